@@ -1,0 +1,21 @@
+import { ListQuery, Page } from '../shared/list';
+import { TeamContext } from '../shared/team';
+import { ClientData, ClientStatus, ClientType } from './client';
+
+export const CLIENT_SORT_FIELDS = ['full_name', 'email', 'created_at', 'updated_at', 'is_active'] as const;
+export type ClientSortField = (typeof CLIENT_SORT_FIELDS)[number];
+
+export interface ClientFilter {
+  type?: ClientType;
+  status: ClientStatus;
+}
+
+export interface ClientRepository {
+  list(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>>;
+  findById(team: TeamContext, id: string): Promise<ClientData | null>;
+  /** The client holding this normalized CPF or CNPJ, active or not, other than `exceptId`. */
+  findByDocument(team: TeamContext, doc: { cpf?: string; cnpj?: string }, exceptId?: string): Promise<ClientData | null>;
+  countActive(team: TeamContext): Promise<number>;
+  insert(client: ClientData): Promise<void>;
+  update(client: ClientData): Promise<void>;
+}

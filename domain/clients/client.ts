@@ -1,0 +1,114 @@
+import { ValidationFailed } from '../shared/errors';
+import { isCalendarDate } from '../shared/values';
+import { Cnpj } from './cnpj';
+import { Cpf } from './cpf';
+
+export type ClientType = 'PF' | 'PJ';
+export type ClientStatus = 'active' | 'inactive';
+
+export const ADDRESS_FIELDS = ['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zip_code', 'country'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export type Address = Record<AddressField, string | null>;
+
+/** Nullable text fields a request may set, in the order of the spec. */
+export const CLIENT_TEXT_FIELDS = [
+  'display_name', 'email', 'phone', 'mobile_phone', 'whatsapp', 'rg', 'gender', 'marital_status',
+  'nationality', 'legal_name', 'trade_name', 'state_registration', 'municipal_registration', 'source', 'notes',
+] as const;
+export type ClientTextField = (typeof CLIENT_TEXT_FIELDS)[number];
+
+export interface ClientData extends Record<ClientTextField, string | null> {
+  id: string;
+  teamId: string;
+  type: ClientType;
+  name: string;
+  cpf: string | null; // normalized digits
+  cnpj: string | null; // normalized upper-case letters and digits
+  birthDate: string | null;
+  status: ClientStatus;
+  tags: string[];
+  address: Address;
+  deactivatedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Everything a create or update may carry; on update only the keys present are applied. */
+export interface ClientChanges extends Partial<Record<ClientTextField, string | null>> {
+  name?: string;
+  cpf?: string | null;
+  cnpj?: string | null;
+  birth_date?: string | null;
+  tags?: string[];
+  address?: Partial<Record<AddressField, string | null>> | null;
+}
+
+const emptyAddress = (): Address =>
+  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, null])) as Address;
+
+export class Client {
+  private constructor(private data: ClientData) {}
+
+  static create(id: string, teamId: string, type: ClientType, changes: ClientChanges & { name: string }, now: Date): Client {
+    const at = now.toISOString();
+    const client = new Client({
+      id, teamId, type, name: '', cpf: null, cnpj: null, birthDate: null, status: 'active', tags: [],
+      address: emptyAddress(), deactivatedAt: null, createdAt: at, updatedAt: at,
+      ...(Object.fromEntries(CLIENT_TEXT_FIELDS.map((f) => [f, null])) as Record<ClientTextField, null>),
+    });
+    client.apply(changes);
+    return client;
+  }
+
+  static restore(data: ClientData): Client {
+    return new Client({ ...data, tags: [...data.tags], address: { ...data.address } });
+  }
+
+  get id(): string { return this.data.id; }
+  get status(): ClientStatus { return this.data.status; }
+  get cpf(): string | null { return this.data.cpf; }
+  get cnpj(): string | null { return this.data.cnpj; }
+
+  snapshot(): ClientData {
+    return { ...this.data, tags: [...this.data.tags], address: { ...this.data.address } };
+  }
+
+  /** Applies only the fields given; address subfields change one by one. */
+  update(changes: ClientChanges, now: Date): void {
+    this.apply(changes);
+    this.data.updatedAt = now.toISOString();
+  }
+
+  /** DELETE keeps the record: the client becomes inactive and remembers when. */
+  deactivate(now: Date): void {
+    if (this.data.status === 'inactive') return;
+    const at = now.toISOString();
+    this.data.status = 'inactive';
+    this.data.deactivatedAt = at;
+    this.data.updatedAt = at;
+  }
+
+  get deactivatedAt(): string | null { return this.data.deactivatedAt; }
+
+  private apply(c: ClientChanges): void {
+    if (c.name !== undefined) {
+      const name = c.name.trim();
+      if (!name) throw new ValidationFailed('name must not be empty', 'name');
+      this.data.name = name;
+    }
+    for (const f of CLIENT_TEXT_FIELDS) if (c[f] !== undefined) this.data[f] = c[f] ?? null;
+    if (c.cpf !== undefined) this.data.cpf = c.cpf === null || c.cpf === '' ? null : Cpf.parse(c.cpf).digits;
+    if (c.cnpj !== undefined) this.data.cnpj = c.cnpj === null || c.cnpj === '' ? null : Cnpj.parse(c.cnpj).value;
+    if (c.birth_date !== undefined) {
+      if (c.birth_date !== null && !isCalendarDate(c.birth_date)) {
+        throw new ValidationFailed('birth_date must be a date YYYY-MM-DD', 'birth_date');
+      }
+      this.data.birthDate = c.birth_date;
+    }
+    if (c.tags !== undefined) this.data.tags = [...c.tags];
+    if (c.address === null) this.data.address = emptyAddress();
+    else if (c.address !== undefined) {
+      for (const f of ADDRESS_FIELDS) if (c.address[f] !== undefined) this.data.address[f] = c.address[f] ?? null;
+    }
+  }
+}
