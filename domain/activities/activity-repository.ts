@@ -1,0 +1,41 @@
+import { ListQuery, Page, Sort } from '../shared/list';
+import { TeamContext } from '../shared/team';
+import { ActivityData, ActivityType, isActivityType } from './activity';
+
+export const ACTIVITY_SORT_FIELDS = ['title', 'type', 'occurred_at', 'due_date', 'priority', 'created_at'] as const;
+export type ActivitySortField = (typeof ACTIVITY_SORT_FIELDS)[number];
+
+/**
+ * Activity lists never refuse a sort: an unlisted field falls back to `created_at` and keeps the
+ * direction that was asked for (`x` ascending, `-x` descending).
+ */
+export const activitySort = (raw: string | undefined): Sort<ActivitySortField> => {
+  if (raw === undefined || raw === '') return { field: 'created_at', descending: true };
+  const descending = raw.startsWith('-');
+  const name = descending ? raw.slice(1) : raw;
+  const field = (ACTIVITY_SORT_FIELDS as readonly string[]).includes(name) ? (name as ActivitySortField) : 'created_at';
+  return { field, descending };
+};
+
+/** The `type` filter: an unlisted value filters nothing rather than failing. */
+export const activityTypeFilter = (raw: string | undefined): ActivityType | undefined =>
+  isActivityType(raw) ? raw : undefined;
+
+/** The `completed` filter: only `true` and `false` filter; any other value filters nothing. */
+export const completedFilter = (raw: string | undefined): boolean | undefined =>
+  raw === 'true' ? true : raw === 'false' ? false : undefined;
+
+export interface ActivityFilter {
+  type?: ActivityType;
+  clientId?: string;
+  dealId?: string;
+  completed?: boolean;
+}
+
+/** No delete: DELETE marks an activity completed (see `Activity.complete`). */
+export interface ActivityRepository {
+  list(team: TeamContext, filter: ActivityFilter, query: ListQuery<ActivitySortField>): Promise<Page<ActivityData>>;
+  findById(team: TeamContext, id: string): Promise<ActivityData | null>;
+  insert(activity: ActivityData): Promise<void>;
+  update(activity: ActivityData): Promise<void>;
+}

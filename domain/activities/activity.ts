@@ -1,0 +1,172 @@
+import { ValidationFailed } from '../shared/errors';
+import { isCalendarDate, isUuid, requireTimestamp } from '../shared/values';
+
+export const ACTIVITY_TYPES = [
+  'call', 'meeting', 'email', 'note', 'task', 'hearing', 'deadline', 'follow_up', 'case_event', 'contract_event', 'system',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+export const DEFAULT_ACTIVITY_TYPE: ActivityType = 'task';
+
+/** In rank order, lowest first: sorting by priority follows this order. */
+export const ACTIVITY_PRIORITIES = ['low', 'medium', 'high'] as const;
+export type ActivityPriority = (typeof ACTIVITY_PRIORITIES)[number];
+
+export const isActivityType = (v: unknown): v is ActivityType => (ACTIVITY_TYPES as readonly unknown[]).includes(v);
+
+export interface ActivityData {
+  id: string;
+  teamId: string;
+  type: ActivityType;
+  title: string;
+  description: string | null;
+  occurredAt: string;
+  durationMinutes: number | null;
+  isCompleted: boolean;
+  dueDate: string | null;
+  priority: ActivityPriority | null;
+  tags: string[];
+  clientId: string | null;
+  dealId: string | null;
+  contractId: string | null;
+  assignedTo: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The writable fields, in request vocabulary; on update only the keys present are applied. */
+export interface ActivityChanges {
+  type?: string;
+  title?: string;
+  description?: string | null;
+  occurred_at?: string;
+  duration_minutes?: number | null;
+  is_completed?: boolean;
+  due_date?: string | null;
+  priority?: string | null;
+  tags?: string[];
+  client_id?: string | null;
+  deal_id?: string | null;
+  contract_id?: string | null;
+  assigned_to?: string | null;
+}
+
+export type NewActivity = ActivityChanges & { title: string; created_by?: string | null };
+
+const UPDATABLE: (keyof ActivityChanges)[] = [
+  'type', 'title', 'description', 'occurred_at', 'duration_minutes', 'is_completed', 'due_date', 'priority', 'tags',
+  'client_id', 'deal_id', 'contract_id', 'assigned_to',
+];
+
+export interface ActivityCompletion {
+  id: string;
+  isCompleted: true;
+  /** The moment the activity was last written as completed: always its `updatedAt`. */
+  completedAt: string;
+}
+
+export class Activity {
+  private constructor(private data: ActivityData) {}
+
+  static create(id: string, teamId: string, input: NewActivity, now: Date): Activity {
+    const at = now.toISOString();
+    const createdBy = Activity.reference(input.created_by, 'created_by');
+    const activity = new Activity({
+      id, teamId, type: DEFAULT_ACTIVITY_TYPE, title: '', description: null, occurredAt: at, durationMinutes: null,
+      isCompleted: false, dueDate: null, priority: null, tags: [], clientId: null, dealId: null, contractId: null,
+      assignedTo: null, createdBy, createdAt: at, updatedAt: at,
+    });
+    // A zero duration on creation means "not measured", the same as leaving it out.
+    const durationMinutes = input.duration_minutes === 0 ? null : input.duration_minutes;
+    activity.data = Activity.applied(activity.data, { ...input, duration_minutes: durationMinutes });
+    return activity;
+  }
+
+  static restore(data: ActivityData): Activity {
+    return new Activity({ ...data, tags: [...data.tags] });
+  }
+
+  get id(): string { return this.data.id; }
+  get isCompleted(): boolean { return this.data.isCompleted; }
+  get clientId(): string | null { return this.data.clientId; }
+  get dealId(): string | null { return this.data.dealId; }
+
+  snapshot(): ActivityData {
+    return { ...this.data, tags: [...this.data.tags] };
+  }
+
+  /** Applies the fields given, all or nothing. `created_by` is fixed at creation and never changes. */
+  update(changes: ActivityChanges, now: Date): void {
+    if (!UPDATABLE.some((k) => changes[k] !== undefined)) {
+      throw new ValidationFailed(`Send at least one of ${UPDATABLE.join(', ')}`);
+    }
+    const next = Activity.applied(this.data, changes);
+    next.updatedAt = now.toISOString();
+    this.data = next;
+  }
+
+  /**
+   * DELETE does not remove an activity: it marks it completed. The completion moment is the write
+   * itself, so `completedAt` equals `updatedAt`. Completing it again changes nothing.
+   */
+  complete(now: Date): ActivityCompletion {
+    if (!this.data.isCompleted) {
+      this.data.isCompleted = true;
+      this.data.updatedAt = now.toISOString();
+    }
+    return { id: this.data.id, isCompleted: true, completedAt: this.data.updatedAt };
+  }
+
+  private static applied(current: ActivityData, c: ActivityChanges): ActivityData {
+    const next: ActivityData = { ...current, tags: [...current.tags] };
+    if (c.type !== undefined) {
+      if (!isActivityType(c.type)) throw new ValidationFailed(`type must be one of ${ACTIVITY_TYPES.join(', ')}`, 'type');
+      next.type = c.type;
+    }
+    if (c.title !== undefined) {
+      const title = c.title.trim();
+      if (!title) throw new ValidationFailed('title must not be empty', 'title');
+      next.title = title;
+    }
+    if (c.description !== undefined) next.description = c.description;
+    if (c.occurred_at !== undefined) next.occurredAt = requireTimestamp(c.occurred_at, 'occurred_at');
+    if (c.duration_minutes !== undefined) {
+      const d = c.duration_minutes;
+      if (d !== null && (!Number.isFinite(d) || d < 0)) {
+        throw new ValidationFailed('duration_minutes must be a number of minutes, zero or more', 'duration_minutes');
+      }
+      next.durationMinutes = d;
+    }
+    if (c.is_completed !== undefined) next.isCompleted = c.is_completed;
+    if (c.due_date !== undefined) {
+      if (c.due_date !== null && !isCalendarDate(c.due_date)) {
+        throw new ValidationFailed('due_date must be a date YYYY-MM-DD', 'due_date');
+      }
+      next.dueDate = c.due_date;
+    }
+    if (c.priority !== undefined) {
+      if (c.priority !== null && !(ACTIVITY_PRIORITIES as readonly string[]).includes(c.priority)) {
+        throw new ValidationFailed(`priority must be one of ${ACTIVITY_PRIORITIES.join(', ')}`, 'priority');
+      }
+      next.priority = c.priority as ActivityPriority | null;
+    }
+    if (c.tags !== undefined) {
+      if (!Array.isArray(c.tags) || !c.tags.every((t) => typeof t === 'string')) {
+        throw new ValidationFailed('tags must be a list of strings', 'tags');
+      }
+      next.tags = [...c.tags];
+    }
+    if (c.client_id !== undefined) next.clientId = Activity.reference(c.client_id, 'client_id');
+    if (c.deal_id !== undefined) next.dealId = Activity.reference(c.deal_id, 'deal_id');
+    if (c.contract_id !== undefined) next.contractId = Activity.reference(c.contract_id, 'contract_id');
+    if (c.assigned_to !== undefined) next.assignedTo = Activity.reference(c.assigned_to, 'assigned_to');
+    return next;
+  }
+
+  /** An optional reference: null, or a well-formed UUID. Whether it exists is the use case's question. */
+  private static reference(v: string | null | undefined, field: string): string | null {
+    if (v === undefined || v === null) return null;
+    if (!isUuid(v)) throw new ValidationFailed(`${field} must be a UUID`, field);
+    return v;
+  }
+}

@@ -1,0 +1,36 @@
+import { ValidationFailed } from '../shared/errors';
+import { ListQuery, Page, Sort } from '../shared/list';
+import { TeamContext } from '../shared/team';
+import { TaskData, TaskPriority } from './task';
+
+export const TASK_SORT_FIELDS = ['title', 'priority', 'due_date', 'position', 'created_at', 'updated_at', 'completed_at'] as const;
+export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
+
+/** Task lists accept only their own sort fields; anything else is a request error. */
+export const taskSort = (raw: string | undefined): Sort<TaskSortField> => {
+  if (raw === undefined || raw === '') return { field: 'created_at', descending: true };
+  const descending = raw.startsWith('-');
+  const name = descending ? raw.slice(1) : raw;
+  if (!(TASK_SORT_FIELDS as readonly string[]).includes(name)) {
+    throw new ValidationFailed(`sort must be one of ${TASK_SORT_FIELDS.join(', ')}, optionally prefixed with -`, 'sort');
+  }
+  return { field: name as TaskSortField, descending };
+};
+
+export interface TaskFilter {
+  projectId?: string;
+  pipelineId?: string;
+  /** Tasks whose assignee list contains this id. */
+  assigneeId?: string;
+  priority?: TaskPriority;
+  column?: string;
+}
+
+export interface TaskRepository {
+  /** Active tasks only: soft-deleted ones never appear in a list. */
+  listActive(team: TeamContext, filter: TaskFilter, query: ListQuery<TaskSortField>): Promise<Page<TaskData>>;
+  /** Active or deleted: callers decide what a deleted task means to them. */
+  findById(team: TeamContext, id: string): Promise<TaskData | null>;
+  insert(task: TaskData): Promise<void>;
+  update(task: TaskData): Promise<void>;
+}
