@@ -1,0 +1,49 @@
+import { ListQuery, Page } from '../shared/list';
+import { TeamContext } from '../shared/team';
+import { DealData, DealScope } from './deal';
+
+export const DEAL_SORT_FIELDS = ['title', 'value', 'phase', 'created_at', 'updated_at', 'expected_close_date'] as const;
+export type DealSortField = (typeof DEAL_SORT_FIELDS)[number];
+
+/**
+ * The filters of GET /deals. `clientId` filters the global scope, `leadId` the project scope (the
+ * query parameters are aliases; the use case maps them). Dates are `YYYY-MM-DD` on `created_at`, inclusive.
+ */
+export interface DealFilter {
+  scope: DealScope;
+  projectId?: string;
+  pipelineId?: string;
+  status?: string;
+  phase?: string;
+  clientId?: string;
+  leadId?: string;
+  responsibleId?: string;
+  source?: string;
+  minValue?: number;
+  maxValue?: number;
+  from?: string;
+  to?: string;
+}
+
+export interface ClientRef {
+  id: string;
+  name: string;
+}
+
+/** A deal as read: the record plus what a response embeds, fetched in the same round trip. */
+export interface DealView {
+  deal: DealData;
+  client: ClientRef | null;
+}
+
+/**
+ * Order rule every adapter keeps: a null value or date sorts below every other value (first
+ * ascending, last descending); ties are broken by id in the same direction.
+ */
+export interface DealRepository {
+  list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>>;
+  /** Either scope; the caller decides which scope it may see. */
+  findById(team: TeamContext, id: string): Promise<DealView | null>;
+  insert(deal: DealData): Promise<void>;
+  update(deal: DealData): Promise<void>;
+}

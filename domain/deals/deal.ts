@@ -1,0 +1,282 @@
+// A sales opportunity. Legacy global deals and project deals share one record (spec 2.1) so the
+// response shape is stable: the fields of the other scope are simply null.
+import { NotFound, ValidationFailed } from '../shared/errors';
+import { isCalendarDate, isUuid } from '../shared/values';
+import { DealEventDraft } from './deal-event';
+
+export type DealScope = 'global' | 'project';
+
+export const DEAL_PRIORITIES = ['baixa', 'media', 'alta'] as const;
+export type DealPriority = (typeof DEAL_PRIORITIES)[number];
+
+export const DEAL_STATUS_ACTIVE = 'ativo';
+export const DEAL_STATUS_ARCHIVED = 'arquivado';
+export const DEFAULT_DEAL_PHASE = 'lead';
+export const DEFAULT_DEAL_CURRENCY = 'BRL';
+
+export interface DealData {
+  id: string;
+  teamId: string;
+  scope: DealScope;
+  projectId: string | null;
+  pipelineId: string | null;
+  title: string;
+  description: string | null;
+  value: number | null;
+  currency: string;
+  phase: string;
+  priority: DealPriority;
+  /** `ativo`, `arquivado`, or a value a legacy integration stored (the spec leaves others open). */
+  status: string;
+  probability: number | null;
+  expectedCloseDate: string | null;
+  source: string | null;
+  lossReason: string | null;
+  tags: string[];
+  isStarred: boolean;
+  clientId: string | null;
+  responsibleId: string | null;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+
+  // Project scope only: null on a global deal. Filled by project deal writes.
+  leadId: string | null;
+  attribution: Record<string, unknown> | null;
+  metadata: Record<string, unknown> | null;
+  customFields: Record<string, unknown> | null;
+  position: number | null;
+  originType: string | null;
+  sourcePath: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+  /** Snapshots of the main contact at the time the deal was created. */
+  contactName: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  checklist: unknown[] | null;
+  lossReasonId: string | null;
+  lossNote: string | null;
+  winNote: string | null;
+  wonAt: string | null;
+  lostAt: string | null;
+
+  // AI data: written by analysis jobs, never by the legacy routes.
+  aiSummary: string | null;
+  aiWinProbability: number | null;
+  aiAnalyzedAt: string | null;
+}
+
+/** The project-scope fields, all null: what a global deal carries for them. */
+export const EMPTY_PROJECT_FIELDS = {
+  leadId: null, attribution: null, metadata: null, customFields: null, position: null, originType: null,
+  sourcePath: null, utmSource: null, utmMedium: null, utmCampaign: null, utmTerm: null, utmContent: null,
+  contactName: null, contactEmail: null, contactPhone: null, checklist: null, lossReasonId: null,
+  lossNote: null, winNote: null, wonAt: null, lostAt: null,
+} as const satisfies Partial<DealData>;
+
+/** What POST /deals may carry (already type-checked at the edge). */
+export interface NewGlobalDeal {
+  title: string;
+  description?: string | null;
+  value?: number | null;
+  phase?: string;
+  priority?: string;
+  expected_close_date?: string | null;
+  probability?: number | null;
+  responsible_id?: string | null;
+  source?: string | null;
+  client_id?: string | null;
+  tags?: string[];
+}
+
+/** What PUT /deals/:id may carry; only the keys present are applied. */
+export interface DealChanges {
+  title?: string;
+  description?: string | null;
+  value?: number | null;
+  phase?: string;
+  priority?: string;
+  status?: string;
+  probability?: number | null;
+  expected_close_date?: string | null;
+  responsible_id?: string | null;
+  source?: string | null;
+  client_id?: string | null;
+  tags?: string[];
+  is_starred?: boolean;
+  loss_reason?: string | null;
+}
+
+export const DEAL_CHANGE_FIELDS = [
+  'title', 'description', 'value', 'phase', 'priority', 'status', 'probability', 'expected_close_date',
+  'responsible_id', 'source', 'client_id', 'tags', 'is_starred', 'loss_reason',
+] as const satisfies readonly (keyof DealChanges)[];
+
+export interface ArchivedDeal {
+  id: string;
+  status: string;
+  archivedAt: string;
+}
+
+const copy = (d: DealData): DealData => ({
+  ...d,
+  tags: [...d.tags],
+  attribution: d.attribution && { ...d.attribution },
+  metadata: d.metadata && { ...d.metadata },
+  customFields: d.customFields && { ...d.customFields },
+  checklist: d.checklist && [...d.checklist],
+});
+
+export class Deal {
+  private events: DealEventDraft[] = [];
+
+  private constructor(private data: DealData) {}
+
+  /** POST /deals: a legacy global deal with the spec's defaults; raises `deal_created`. */
+  static createGlobal(id: string, teamId: string, input: NewGlobalDeal, now: Date): Deal {
+    const at = now.toISOString();
+    const deal = new Deal({
+      id, teamId, scope: 'global', projectId: null, pipelineId: null,
+      title: '', description: null, value: null, currency: DEFAULT_DEAL_CURRENCY, phase: DEFAULT_DEAL_PHASE,
+      priority: 'media', status: DEAL_STATUS_ACTIVE, probability: null, expectedCloseDate: null, source: null,
+      lossReason: null, tags: [], isStarred: false, clientId: null, responsibleId: null, archivedAt: null,
+      createdAt: at, updatedAt: at,
+      ...EMPTY_PROJECT_FIELDS,
+      aiSummary: null, aiWinProbability: null, aiAnalyzedAt: null,
+    });
+    if (input.title === undefined) throw new ValidationFailed('title is required', 'title');
+    // The legacy API stored "no value" as 0; the contract keeps that on creation only.
+    const value = input.value === 0 ? null : input.value;
+    deal.apply({ ...input, value });
+    deal.events.push({ type: 'deal_created', dealId: id, data: { phase: deal.data.phase } });
+    return deal;
+  }
+
+  static restore(data: DealData): Deal {
+    return new Deal(copy(data));
+  }
+
+  get id(): string { return this.data.id; }
+  get scope(): DealScope { return this.data.scope; }
+  get phase(): string { return this.data.phase; }
+  get status(): string { return this.data.status; }
+  get clientId(): string | null { return this.data.clientId; }
+  get archivedAt(): string | null { return this.data.archivedAt; }
+
+  snapshot(): DealData {
+    return copy(this.data);
+  }
+
+  /** The events raised since the last call, for the outbox written in the same transaction. */
+  pullEvents(): DealEventDraft[] {
+    const out = this.events;
+    this.events = [];
+    return out;
+  }
+
+  /** Legacy routes must never reach a project deal: to them it does not exist. */
+  assertGlobal(): void {
+    if (this.data.scope !== 'global') throw new NotFound('Deal not found');
+  }
+
+  /** PUT /deals/:id: only the fields given; a phase change raises `deal_stage_changed`. */
+  update(changes: DealChanges, now: Date): void {
+    this.assertGlobal();
+    const present = DEAL_CHANGE_FIELDS.filter((f) => changes[f] !== undefined);
+    if (present.length === 0) throw new ValidationFailed('No updatable field given');
+    const from = this.data.phase;
+    this.apply(changes);
+    const at = now.toISOString();
+    if (changes.status !== undefined) this.settleStatus(changes.status, at);
+    this.data.updatedAt = at;
+    if (this.data.phase !== from) {
+      this.events.push({ type: 'deal_stage_changed', dealId: this.data.id, data: { from_phase: from, to_phase: this.data.phase } });
+    }
+  }
+
+  /** DELETE /deals/:id keeps the record; archiving twice answers the first archival. */
+  archive(now: Date): ArchivedDeal {
+    this.assertGlobal();
+    if (this.data.status !== DEAL_STATUS_ARCHIVED || this.data.archivedAt === null) {
+      const at = now.toISOString();
+      this.data.status = DEAL_STATUS_ARCHIVED;
+      this.data.archivedAt = this.data.archivedAt ?? at;
+      this.data.updatedAt = at;
+    }
+    return { id: this.data.id, status: this.data.status, archivedAt: this.data.archivedAt as string };
+  }
+
+  /** A status written by PUT keeps `archived_at` consistent with it. */
+  private settleStatus(status: string, at: string): void {
+    if (status === DEAL_STATUS_ARCHIVED) this.data.archivedAt = this.data.archivedAt ?? at;
+    else this.data.archivedAt = null;
+  }
+
+  private apply(c: DealChanges): void {
+    if (c.title !== undefined) {
+      const title = typeof c.title === 'string' ? c.title.trim() : '';
+      if (!title) throw new ValidationFailed('title must not be empty', 'title');
+      this.data.title = title;
+    }
+    if (c.description !== undefined) this.data.description = c.description;
+    if (c.value !== undefined) {
+      if (c.value !== null && !Number.isFinite(c.value)) throw new ValidationFailed('value must be a number', 'value');
+      this.data.value = c.value;
+    }
+    if (c.phase !== undefined) {
+      // Free text: legacy integrations send their own phases.
+      const phase = typeof c.phase === 'string' ? c.phase.trim() : '';
+      if (!phase) throw new ValidationFailed('phase must not be empty', 'phase');
+      this.data.phase = phase;
+    }
+    if (c.priority !== undefined) this.data.priority = parsePriority(c.priority);
+    if (c.status !== undefined) {
+      const status = typeof c.status === 'string' ? c.status.trim() : '';
+      if (!status) throw new ValidationFailed('status must not be empty', 'status');
+      this.data.status = status;
+    }
+    if (c.probability !== undefined) {
+      if (c.probability !== null && !(Number.isFinite(c.probability) && c.probability >= 0 && c.probability <= 100)) {
+        throw new ValidationFailed('probability must be between 0 and 100', 'probability');
+      }
+      this.data.probability = c.probability;
+    }
+    if (c.expected_close_date !== undefined) {
+      if (c.expected_close_date !== null && !isCalendarDate(c.expected_close_date)) {
+        throw new ValidationFailed('expected_close_date must be a date YYYY-MM-DD', 'expected_close_date');
+      }
+      this.data.expectedCloseDate = c.expected_close_date;
+    }
+    if (c.responsible_id !== undefined) {
+      if (c.responsible_id !== null && !isUuid(c.responsible_id)) {
+        throw new ValidationFailed('responsible_id must be a UUID', 'responsible_id');
+      }
+      this.data.responsibleId = c.responsible_id;
+    }
+    if (c.client_id !== undefined) {
+      if (c.client_id !== null && !isUuid(c.client_id)) throw new ValidationFailed('client_id must be a UUID', 'client_id');
+      this.data.clientId = c.client_id;
+    }
+    if (c.source !== undefined) this.data.source = c.source;
+    if (c.loss_reason !== undefined) this.data.lossReason = c.loss_reason;
+    if (c.tags !== undefined) {
+      if (!Array.isArray(c.tags) || c.tags.some((t) => typeof t !== 'string')) {
+        throw new ValidationFailed('tags must be a list of strings', 'tags');
+      }
+      this.data.tags = [...c.tags];
+    }
+    if (c.is_starred !== undefined) this.data.isStarred = c.is_starred;
+  }
+}
+
+export const isDealPriority = (v: unknown): v is DealPriority =>
+  typeof v === 'string' && (DEAL_PRIORITIES as readonly string[]).includes(v);
+
+const parsePriority = (v: unknown): DealPriority => {
+  if (!isDealPriority(v)) throw new ValidationFailed(`priority must be one of ${DEAL_PRIORITIES.join(', ')}`, 'priority');
+  return v;
+};

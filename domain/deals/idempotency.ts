@@ -1,0 +1,73 @@
+// The Idempotency-Key rule of POST /deals (spec 4.1): one key, per team, stands for one creation
+// for 24 hours; the same payload replays it, another payload is a conflict.
+import { Conflict, ValidationFailed } from '../shared/errors';
+
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 512;
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** The header's value, or null when none was sent (an empty header counts as none). */
+export const parseIdempotencyKey = (raw: string | undefined | null): string | null => {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (raw.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw new ValidationFailed(
+      `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
+      'Idempotency-Key',
+      'invalid_idempotency_key',
+    );
+  }
+  return raw;
+};
+
+const canonical = (v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (typeof v === 'object' && v !== null) {
+    return Object.fromEntries(
+      Object.keys(v as Record<string, unknown>)
+        .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
+  }
+  return v;
+};
+
+/** The same request whatever the order of its keys: what "identical payload" compares. */
+export const requestFingerprint = (payload: unknown): string => JSON.stringify(canonical(payload)) ?? 'null';
+
+export interface IdempotencyRecord {
+  teamId: string;
+  key: string;
+  fingerprint: string;
+  /** The deal this key created (written in the same transaction as the deal). */
+  dealId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export const newIdempotencyRecord = (
+  teamId: string,
+  key: string,
+  fingerprint: string,
+  dealId: string,
+  now: Date,
+): IdempotencyRecord => ({
+  teamId, key, fingerprint, dealId, createdAt: now.toISOString(),
+  expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
+});
+
+export const isExpired = (record: IdempotencyRecord, now: Date): boolean => Date.parse(record.expiresAt) <= now.getTime();
+
+export type IdempotencyDecision = { kind: 'new' } | { kind: 'replay'; dealId: string };
+
+/** What a request with this key and fingerprint does, given what the key already holds. */
+export const decideIdempotency = (
+  existing: IdempotencyRecord | null,
+  fingerprint: string,
+  now: Date,
+): IdempotencyDecision => {
+  if (existing === null || isExpired(existing, now)) return { kind: 'new' };
+  if (existing.fingerprint !== fingerprint) {
+    throw new Conflict('Idempotency-Key was already used with a different payload', 'CONFLICT', { field: 'Idempotency-Key' });
+  }
+  return { kind: 'replay', dealId: existing.dealId };
+};

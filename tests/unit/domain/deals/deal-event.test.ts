@@ -1,0 +1,62 @@
+import { expect } from 'chai';
+import { DEAL_EVENT_LEASE_MS, DEAL_EVENT_MAX_ATTEMPTS, DealEvent } from '../../../../domain/deals/deal-event';
+import { NOW, TEAM_ID } from './deal-mother';
+
+const at = (ms: number): Date => new Date(NOW.getTime() + ms);
+const event = (): DealEvent =>
+  DealEvent.fromDraft('ev-1', TEAM_ID, { type: 'deal_created', dealId: 'deal-1', data: { phase: 'lead' } }, NOW);
+
+describe('DealEvent (outbox)', () => {
+  it('starts pending and due at once', () => {
+    const e = event();
+    expect(e.snapshot()).to.include({ status: 'pending', attempts: 0, availableAt: NOW.toISOString(), deliveredAt: null });
+    expect(e.isClaimable(NOW)).to.equal(true);
+  });
+
+  it('is held by a lease once claimed, and free again when the lease runs out', () => {
+    const e = event();
+    e.claim(NOW);
+    expect(e.snapshot()).to.include({ status: 'processing', attempts: 1 });
+    expect(e.isClaimable(at(DEAL_EVENT_LEASE_MS - 1))).to.equal(false);
+    expect(() => e.claim(at(1))).to.throw();
+    expect(e.isClaimable(at(DEAL_EVENT_LEASE_MS))).to.equal(true);
+  });
+
+  it('backs off after a failed attempt, longer each time', () => {
+    const e = event();
+    e.claim(NOW);
+    expect(e.attemptFailed('boom', NOW)).to.equal(true);
+    const first = Date.parse(e.snapshot().availableAt) - NOW.getTime();
+    expect(e.snapshot()).to.include({ status: 'pending', lastError: 'boom' });
+    const t = at(first);
+    e.claim(t);
+    e.attemptFailed('boom again', t);
+    const second = Date.parse(e.snapshot().availableAt) - t.getTime();
+    expect(first).to.be.greaterThan(0);
+    expect(second).to.be.greaterThan(first);
+  });
+
+  it('stops retrying after the last attempt', () => {
+    const e = event();
+    let t = NOW;
+    for (let i = 1; i < DEAL_EVENT_MAX_ATTEMPTS; i++) {
+      e.claim(t);
+      expect(e.isLastAttempt).to.equal(false);
+      expect(e.attemptFailed('x', t)).to.equal(true);
+      t = new Date(Date.parse(e.snapshot().availableAt));
+    }
+    e.claim(t);
+    expect(e.isLastAttempt).to.equal(true);
+    expect(e.attemptFailed('x', t)).to.equal(false);
+    expect(e.status).to.equal('delivered');
+    expect(e.isClaimable(at(10 * 24 * 3600 * 1000))).to.equal(false);
+  });
+
+  it('is never claimed again once delivered', () => {
+    const e = event();
+    e.claim(NOW);
+    e.delivered(NOW);
+    expect(e.snapshot()).to.include({ status: 'delivered', deliveredAt: NOW.toISOString() });
+    expect(e.isClaimable(at(DEAL_EVENT_LEASE_MS * 10))).to.equal(false);
+  });
+});
