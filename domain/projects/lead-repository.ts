@@ -1,0 +1,32 @@
+import { ListQuery, Page } from '../shared/list';
+import { TeamContext } from '../shared/team';
+import { LeadData, LeadMatch, LeadView } from './lead';
+
+export const LEAD_SORT_FIELDS = ['created_at'] as const;
+export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
+
+export interface LeadFilter {
+  isActive?: boolean;
+  companyId?: string;
+}
+
+export interface LeadKeys {
+  phoneKey: string | null;
+  emailKey: string | null;
+}
+
+/** Leads (contacts) of the team's projects. */
+export interface LeadRepository {
+  /** One project's leads; `search` is a partial match in name, email and phone. */
+  list(team: TeamContext, projectId: string, filter: LeadFilter, query: ListQuery<LeadSortField>): Promise<Page<LeadView>>;
+  findById(team: TeamContext, id: string): Promise<LeadData | null>;
+  findViewById(team: TeamContext, id: string): Promise<LeadView | null>;
+  /**
+   * The project's lead, active or not, with this phone key, else with this email key (the phone
+   * wins when both match different leads).
+   */
+  findByContact(team: TeamContext, projectId: string, keys: LeadKeys): Promise<{ lead: LeadData; matchedBy: LeadMatch } | null>;
+  publicIdExists(team: TeamContext, publicId: string): Promise<boolean>;
+  insert(lead: LeadData): Promise<void>;
+  update(lead: LeadData): Promise<void>;
+}

@@ -1,0 +1,168 @@
+// A lead: a contact of one project's CRM, linked to the team-wide identity of the same person.
+import { Duplicate, ValidationFailed } from '../shared/errors';
+import { ContactIdentityData, CustomFieldValues } from './contact-identity';
+import { leadEmailKey, leadPhoneKey, normalizeLeadEmail, normalizeLeadPhone } from './lead-phone';
+
+export interface LeadData {
+  id: string;
+  teamId: string;
+  projectId: string;
+  publicId: string;
+  fullName: string;
+  email: string | null;
+  phone: string | null;
+  /** Internal duplicate keys; never presented. */
+  emailKey: string | null;
+  phoneKey: string | null;
+  tags: string[];
+  notes: string | null;
+  customerSource: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  attribution: Record<string, unknown> | null;
+  metadata: Record<string, unknown>;
+  /** Project-level custom field values. */
+  customFields: CustomFieldValues;
+  isActive: boolean;
+  contactIdentityId: string;
+  companyId: string | null;
+  companyName: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A lead as read back, with its identity and company. */
+export interface LeadView extends LeadData {
+  identity: ContactIdentityData;
+  company: { id: string; name: string } | null;
+}
+
+export interface NewLead {
+  full_name: string;
+  email?: string | null;
+  phone?: string | null;
+  tags?: string[];
+  notes?: string | null;
+  customer_source?: string | null;
+  company_name?: string | null;
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
+  attribution?: Record<string, unknown> | null;
+  metadata?: Record<string, unknown>;
+  custom_fields?: CustomFieldValues;
+  created_by?: string | null;
+}
+
+export interface LeadContact {
+  phone: string | null;
+  phoneKey: string | null;
+  email: string | null;
+  emailKey: string | null;
+}
+
+/** The stored phone and email of a lead and the keys its duplicates are found by. */
+export const leadContact = (input: { phone?: string | null; email?: string | null }): LeadContact => {
+  const phone = input.phone ? normalizeLeadPhone(input.phone) : null;
+  const email = input.email ? normalizeLeadEmail(input.email) : null;
+  return {
+    phone, phoneKey: phone ? leadPhoneKey(phone) : null,
+    email, emailKey: email ? leadEmailKey(email) : null,
+  };
+};
+
+export const requireFullName = (v: unknown, field = 'full_name'): string => {
+  const name = typeof v === 'string' ? v.trim() : '';
+  if (!name) throw new ValidationFailed('full_name must not be empty', field);
+  return name;
+};
+
+export type LeadMatch = 'phone' | 'email';
+
+/**
+ * Two leads of one project are the same contact when they share the phone, or else the email;
+ * the same name alone is not. The error names the lead already there.
+ */
+export const duplicateLead = (existing: Pick<LeadData, 'id' | 'isActive'>, matchedBy: LeadMatch): Duplicate =>
+  new Duplicate(`A contact with this ${matchedBy} already exists in the project`, {
+    existing_contact_id: existing.id,
+    matched_by: matchedBy,
+    archived: !existing.isActive,
+  });
+
+/** Which key of `candidate` an existing lead shares, phone first; null when none. */
+export const matchLead = (
+  candidate: Pick<LeadContact, 'phoneKey' | 'emailKey'>,
+  existing: Pick<LeadData, 'phoneKey' | 'emailKey'>,
+): LeadMatch | null => {
+  if (candidate.phoneKey && candidate.phoneKey === existing.phoneKey) return 'phone';
+  if (candidate.emailKey && candidate.emailKey === existing.emailKey) return 'email';
+  return null;
+};
+
+export interface LeadLinks {
+  projectId: string;
+  publicId: string;
+  contactIdentityId: string;
+  companyId: string | null;
+}
+
+export class Lead {
+  private constructor(private data: LeadData) {}
+
+  static create(id: string, teamId: string, links: LeadLinks, input: NewLead, now: Date): Lead {
+    const at = now.toISOString();
+    const contact = leadContact(input);
+    const tags = input.tags ?? [];
+    if (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string')) {
+      throw new ValidationFailed('tags must be a list of strings', 'tags');
+    }
+    return new Lead({
+      id, teamId, ...links,
+      fullName: requireFullName(input.full_name),
+      ...contact,
+      tags: [...tags],
+      notes: input.notes ?? null,
+      customerSource: input.customer_source ?? null,
+      utmSource: input.utm_source ?? null,
+      utmMedium: input.utm_medium ?? null,
+      utmCampaign: input.utm_campaign ?? null,
+      attribution: input.attribution ? { ...input.attribution } : null,
+      metadata: { ...(input.metadata ?? {}) },
+      customFields: { ...(input.custom_fields ?? {}) },
+      isActive: true,
+      companyName: input.company_name ?? null,
+      createdBy: input.created_by ?? null,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+
+  static restore(data: LeadData): Lead {
+    return new Lead(clone(data));
+  }
+
+  get id(): string { return this.data.id; }
+  get isActive(): boolean { return this.data.isActive; }
+
+  snapshot(): LeadData {
+    return clone(this.data);
+  }
+
+  /** Kept as a record (and still a duplicate target, reported as `archived`), but inactive. */
+  deactivate(now: Date): void {
+    if (!this.data.isActive) return;
+    this.data.isActive = false;
+    this.data.updatedAt = now.toISOString();
+  }
+}
+
+const clone = (d: LeadData): LeadData => ({
+  ...d,
+  tags: [...d.tags],
+  attribution: d.attribution ? { ...d.attribution } : null,
+  metadata: { ...d.metadata },
+  customFields: { ...d.customFields },
+});

@@ -1,0 +1,157 @@
+import { ProjectArchived, ValidationFailed } from '../shared/errors';
+import { isCalendarDate, requireTimestamp } from '../shared/values';
+import { requireSlug } from './slug';
+import { ProjectStatus, StageData } from './stage';
+
+export const PROJECT_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type ProjectPriority = (typeof PROJECT_PRIORITIES)[number];
+
+/** Sort rank of a priority: `low` first when ascending. */
+export const PROJECT_PRIORITY_RANK: Record<ProjectPriority, number> = { low: 1, medium: 2, high: 3, urgent: 4 };
+
+export const isProjectPriority = (v: unknown): v is ProjectPriority =>
+  typeof v === 'string' && (PROJECT_PRIORITIES as readonly string[]).includes(v);
+
+export interface ProjectData {
+  id: string;
+  teamId: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  stageId: string;
+  priority: ProjectPriority;
+  color: string | null;
+  briefing: string | null;
+  squadId: string | null;
+  clientId: string | null;
+  startDate: string | null;
+  dueDate: string | null;
+  completedAt: string | null;
+  createdBy: string | null;
+  isInternal: boolean;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A project as read back: with its stage and the names of what it links to. */
+export interface ProjectView extends ProjectData {
+  stage: StageData;
+  squad: { id: string; name: string } | null;
+  client: { id: string; name: string } | null;
+}
+
+export const statusOf = (view: Pick<ProjectView, 'stage'>): ProjectStatus => view.stage.category;
+
+/** Fields a create or an update may set; on update only the keys present apply. */
+export interface ProjectChanges {
+  name?: string;
+  slug?: string;
+  description?: string | null;
+  color?: string | null;
+  briefing?: string | null;
+  priority?: ProjectPriority;
+  start_date?: string | null;
+  due_date?: string | null;
+  completed_at?: string | null;
+  squad_id?: string | null;
+  client_id?: string | null;
+}
+
+export interface NewProject extends ProjectChanges {
+  name: string;
+  slug: string;
+  createdBy?: string | null;
+  isInternal?: boolean;
+}
+
+export class Project {
+  private constructor(private data: ProjectData) {}
+
+  /** `slug` is already unique in the team; `stage` is already resolved (stage_id, status or initial). */
+  static create(id: string, teamId: string, input: NewProject, stage: StageData, now: Date): Project {
+    const at = now.toISOString();
+    const project = new Project({
+      id, teamId, name: '', slug: '', description: null, stageId: stage.id, priority: 'medium',
+      color: null, briefing: null, squadId: null, clientId: null, startDate: null, dueDate: null,
+      completedAt: null, createdBy: input.createdBy ?? null, isInternal: input.isInternal ?? false,
+      archivedAt: null, createdAt: at, updatedAt: at,
+    });
+    project.assertSameTeam(stage);
+    project.apply(input);
+    return project;
+  }
+
+  static restore(data: ProjectData): Project {
+    return new Project({ ...data });
+  }
+
+  get id(): string { return this.data.id; }
+  get slug(): string { return this.data.slug; }
+  get isArchived(): boolean { return this.data.archivedAt !== null; }
+
+  snapshot(): ProjectData {
+    return { ...this.data };
+  }
+
+  /** The archive lock: nothing about an archived project changes, nor is anything added to it. */
+  assertWritable(): void {
+    if (this.isArchived) throw new ProjectArchived();
+  }
+
+  update(changes: ProjectChanges, stage: StageData | null, now: Date): void {
+    this.assertWritable();
+    if (stage) {
+      this.assertSameTeam(stage);
+      this.data.stageId = stage.id;
+    }
+    this.apply(changes);
+    this.data.updatedAt = now.toISOString();
+  }
+
+  /** Archiving is an operator action; archiving twice keeps the first date. */
+  archive(now: Date): void {
+    if (this.isArchived) return;
+    const at = now.toISOString();
+    this.data.archivedAt = at;
+    this.data.updatedAt = at;
+  }
+
+  private assertSameTeam(stage: StageData): void {
+    if (stage.teamId !== this.data.teamId) throw new Error('A project can only use a stage of its own team');
+  }
+
+  private apply(c: ProjectChanges): void {
+    if (c.name !== undefined) {
+      const name = typeof c.name === 'string' ? c.name.trim() : '';
+      if (!name) throw new ValidationFailed('name must not be empty', 'name');
+      this.data.name = name;
+    }
+    if (c.slug !== undefined) this.data.slug = requireSlug(c.slug);
+    if (c.description !== undefined) this.data.description = c.description;
+    if (c.color !== undefined) this.data.color = c.color;
+    if (c.briefing !== undefined) this.data.briefing = c.briefing;
+    if (c.priority !== undefined) {
+      if (!isProjectPriority(c.priority)) {
+        throw new ValidationFailed(`priority must be one of ${PROJECT_PRIORITIES.join(', ')}`, 'priority');
+      }
+      this.data.priority = c.priority;
+    }
+    if (c.start_date !== undefined) this.data.startDate = optionalDate(c.start_date, 'start_date');
+    if (c.due_date !== undefined) this.data.dueDate = optionalDate(c.due_date, 'due_date');
+    if (c.completed_at !== undefined) {
+      this.data.completedAt = c.completed_at === null ? null : requireTimestamp(c.completed_at, 'completed_at');
+    }
+    if (c.squad_id !== undefined) this.data.squadId = c.squad_id;
+    if (c.client_id !== undefined) this.data.clientId = c.client_id;
+  }
+}
+
+const optionalDate = (v: string | null, field: string): string | null => {
+  if (v === null) return null;
+  if (!isCalendarDate(v)) throw new ValidationFailed(`${field} must be a date YYYY-MM-DD`, field);
+  return v;
+};
+
+/** The project every team gets at creation, for work that belongs to no client project. */
+export const INTERNAL_PROJECT = { name: 'Internal', slug: 'internal' } as const;
