@@ -1,0 +1,88 @@
+import { ValidationFailed } from '../shared/errors';
+import { PhoneNumber } from './phone-number';
+
+export interface ContactData {
+  id: string;
+  teamId: string;
+  /** Digits with the country code, as first given. */
+  phone: string;
+  /** One key for every variant of the number, so a person has one contact (see PhoneNumber.canonical). */
+  phoneKey: string;
+  jid: string;
+  pushName: string | null;
+  customName: string | null;
+  notes: string | null;
+  tags: string[];
+  clientId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The fields a request may set; `phone` and `jid` are fixed once the contact exists. */
+export interface ContactChanges {
+  custom_name?: string | null;
+  notes?: string | null;
+  tags?: string[];
+  client_id?: string | null;
+}
+
+const CHANGEABLE: (keyof ContactChanges)[] = ['custom_name', 'notes', 'tags', 'client_id'];
+
+export class Contact {
+  private constructor(private data: ContactData) {}
+
+  static create(id: string, teamId: string, phone: PhoneNumber, changes: ContactChanges, now: Date, pushName: string | null = null): Contact {
+    const at = now.toISOString();
+    const contact = new Contact({
+      id, teamId, phone: phone.digits, phoneKey: phone.canonical, jid: phone.jid, pushName: cleanName(pushName),
+      customName: null, notes: null, tags: [], clientId: null, createdAt: at, updatedAt: at,
+    });
+    contact.apply(changes);
+    return contact;
+  }
+
+  static restore(data: ContactData): Contact {
+    return new Contact({ ...data, tags: [...data.tags] });
+  }
+
+  get id(): string { return this.data.id; }
+  get phone(): PhoneNumber { return PhoneNumber.restore(this.data.phone); }
+  get clientId(): string | null { return this.data.clientId; }
+
+  snapshot(): ContactData {
+    return { ...this.data, tags: [...this.data.tags] };
+  }
+
+  /** Applies the fields given; a request that changes nothing it may change is refused. */
+  update(changes: ContactChanges, now: Date): void {
+    if (!CHANGEABLE.some((f) => changes[f] !== undefined)) {
+      throw new ValidationFailed('Send at least one of custom_name, notes, tags, client_id');
+    }
+    this.apply(changes);
+    this.data.updatedAt = now.toISOString();
+  }
+
+  /** The name the person shows on WhatsApp, as the provider reports it with an inbound message. */
+  notePushName(name: string | null | undefined, now: Date): boolean {
+    const clean = cleanName(name);
+    if (clean === null || clean === this.data.pushName) return false;
+    this.data.pushName = clean;
+    this.data.updatedAt = now.toISOString();
+    return true;
+  }
+
+  private apply(c: ContactChanges): void {
+    if (c.custom_name !== undefined) this.data.customName = emptyToNull(c.custom_name);
+    if (c.notes !== undefined) this.data.notes = emptyToNull(c.notes);
+    if (c.tags !== undefined) {
+      if (!Array.isArray(c.tags) || c.tags.some((t) => typeof t !== 'string')) {
+        throw new ValidationFailed('tags must be a list of strings', 'tags');
+      }
+      this.data.tags = [...new Set(c.tags.map((t) => t.trim()).filter((t) => t.length > 0))];
+    }
+    if (c.client_id !== undefined) this.data.clientId = c.client_id;
+  }
+}
+
+const emptyToNull = (v: string | null): string | null => (v === null || v.trim() === '' ? null : v.trim());
+const cleanName = (v: string | null | undefined): string | null => (typeof v === 'string' ? emptyToNull(v) : null);

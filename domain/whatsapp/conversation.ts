@@ -1,0 +1,72 @@
+import { Conflict } from '../shared/errors';
+import { Channel } from './inbox';
+
+/** Meta's customer service window: free text is allowed for 24 hours after the customer's last message. */
+export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface ConversationData {
+  id: string;
+  teamId: string;
+  inboxId: string;
+  contactId: string;
+  channel: Channel;
+  /** When the customer last wrote: it opens the service window. */
+  lastInboundAt: string | null;
+  lastMessageAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export class WindowClosed extends Conflict {
+  constructor() {
+    super('The 24-hour customer service window is closed: the customer has not written in the last 24 hours', 'customer_service_window_closed');
+  }
+}
+
+/** The thread between one inbox and one contact. */
+export class Conversation {
+  private constructor(private data: ConversationData) {}
+
+  static open(id: string, teamId: string, inbox: { id: string; channel: Channel }, contactId: string, now: Date): Conversation {
+    const at = now.toISOString();
+    return new Conversation({
+      id, teamId, inboxId: inbox.id, contactId, channel: inbox.channel, lastInboundAt: null, lastMessageAt: null, createdAt: at, updatedAt: at,
+    });
+  }
+
+  static restore(data: ConversationData): Conversation {
+    return new Conversation({ ...data });
+  }
+
+  get id(): string { return this.data.id; }
+  get inboxId(): string { return this.data.inboxId; }
+  get contactId(): string { return this.data.contactId; }
+
+  snapshot(): ConversationData {
+    return { ...this.data };
+  }
+
+  /** A customer message, possibly reported late or out of order: the window follows the newest one. */
+  receiveInbound(sentAt: Date, now: Date): void {
+    const at = sentAt.toISOString();
+    if (this.data.lastInboundAt === null || at > this.data.lastInboundAt) this.data.lastInboundAt = at;
+    if (this.data.lastMessageAt === null || at > this.data.lastMessageAt) this.data.lastMessageAt = at;
+    this.data.updatedAt = now.toISOString();
+  }
+
+  isWindowOpen(now: Date): boolean {
+    if (this.data.lastInboundAt === null) return false;
+    return now.getTime() - Date.parse(this.data.lastInboundAt) < SERVICE_WINDOW_MS;
+  }
+
+  /** Free text may go out now on this conversation's channel, or WindowClosed (409). */
+  allowFreeText(now: Date): void {
+    if (this.data.channel === 'cloud_api' && !this.isWindowOpen(now)) throw new WindowClosed();
+  }
+
+  recordOutbound(now: Date): void {
+    const at = now.toISOString();
+    this.data.lastMessageAt = at;
+    this.data.updatedAt = at;
+  }
+}

@@ -1,0 +1,94 @@
+import { ValidationFailed } from '../shared/errors';
+import { requireProviderBaseUrl } from './provider-url';
+
+export const CHANNELS = ['cloud_api', 'evolution', 'sandbox'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** What the API needs to send through the inbox's provider. Never returned by the API. */
+export type InboxCredentials =
+  | { channel: 'cloud_api'; phoneNumberId: string; accessToken: string }
+  | { channel: 'evolution'; baseUrl: string; instance: string; apiKey: string }
+  | { channel: 'sandbox' };
+
+export interface InboxData {
+  id: string;
+  teamId: string;
+  name: string;
+  channel: Channel;
+  isActive: boolean;
+  credentials: InboxCredentials;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Operator input: the flags of `inbox create`, unchecked. */
+export interface InboxSetup {
+  name: string;
+  channel: string;
+  phoneNumberId?: string;
+  accessToken?: string;
+  baseUrl?: string;
+  instance?: string;
+  apiKey?: string;
+}
+
+const required = (v: string | undefined, field: string): string => {
+  const s = typeof v === 'string' ? v.trim() : '';
+  if (!s) throw new ValidationFailed(`${field} is required for this channel`, field);
+  return s;
+};
+
+/** An operator-made connection to one WhatsApp number (the API never creates inboxes). */
+export class Inbox {
+  private constructor(private data: InboxData) {}
+
+  static create(id: string, teamId: string, setup: InboxSetup, now: Date): Inbox {
+    const name = typeof setup.name === 'string' ? setup.name.trim() : '';
+    if (!name) throw new ValidationFailed('name must not be empty', 'name');
+    const credentials = credentialsOf(setup);
+    const at = now.toISOString();
+    return new Inbox({ id, teamId, name, channel: credentials.channel, isActive: true, credentials, createdAt: at, updatedAt: at });
+  }
+
+  static restore(data: InboxData): Inbox {
+    return new Inbox({ ...data, credentials: { ...data.credentials } });
+  }
+
+  get id(): string { return this.data.id; }
+  get teamId(): string { return this.data.teamId; }
+  get channel(): Channel { return this.data.channel; }
+  get isActive(): boolean { return this.data.isActive; }
+  get credentials(): InboxCredentials { return { ...this.data.credentials }; }
+
+  snapshot(): InboxData {
+    return { ...this.data, credentials: { ...this.data.credentials } };
+  }
+
+  /** The Cloud API cannot start a conversation with free text; the others can. */
+  get canOpenConversations(): boolean {
+    return this.data.channel !== 'cloud_api';
+  }
+
+  /** The Cloud API accepts free text only within 24 hours of the customer's last message. */
+  get enforcesServiceWindow(): boolean {
+    return this.data.channel === 'cloud_api';
+  }
+}
+
+function credentialsOf(setup: InboxSetup): InboxCredentials {
+  switch (setup.channel) {
+    case 'cloud_api':
+      return { channel: 'cloud_api', phoneNumberId: required(setup.phoneNumberId, 'phone_number_id'), accessToken: required(setup.accessToken, 'access_token') };
+    case 'evolution':
+      return {
+        channel: 'evolution',
+        baseUrl: requireProviderBaseUrl(required(setup.baseUrl, 'base_url')),
+        instance: required(setup.instance, 'instance'),
+        apiKey: required(setup.apiKey, 'api_key'),
+      };
+    case 'sandbox':
+      return { channel: 'sandbox' };
+    default:
+      throw new ValidationFailed(`channel must be one of ${CHANNELS.join(', ')}`, 'channel');
+  }
+}

@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import { ValidationFailed } from '../../../../domain/shared/errors';
+import { Inbox } from '../../../../domain/whatsapp/inbox';
+import { isLinkLocalOrMetadataHost, requireProviderBaseUrl } from '../../../../domain/whatsapp/provider-url';
+
+const NOW = new Date('2026-03-01T10:00:00.000Z');
+
+describe('Inbox', () => {
+  it('keeps Cloud API credentials and refuses free text to open a conversation', () => {
+    const inbox = Inbox.create('i1', 'team', { name: 'Sales', channel: 'cloud_api', phoneNumberId: '1065', accessToken: 'tok' }, NOW);
+    expect(inbox.credentials).to.deep.equal({ channel: 'cloud_api', phoneNumberId: '1065', accessToken: 'tok' });
+    expect(inbox.canOpenConversations).to.equal(false);
+    expect(inbox.enforcesServiceWindow).to.equal(true);
+    expect(inbox.isActive).to.equal(true);
+  });
+
+  it('lets evolution and sandbox open conversations without a window', () => {
+    const evo = Inbox.create('i2', 'team', { name: 'Evo', channel: 'evolution', baseUrl: 'http://127.0.0.1:8080/', instance: 'main', apiKey: 'k' }, NOW);
+    const sandbox = Inbox.create('i3', 'team', { name: 'Demo', channel: 'sandbox' }, NOW);
+    expect(evo.credentials).to.deep.equal({ channel: 'evolution', baseUrl: 'http://127.0.0.1:8080', instance: 'main', apiKey: 'k' });
+    for (const i of [evo, sandbox]) {
+      expect(i.canOpenConversations).to.equal(true);
+      expect(i.enforcesServiceWindow).to.equal(false);
+    }
+  });
+
+  it('requires the credentials of its channel', () => {
+    expect(() => Inbox.create('i', 't', { name: 'x', channel: 'cloud_api', phoneNumberId: '1' }, NOW))
+      .to.throw(ValidationFailed).with.deep.property('details', { field: 'access_token' });
+    expect(() => Inbox.create('i', 't', { name: 'x', channel: 'evolution', baseUrl: 'http://h', apiKey: 'k' }, NOW))
+      .to.throw(ValidationFailed).with.deep.property('details', { field: 'instance' });
+  });
+
+  it('refuses an unknown channel and an empty name', () => {
+    expect(() => Inbox.create('i', 't', { name: 'x', channel: 'telegram' }, NOW)).to.throw(ValidationFailed).with.deep.property('details', { field: 'channel' });
+    expect(() => Inbox.create('i', 't', { name: ' ', channel: 'sandbox' }, NOW)).to.throw(ValidationFailed).with.deep.property('details', { field: 'name' });
+  });
+
+  it('refuses an evolution base URL at a cloud metadata address', () => {
+    expect(() => Inbox.create('i', 't', { name: 'x', channel: 'evolution', baseUrl: 'http://169.254.169.254/latest', instance: 'a', apiKey: 'k' }, NOW))
+      .to.throw(ValidationFailed).with.deep.property('details', { field: 'base_url' });
+  });
+});
+
+describe('provider base URL', () => {
+  it('accepts http and https URLs and drops the trailing slash', () => {
+    expect(requireProviderBaseUrl('https://evo.example.com/api/')).to.equal('https://evo.example.com/api');
+    expect(requireProviderBaseUrl('http://127.0.0.1:9000')).to.equal('http://127.0.0.1:9000');
+  });
+
+  it('refuses other schemes, credentials, queries and garbage', () => {
+    for (const bad of ['ftp://h', 'file:///etc/passwd', 'http://u:p@h', 'http://h/?a=1', 'not a url', '']) {
+      expect(() => requireProviderBaseUrl(bad), bad).to.throw(ValidationFailed);
+    }
+  });
+
+  it('recognizes link-local and metadata hosts however they are written', () => {
+    for (const host of ['169.254.169.254', '169.254.0.1', '[fe80::1]', 'metadata.google.internal', '[::ffff:169.254.169.254]', 'fd00:ec2::254']) {
+      const hostname = new URL(`http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}/`).hostname;
+      expect(isLinkLocalOrMetadataHost(hostname), host).to.equal(true);
+    }
+    for (const host of ['127.0.0.1', 'example.com', '10.0.0.5', '[::1]']) {
+      expect(isLinkLocalOrMetadataHost(new URL(`http://${host}/`).hostname), host).to.equal(false);
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import { ValidationFailed } from '../../../../domain/shared/errors';
+import { Message } from '../../../../domain/whatsapp/message';
+
+const T0 = new Date('2026-03-01T10:00:00.000Z');
+const T1 = new Date('2026-03-01T10:01:00.000Z');
+const thread = { id: 'v1', inboxId: 'i1', contactId: 'c1' };
+const pending = () => Message.outbound('m1', 'team', thread, 'Olá', T0);
+const sent = () => {
+  const m = pending();
+  m.accept('wamid.1', T1);
+  return m;
+};
+
+describe('Message', () => {
+  it('is recorded pending, outbound text, before the provider answers', () => {
+    const s = pending().snapshot();
+    expect(s).to.include({ direction: 'outbound', type: 'text', content: 'Olá', status: 'pending', providerMessageId: null, conversationId: 'v1', inboxId: 'i1', contactId: 'c1' });
+  });
+
+  it('requires content, up to 4096 characters', () => {
+    for (const bad of ['', '  ', undefined, 5, 'x'.repeat(4097)]) {
+      expect(() => Message.outbound('m', 't', thread, bad, T0)).to.throw(ValidationFailed).with.deep.property('details', { field: 'content' });
+    }
+    expect(() => Message.outbound('m', 't', thread, 'x'.repeat(4096), T0)).not.to.throw();
+  });
+
+  it('becomes sent with the provider id once the provider accepts it', () => {
+    const s = sent().snapshot();
+    expect(s.status).to.equal('sent');
+    expect(s.providerMessageId).to.equal('wamid.1');
+    expect(s.updatedAt).to.equal(T1.toISOString());
+  });
+
+  it('becomes failed with the reason when the provider refuses it', () => {
+    const m = pending();
+    m.fail({ code: '131026', title: 'Undeliverable', detail: null }, T1);
+    expect(m.snapshot()).to.deep.include({ status: 'failed', error: { code: '131026', title: 'Undeliverable', detail: null } });
+  });
+
+  it('moves sent → delivered → read and never backwards', () => {
+    const m = sent();
+    expect(m.applyDeliveryStatus('delivered', null, T1)).to.equal(true);
+    expect(m.applyDeliveryStatus('read', null, T1)).to.equal(true);
+    expect(m.applyDeliveryStatus('delivered', null, T1)).to.equal(false);
+    expect(m.applyDeliveryStatus('sent', null, T1)).to.equal(false);
+    expect(m.status).to.equal('read');
+  });
+
+  it('jumps straight to read when delivered is reported late', () => {
+    const m = sent();
+    m.applyDeliveryStatus('read', null, T1);
+    m.applyDeliveryStatus('delivered', null, T1);
+    expect(m.status).to.equal('read');
+  });
+
+  it('keeps the provider error on failure and stays failed', () => {
+    const m = sent();
+    const error = { code: '131047', title: 'Re-engagement message', detail: 'More than 24 hours have passed' };
+    expect(m.applyDeliveryStatus('failed', error, T1)).to.equal(true);
+    expect(m.applyDeliveryStatus('delivered', null, T1)).to.equal(false);
+    expect(m.snapshot()).to.deep.include({ status: 'failed', error });
+  });
+
+  it('does not turn a delivered message into a failure', () => {
+    const m = sent();
+    m.applyDeliveryStatus('delivered', null, T1);
+    expect(m.applyDeliveryStatus('failed', { code: '1', title: null, detail: null }, T1)).to.equal(false);
+    expect(m.snapshot()).to.deep.include({ status: 'delivered', error: null });
+  });
+
+  it('records an inbound text as received at the time the customer sent it', () => {
+    const s = Message.inbound('m2', 'team', thread, 'Oi', 'wamid.in', T0, T1).snapshot();
+    expect(s).to.include({ direction: 'inbound', status: 'received', providerMessageId: 'wamid.in', createdAt: T0.toISOString() });
+  });
+
+  it('ignores delivery statuses on an inbound message', () => {
+    const m = Message.inbound('m2', 'team', thread, 'Oi', 'wamid.in', T0, T1);
+    expect(m.applyDeliveryStatus('read', null, T1)).to.equal(false);
+  });
+});
