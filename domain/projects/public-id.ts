@@ -9,7 +9,7 @@ export const PUBLIC_ID_LENGTH = 10;
 export const publicIdFrom = (entropyHex: string): string => {
   const hex = entropyHex.replace(/[^0-9a-f]/gi, '');
   if (hex.length < 13) throw new Error('publicIdFrom needs at least 13 hex digits');
-  let bits = BigInt(`0x${hex.slice(-13)}`) >> 2n; // 52 bits → 50
+  let bits = BigInt(`0x${hex.slice(-13)}`) & ((1n << 50n) - 1n); // the lowest 50 bits
   let out = '';
   for (let i = 0; i < PUBLIC_ID_LENGTH; i++) {
     out = ALPHABET[Number(bits & 31n)] + out;

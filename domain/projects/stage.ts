@@ -61,15 +61,18 @@ export const initialStage = (stages: readonly StageData[]): StageData | null => 
   return sorted.find((s) => s.isInitial) ?? firstStageOf(sorted, 'backlog') ?? sorted[0] ?? null;
 };
 
+export interface StageRequest {
+  stageId?: string;
+  status?: string;
+}
+
 /**
  * Which stage a project request selects: `stage_id` beats `status`; with neither, the initial
  * stage when `fallbackToInitial`, else none (an update that does not move the project).
  */
-export const resolveStage = (
-  stages: readonly StageData[],
-  request: { stageId?: string; status?: string },
-  fallbackToInitial: boolean,
-): StageData | null => {
+export function resolveStage(stages: readonly StageData[], request: StageRequest, fallbackToInitial: true): StageData;
+export function resolveStage(stages: readonly StageData[], request: StageRequest, fallbackToInitial: boolean): StageData | null;
+export function resolveStage(stages: readonly StageData[], request: StageRequest, fallbackToInitial: boolean): StageData | null {
   if (request.stageId !== undefined) {
     const stage = stages.find((s) => s.id === request.stageId);
     if (!stage) throw new NotFound('Stage not found', 'stage_id');
@@ -87,7 +90,7 @@ export const resolveStage = (
   const stage = initialStage(stages);
   if (!stage) throw new NotFound('The team has no project stages', 'stage_id');
   return stage;
-};
+}
 
 /** The stage ids a `status` filter stands for. */
 export const stageIdsOf = (stages: readonly StageData[], status: ProjectStatus): string[] =>

@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { Unprocessable, ValidationFailed } from '../../../../domain/shared/errors';
+import {
+  buildColumns, createPipeline, defaultProjectPipeline, effectiveLossReasons, legacyGlobalPipeline, moveTarget,
+  startColumn,
+} from '../../../../domain/projects/pipeline';
+
+const now = new Date('2026-01-02T03:04:05.000Z');
+const reasonIds = ['r1', 'r2', 'r3', 'r4', 'r5'];
+
+describe('defaultProjectPipeline', () => {
+  const p = defaultProjectPipeline('pl1', 't', 'p1', reasonIds, now);
+
+  it('has the columns novo, qualificado, proposta open, ganho won and perdido lost, in board order', () => {
+    expect(p.columns.map((c) => [c.slug, c.outcome, c.position, c.isTerminal])).to.deep.equal([
+      ['novo', 'open', 1, false], ['qualificado', 'open', 2, false], ['proposta', 'open', 3, false],
+      ['ganho', 'won', 4, true], ['perdido', 'lost', 5, true],
+    ]);
+  });
+
+  it('is the default of its project and carries default loss reasons', () => {
+    expect(p).to.include({ isDefault: true, projectId: 'p1' });
+    expect(p.lossReasons.map((r) => r.id)).to.deep.equal(reasonIds);
+  });
+});
+
+describe('legacyGlobalPipeline', () => {
+  it('has no project and the legacy phases as columns', () => {
+    const g = legacyGlobalPipeline('g1', 't', reasonIds, now);
+    expect(g.projectId).to.equal(null);
+    expect(g.columns.map((c) => `${c.slug}:${c.outcome}`)).to.deep.equal([
+      'lead:open', 'qualificacao:open', 'proposta:open', 'negociacao:open', 'ganho:won', 'perdido:lost',
+    ]);
+  });
+});
+
+describe('buildColumns', () => {
+  it('derives a missing slug from the title and numbers positions from 1', () => {
+    const cols = buildColumns([{ title: 'Em análise', outcome: 'open' }, { title: 'Fechado', outcome: 'won' }]);
+    expect(cols.map((c) => [c.slug, c.position])).to.deep.equal([['em-analise', 1], ['fechado', 2]]);
+  });
+
+  it('refuses no columns, repeated slugs, a bad outcome and a board without an open column', () => {
+    expect(() => buildColumns([])).to.throw(ValidationFailed);
+    expect(() => buildColumns([{ slug: 'a', title: 'A', outcome: 'open' }, { slug: 'a', title: 'B', outcome: 'won' }])).to.throw(ValidationFailed);
+    expect(() => buildColumns([{ title: 'A', outcome: 'maybe' as never }])).to.throw(ValidationFailed);
+    expect(() => buildColumns([{ title: 'A', outcome: 'won' }])).to.throw(ValidationFailed);
+  });
+});
+
+describe('startColumn', () => {
+  const p = defaultProjectPipeline('pl1', 't', 'p1', reasonIds, now);
+
+  it('lets a deal start in an open column and defaults to the first open one', () => {
+    expect(startColumn(p, 'proposta').slug).to.equal('proposta');
+    expect(startColumn(p, undefined).slug).to.equal('novo');
+  });
+
+  it('refuses a won, lost or unknown column', () => {
+    expect(() => startColumn(p, 'ganho')).to.throw(Unprocessable);
+    expect(() => startColumn(p, 'perdido')).to.throw(Unprocessable);
+    expect(() => startColumn(p, 'nowhere')).to.throw(Unprocessable);
+  });
+});
+
+describe('moveTarget', () => {
+  const def = defaultProjectPipeline('pl1', 't', 'p1', reasonIds, now);
+  const own = createPipeline('pl2', {
+    teamId: 't', projectId: 'p1', name: 'Parcerias', slug: 'parcerias', isDefault: false,
+    columns: [{ slug: 'a', title: 'A', outcome: 'open' }, { slug: 'won', title: 'W', outcome: 'won' }, { slug: 'lost', title: 'L', outcome: 'lost' }],
+    lossReasons: [],
+  }, now);
+
+  it('needs a non-empty win_note for a won column', () => {
+    expect(() => moveTarget(def, 'ganho', { winNote: '  ' }, def)).to.throw(ValidationFailed).with.nested.property('details.field', 'win_note');
+    expect(moveTarget(def, 'ganho', { winNote: ' fechou ' }, def).winNote).to.equal('fechou');
+  });
+
+  it('needs a loss reason of the pipeline for a lost column', () => {
+    expect(() => moveTarget(def, 'perdido', {}, def)).to.throw(ValidationFailed).with.nested.property('details.field', 'loss_reason_id');
+    expect(() => moveTarget(def, 'perdido', { lossReasonId: 'other' }, def)).to.throw(Unprocessable);
+    expect(moveTarget(def, 'perdido', { lossReasonId: 'r2' }, def).lossReason).to.deep.equal(def.lossReasons[1]);
+  });
+
+  it('uses the default pipeline reasons when the pipeline has none', () => {
+    expect(effectiveLossReasons(own, def)).to.deep.equal(def.lossReasons);
+    expect(moveTarget(own, 'lost', { lossReasonId: 'r3' }, def).lossReason!.id).to.equal('r3');
+  });
+
+  it('moves to an open column with no condition and refuses an unknown one', () => {
+    expect(moveTarget(own, 'a', {}, def).column.slug).to.equal('a');
+    expect(() => moveTarget(own, 'zzz', {}, def)).to.throw(Unprocessable);
+  });
+});
