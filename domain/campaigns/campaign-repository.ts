@@ -22,10 +22,22 @@ export interface CampaignFilter {
   projectId?: string;
 }
 
+export interface ProjectRef {
+  id: string;
+  name: string;
+}
+
+/** A campaign as read: the record plus its project's `{ id, name }`, fetched in the same round trip. */
+export interface CampaignView {
+  campaign: CampaignData;
+  project: ProjectRef | null;
+}
+
 /** No delete: campaigns are never removed (see `Campaign.delete`). */
 export interface CampaignRepository {
-  list(team: TeamContext, filter: CampaignFilter, query: ListQuery<CampaignSortField>): Promise<Page<CampaignData>>;
-  findById(team: TeamContext, id: string): Promise<CampaignData | null>;
+  /** `search` is a partial match in name and description. */
+  list(team: TeamContext, filter: CampaignFilter, query: ListQuery<CampaignSortField>): Promise<Page<CampaignView>>;
+  findById(team: TeamContext, id: string): Promise<CampaignView | null>;
   insert(campaign: CampaignData): Promise<void>;
   update(campaign: CampaignData): Promise<void>;
 }

@@ -1,0 +1,33 @@
+import { Activity, ActivityChanges, ActivityData } from '../../domain/activities/activity';
+import { ActivityRepository } from '../../domain/activities/activity-repository';
+import { ClientRepository } from '../../domain/clients/client-repository';
+import { DealRepository } from '../../domain/deals/deal-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { Clock } from '../shared/clock';
+import { UnitOfWork } from '../shared/unit-of-work';
+import { assertLinksExist } from './activity-links';
+
+export class UpdateActivity {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly activities: ActivityRepository,
+    private readonly clients: ClientRepository,
+    private readonly deals: DealRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(team: TeamContext, id: string, changes: ActivityChanges): Promise<ActivityData> {
+    return this.uow.run(async () => {
+      const found = await this.activities.findById(team, id);
+      if (!found) throw new NotFound('Activity not found');
+      const activity = Activity.restore(found);
+      activity.update(changes, this.clock.now());
+      // Only links that this request sets are checked: an old link stays as it was.
+      await assertLinksExist(this.clients, this.deals, team, { clientId: changes.client_id, dealId: changes.deal_id });
+      const data = activity.snapshot();
+      await this.activities.update(data);
+      return data;
+    });
+  }
+}

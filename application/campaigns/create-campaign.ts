@@ -1,0 +1,32 @@
+import { Campaign, CampaignChanges } from '../../domain/campaigns/campaign';
+import { CampaignRepository, CampaignView } from '../../domain/campaigns/campaign-repository';
+import { ProjectRepository } from '../../domain/projects/project-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { Clock } from '../shared/clock';
+import { IdGenerator } from '../shared/id-generator';
+import { UnitOfWork } from '../shared/unit-of-work';
+
+export type CreateCampaignInput = CampaignChanges & { name: string; project_id: string };
+
+export class CreateCampaign {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly campaigns: CampaignRepository,
+    private readonly projects: ProjectRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(team: TeamContext, input: CreateCampaignInput): Promise<CampaignView> {
+    // The entity first: a refused status fails the same way whether or not the project exists.
+    const campaign = Campaign.create(this.ids.next(), team.teamId, input.project_id, input, null, this.clock.now());
+    return this.uow.run(async () => {
+      const project = await this.projects.findById(team, input.project_id);
+      if (!project) throw new NotFound('Project not found', 'project_id');
+      const data = campaign.snapshot();
+      await this.campaigns.insert(data);
+      return { campaign: data, project: { id: project.id, name: project.name } };
+    });
+  }
+}

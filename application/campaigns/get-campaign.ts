@@ -1,0 +1,13 @@
+import { CampaignRepository, CampaignView } from '../../domain/campaigns/campaign-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+
+export class GetCampaign {
+  constructor(private readonly campaigns: CampaignRepository) {}
+
+  async execute(team: TeamContext, id: string): Promise<CampaignView> {
+    const found = await this.campaigns.findById(team, id);
+    if (!found) throw new NotFound('Campaign not found');
+    return found;
+  }
+}

@@ -1,0 +1,22 @@
+import { Campaign, CampaignChanges } from '../../domain/campaigns/campaign';
+import { CampaignRepository, CampaignView } from '../../domain/campaigns/campaign-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { Clock } from '../shared/clock';
+import { UnitOfWork } from '../shared/unit-of-work';
+
+export class UpdateCampaign {
+  constructor(private readonly uow: UnitOfWork, private readonly campaigns: CampaignRepository, private readonly clock: Clock) {}
+
+  async execute(team: TeamContext, id: string, changes: CampaignChanges): Promise<CampaignView> {
+    return this.uow.run(async () => {
+      const found = await this.campaigns.findById(team, id);
+      if (!found) throw new NotFound('Campaign not found');
+      const campaign = Campaign.restore(found.campaign);
+      campaign.update(changes, this.clock.now());
+      const data = campaign.snapshot();
+      await this.campaigns.update(data);
+      return { campaign: data, project: found.project };
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { PipelineRepository } from '../../domain/projects/pipeline-repository';
+import { ProjectRepository } from '../../domain/projects/project-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { Task, TaskChanges, TaskData } from '../../domain/tasks/task';
+import { TaskRepository } from '../../domain/tasks/task-repository';
+import { Clock } from '../shared/clock';
+import { IdGenerator } from '../shared/id-generator';
+import { UnitOfWork } from '../shared/unit-of-work';
+import { placementIn, projectPipeline, requestedColumn } from './task-placement';
+
+export type CreateTaskInput = TaskChanges & {
+  title: string;
+  project_id: string;
+  pipeline_id?: string | null;
+  column?: string;
+  column_slug?: string;
+};
+
+/** Used by POST /tasks and by the deal workflows' `create_task` action. */
+export class CreateTask {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly tasks: TaskRepository,
+    private readonly projects: ProjectRepository,
+    private readonly pipelines: PipelineRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(team: TeamContext, input: CreateTaskInput): Promise<TaskData> {
+    return this.uow.run(async () => {
+      const project = await this.projects.findById(team, input.project_id);
+      if (!project) throw new NotFound('Project not found', 'project_id');
+      const pipeline = input.pipeline_id
+        ? await projectPipeline(this.pipelines, team, project.id, input.pipeline_id)
+        : await this.pipelines.findDefaultForProject(team, project.id);
+      const placement = placementIn(pipeline, requestedColumn(input));
+      const data = Task.create(this.ids.next(), team.teamId, project.id, placement, input, this.clock.now()).snapshot();
+      await this.tasks.insert(data);
+      return data;
+    });
+  }
+}

@@ -1,0 +1,15 @@
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { TaskData } from '../../domain/tasks/task';
+import { TaskRepository } from '../../domain/tasks/task-repository';
+
+export class GetTask {
+  constructor(private readonly tasks: TaskRepository) {}
+
+  /** A soft-deleted task answers like an unknown one. */
+  async execute(team: TeamContext, id: string): Promise<TaskData> {
+    const found = await this.tasks.findById(team, id);
+    if (!found || found.deletedAt !== null) throw new NotFound('Task not found');
+    return found;
+  }
+}
