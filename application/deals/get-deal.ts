@@ -1,0 +1,23 @@
+import { DealView, DealRepository } from '../../domain/deals/deal-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { DealScopeQuery, DealScopeResolver } from './deal-scope';
+
+export interface GetDealInput extends DealScopeQuery {
+  id: string;
+}
+
+/** GET /deals/:id: a legacy deal, or a project deal when the project (or its pipeline) is named. */
+export class GetDeal {
+  constructor(
+    private readonly deals: DealRepository,
+    private readonly scopes: DealScopeResolver,
+  ) {}
+
+  async execute(team: TeamContext, input: GetDealInput): Promise<DealView> {
+    const selection = await this.scopes.resolve(team, input);
+    const view = await this.deals.findById(team, input.id);
+    if (!view || !DealScopeResolver.contains(selection, view)) throw new NotFound('Deal not found');
+    return view;
+  }
+}

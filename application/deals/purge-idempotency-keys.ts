@@ -1,0 +1,14 @@
+import { IdempotencyKeyRepository } from '../../domain/deals/idempotency-key-repository';
+import { Clock } from '../shared/clock';
+
+/** Housekeeping run in the background: keys are kept 24 hours, then forgotten. */
+export class PurgeIdempotencyKeys {
+  constructor(
+    private readonly keys: IdempotencyKeyRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(): Promise<number> {
+    return this.keys.purgeExpired(this.clock.now());
+  }
+}

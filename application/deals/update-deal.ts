@@ -1,0 +1,55 @@
+import { Deal, DealChanges } from '../../domain/deals/deal';
+import { DealEvent } from '../../domain/deals/deal-event';
+import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
+import { ClientRef, DealRepository, DealView } from '../../domain/deals/deal-repository';
+import { ClientRepository } from '../../domain/clients/client-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { Clock } from '../shared/clock';
+import { IdGenerator } from '../shared/id-generator';
+import { UnitOfWork } from '../shared/unit-of-work';
+import { DealDispatchTrigger } from './deal-dispatch-trigger';
+
+export interface UpdateDealInput {
+  id: string;
+  changes: DealChanges;
+}
+
+/** PUT /deals/:id: only global deals, only the fields sent; a phase change goes to the outbox. */
+export class UpdateDeal {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly deals: DealRepository,
+    private readonly clients: ClientRepository,
+    private readonly outbox: DealEventOutbox,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly trigger: DealDispatchTrigger,
+  ) {}
+
+  async execute(team: TeamContext, input: UpdateDealInput): Promise<DealView> {
+    const now = this.clock.now();
+    const result = await this.uow.run(async () => {
+      const view = await this.deals.findById(team, input.id);
+      if (!view) throw new NotFound('Deal not found');
+      const deal = Deal.restore(view.deal);
+      deal.update(input.changes, now);
+      const client = await this.clientOf(team, deal.clientId, view.client);
+      const data = deal.snapshot();
+      const events = deal.pullEvents().map((e) => DealEvent.fromDraft(this.ids.next(), team.teamId, e, now).snapshot());
+      await this.deals.update(data);
+      for (const e of events) await this.outbox.add(e);
+      return { view: { deal: data, client }, raised: events.length > 0 };
+    });
+    if (result.raised) this.trigger.kick();
+    return result.view;
+  }
+
+  private async clientOf(team: TeamContext, clientId: string | null, current: ClientRef | null): Promise<ClientRef | null> {
+    if (clientId === null) return null;
+    if (current?.id === clientId) return current;
+    const client = await this.clients.findById(team, clientId);
+    if (!client) throw new NotFound('Client not found', 'client_id');
+    return { id: client.id, name: client.name };
+  }
+}

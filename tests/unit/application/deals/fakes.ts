@@ -1,0 +1,173 @@
+// Small in-process doubles of the deals ports, for use-case tests. They keep only what the use
+// cases observe; the real adapters are covered by the contract suite.
+import { ClientData } from '../../../../domain/clients/client';
+import { ClientRepository } from '../../../../domain/clients/client-repository';
+import { DealData } from '../../../../domain/deals/deal';
+import { DealEventData } from '../../../../domain/deals/deal-event';
+import { DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
+import { DealRepository, DealView } from '../../../../domain/deals/deal-repository';
+import { IdempotencyRecord, isExpired } from '../../../../domain/deals/idempotency';
+import { IdempotencyKeyRepository } from '../../../../domain/deals/idempotency-key-repository';
+import { WorkflowData, WorkflowRunData } from '../../../../domain/deals/workflow';
+import { WorkflowRepository, WorkflowRunRepository } from '../../../../domain/deals/workflow-repository';
+import { TeamContext } from '../../../../domain/shared/team';
+import { WorkflowActions, WorkflowActivityRequest, WorkflowTaskRequest } from '../../../../application/deals/workflow-actions';
+import { Clock } from '../../../../application/shared/clock';
+import { IdGenerator } from '../../../../application/shared/id-generator';
+import { Logger } from '../../../../application/shared/logger';
+import { UnitOfWork } from '../../../../application/shared/unit-of-work';
+
+export class FixedClock implements Clock {
+  constructor(public at: Date) {}
+  now(): Date { return new Date(this.at); }
+  advance(ms: number): void { this.at = new Date(this.at.getTime() + ms); }
+}
+
+export class SequenceIds implements IdGenerator {
+  private n = 0;
+  next(): string { return `0190b000-0000-7000-8000-${String(++this.n).padStart(12, '0')}`; }
+}
+
+export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * Every registered store is copied before the work and put back if it throws. Transactions run
+ * one at a time (as on SQLite), so a rollback never undoes another request's writes.
+ */
+export class SnapshotUnitOfWork implements UnitOfWork {
+  readonly stores: { saveRows(): unknown; loadRows(s: unknown): void }[] = [];
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(async () => {
+      const saved = this.stores.map((s) => s.saveRows());
+      try {
+        return await work();
+      } catch (e) {
+        this.stores.forEach((s, i) => s.loadRows(saved[i]));
+        throw e;
+      }
+    });
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}
+
+abstract class MapStore<T> {
+  rows = new Map<string, T>();
+  saveRows(): unknown { return new Map(this.rows); }
+  loadRows(s: unknown): void { this.rows = s as Map<string, T>; }
+}
+
+export class FakeDeals extends MapStore<DealData> implements DealRepository {
+  clientNames = new Map<string, string>();
+  async list(): Promise<never> { throw new Error('not used'); }
+  async findById(team: TeamContext, id: string): Promise<DealView | null> {
+    const d = this.rows.get(id);
+    if (!d || d.teamId !== team.teamId) return null;
+    return { deal: structuredClone(d), client: d.clientId ? { id: d.clientId, name: this.clientNames.get(d.clientId) ?? '' } : null };
+  }
+  async insert(deal: DealData): Promise<void> { this.rows.set(deal.id, structuredClone(deal)); }
+  async update(deal: DealData): Promise<void> { this.rows.set(deal.id, structuredClone(deal)); }
+}
+
+export class FakeClients implements Pick<ClientRepository, 'findById'> {
+  rows = new Map<string, { id: string; teamId: string; name: string }>();
+  async findById(team: TeamContext, id: string): Promise<ClientData | null> {
+    const c = this.rows.get(id);
+    return c && c.teamId === team.teamId ? (c as unknown as ClientData) : null;
+  }
+}
+
+export class FakeKeys extends MapStore<IdempotencyRecord> implements IdempotencyKeyRepository {
+  claims = 0;
+  private k = (teamId: string, key: string) => `${teamId}|${key}`;
+  async find(team: TeamContext, key: string): Promise<IdempotencyRecord | null> {
+    return this.rows.get(this.k(team.teamId, key)) ?? null;
+  }
+  async claim(record: IdempotencyRecord, now: Date): Promise<boolean> {
+    this.claims += 1;
+    const k = this.k(record.teamId, record.key);
+    const held = this.rows.get(k);
+    if (held && !isExpired(held, now)) return false;
+    this.rows.set(k, { ...record });
+    return true;
+  }
+  async purgeExpired(now: Date): Promise<number> {
+    let n = 0;
+    for (const [k, r] of this.rows) if (isExpired(r, now)) { this.rows.delete(k); n++; }
+    return n;
+  }
+}
+
+export class FakeOutbox extends MapStore<DealEventData> implements DealEventOutbox {
+  async add(e: DealEventData): Promise<void> { this.rows.set(e.id, structuredClone(e)); }
+  async findById(team: TeamContext, id: string): Promise<DealEventData | null> {
+    const e = this.rows.get(id);
+    return e && e.teamId === team.teamId ? structuredClone(e) : null;
+  }
+  async listByDeal(team: TeamContext, dealId: string): Promise<DealEventData[]> {
+    return [...this.rows.values()].filter((e) => e.teamId === team.teamId && e.dealId === dealId).map((e) => structuredClone(e));
+  }
+  async findDue(now: Date, limit: number): Promise<DealEventData[]> {
+    return [...this.rows.values()]
+      .filter((e) => e.status !== 'delivered' && Date.parse(e.availableAt) <= now.getTime())
+      .slice(0, limit).map((e) => structuredClone(e));
+  }
+  async claim(claimed: DealEventData, expectedAttempts: number, now: Date): Promise<boolean> {
+    const cur = this.rows.get(claimed.id);
+    if (!cur || cur.status === 'delivered' || cur.attempts !== expectedAttempts || Date.parse(cur.availableAt) > now.getTime()) return false;
+    this.rows.set(claimed.id, structuredClone(claimed));
+    return true;
+  }
+  async save(e: DealEventData): Promise<void> { this.rows.set(e.id, structuredClone(e)); }
+}
+
+export class FakeWorkflows extends MapStore<WorkflowData> implements WorkflowRepository {
+  async insert(w: WorkflowData): Promise<void> { this.rows.set(w.id, structuredClone(w)); }
+  async findById(team: TeamContext, id: string): Promise<WorkflowData | null> {
+    const w = this.rows.get(id);
+    return w && w.teamId === team.teamId ? w : null;
+  }
+  async listForEvent(team: TeamContext, event: string): Promise<WorkflowData[]> {
+    return [...this.rows.values()].filter((w) => w.teamId === team.teamId && w.event === event && w.isActive);
+  }
+}
+
+export class FakeRuns extends MapStore<WorkflowRunData> implements WorkflowRunRepository {
+  async record(run: WorkflowRunData): Promise<boolean> {
+    if ([...this.rows.values()].some((r) => r.eventId === run.eventId && r.workflowId === run.workflowId)) return false;
+    this.rows.set(run.id, { ...run });
+    return true;
+  }
+  async listByEvent(team: TeamContext, eventId: string): Promise<WorkflowRunData[]> {
+    return [...this.rows.values()].filter((r) => r.teamId === team.teamId && r.eventId === eventId);
+  }
+  async list(team: TeamContext, limit: number): Promise<WorkflowRunData[]> {
+    return [...this.rows.values()].filter((r) => r.teamId === team.teamId).reverse().slice(0, limit);
+  }
+}
+
+/** Records what the workflows asked for; can be told to fail. */
+export class RecordingActions implements WorkflowActions {
+  activities: { teamId: string; request: WorkflowActivityRequest }[] = [];
+  tasks: { teamId: string; request: WorkflowTaskRequest }[] = [];
+  failWith: string | null = null;
+  failTimes = Infinity;
+  private n = 0;
+  private maybeFail(): void {
+    if (this.failWith !== null && this.failTimes > 0) {
+      this.failTimes -= 1;
+      throw new Error(this.failWith);
+    }
+  }
+  async createActivity(team: TeamContext, request: WorkflowActivityRequest): Promise<{ id: string }> {
+    this.maybeFail();
+    this.activities.push({ teamId: team.teamId, request });
+    return { id: `act-${++this.n}` };
+  }
+  async createTask(team: TeamContext, request: WorkflowTaskRequest): Promise<{ id: string }> {
+    this.maybeFail();
+    this.tasks.push({ teamId: team.teamId, request });
+    return { id: `task-${++this.n}` };
+  }
+}

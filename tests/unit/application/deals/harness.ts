@@ -1,0 +1,42 @@
+import { ArchiveDeal } from '../../../../application/deals/archive-deal';
+import { CreateDeal } from '../../../../application/deals/create-deal';
+import { CreateWorkflow } from '../../../../application/deals/create-workflow';
+import { DispatchDealEvents } from '../../../../application/deals/dispatch-deal-events';
+import { UpdateDeal } from '../../../../application/deals/update-deal';
+import { ClientRepository } from '../../../../domain/clients/client-repository';
+import { TeamContext } from '../../../../domain/shared/team';
+import {
+  FakeClients, FakeDeals, FakeKeys, FakeOutbox, FakeRuns, FakeWorkflows, FixedClock, RecordingActions, SequenceIds,
+  silentLogger, SnapshotUnitOfWork,
+} from './fakes';
+
+export const TEAM: TeamContext = { teamId: '0190b000-0000-7000-8000-0000000000aa' };
+export const OTHER_TEAM: TeamContext = { teamId: '0190b000-0000-7000-8000-0000000000bb' };
+export const CLIENT_ID = '0190b000-0000-7000-8000-00000000c001';
+
+export const dealsWorld = () => {
+  const uow = new SnapshotUnitOfWork();
+  const deals = new FakeDeals();
+  const clients = new FakeClients();
+  const keys = new FakeKeys();
+  const outbox = new FakeOutbox();
+  const workflows = new FakeWorkflows();
+  const runs = new FakeRuns();
+  uow.stores.push(deals, keys, outbox, workflows, runs);
+  const actions = new RecordingActions();
+  const ids = new SequenceIds();
+  const clock = new FixedClock(new Date('2026-05-01T10:00:00.000Z'));
+  const kicks = { n: 0 };
+  const trigger = { kick: () => { kicks.n += 1; } };
+  clients.rows.set(CLIENT_ID, { id: CLIENT_ID, teamId: TEAM.teamId, name: 'Acme' });
+  deals.clientNames.set(CLIENT_ID, 'Acme');
+  const cr = clients as unknown as ClientRepository;
+  return {
+    uow, deals, clients, keys, outbox, workflows, runs, actions, ids, clock, kicks,
+    createDeal: new CreateDeal(uow, deals, cr, keys, outbox, ids, clock, trigger, { inFlightWaitMs: 200, pollMs: 10 }),
+    updateDeal: new UpdateDeal(uow, deals, cr, outbox, ids, clock, trigger),
+    archiveDeal: new ArchiveDeal(uow, deals, clock),
+    createWorkflow: new CreateWorkflow(workflows, ids, clock),
+    dispatch: new DispatchDealEvents(uow, outbox, deals, workflows, runs, actions, ids, clock, silentLogger),
+  };
+};
