@@ -1,0 +1,60 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import { Logger } from '../../application/shared/logger';
+import { RateLimiter } from '../../application/shared/rate-limiter';
+import { AuthenticateApiKey } from '../../application/teams/authenticate-api-key';
+import { MethodNotAllowed, NotFound } from '../../domain/shared/errors';
+import { authenticate } from './middleware/auth';
+import { errorHandler } from './middleware/error-handler';
+import { rateLimit } from './middleware/rate-limit';
+import { requestId } from './middleware/request-id';
+
+export const API_PREFIX = '/api/v1';
+
+/** What one context contributes: routes behind the API key, and public ones (inbound webhooks). */
+export interface RouteModule {
+  keyed?: Router;
+  public?: Router;
+}
+
+export interface AppDeps {
+  routes: RouteModule[];
+  authenticateApiKey: AuthenticateApiKey;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  /** Largest JSON body accepted, in bytes; above it 413, with or without Content-Length. */
+  bodyLimitBytes?: number;
+}
+
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa();
+  app.proxy = true;
+  app.silent = true;
+
+  app.use(requestId());
+  app.use(errorHandler(deps.logger));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: `${deps.bodyLimitBytes ?? 1024 * 1024}b`, strict: true }));
+
+  const routers: Router[] = [];
+  const mount = (router: Router, middleware: Koa.Middleware[]) => {
+    const outer = new Router({ prefix: API_PREFIX });
+    outer.use(...middleware, router.routes());
+    app.use(outer.routes());
+    routers.push(router);
+  };
+
+  const keyed = [authenticate(deps.authenticateApiKey), rateLimit(deps.rateLimiter)];
+  for (const m of deps.routes) if (m.public) mount(m.public, []);
+  for (const m of deps.routes) if (m.keyed) mount(m.keyed, keyed);
+
+  // Reached only when no route took the request: a known path with another method is 405, the rest 404.
+  app.use(async (ctx) => {
+    const path = ctx.path.startsWith(`${API_PREFIX}/`) ? ctx.path.slice(API_PREFIX.length) : null;
+    if (path && routers.some((r) => r.match(path, ctx.method).path.some((layer) => layer.methods.length > 0))) {
+      throw new MethodNotAllowed('Method not allowed on this resource');
+    }
+    throw new NotFound('Route not found');
+  });
+  return app;
+}

@@ -1,0 +1,31 @@
+import { ClientData } from '../../../domain/clients/client';
+
+/** The client as the spec shows it (2.2); nothing else leaves. */
+export const presentClient = (c: ClientData) => ({
+  id: c.id,
+  type: c.type,
+  name: c.name,
+  display_name: c.display_name,
+  email: c.email,
+  phone: c.phone,
+  mobile_phone: c.mobile_phone,
+  whatsapp: c.whatsapp,
+  cpf: c.cpf,
+  rg: c.rg,
+  birth_date: c.birthDate,
+  gender: c.gender,
+  marital_status: c.marital_status,
+  nationality: c.nationality,
+  cnpj: c.cnpj,
+  legal_name: c.legal_name,
+  trade_name: c.trade_name,
+  state_registration: c.state_registration,
+  municipal_registration: c.municipal_registration,
+  source: c.source,
+  status: c.status,
+  notes: c.notes,
+  tags: c.tags,
+  address: { ...c.address },
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
+});

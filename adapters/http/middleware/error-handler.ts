@@ -1,0 +1,41 @@
+import { Middleware } from 'koa';
+import { Logger } from '../../../application/shared/logger';
+import { DomainError, ErrorKind, RateLimited } from '../../../domain/shared/errors';
+import { failure } from '../shared/envelope';
+
+const STATUS: Record<ErrorKind, number> = {
+  validation: 400, unauthorized: 401, plan_limit: 403, not_found: 404, method_not_allowed: 405, conflict: 409,
+  payload_too_large: 413, unprocessable: 422, rate_limited: 429, internal: 500, bad_gateway: 502,
+};
+
+/**
+ * Every 4xx/5xx leaves in the error envelope. Domain errors map by category; body-parser errors become
+ * 400/413; anything unexpected is logged with the request id and answered 500 without internals.
+ */
+export const errorHandler = (logger: Logger): Middleware => async (ctx, next) => {
+  try {
+    await next();
+  } catch (err) {
+    if (err instanceof DomainError) {
+      ctx.status = STATUS[err.kind];
+      if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
+      ctx.body = failure(err.code, err.message, err.details);
+      return;
+    }
+    const e = err as { status?: number; type?: string; expose?: boolean; message?: string };
+    if (e.type === 'entity.too.large' || e.status === 413) {
+      ctx.status = 413;
+      ctx.body = failure('PAYLOAD_TOO_LARGE', 'Request body larger than allowed');
+    } else if (e.type === 'entity.parse.failed' || e.status === 400) {
+      ctx.status = 400;
+      ctx.body = failure('VALIDATION_ERROR', 'Invalid JSON body');
+    } else if (e.status === 415) {
+      ctx.status = 415;
+      ctx.body = failure('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+    } else {
+      logger.error({ requestId: ctx.state.requestId, err, method: ctx.method, path: ctx.path }, 'unexpected error');
+      ctx.status = 500;
+      ctx.body = failure('INTERNAL_ERROR', 'Internal error');
+    }
+  }
+};

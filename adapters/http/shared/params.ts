@@ -1,0 +1,95 @@
+import { ParameterizedContext } from 'koa';
+import { NotFound, ValidationFailed } from '../../../domain/shared/errors';
+import { ListQuery } from '../../../domain/shared/list';
+import { TeamContext } from '../../../domain/shared/team';
+import { isCalendarDate, isUuid } from '../../../domain/shared/values';
+
+export type Ctx = ParameterizedContext<{ team?: TeamContext; apiKeyId?: string; requestId?: string }, any, any>;
+
+export const teamOf = (ctx: Ctx): TeamContext => {
+  if (!ctx.state.team) throw new Error('route needs the auth middleware');
+  return ctx.state.team;
+};
+
+/** A path id that is not a UUID cannot exist: 404, like an unknown one. */
+export const pathId = (ctx: Ctx, name = 'id'): string => {
+  const id = ctx.params?.[name];
+  if (!isUuid(id)) throw new NotFound('Resource not found');
+  return id;
+};
+
+/** A single query value (the last one when repeated). */
+export const queryValue = (ctx: Ctx, name: string): string | undefined => {
+  const v = ctx.query[name];
+  const s = Array.isArray(v) ? v[v.length - 1] : v;
+  return s === undefined || s === '' ? undefined : s;
+};
+
+export const queryUuid = (ctx: Ctx, name: string): string | undefined => {
+  const v = queryValue(ctx, name);
+  if (v !== undefined && !isUuid(v)) throw new ValidationFailed(`${name} must be a UUID`, name);
+  return v;
+};
+
+export const queryEnum = <T extends string>(ctx: Ctx, name: string, values: readonly T[]): T | undefined => {
+  const v = queryValue(ctx, name);
+  if (v !== undefined && !values.includes(v as T)) throw new ValidationFailed(`${name} must be one of: ${values.join(', ')}`, name);
+  return v as T | undefined;
+};
+
+export const queryNumber = (ctx: Ctx, name: string): number | undefined => {
+  const v = queryValue(ctx, name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new ValidationFailed(`${name} must be a number`, name);
+  return n;
+};
+
+export const queryDate = (ctx: Ctx, name: string): string | undefined => {
+  const v = queryValue(ctx, name);
+  if (v !== undefined && !isCalendarDate(v)) throw new ValidationFailed(`${name} must be a date YYYY-MM-DD`, name);
+  return v;
+};
+
+/** `true`/`false`; any other value is a 400 unless `lenient`, where it applies no filter. */
+export const queryBoolean = (ctx: Ctx, name: string, lenient = false): boolean | undefined => {
+  const v = queryValue(ctx, name);
+  if (v === undefined) return undefined;
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (lenient) return undefined;
+  throw new ValidationFailed(`${name} must be true or false`, name);
+};
+
+const positiveInt = (ctx: Ctx, name: string, fallback: number, max?: number): number => {
+  const v = queryValue(ctx, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n < 1 || (max !== undefined && n > max)) {
+    throw new ValidationFailed(`${name} must be a whole number from 1${max ? ` to ${max}` : ''}`, name);
+  }
+  return n;
+};
+
+export interface ListOptions<F extends string> {
+  sortable: readonly F[];
+  /** Campaigns and activities: an unlisted field sorts by created_at, keeping the direction. */
+  fallbackToCreatedAt?: boolean;
+  defaultSort?: string;
+}
+
+/** page (default 1), limit (default 20, 1 to 100), sort (`field` or `-field`), search. */
+export function listQuery<F extends string>(ctx: Ctx, options: ListOptions<F>): ListQuery<F> {
+  const page = positiveInt(ctx, 'page', 1);
+  const limit = positiveInt(ctx, 'limit', 20, 100);
+  const raw = queryValue(ctx, 'sort') ?? options.defaultSort ?? '-created_at';
+  const descending = raw.startsWith('-');
+  let field = (descending ? raw.slice(1) : raw) as F;
+  if (!options.sortable.includes(field)) {
+    if (!options.fallbackToCreatedAt) {
+      throw new ValidationFailed(`sort must be one of: ${options.sortable.join(', ')} (prefix - for descending)`, 'sort');
+    }
+    field = 'created_at' as F;
+  }
+  const search = queryValue(ctx, 'search')?.trim() || undefined;
+  return { page, limit, sort: { field, descending }, search };
+}

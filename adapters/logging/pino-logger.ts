@@ -1,0 +1,14 @@
+import pino from 'pino';
+import { Logger } from '../../application/shared/logger';
+
+export class PinoLogger implements Logger {
+  private readonly log: pino.Logger;
+
+  constructor(level = 'info') {
+    this.log = pino({ level, base: undefined });
+  }
+
+  info(fields: Record<string, unknown>, message: string): void { this.log.info(fields, message); }
+  warn(fields: Record<string, unknown>, message: string): void { this.log.warn(fields, message); }
+  error(fields: Record<string, unknown>, message: string): void { this.log.error(fields, message); }
+}

@@ -1,0 +1,69 @@
+import { ActivityData } from '../../../../domain/activities/activity';
+import { ActivityFilter, ActivityRepository, ActivitySortField } from '../../../../domain/activities/activity-repository';
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { KnexDatabase } from '../shared/knex-database';
+import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { fromJson, toBool, toIso, toNumberOrNull } from '../shared/rows';
+
+type Row = Record<string, unknown>;
+
+const SORTS: Record<ActivitySortField, SortColumn> = {
+  title: { column: 'title', kind: 'text' },
+  type: { column: 'type', kind: 'text' },
+  occurred_at: { column: 'occurred_at' },
+  due_date: { column: 'due_date' },
+  // By rank, not alphabetically: low < medium < high.
+  priority: { column: "case priority when 'low' then 0 when 'medium' then 1 when 'high' then 2 end", raw: true },
+  created_at: { column: 'created_at' },
+};
+
+function toRow(a: ActivityData): Row {
+  return {
+    team_id: a.teamId, id: a.id, type: a.type, title: a.title, description: a.description, occurred_at: a.occurredAt,
+    duration_minutes: a.durationMinutes, is_completed: a.isCompleted, due_date: a.dueDate, priority: a.priority,
+    tags: JSON.stringify(a.tags), client_id: a.clientId, deal_id: a.dealId, contract_id: a.contractId,
+    assigned_to: a.assignedTo, created_by: a.createdBy, created_at: a.createdAt, updated_at: a.updatedAt,
+  };
+}
+
+const text = (v: unknown): string | null => (v as string | null) ?? null;
+
+function fromRow(r: Row): ActivityData {
+  return {
+    id: r.id as string, teamId: r.team_id as string, type: r.type as ActivityData['type'], title: r.title as string,
+    description: text(r.description), occurredAt: toIso(r.occurred_at), durationMinutes: toNumberOrNull(r.duration_minutes),
+    isCompleted: toBool(r.is_completed), dueDate: text(r.due_date), priority: text(r.priority) as ActivityData['priority'],
+    tags: fromJson<string[]>(r.tags, []), clientId: text(r.client_id), dealId: text(r.deal_id),
+    contractId: text(r.contract_id), assignedTo: text(r.assigned_to), createdBy: text(r.created_by),
+    createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+  };
+}
+
+export class KnexActivityRepository implements ActivityRepository {
+  constructor(private readonly database: KnexDatabase) {}
+
+  async list(team: TeamContext, filter: ActivityFilter, query: ListQuery<ActivitySortField>): Promise<Page<ActivityData>> {
+    const qb = this.database.db('activities').where({ team_id: team.teamId });
+    if (filter.type !== undefined) qb.andWhere({ type: filter.type });
+    if (filter.clientId !== undefined) qb.andWhere({ client_id: filter.clientId });
+    if (filter.dealId !== undefined) qb.andWhere({ deal_id: filter.dealId });
+    if (filter.completed !== undefined) qb.andWhere({ is_completed: filter.completed });
+    if (query.search) qb.andWhere((w) => whereSearch(w, this.database, ['title', 'description'], query.search));
+    orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
+    return paginate(qb, query, fromRow);
+  }
+
+  async findById(team: TeamContext, id: string): Promise<ActivityData | null> {
+    const row = await this.database.db('activities').where({ team_id: team.teamId, id }).first();
+    return row ? fromRow(row) : null;
+  }
+
+  async insert(activity: ActivityData): Promise<void> {
+    await this.database.db('activities').insert(toRow(activity));
+  }
+
+  async update(activity: ActivityData): Promise<void> {
+    await this.database.db('activities').where({ team_id: activity.teamId, id: activity.id }).update(toRow(activity));
+  }
+}

@@ -1,0 +1,96 @@
+import { ADDRESS_FIELDS, Address, CLIENT_TEXT_FIELDS, ClientData } from '../../../../domain/clients/client';
+import { ClientFilter, ClientRepository, ClientSortField } from '../../../../domain/clients/client-repository';
+import { Duplicate } from '../../../../domain/shared/errors';
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { KnexDatabase } from '../shared/knex-database';
+import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { fromJson, isUniqueViolation, toIso, toIsoOrNull } from '../shared/rows';
+
+type Row = Record<string, unknown>;
+
+const SORTS: Record<ClientSortField, SortColumn> = {
+  full_name: { column: 'name', kind: 'text' },
+  email: { column: 'email', kind: 'text' },
+  created_at: { column: 'created_at' },
+  updated_at: { column: 'updated_at' },
+  is_active: { column: "case when status = 'active' then 1 else 0 end", raw: true },
+};
+
+function toRow(c: ClientData): Row {
+  const row: Row = {
+    team_id: c.teamId, id: c.id, type: c.type, name: c.name, cpf: c.cpf, cnpj: c.cnpj, birth_date: c.birthDate,
+    status: c.status, tags: JSON.stringify(c.tags), deactivated_at: c.deactivatedAt, created_at: c.createdAt, updated_at: c.updatedAt,
+  };
+  for (const f of CLIENT_TEXT_FIELDS) row[f] = c[f];
+  for (const f of ADDRESS_FIELDS) row[`address_${f}`] = c.address[f];
+  return row;
+}
+
+function fromRow(r: Row): ClientData {
+  const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, (r[`address_${f}`] as string | null) ?? null])) as Address;
+  const text = Object.fromEntries(CLIENT_TEXT_FIELDS.map((f) => [f, (r[f] as string | null) ?? null]));
+  return {
+    ...(text as Pick<ClientData, (typeof CLIENT_TEXT_FIELDS)[number]>),
+    id: r.id as string, teamId: r.team_id as string, type: r.type as ClientData['type'], name: r.name as string,
+    cpf: (r.cpf as string | null) ?? null, cnpj: (r.cnpj as string | null) ?? null, birthDate: (r.birth_date as string | null) ?? null,
+    status: r.status as ClientData['status'], tags: fromJson<string[]>(r.tags, []), address,
+    deactivatedAt: toIsoOrNull(r.deactivated_at), createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+  };
+}
+
+export class KnexClientRepository implements ClientRepository {
+  constructor(private readonly database: KnexDatabase) {}
+
+  async list(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>> {
+    const qb = this.database.db('clients').where({ team_id: team.teamId, status: filter.status });
+    if (filter.type) qb.andWhere({ type: filter.type });
+    if (query.search) {
+      const docs = query.search.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+      qb.andWhere((w) => {
+        whereSearch(w, this.database, ['name', 'email', 'cpf', 'cnpj'], query.search);
+        if (docs) w.orWhere((d) => whereSearch(d, this.database, ['cpf', 'cnpj'], docs));
+      });
+    }
+    orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
+    return paginate(qb, query, fromRow);
+  }
+
+  async findById(team: TeamContext, id: string): Promise<ClientData | null> {
+    const row = await this.database.db('clients').where({ team_id: team.teamId, id }).first();
+    return row ? fromRow(row) : null;
+  }
+
+  async findByDocument(team: TeamContext, doc: { cpf?: string; cnpj?: string }, exceptId?: string): Promise<ClientData | null> {
+    const qb = this.database.db('clients').where({ team_id: team.teamId }).andWhere((w) => {
+      if (doc.cpf) w.orWhere({ cpf: doc.cpf });
+      if (doc.cnpj) w.orWhere({ cnpj: doc.cnpj });
+    });
+    if (exceptId) qb.andWhereNot({ id: exceptId });
+    const row = await qb.first();
+    return row ? fromRow(row) : null;
+  }
+
+  async countActive(team: TeamContext): Promise<number> {
+    const row = await this.database.db('clients').where({ team_id: team.teamId, status: 'active' }).count({ n: '*' }).first();
+    return Number((row as { n: number | string }).n);
+  }
+
+  async insert(client: ClientData): Promise<void> {
+    await this.write(() => this.database.db('clients').insert(toRow(client)));
+  }
+
+  async update(client: ClientData): Promise<void> {
+    await this.write(() => this.database.db('clients').where({ team_id: client.teamId, id: client.id }).update(toRow(client)));
+  }
+
+  /** A concurrent writer can take the CPF/CNPJ between our check and our write: the unique key decides. */
+  private async write(op: () => Promise<unknown>): Promise<void> {
+    try {
+      await op();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new Duplicate('A client with this CPF or CNPJ already exists');
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import { DealData, DealPriority, DealScope } from '../../../../domain/deals/deal';
+import { DealFilter, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { KnexDatabase } from '../shared/knex-database';
+import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { fromJson, toBool, toIso, toIsoOrNull, toJson, toNumberOrNull } from '../shared/rows';
+
+type Row = Record<string, unknown>;
+
+const SORTS: Record<DealSortField, SortColumn> = {
+  title: { column: 'd.title', kind: 'text' },
+  value: { column: 'd.value' },
+  phase: { column: 'd.phase', kind: 'text' },
+  created_at: { column: 'd.created_at' },
+  updated_at: { column: 'd.updated_at' },
+  expected_close_date: { column: 'd.expected_close_date' },
+};
+
+const TEXT_COLUMNS = {
+  originType: 'origin_type', sourcePath: 'source_path', utmSource: 'utm_source', utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign', utmTerm: 'utm_term', utmContent: 'utm_content', contactName: 'contact_name',
+  contactEmail: 'contact_email', contactPhone: 'contact_phone', lossNote: 'loss_note', winNote: 'win_note',
+  aiSummary: 'ai_summary', description: 'description', source: 'source', lossReason: 'loss_reason',
+  projectId: 'project_id', pipelineId: 'pipeline_id', clientId: 'client_id', responsibleId: 'responsible_id',
+  leadId: 'lead_id', lossReasonId: 'loss_reason_id', expectedCloseDate: 'expected_close_date',
+} as const satisfies Partial<Record<keyof DealData, string>>;
+
+function toRow(d: DealData): Row {
+  const row: Row = {
+    team_id: d.teamId, id: d.id, scope: d.scope, title: d.title, value: d.value, currency: d.currency, phase: d.phase,
+    priority: d.priority, status: d.status, probability: d.probability, tags: JSON.stringify(d.tags),
+    is_starred: d.isStarred, archived_at: d.archivedAt, created_at: d.createdAt, updated_at: d.updatedAt,
+    attribution: toJson(d.attribution), metadata: toJson(d.metadata), custom_fields: toJson(d.customFields),
+    position: d.position, checklist: toJson(d.checklist), won_at: d.wonAt, lost_at: d.lostAt,
+    ai_win_probability: d.aiWinProbability, ai_analyzed_at: d.aiAnalyzedAt,
+  };
+  for (const [k, col] of Object.entries(TEXT_COLUMNS)) row[col] = d[k as keyof typeof TEXT_COLUMNS];
+  return row;
+}
+
+function fromRow(r: Row): DealData {
+  const text = Object.fromEntries(Object.entries(TEXT_COLUMNS).map(([k, col]) => [k, (r[col] as string | null) ?? null]));
+  return {
+    ...(text as Pick<DealData, keyof typeof TEXT_COLUMNS>),
+    id: r.id as string, teamId: r.team_id as string, scope: r.scope as DealScope, title: r.title as string,
+    value: toNumberOrNull(r.value), currency: r.currency as string, phase: r.phase as string,
+    priority: r.priority as DealPriority, status: r.status as string, probability: toNumberOrNull(r.probability),
+    tags: fromJson<string[]>(r.tags, []), isStarred: toBool(r.is_starred), archivedAt: toIsoOrNull(r.archived_at),
+    createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+    attribution: fromJson<Record<string, unknown> | null>(r.attribution, null),
+    metadata: fromJson<Record<string, unknown> | null>(r.metadata, null),
+    customFields: fromJson<Record<string, unknown> | null>(r.custom_fields, null),
+    position: toNumberOrNull(r.position), checklist: fromJson<unknown[] | null>(r.checklist, null),
+    wonAt: toIsoOrNull(r.won_at), lostAt: toIsoOrNull(r.lost_at),
+    aiWinProbability: toNumberOrNull(r.ai_win_probability), aiAnalyzedAt: toIsoOrNull(r.ai_analyzed_at),
+  };
+}
+
+const toView = (r: Row): DealView => ({
+  deal: fromRow(r),
+  client: r.client_id && r.client_name !== null && r.client_name !== undefined
+    ? { id: r.client_id as string, name: r.client_name as string }
+    : null,
+});
+
+/** `YYYY-MM-DD` bounds of `from`/`to` as instants, so a whole day is included. */
+const dayStart = (d: string) => `${d}T00:00:00.000Z`;
+const dayEnd = (d: string) => `${d}T23:59:59.999Z`;
+
+export class KnexDealRepository implements DealRepository {
+  constructor(private readonly database: KnexDatabase) {}
+
+  /** Deals with their client's name, in one query. */
+  private select() {
+    return this.database.db('deals as d')
+      .leftJoin('clients as c', (j) => j.on('c.team_id', 'd.team_id').andOn('c.id', 'd.client_id'))
+      .select('d.*', 'c.name as client_name');
+  }
+
+  async list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
+    const qb = this.select().where({ 'd.team_id': team.teamId, 'd.scope': filter.scope });
+    const eq: [keyof DealFilter, string][] = [
+      ['projectId', 'd.project_id'], ['pipelineId', 'd.pipeline_id'], ['status', 'd.status'], ['phase', 'd.phase'],
+      ['clientId', 'd.client_id'], ['leadId', 'd.lead_id'], ['responsibleId', 'd.responsible_id'], ['source', 'd.source'],
+    ];
+    for (const [key, col] of eq) if (filter[key] !== undefined) qb.andWhere(col, filter[key] as string);
+    if (filter.minValue !== undefined) qb.andWhere('d.value', '>=', filter.minValue);
+    if (filter.maxValue !== undefined) qb.andWhere('d.value', '<=', filter.maxValue);
+    if (filter.from !== undefined) qb.andWhere('d.created_at', '>=', dayStart(filter.from));
+    if (filter.to !== undefined) qb.andWhere('d.created_at', '<=', dayEnd(filter.to));
+    if (query.search) qb.andWhere((w) => whereSearch(w, this.database, ['d.title', 'd.description'], query.search));
+    orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'd.id');
+    return paginate(qb, query, toView);
+  }
+
+  async findById(team: TeamContext, id: string): Promise<DealView | null> {
+    const row = await this.select().where({ 'd.team_id': team.teamId, 'd.id': id }).first();
+    return row ? toView(row) : null;
+  }
+
+  async insert(deal: DealData): Promise<void> {
+    await this.database.db('deals').insert(toRow(deal));
+  }
+
+  async update(deal: DealData): Promise<void> {
+    await this.database.db('deals').where({ team_id: deal.teamId, id: deal.id }).update(toRow(deal));
+  }
+}

@@ -1,0 +1,70 @@
+import { DealEventType } from '../../../../domain/deals/deal-event';
+import { WorkflowAction, WorkflowData, WorkflowRunData, WorkflowRunStatus } from '../../../../domain/deals/workflow';
+import { WorkflowRepository, WorkflowRunRepository } from '../../../../domain/deals/workflow-repository';
+import { TeamContext } from '../../../../domain/shared/team';
+import { KnexDatabase } from '../shared/knex-database';
+import { fromJson, toBool, toIso } from '../shared/rows';
+
+type Row = Record<string, unknown>;
+
+const workflowFromRow = (r: Row): WorkflowData => ({
+  id: r.id as string, teamId: r.team_id as string, event: r.event as DealEventType, action: r.action as WorkflowAction,
+  config: fromJson<Record<string, unknown>>(r.config, {}), isActive: toBool(r.is_active),
+  createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+});
+
+const runFromRow = (r: Row): WorkflowRunData => ({
+  id: r.id as string, teamId: r.team_id as string, workflowId: r.workflow_id as string, eventId: r.event_id as string,
+  event: r.event as DealEventType, entityId: r.entity_id as string, status: r.status as WorkflowRunStatus,
+  error: (r.error as string | null) ?? null, createdAt: toIso(r.created_at),
+});
+
+export class KnexWorkflowRepository implements WorkflowRepository {
+  constructor(private readonly database: KnexDatabase) {}
+
+  async insert(w: WorkflowData): Promise<void> {
+    await this.database.db('workflows').insert({
+      team_id: w.teamId, id: w.id, event: w.event, action: w.action, config: JSON.stringify(w.config),
+      is_active: w.isActive, created_at: w.createdAt, updated_at: w.updatedAt,
+    });
+  }
+
+  async findById(team: TeamContext, id: string): Promise<WorkflowData | null> {
+    const row = await this.database.db('workflows').where({ team_id: team.teamId, id }).first();
+    return row ? workflowFromRow(row) : null;
+  }
+
+  async listForEvent(team: TeamContext, event: DealEventType): Promise<WorkflowData[]> {
+    const rows = await this.database.db('workflows').where({ team_id: team.teamId, event, is_active: true })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    return rows.map(workflowFromRow);
+  }
+}
+
+export class KnexWorkflowRunRepository implements WorkflowRunRepository {
+  constructor(private readonly database: KnexDatabase) {}
+
+  async record(run: WorkflowRunData): Promise<boolean> {
+    const inserted = await this.database.db('workflow_runs')
+      .insert({
+        team_id: run.teamId, id: run.id, workflow_id: run.workflowId, event_id: run.eventId, event: run.event,
+        entity_id: run.entityId, status: run.status, error: run.error, created_at: run.createdAt,
+      })
+      .onConflict(['team_id', 'event_id', 'workflow_id'])
+      .ignore()
+      .returning(['id']);
+    return (inserted as unknown[]).length === 1;
+  }
+
+  async listByEvent(team: TeamContext, eventId: string): Promise<WorkflowRunData[]> {
+    const rows = await this.database.db('workflow_runs').where({ team_id: team.teamId, event_id: eventId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    return rows.map(runFromRow);
+  }
+
+  async list(team: TeamContext, limit: number): Promise<WorkflowRunData[]> {
+    const rows = await this.database.db('workflow_runs').where({ team_id: team.teamId })
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+    return rows.map(runFromRow);
+  }
+}

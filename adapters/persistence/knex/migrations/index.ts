@@ -1,0 +1,37 @@
+import { Knex } from 'knex';
+import * as m0100 from './20261122000100_teams';
+import * as m0200 from './20261122000200_clients';
+import * as m0300 from './20261122000300_projects';
+import * as m0400 from './20261122000400_deals';
+import * as m0500 from './20261122000500_tasks';
+import * as m0600 from './20261122000600_campaigns';
+import * as m0700 from './20261122000700_activities';
+import * as m0800 from './20261122000800_whatsapp';
+import * as m0900 from './20261122000900_webhooks';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/**
+ * Migrations are listed here, not found by scanning a folder, so the same list runs from TypeScript
+ * sources and from the compiled build. Append new ones; never edit one that has shipped.
+ */
+const migrations: Record<string, Migration> = {
+  '20261122000100_teams': m0100,
+  '20261122000200_clients': m0200,
+  '20261122000300_projects': m0300,
+  '20261122000400_deals': m0400,
+  '20261122000500_tasks': m0500,
+  '20261122000600_campaigns': m0600,
+  '20261122000700_activities': m0700,
+  '20261122000800_whatsapp': m0800,
+  '20261122000900_webhooks': m0900,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name],
+};

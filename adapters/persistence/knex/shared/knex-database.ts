@@ -1,0 +1,35 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Knex } from 'knex';
+import { UnitOfWork } from '../../../../application/shared/unit-of-work';
+import { Dialect } from './connection';
+
+/**
+ * The Knex handle every repository queries through. Inside a unit of work it is the open transaction,
+ * so repositories join it without being told.
+ */
+export class KnexDatabase {
+  private readonly current = new AsyncLocalStorage<Knex.Transaction>();
+
+  constructor(readonly knex: Knex, readonly dialect: Dialect) {}
+
+  get db(): Knex | Knex.Transaction {
+    return this.current.getStore() ?? this.knex;
+  }
+
+  get inTransaction(): boolean {
+    return this.current.getStore() !== undefined;
+  }
+
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.current.getStore()) return work();
+    return this.knex.transaction((trx) => this.current.run(trx, work));
+  }
+}
+
+export class KnexUnitOfWork implements UnitOfWork {
+  constructor(private readonly database: KnexDatabase) {}
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.database.transaction(work);
+  }
+}

@@ -1,0 +1,42 @@
+import { Knex } from 'knex';
+import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
+import { KnexDatabase } from './knex-database';
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Partial, case-insensitive match in any of the columns. */
+export function whereSearch(qb: Knex.QueryBuilder, database: KnexDatabase, columns: string[], term: string | undefined): void {
+  if (!term) return;
+  const pattern = `%${escapeLike(term.toLowerCase())}%`;
+  qb.where((w) => {
+    for (const col of columns) w.orWhereRaw(`lower(??) like ? escape '\\'`, [col, pattern]);
+  });
+  void database;
+}
+
+export type SortKind = 'text' | 'plain';
+
+export interface SortColumn {
+  /** A column name, or raw SQL (an expression such as a CASE rank) when `raw` is set. */
+  column: string;
+  kind?: SortKind;
+  raw?: boolean;
+}
+
+/**
+ * The same order on every adapter: text case-insensitive in byte order, nulls last in both directions,
+ * then the id (time-ordered) as tie-breaker.
+ */
+export function orderBy(qb: Knex.QueryBuilder, database: KnexDatabase, sort: SortColumn, descending: boolean, idColumn = 'id'): void {
+  const dir = descending ? 'desc' : 'asc';
+  const expr = sort.raw ? sort.column : database.knex.raw('??', [sort.column]).toQuery();
+  const value = sort.kind === 'text' ? (database.dialect === 'postgres' ? `lower(${expr}) collate "C"` : `lower(${expr})`) : expr;
+  qb.orderByRaw(`(${expr}) is null`).orderByRaw(`${value} ${dir}`).orderBy(idColumn, dir);
+}
+
+/** One count and one page query over the same filtered query. */
+export async function paginate<R, T>(qb: Knex.QueryBuilder, query: ListQuery, map: (row: R) => T): Promise<Page<T>> {
+  const countRow = await qb.clone().clearSelect().clearOrder().count({ n: '*' }).first();
+  const rows: R[] = await qb.clone().offset(offsetOf(query)).limit(query.limit);
+  return { items: rows.map(map), total: Number((countRow as { n: number | string } | undefined)?.n ?? 0) };
+}

@@ -1,0 +1,101 @@
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { TaskData } from '../../../../domain/tasks/task';
+import { TaskFilter, TaskRepository, TaskSortField } from '../../../../domain/tasks/task-repository';
+import { KnexDatabase } from '../shared/knex-database';
+import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { fromJson, toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
+
+type Row = Record<string, unknown>;
+
+const SORTS: Record<TaskSortField, SortColumn> = {
+  title: { column: 'title', kind: 'text' },
+  // By rank, not alphabetically: none < low < medium < high < urgent.
+  priority: {
+    column: "case priority when 'none' then 0 when 'low' then 1 when 'medium' then 2 when 'high' then 3 when 'urgent' then 4 end",
+    raw: true,
+  },
+  due_date: { column: 'due_date' },
+  position: { column: 'position' },
+  created_at: { column: 'created_at' },
+  updated_at: { column: 'updated_at' },
+  completed_at: { column: 'completed_at' },
+};
+
+function toRow(t: TaskData): Row {
+  return {
+    team_id: t.teamId, id: t.id, project_id: t.projectId, pipeline_id: t.pipelineId, column_slug: t.column, title: t.title,
+    description: t.description, priority: t.priority, assignee_id: t.assigneeId, assignee_ids: JSON.stringify(t.assigneeIds),
+    reporter_id: t.reporterId, due_date: t.dueDate, estimated_hours: t.estimatedHours, actual_hours: t.actualHours,
+    position: t.position, tags: JSON.stringify(t.tags), checklist_markdown: t.checklistMarkdown, completed_at: t.completedAt,
+    created_at: t.createdAt, updated_at: t.updatedAt, deleted_at: t.deletedAt,
+  };
+}
+
+const text = (v: unknown): string | null => (v as string | null) ?? null;
+
+function fromRow(r: Row): TaskData {
+  const assigneeIds = fromJson<string[]>(r.assignee_ids, []);
+  return {
+    id: r.id as string, teamId: r.team_id as string, projectId: r.project_id as string, pipelineId: text(r.pipeline_id),
+    column: r.column_slug as string, title: r.title as string, description: text(r.description),
+    priority: r.priority as TaskData['priority'], assigneeIds, assigneeId: assigneeIds[0] ?? null,
+    reporterId: text(r.reporter_id), dueDate: text(r.due_date), estimatedHours: toNumberOrNull(r.estimated_hours),
+    actualHours: toNumberOrNull(r.actual_hours), position: Number(r.position), tags: fromJson<string[]>(r.tags, []),
+    checklistMarkdown: text(r.checklist_markdown), completedAt: toIsoOrNull(r.completed_at),
+    createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at), deletedAt: toIsoOrNull(r.deleted_at),
+  };
+}
+
+export class KnexTaskRepository implements TaskRepository {
+  constructor(private readonly database: KnexDatabase) {}
+
+  async listActive(team: TeamContext, filter: TaskFilter, query: ListQuery<TaskSortField>): Promise<Page<TaskData>> {
+    const db = this.database.db;
+    const qb = db('tasks').where({ team_id: team.teamId }).whereNull('deleted_at');
+    if (filter.projectId !== undefined) qb.andWhere({ project_id: filter.projectId });
+    if (filter.pipelineId !== undefined) qb.andWhere({ pipeline_id: filter.pipelineId });
+    if (filter.priority !== undefined) qb.andWhere({ priority: filter.priority });
+    if (filter.column !== undefined) qb.andWhere({ column_slug: filter.column });
+    if (filter.assigneeId !== undefined) {
+      const assigneeId = filter.assigneeId;
+      qb.whereExists((s) => s.select(db.raw('1')).from('task_assignees as ta')
+        .whereRaw('ta.team_id = tasks.team_id and ta.task_id = tasks.id')
+        .andWhere('ta.assignee_id', assigneeId));
+    }
+    if (query.search) qb.andWhere((w) => whereSearch(w, this.database, ['title', 'description'], query.search));
+    orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
+    return paginate(qb, query, fromRow);
+  }
+
+  async findById(team: TeamContext, id: string): Promise<TaskData | null> {
+    const row = await this.database.db('tasks').where({ team_id: team.teamId, id }).first();
+    return row ? fromRow(row) : null;
+  }
+
+  async findTeamOf(id: string): Promise<TeamContext | null> {
+    const row = await this.database.db('tasks').where({ id }).first('team_id');
+    return row ? { teamId: row.team_id as string } : null;
+  }
+
+  async insert(task: TaskData): Promise<void> {
+    await this.database.transaction(async () => {
+      await this.database.db('tasks').insert(toRow(task));
+      await this.writeAssignees(task);
+    });
+  }
+
+  async update(task: TaskData): Promise<void> {
+    await this.database.transaction(async () => {
+      await this.database.db('tasks').where({ team_id: task.teamId, id: task.id }).update(toRow(task));
+      await this.database.db('task_assignees').where({ team_id: task.teamId, task_id: task.id }).delete();
+      await this.writeAssignees(task);
+    });
+  }
+
+  private async writeAssignees(task: TaskData): Promise<void> {
+    if (task.assigneeIds.length === 0) return;
+    await this.database.db('task_assignees').insert(
+      task.assigneeIds.map((assigneeId) => ({ team_id: task.teamId, task_id: task.id, assignee_id: assigneeId })));
+  }
+}

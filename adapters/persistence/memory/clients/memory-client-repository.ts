@@ -1,0 +1,43 @@
+import { ClientData } from '../../../../domain/clients/client';
+import { ClientFilter, ClientRepository, ClientSortField } from '../../../../domain/clients/client-repository';
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { MemoryStore } from '../shared/memory-store';
+import { matchesSearch, pageOf } from '../shared/paging';
+
+const sortValue = (c: ClientData, field: string) =>
+  field === 'full_name' ? c.name
+    : field === 'email' ? c.email
+      : field === 'is_active' ? c.status === 'active'
+        : field === 'updated_at' ? c.updatedAt
+          : c.createdAt;
+
+export class MemoryClientRepository implements ClientRepository {
+  constructor(private readonly store: MemoryStore) {}
+  private get rows() { return this.store.table<ClientData>('clients'); }
+
+  async list(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>> {
+    const digits = query.search?.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+    const rows = this.rows.filter((c) =>
+      c.teamId === team.teamId && c.status === filter.status && (!filter.type || c.type === filter.type) &&
+      (matchesSearch(query.search, c.name, c.email, c.cpf, c.cnpj) || (!!digits && matchesSearch(digits, c.cpf, c.cnpj))));
+    return pageOf(rows, query, sortValue);
+  }
+
+  async findById(team: TeamContext, id: string): Promise<ClientData | null> {
+    const c = this.rows.get(id);
+    return c && c.teamId === team.teamId ? c : null;
+  }
+
+  async findByDocument(team: TeamContext, doc: { cpf?: string; cnpj?: string }, exceptId?: string): Promise<ClientData | null> {
+    return this.rows.find((c) => c.teamId === team.teamId && c.id !== exceptId &&
+      ((!!doc.cpf && c.cpf === doc.cpf) || (!!doc.cnpj && c.cnpj === doc.cnpj))) ?? null;
+  }
+
+  async countActive(team: TeamContext): Promise<number> {
+    return this.rows.filter((c) => c.teamId === team.teamId && c.status === 'active').length;
+  }
+
+  async insert(client: ClientData): Promise<void> { this.rows.set(client.id, client); }
+  async update(client: ClientData): Promise<void> { this.rows.set(client.id, client); }
+}

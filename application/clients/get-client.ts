@@ -1,0 +1,14 @@
+import { ClientData } from '../../domain/clients/client';
+import { ClientRepository } from '../../domain/clients/client-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+
+export class GetClient {
+  constructor(private readonly clients: ClientRepository) {}
+
+  async execute(team: TeamContext, id: string): Promise<ClientData> {
+    const client = await this.clients.findById(team, id);
+    if (!client) throw new NotFound('Client not found');
+    return client;
+  }
+}

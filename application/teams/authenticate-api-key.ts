@@ -1,0 +1,22 @@
+import { Unauthorized } from '../../domain/shared/errors';
+import { ApiKeyRepository } from '../../domain/teams/team-repository';
+import { SecretHasher } from '../shared/secret-hasher';
+
+export interface Authenticated {
+  teamId: string;
+  apiKeyId: string;
+}
+
+export class AuthenticateApiKey {
+  constructor(private readonly keys: ApiKeyRepository, private readonly hasher: SecretHasher) {}
+
+  async execute(presented: string | undefined): Promise<Authenticated> {
+    if (!presented) throw new Unauthorized();
+    const hash = this.hasher.hash(presented);
+    const key = await this.keys.findByHash(hash);
+    // The lookup found it by hash; the constant-time comparison keeps the check honest if the store ever
+    // matches loosely (collation, prefix index).
+    if (!key || !key.isActive || !this.hasher.matches(presented, key.keyHash)) throw new Unauthorized();
+    return { teamId: key.teamId, apiKeyId: key.id };
+  }
+}

@@ -1,0 +1,48 @@
+import { ClientRepository } from '../../domain/clients/client-repository';
+import { Duplicate } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { Contact, ContactChanges, ContactData } from '../../domain/whatsapp/contact';
+import { ContactRepository } from '../../domain/whatsapp/contact-repository';
+import { PhoneNumber } from '../../domain/whatsapp/phone-number';
+import { Clock } from '../shared/clock';
+import { IdGenerator } from '../shared/id-generator';
+import { UnitOfWork } from '../shared/unit-of-work';
+import { assertClientOfTeam } from './contacts';
+
+export type CreateContactInput = ContactChanges & { phone: unknown };
+
+export interface CreateContactResult {
+  contact: ContactData;
+  /** True when the person already had a contact (the same number or its Brazilian variant). */
+  reused: boolean;
+}
+
+export class CreateContact {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly contacts: ContactRepository,
+    private readonly clients: ClientRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(team: TeamContext, input: CreateContactInput): Promise<CreateContactResult> {
+    const phone = PhoneNumber.parse(input.phone);
+    const contact = Contact.create(this.ids.next(), team.teamId, phone, input, this.clock.now()).snapshot();
+    await assertClientOfTeam(this.clients, team, contact.clientId);
+    try {
+      return await this.uow.run(async () => {
+        const existing = await this.contacts.findByPhoneKey(team, contact.phoneKey);
+        if (existing) return { contact: existing, reused: true };
+        await this.contacts.insert(contact);
+        return { contact, reused: false };
+      });
+    } catch (err) {
+      // Someone saved the same person between our look-up and our insert: theirs is the contact.
+      if (!(err instanceof Duplicate)) throw err;
+      const winner = await this.contacts.findByPhoneKey(team, contact.phoneKey);
+      if (!winner) throw err;
+      return { contact: winner, reused: true };
+    }
+  }
+}

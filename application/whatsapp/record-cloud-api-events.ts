@@ -1,0 +1,137 @@
+import { DomainError, Duplicate } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { Contact } from '../../domain/whatsapp/contact';
+import { ContactRepository } from '../../domain/whatsapp/contact-repository';
+import { Conversation } from '../../domain/whatsapp/conversation';
+import { ConversationRepository } from '../../domain/whatsapp/conversation-repository';
+import { InboxData } from '../../domain/whatsapp/inbox';
+import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
+import { DeliveryStatus, Message, ProviderError } from '../../domain/whatsapp/message';
+import { MessageRepository } from '../../domain/whatsapp/message-repository';
+import { PhoneNumber } from '../../domain/whatsapp/phone-number';
+import { Clock } from '../shared/clock';
+import { IdGenerator } from '../shared/id-generator';
+import { Logger } from '../shared/logger';
+import { UnitOfWork } from '../shared/unit-of-work';
+
+/** A customer's message, as the Cloud API webhook reports it. */
+export interface InboundMessageEvent {
+  /** The sender's WhatsApp id (`from`). */
+  from: string;
+  /** The sender's profile name, when the webhook carries it. */
+  profileName: string | null;
+  providerMessageId: string;
+  sentAt: Date;
+  /** The body of a text message; null for other types, which still open the window. */
+  text: string | null;
+}
+
+export interface DeliveryStatusEvent {
+  providerMessageId: string;
+  status: DeliveryStatus;
+  error: ProviderError | null;
+}
+
+/** One `changes[].value` of the webhook: the events of one business phone number. */
+export interface CloudApiChange {
+  phoneNumberId: string;
+  messages: InboundMessageEvent[];
+  statuses: DeliveryStatusEvent[];
+}
+
+export interface RecordCloudApiEventsResult {
+  messages: number;
+  statuses: number;
+  /** Changes for a phone number id that no inbox has. */
+  ignored: number;
+}
+
+/**
+ * The public Cloud API webhook, once its signature is checked: inbound messages create the contact
+ * and conversation as needed and open the 24-hour window; statuses settle outbound messages. Meta
+ * redelivers until it gets a 200, so everything here may arrive twice and is recorded once.
+ */
+export class RecordCloudApiEvents {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly inboxes: InboxRepository,
+    private readonly contacts: ContactRepository,
+    private readonly conversations: ConversationRepository,
+    private readonly messages: MessageRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  async execute(changes: CloudApiChange[]): Promise<RecordCloudApiEventsResult> {
+    const result: RecordCloudApiEventsResult = { messages: 0, statuses: 0, ignored: 0 };
+    for (const change of changes) {
+      const inbox = await this.inboxes.findByPhoneNumberId(change.phoneNumberId);
+      if (!inbox) {
+        this.logger.warn({ phoneNumberId: change.phoneNumberId }, 'Cloud API webhook for an unknown phone number id');
+        result.ignored++;
+        continue;
+      }
+      const team = { teamId: inbox.teamId };
+      for (const event of change.messages) {
+        if (await this.retrying(() => this.recordInbound(team, inbox, event))) result.messages++;
+      }
+      for (const event of change.statuses) {
+        if (await this.uow.run(() => this.recordStatus(team, inbox, event))) result.statuses++;
+      }
+    }
+    return result;
+  }
+
+  /** Two deliveries of one event can race on the unique keys; the second attempt sees the first's rows. */
+  private async retrying(work: () => Promise<boolean>): Promise<boolean> {
+    try {
+      return await this.uow.run(work);
+    } catch (err) {
+      if (err instanceof Duplicate) return this.uow.run(work);
+      throw err;
+    }
+  }
+
+  private async recordInbound(team: TeamContext, inbox: InboxData, event: InboundMessageEvent): Promise<boolean> {
+    const now = this.clock.now();
+    let phone: PhoneNumber;
+    try {
+      phone = PhoneNumber.fromProvider(event.from);
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      this.logger.warn({ from: event.from }, 'Cloud API message from an unusable number');
+      return false;
+    }
+    if (await this.messages.findByProviderMessageId(team, inbox.id, event.providerMessageId)) return false;
+    // A clock ahead of ours must not stretch the window beyond 24 hours from now.
+    const sentAt = event.sentAt.getTime() > now.getTime() ? now : event.sentAt;
+
+    const found = await this.contacts.findByPhoneKey(team, phone.canonical);
+    const contact = found ? Contact.restore(found) : Contact.create(this.ids.next(), team.teamId, phone, {}, now, event.profileName);
+    if (!found) await this.contacts.insert(contact.snapshot());
+    else if (contact.notePushName(event.profileName, now)) await this.contacts.update(contact.snapshot());
+
+    const existing = await this.conversations.findByInboxAndContact(team, inbox.id, contact.id);
+    const conversation = existing ? Conversation.restore(existing) : Conversation.open(this.ids.next(), team.teamId, inbox, contact.id, now);
+    conversation.receiveInbound(sentAt, now);
+    if (existing) await this.conversations.update(conversation.snapshot());
+    else await this.conversations.insert(conversation.snapshot());
+
+    // Only text is recorded (the API is text only); any other message still opened the window above.
+    if (event.text !== null) {
+      const message = Message.inbound(this.ids.next(), team.teamId, conversation, event.text, event.providerMessageId, sentAt, now);
+      await this.messages.insert(message.snapshot());
+    }
+    return true;
+  }
+
+  private async recordStatus(team: TeamContext, inbox: InboxData, event: DeliveryStatusEvent): Promise<boolean> {
+    const found = await this.messages.findByProviderMessageId(team, inbox.id, event.providerMessageId);
+    if (!found) return false;
+    const message = Message.restore(found);
+    if (!message.applyDeliveryStatus(event.status, event.error, this.clock.now())) return false;
+    await this.messages.update(message.snapshot());
+    return true;
+  }
+}

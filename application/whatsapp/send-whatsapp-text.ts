@@ -1,0 +1,153 @@
+import { BadGateway, Conflict, Duplicate, InternalFailure, NotFound, ValidationFailed } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { isUuid } from '../../domain/shared/values';
+import { Contact } from '../../domain/whatsapp/contact';
+import { ContactRepository } from '../../domain/whatsapp/contact-repository';
+import { Conversation, WindowClosed } from '../../domain/whatsapp/conversation';
+import { ConversationRepository } from '../../domain/whatsapp/conversation-repository';
+import { Inbox, InboxData } from '../../domain/whatsapp/inbox';
+import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
+import { Message, MessageData } from '../../domain/whatsapp/message';
+import { MessageRepository } from '../../domain/whatsapp/message-repository';
+import { PhoneNumber } from '../../domain/whatsapp/phone-number';
+import { Clock } from '../shared/clock';
+import { IdGenerator } from '../shared/id-generator';
+import { Logger } from '../shared/logger';
+import { UnitOfWork } from '../shared/unit-of-work';
+import { ProviderFailure, WhatsAppProvider } from './whatsapp-provider';
+
+export interface SendWhatsAppTextInput {
+  content: unknown;
+  conversation_id?: unknown;
+  inbox_id?: unknown;
+  phone?: unknown;
+}
+
+export interface SendWhatsAppTextResult {
+  message: MessageData;
+  /** True when the message went to a conversation that already existed. */
+  reused: boolean;
+}
+
+interface Prepared {
+  message: Message;
+  inbox: InboxData;
+  to: string;
+  reused: boolean;
+}
+
+/**
+ * Sends one text. The message is saved (pending) before the provider is called and settled after,
+ * each step in its own transaction, so no transaction waits on the network and a crash in between
+ * leaves a pending record of what may have gone out. There is no idempotency: a retry may duplicate.
+ */
+export class SendWhatsAppText {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly inboxes: InboxRepository,
+    private readonly contacts: ContactRepository,
+    private readonly conversations: ConversationRepository,
+    private readonly messages: MessageRepository,
+    private readonly provider: WhatsAppProvider,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  async execute(team: TeamContext, input: SendWhatsAppTextInput): Promise<SendWhatsAppTextResult> {
+    const content = Message.requireText(input.content);
+    const prepared = await this.prepareOnce(team, input, content);
+    const { message, inbox, to, reused } = prepared;
+
+    try {
+      const receipt = await this.provider.sendText({ credentials: inbox.credentials, to, text: content });
+      message.accept(receipt.providerMessageId, this.clock.now());
+    } catch (err) {
+      if (!(err instanceof ProviderFailure)) throw err;
+      message.fail(err.error, this.clock.now());
+      await this.settleFailure(message, err);
+      if (err.kind === 'window_closed') throw new WindowClosed();
+      throw new BadGateway(`The WhatsApp provider failed (${err.kind}); the message may or may not have been sent`);
+    }
+
+    const data = message.snapshot();
+    try {
+      await this.uow.run(() => this.messages.update(data));
+    } catch (err) {
+      this.logger.error({ err, messageId: data.id, providerMessageId: data.providerMessageId }, 'WhatsApp message accepted by the provider but not saved');
+      throw new InternalFailure('The message was accepted by the provider but could not be saved');
+    }
+    return { message: data, reused };
+  }
+
+  /** A concurrent send may create the same contact or conversation first; then theirs is used. */
+  private async prepareOnce(team: TeamContext, input: SendWhatsAppTextInput, content: string): Promise<Prepared> {
+    try {
+      return await this.uow.run(() => this.prepare(team, input, content));
+    } catch (err) {
+      if (!(err instanceof Duplicate)) throw err;
+      return this.uow.run(() => this.prepare(team, input, content));
+    }
+  }
+
+  private async prepare(team: TeamContext, input: SendWhatsAppTextInput, content: string): Promise<Prepared> {
+    const now = this.clock.now();
+    const { conversation, inbox, reused } = input.conversation_id !== undefined && input.conversation_id !== null
+      ? await this.byConversation(team, input.conversation_id)
+      : await this.byInboxAndPhone(team, input.inbox_id, input.phone, now);
+    if (!inbox.isActive) throw new Conflict('The inbox is inactive');
+    conversation.allowFreeText(now);
+
+    const contact = await this.contacts.findById(team, conversation.contactId);
+    if (!contact) throw new NotFound('Contact not found', 'conversation_id');
+    const message = Message.outbound(this.ids.next(), team.teamId, conversation, content, now);
+    conversation.recordOutbound(now);
+    await this.messages.insert(message.snapshot());
+    await this.conversations.update(conversation.snapshot());
+    return { message, inbox, to: contact.phone, reused };
+  }
+
+  private async byConversation(team: TeamContext, id: unknown) {
+    if (!isUuid(id)) throw new ValidationFailed('conversation_id must be a UUID', 'conversation_id');
+    const found = await this.conversations.findById(team, id);
+    if (!found) throw new NotFound('Conversation not found', 'conversation_id');
+    const inbox = await this.inboxes.findById(team, found.inboxId);
+    if (!inbox) throw new NotFound('Inbox not found', 'conversation_id');
+    return { conversation: Conversation.restore(found), inbox, reused: true };
+  }
+
+  private async byInboxAndPhone(team: TeamContext, inboxId: unknown, rawPhone: unknown, now: Date) {
+    if (inboxId === undefined || inboxId === null) throw new ValidationFailed('conversation_id, or inbox_id and phone, are required', 'inbox_id');
+    if (!isUuid(inboxId)) throw new ValidationFailed('inbox_id must be a UUID', 'inbox_id');
+    if (rawPhone === undefined || rawPhone === null) throw new ValidationFailed('phone is required with inbox_id', 'phone');
+    const phone = PhoneNumber.parse(rawPhone);
+    const inbox = await this.inboxes.findById(team, inboxId);
+    if (!inbox) throw new NotFound('Inbox not found', 'inbox_id');
+
+    // Whichever variant the contact was saved with, the person is found by the shared key.
+    const known = await this.contacts.findByPhoneKey(team, phone.canonical);
+    const existing = known && (await this.conversations.findByInboxAndContact(team, inbox.id, known.id));
+    if (existing) return { conversation: Conversation.restore(existing), inbox, reused: true };
+
+    // The Cloud API cannot open a conversation with free text: the customer has never written here.
+    if (!Inbox.restore(inbox).canOpenConversations) throw new WindowClosed();
+    let contactId = known?.id;
+    if (!contactId) {
+      const contact = Contact.create(this.ids.next(), team.teamId, phone, {}, now).snapshot();
+      await this.contacts.insert(contact);
+      contactId = contact.id;
+    }
+    const conversation = Conversation.open(this.ids.next(), team.teamId, inbox, contactId, now);
+    await this.conversations.insert(conversation.snapshot());
+    return { conversation, inbox, reused: false };
+  }
+
+  /** The failure is recorded if storage allows; the caller's answer (409/502) does not depend on it. */
+  private async settleFailure(message: Message, failure: ProviderFailure): Promise<void> {
+    try {
+      await this.uow.run(() => this.messages.update(message.snapshot()));
+    } catch (err) {
+      this.logger.error({ err, messageId: message.id, failure: failure.kind }, 'Could not record a failed WhatsApp send');
+    }
+  }
+}

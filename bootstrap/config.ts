@@ -1,0 +1,51 @@
+export type StorageKind = 'memory' | 'sqlite' | 'postgres';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  /** PostgreSQL schema (tests isolate runs with it); not an environment setting. */
+  databaseSchema?: string;
+  logLevel: string;
+  rateLimitPerMinute: number;
+  redisUrl?: string;
+  demo: boolean;
+  whatsapp: {
+    cloudApiUrl: string;
+    appSecret?: string;
+    verifyToken?: string;
+  };
+}
+
+export const storageKindOf = (url: string): StorageKind => {
+  if (url === 'memory:' || url === 'memory') return 'memory';
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  throw new Error('DATABASE_URL must be sqlite:<file>, postgres://… or memory:');
+};
+
+const int = (v: string | undefined, fallback: number, name: string): number => {
+  if (v === undefined || v === '') return fallback;
+  if (!/^\d+$/.test(v)) throw new Error(`${name} must be a whole number`);
+  return Number(v);
+};
+
+/** Configuration comes from the environment only. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || 'sqlite:./data/workspace.db';
+  storageKindOf(databaseUrl);
+  return {
+    port: int(env.PORT, 3000, 'PORT'),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    logLevel: env.LOG_LEVEL || 'info',
+    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
+    redisUrl: env.REDIS_URL || undefined,
+    demo: env.DEMO !== '0',
+    whatsapp: {
+      cloudApiUrl: env.WHATSAPP_CLOUD_API_URL || 'https://graph.facebook.com/v21.0',
+      appSecret: env.WHATSAPP_APP_SECRET || undefined,
+      verifyToken: env.WHATSAPP_VERIFY_TOKEN || undefined,
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import Koa from 'koa';
+import { createApp } from '../adapters/http/app';
+import { AuthenticateApiKey } from '../application/teams/authenticate-api-key';
+import { CONTEXTS } from './contexts';
+import { Runtime } from './container';
+import { TOKENS } from './tokens';
+
+export function buildHttpApp(runtime: Runtime): Koa {
+  const c = runtime.container;
+  return createApp({
+    routes: CONTEXTS.flatMap((ctx) => (ctx.routes ? [ctx.routes(c)] : [])),
+    authenticateApiKey: c.get(AuthenticateApiKey),
+    rateLimiter: c.get(TOKENS.RateLimiter),
+    logger: c.get(TOKENS.Logger),
+  });
+}

@@ -1,0 +1,14 @@
+// Container tokens shared by every context. A context's own tokens live in its file under contexts/.
+export const TOKENS = {
+  Config: Symbol.for('Config'),
+  Clock: Symbol.for('Clock'),
+  IdGenerator: Symbol.for('IdGenerator'),
+  UnitOfWork: Symbol.for('UnitOfWork'),
+  SecretHasher: Symbol.for('SecretHasher'),
+  Logger: Symbol.for('Logger'),
+  RateLimiter: Symbol.for('RateLimiter'),
+  MemoryStore: Symbol.for('MemoryStore'),
+  KnexDatabase: Symbol.for('KnexDatabase'),
+  /** Multi-bound: every context's provisioning for a new team. */
+  TeamSetupStep: Symbol.for('TeamSetupStep'),
+} as const;

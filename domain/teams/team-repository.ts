@@ -1,0 +1,20 @@
+import { ApiKeyData } from './api-key';
+import { TeamData } from './team';
+
+export interface TeamRepository {
+  insert(team: TeamData): Promise<void>;
+  findById(id: string): Promise<TeamData | null>;
+  count(): Promise<number>;
+  /**
+   * Serializes quota-bound writes of one team (a row lock where the store has them), so two
+   * concurrent creations cannot both pass a quota check. Call inside a unit of work.
+   */
+  lock(teamId: string): Promise<void>;
+}
+
+export interface ApiKeyRepository {
+  insert(key: ApiKeyData): Promise<void>;
+  findByHash(keyHash: string): Promise<ApiKeyData | null>;
+  findById(id: string): Promise<ApiKeyData | null>;
+  update(key: ApiKeyData): Promise<void>;
+}

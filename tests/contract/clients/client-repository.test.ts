@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import { ClientRepository } from '../../../domain/clients/client-repository';
+import { ListQuery } from '../../../domain/shared/list';
+import { CLIENT_TOKENS } from '../../../bootstrap/contexts/clients';
+import { forEachBackend } from '../../support/backends';
+import { ClientMother } from '../../support/mothers';
+
+const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+let teamSeq = 1000;
+
+forEachBackend('ClientRepository contract', (env) => {
+  let repo: ClientRepository;
+  let team: { teamId: string };
+  beforeEach(() => {
+    repo = env().container.get(CLIENT_TOKENS.ClientRepository);
+    team = { teamId: ClientMother.id(++teamSeq) };
+  });
+
+  it('round-trips every field identically', async () => {
+    const c = ClientMother.create({
+      teamId: team.teamId, cpf: '52998224725', birthDate: '1990-05-17', tags: ['a', 'b'], email: 'x@y.z',
+      address: { street: 'Rua 1', number: '10', complement: null, neighborhood: null, city: 'Recife', state: 'PE', zip_code: null, country: 'BR' },
+    });
+    await repo.insert(c);
+    expect(await repo.findById(team, c.id)).to.deep.equal(c);
+  });
+
+  it('never returns another team\'s client', async () => {
+    const c = ClientMother.create({ teamId: team.teamId });
+    await repo.insert(c);
+    expect(await repo.findById({ teamId: ClientMother.id(999999) }, c.id)).to.equal(null);
+    expect((await repo.list({ teamId: ClientMother.id(999999) }, { status: 'active' }, q())).total).to.equal(0);
+  });
+
+  it('lists by status and type, sorted, paginated with an exact total', async () => {
+    const names = ['bruno', 'Ana', 'carla'];
+    for (const name of names) await repo.insert(ClientMother.create({ teamId: team.teamId, name }));
+    await repo.insert(ClientMother.create({ teamId: team.teamId, name: 'Zeca', status: 'inactive' }));
+    await repo.insert(ClientMother.create({ teamId: team.teamId, name: 'Empresa', type: 'PJ' }));
+    const page = await repo.list(team, { status: 'active', type: 'PF' }, q({ sort: { field: 'full_name', descending: false }, limit: 2 }));
+    expect(page.total).to.equal(3);
+    expect(page.items.map((c) => c.name)).to.deep.equal(['Ana', 'bruno']);
+    const second = await repo.list(team, { status: 'active', type: 'PF' }, q({ sort: { field: 'full_name', descending: false }, limit: 2, page: 2 }));
+    expect(second.items.map((c) => c.name)).to.deep.equal(['carla']);
+    const inactive = await repo.list(team, { status: 'inactive' }, q());
+    expect(inactive.items.map((c) => c.name)).to.deep.equal(['Zeca']);
+  });
+
+  it('puts nulls last in both directions', async () => {
+    await repo.insert(ClientMother.create({ teamId: team.teamId, name: 'no-email' }));
+    await repo.insert(ClientMother.create({ teamId: team.teamId, name: 'b', email: 'b@x.com' }));
+    await repo.insert(ClientMother.create({ teamId: team.teamId, name: 'a', email: 'a@x.com' }));
+    const asc = await repo.list(team, { status: 'active' }, q({ sort: { field: 'email', descending: false } }));
+    const desc = await repo.list(team, { status: 'active' }, q({ sort: { field: 'email', descending: true } }));
+    expect(asc.items.map((c) => c.name)).to.deep.equal(['a', 'b', 'no-email']);
+    expect(desc.items.map((c) => c.name)).to.deep.equal(['b', 'a', 'no-email']);
+  });
+
+  it('searches name, email, CPF and CNPJ partially and case-insensitively', async () => {
+    await repo.insert(ClientMother.create({ teamId: team.teamId, name: 'Joana Prado' }));
+    await repo.insert(ClientMother.create({ teamId: team.teamId, name: 'Other', email: 'PRADO@mail.com' }));
+    await repo.insert(ClientMother.create({ teamId: team.teamId, name: 'Doc', cpf: '52998224725' }));
+    await repo.insert(ClientMother.create({ teamId: team.teamId, name: '100%_literal' }));
+    expect((await repo.list(team, { status: 'active' }, q({ search: 'prado' }))).total).to.equal(2);
+    expect((await repo.list(team, { status: 'active' }, q({ search: '982.247' }))).items[0].name).to.equal('Doc');
+    expect((await repo.list(team, { status: 'active' }, q({ search: '%_' }))).items.map((c) => c.name)).to.deep.equal(['100%_literal']);
+  });
+
+  it('finds a document holder, excluding a given id, and counts active clients', async () => {
+    const a = ClientMother.create({ teamId: team.teamId, cnpj: '12ABC34501DE35' });
+    await repo.insert(a);
+    await repo.insert(ClientMother.create({ teamId: team.teamId, status: 'inactive' }));
+    expect((await repo.findByDocument(team, { cnpj: '12ABC34501DE35' }))?.id).to.equal(a.id);
+    expect(await repo.findByDocument(team, { cnpj: '12ABC34501DE35' }, a.id)).to.equal(null);
+    expect(await repo.countActive(team)).to.equal(1);
+  });
+
+  it('updates a client', async () => {
+    const c = ClientMother.create({ teamId: team.teamId });
+    await repo.insert(c);
+    const changed = { ...c, name: 'Renamed', status: 'inactive' as const, deactivatedAt: '2026-03-01T00:00:00.000Z', tags: ['x'] };
+    await repo.update(changed);
+    expect(await repo.findById(team, c.id)).to.deep.equal(changed);
+  });
+});

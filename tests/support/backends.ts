@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { Config, loadConfig } from '../../bootstrap/config';
+import { Runtime, buildRuntime } from '../../bootstrap/container';
+import { createKnex } from '../../adapters/persistence/knex/shared/connection';
+
+export type BackendName = 'memory' | 'sqlite' | 'postgres';
+
+/**
+ * The storage backends every contract and HTTP suite runs on. PostgreSQL runs when TEST_DATABASE_URL is
+ * set, and CI always sets it; there a missing URL is an error, not a skip.
+ */
+export function backendNames(): BackendName[] {
+  const names: BackendName[] = ['memory', 'sqlite'];
+  if (process.env.TEST_DATABASE_URL) names.push('postgres');
+  else if (process.env.CI) throw new Error('TEST_DATABASE_URL must be set in CI: the PostgreSQL suites are required');
+  return names;
+}
+
+export function testConfig(backend: BackendName, overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', RATE_LIMIT_PER_MINUTE: '100000' });
+  const databaseUrl = backend === 'memory' ? 'memory:' : backend === 'sqlite' ? 'sqlite::memory:' : process.env.TEST_DATABASE_URL!;
+  const databaseSchema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  return { ...base, databaseUrl, databaseSchema, ...overrides };
+}
+
+/** A migrated runtime on a fresh database (a new PostgreSQL schema), dropped again by `dispose`. */
+export async function startRuntime(backend: BackendName, overrides: Partial<Config> = {}): Promise<Runtime & { dispose(): Promise<void> }> {
+  const config = testConfig(backend, overrides);
+  const runtime = buildRuntime(config);
+  await runtime.migrate();
+  return {
+    ...runtime,
+    async dispose() {
+      if (config.databaseSchema) {
+        const admin = createKnex(config.databaseUrl);
+        await runtime.close();
+        await admin.raw('drop schema if exists ?? cascade', [config.databaseSchema]);
+        await admin.destroy();
+      } else {
+        await runtime.close();
+      }
+    },
+  };
+}
+
+/**
+ * Declares `suite` once per backend. `env()` gives the runtime of the current backend, built before the
+ * suite and disposed after it.
+ */
+export function forEachBackend(title: string, suite: (env: () => Runtime, backend: BackendName) => void, names = backendNames()): void {
+  for (const backend of names) {
+    describe(`${title} [${backend}]`, function () {
+      let runtime: (Runtime & { dispose(): Promise<void> }) | undefined;
+      before(async function () {
+        this.timeout(60000);
+        runtime = await startRuntime(backend);
+      });
+      after(async () => runtime?.dispose());
+      suite(() => {
+        if (!runtime) throw new Error('runtime not started');
+        return runtime;
+      }, backend);
+    });
+  }
+}
