@@ -31,6 +31,8 @@ export interface TaskRepository {
   listActive(team: TeamContext, filter: TaskFilter, query: ListQuery<TaskSortField>): Promise<Page<TaskData>>;
   /** Active or deleted: callers decide what a deleted task means to them. */
   findById(team: TeamContext, id: string): Promise<TaskData | null>;
+  /** The team a task belongs to, for operator commands that name only the task (rare: may scan). */
+  findTeamOf(id: string): Promise<TeamContext | null>;
   insert(task: TaskData): Promise<void>;
   update(task: TaskData): Promise<void>;
 }

@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import { MemoryCampaignRepository } from '../../../../adapters/persistence/memory/campaigns/memory-campaign-repository';
+import { MemoryStore, MemoryUnitOfWork } from '../../../../adapters/persistence/memory/shared/memory-store';
+import { CreateCampaign } from '../../../../application/campaigns/create-campaign';
+import { DeleteCampaign } from '../../../../application/campaigns/delete-campaign';
+import { GetCampaign } from '../../../../application/campaigns/get-campaign';
+import { ListCampaigns } from '../../../../application/campaigns/list-campaigns';
+import { UpdateCampaign } from '../../../../application/campaigns/update-campaign';
+import { ProjectData } from '../../../../domain/projects/project';
+import { ProjectRepository } from '../../../../domain/projects/project-repository';
+import { InternalFailure, NotFound } from '../../../../domain/shared/errors';
+import { TeamContext } from '../../../../domain/shared/team';
+
+const TEAM: TeamContext = { teamId: '0190a0b0-0000-7000-8000-00000000aaa1' };
+const OTHER: TeamContext = { teamId: '0190a0b0-0000-7000-8000-00000000aaa2' };
+const PROJECT = '0190a0b0-0000-7000-8000-0000000000b1';
+const UNKNOWN = '0190a0b0-0000-7000-8000-0000000000ff';
+
+const projects = {
+  findById: async (team: TeamContext, id: string) =>
+    team.teamId === TEAM.teamId && id === PROJECT ? ({ id, teamId: TEAM.teamId, name: 'Launch site' } as ProjectData) : null,
+} as ProjectRepository;
+
+describe('Campaign use cases', () => {
+  let seq = 0;
+  let store: MemoryStore;
+  let create: CreateCampaign;
+  let update: UpdateCampaign;
+  let get: GetCampaign;
+  let del: DeleteCampaign;
+  let list: ListCampaigns;
+
+  beforeEach(() => {
+    store = new MemoryStore();
+    // The memory campaign repository reads project names from the projects table, as SQL joins it.
+    store.table('projects').set(PROJECT, { id: PROJECT, teamId: TEAM.teamId, name: 'Launch site' });
+    const uow = new MemoryUnitOfWork(store);
+    const clock = { now: () => new Date('2026-01-10T10:00:00.000Z') };
+    const ids = { next: () => `0190a0b0-0000-7000-8000-${String(++seq).padStart(12, '0')}` };
+    const repo = new MemoryCampaignRepository(store);
+    create = new CreateCampaign(uow, repo, projects, ids, clock);
+    update = new UpdateCampaign(uow, repo, clock);
+    get = new GetCampaign(repo);
+    del = new DeleteCampaign(repo);
+    list = new ListCampaigns(repo, projects);
+  });
+
+  it('creates a campaign in a project of the team and shows the project', async () => {
+    const v = await create.execute(TEAM, { name: ' Launch ', project_id: PROJECT, goals: 0 });
+    expect(v.project).to.deep.equal({ id: PROJECT, name: 'Launch site' });
+    expect(v.campaign).to.include({ name: 'Launch', status: 'draft' });
+    expect(v.campaign.goals).to.deep.equal({});
+    expect((await get.execute(TEAM, v.campaign.id)).project).to.deep.equal({ id: PROJECT, name: 'Launch site' });
+  });
+
+  it('answers 404 for a project of another team or unknown', async () => {
+    await expectRejection(create.execute(OTHER, { name: 'x', project_id: PROJECT }), NotFound);
+    await expectRejection(create.execute(TEAM, { name: 'x', project_id: UNKNOWN }), NotFound);
+  });
+
+  it('keeps the stored campaign unchanged when an update asks for cancelled', async () => {
+    const v = await create.execute(TEAM, { name: 'A', project_id: PROJECT, status: 'active' });
+    await expectRejection(update.execute(TEAM, v.campaign.id, { status: 'cancelled', name: 'B' }), InternalFailure);
+    expect((await get.execute(TEAM, v.campaign.id)).campaign).to.include({ status: 'active', name: 'A' });
+  });
+
+  it('deletes nothing: 500 for an existing campaign, 404 for an unknown one', async () => {
+    const v = await create.execute(TEAM, { name: 'A', project_id: PROJECT });
+    await expectRejection(del.execute(TEAM, v.campaign.id), InternalFailure);
+    expect((await get.execute(TEAM, v.campaign.id)).campaign.id).to.equal(v.campaign.id);
+    await expectRejection(del.execute(TEAM, UNKNOWN), NotFound);
+    await expectRejection(del.execute(OTHER, v.campaign.id), NotFound);
+  });
+
+  it('ignores status=archived and falls back to created_at for an unlisted sort', async () => {
+    await create.execute(TEAM, { name: 'A', project_id: PROJECT });
+    await create.execute(TEAM, { name: 'B', project_id: PROJECT, status: 'paused' });
+    expect((await list.execute(TEAM, { page: 1, limit: 20, status: 'archived' })).total).to.equal(2);
+    expect((await list.execute(TEAM, { page: 1, limit: 20, status: 'paused' })).items.map((v) => v.campaign.name)).to.deep.equal(['B']);
+    const asc = await list.execute(TEAM, { page: 1, limit: 20, sort: 'budget' });
+    expect(asc.items.map((v) => v.campaign.name)).to.deep.equal(['A', 'B']);
+    const desc = await list.execute(TEAM, { page: 1, limit: 20, sort: '-budget' });
+    expect(desc.items.map((v) => v.campaign.name)).to.deep.equal(['B', 'A']);
+  });
+});
+
+async function expectRejection(p: Promise<unknown>, type: new (...a: never[]) => Error): Promise<void> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).to.be.instanceOf(type);
+    return;
+  }
+  expect.fail('expected a rejection');
+}
