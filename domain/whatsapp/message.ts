@@ -45,14 +45,20 @@ interface Thread {
 export class Message {
   private constructor(private data: MessageData) {}
 
-  /** A text to send, recorded before the provider is called so that a crash never loses it. */
-  static outbound(id: string, teamId: string, conversation: Thread, content: unknown, now: Date): Message {
+  /** Text WhatsApp will carry: not blank, within Meta's limit. */
+  static requireText(content: unknown): string {
     if (typeof content !== 'string' || content.trim() === '') throw new ValidationFailed('content is required', 'content');
     if (content.length > MAX_TEXT_LENGTH) throw new ValidationFailed(`content may have at most ${MAX_TEXT_LENGTH} characters`, 'content');
+    return content;
+  }
+
+  /** A text to send, recorded before the provider is called so that a crash never loses it. */
+  static outbound(id: string, teamId: string, conversation: Thread, content: unknown, now: Date): Message {
+    const text = Message.requireText(content);
     const at = now.toISOString();
     return new Message({
       id, teamId, conversationId: conversation.id, inboxId: conversation.inboxId, contactId: conversation.contactId,
-      direction: 'outbound', type: 'text', content, status: 'pending', providerMessageId: null, error: null, createdAt: at, updatedAt: at,
+      direction: 'outbound', type: 'text', content: text, status: 'pending', providerMessageId: null, error: null, createdAt: at, updatedAt: at,
     });
   }
 

@@ -1,0 +1,52 @@
+import { Duplicate } from '../../../../domain/shared/errors';
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { ContactData } from '../../../../domain/whatsapp/contact';
+import { ContactFilter, ContactRepository, ContactSortField } from '../../../../domain/whatsapp/contact-repository';
+import { MemoryStore } from '../shared/memory-store';
+import { matchesSearch, pageOf } from '../shared/paging';
+
+const sortValue = (c: ContactData, field: string) =>
+  field === 'push_name' ? c.pushName
+    : field === 'custom_name' ? c.customName
+      : field === 'phone' ? c.phone
+        : field === 'updated_at' ? c.updatedAt
+          : c.createdAt;
+
+export class MemoryContactRepository implements ContactRepository {
+  constructor(private readonly store: MemoryStore) {}
+  private get rows() { return this.store.table<ContactData>('whatsapp_contacts'); }
+
+  async list(team: TeamContext, filter: ContactFilter, query: ListQuery<ContactSortField>): Promise<Page<ContactData>> {
+    const rows = this.rows.filter((c) =>
+      c.teamId === team.teamId &&
+      (filter.tag === undefined || c.tags.includes(filter.tag)) &&
+      (filter.clientId === undefined || c.clientId === filter.clientId) &&
+      matchesSearch(query.search, c.phone, c.customName, c.pushName));
+    return pageOf(rows, query, sortValue);
+  }
+
+  async findById(team: TeamContext, id: string): Promise<ContactData | null> {
+    const c = this.rows.get(id);
+    return c && c.teamId === team.teamId ? c : null;
+  }
+
+  async findByPhoneKey(team: TeamContext, phoneKey: string): Promise<ContactData | null> {
+    return this.rows.find((c) => c.teamId === team.teamId && c.phoneKey === phoneKey) ?? null;
+  }
+
+  async insert(contact: ContactData): Promise<void> {
+    if (this.rows.find((c) => c.teamId === contact.teamId && c.phoneKey === contact.phoneKey)) {
+      throw new Duplicate('A contact with this phone already exists');
+    }
+    this.rows.set(contact.id, contact);
+  }
+
+  async update(contact: ContactData): Promise<void> {
+    this.rows.set(contact.id, contact);
+  }
+
+  async delete(team: TeamContext, id: string): Promise<void> {
+    if (this.rows.get(id)?.teamId === team.teamId) this.rows.delete(id);
+  }
+}

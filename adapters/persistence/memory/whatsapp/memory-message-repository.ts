@@ -1,0 +1,35 @@
+import { Duplicate } from '../../../../domain/shared/errors';
+import { TeamContext } from '../../../../domain/shared/team';
+import { MessageData } from '../../../../domain/whatsapp/message';
+import { MessageRepository } from '../../../../domain/whatsapp/message-repository';
+import { MemoryStore } from '../shared/memory-store';
+
+export class MemoryMessageRepository implements MessageRepository {
+  constructor(private readonly store: MemoryStore) {}
+  private get rows() { return this.store.table<MessageData>('whatsapp_messages'); }
+
+  async findById(team: TeamContext, id: string): Promise<MessageData | null> {
+    const m = this.rows.get(id);
+    return m && m.teamId === team.teamId ? m : null;
+  }
+
+  async findByProviderMessageId(team: TeamContext, inboxId: string, providerMessageId: string): Promise<MessageData | null> {
+    return this.rows.find((m) => m.teamId === team.teamId && m.inboxId === inboxId && m.providerMessageId === providerMessageId) ?? null;
+  }
+
+  async insert(message: MessageData): Promise<void> {
+    this.assertUnique(message);
+    this.rows.set(message.id, message);
+  }
+
+  async update(message: MessageData): Promise<void> {
+    this.assertUnique(message);
+    this.rows.set(message.id, message);
+  }
+
+  private assertUnique(message: MessageData): void {
+    if (message.providerMessageId === null) return;
+    const other = this.rows.find((m) => m.id !== message.id && m.teamId === message.teamId && m.inboxId === message.inboxId && m.providerMessageId === message.providerMessageId);
+    if (other) throw new Duplicate('A message with this provider id already exists');
+  }
+}

@@ -1,0 +1,68 @@
+// The WhatsApp use cases over the memory adapters, with a clock the test moves and a scripted provider.
+import { Logger } from '../../../../application/shared/logger';
+import { OutboundText, ProviderFailure, ProviderReceipt, WhatsAppProvider } from '../../../../application/whatsapp/whatsapp-provider';
+import { MemoryClientRepository } from '../../../../adapters/persistence/memory/clients/memory-client-repository';
+import { MemoryStore, MemoryUnitOfWork } from '../../../../adapters/persistence/memory/shared/memory-store';
+import { MemoryContactRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-contact-repository';
+import { MemoryConversationRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-conversation-repository';
+import { MemoryInboxRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-inbox-repository';
+import { MemoryMessageRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-message-repository';
+import { Inbox, InboxData, InboxSetup } from '../../../../domain/whatsapp/inbox';
+
+export class ScriptedProvider implements WhatsAppProvider {
+  readonly sent: OutboundText[] = [];
+  next: ((m: OutboundText) => Promise<ProviderReceipt>) | null = null;
+  private n = 0;
+
+  async sendText(m: OutboundText): Promise<ProviderReceipt> {
+    this.sent.push(m);
+    if (this.next) return this.next(m);
+    return { providerMessageId: `wamid.${++this.n}` };
+  }
+
+  failWith(failure: ProviderFailure): void {
+    this.next = async () => { throw failure; };
+  }
+}
+
+export class RecordingLogger implements Logger {
+  readonly lines: { level: string; message: string }[] = [];
+  info(_: Record<string, unknown>, message: string) { this.lines.push({ level: 'info', message }); }
+  warn(_: Record<string, unknown>, message: string) { this.lines.push({ level: 'warn', message }); }
+  error(_: Record<string, unknown>, message: string) { this.lines.push({ level: 'error', message }); }
+}
+
+export class WhatsAppWorld {
+  private seq = 0;
+  private at = new Date('2026-03-01T12:00:00.000Z');
+  readonly store = new MemoryStore();
+  readonly uow = new MemoryUnitOfWork(this.store);
+  readonly clients = new MemoryClientRepository(this.store);
+  readonly contacts = new MemoryContactRepository(this.store);
+  readonly inboxes = new MemoryInboxRepository(this.store);
+  readonly conversations = new MemoryConversationRepository(this.store);
+  readonly messages = new MemoryMessageRepository(this.store);
+  readonly provider = new ScriptedProvider();
+  readonly logger = new RecordingLogger();
+  readonly ids = { next: (): string => `0190a0b0-0000-7000-8000-${String(++this.seq).padStart(12, '0')}` };
+  readonly clock = { now: (): Date => this.at };
+  readonly team = { teamId: '0190a0b0-0000-7000-8000-00000000aaaa' };
+  readonly otherTeam = { teamId: '0190a0b0-0000-7000-8000-00000000bbbb' };
+
+  advance(hours: number): void {
+    this.at = new Date(this.at.getTime() + hours * 3600_000);
+  }
+
+  async inbox(setup: Partial<InboxSetup> & { channel: string }, teamId = this.team.teamId): Promise<InboxData> {
+    const defaults: Record<string, Partial<InboxSetup>> = {
+      cloud_api: { phoneNumberId: `pn-${this.seq + 1}`, accessToken: 'token' },
+      evolution: { baseUrl: 'http://127.0.0.1:9', instance: 'main', apiKey: 'k' },
+      sandbox: {},
+    };
+    const inbox = Inbox.create(this.ids.next(), teamId, { name: 'Inbox', ...defaults[setup.channel], ...setup }, this.at).snapshot();
+    await this.inboxes.insert(inbox);
+    return inbox;
+  }
+}
+
+export const world = (): WhatsAppWorld => new WhatsAppWorld();
