@@ -1,6 +1,9 @@
 import { Workflow, WorkflowData } from '../../domain/deals/workflow';
 import { WorkflowRepository } from '../../domain/deals/workflow-repository';
+import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
+import { isUuid } from '../../domain/shared/values';
+import { TeamRepository } from '../../domain/teams/team-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 
@@ -14,11 +17,13 @@ export interface CreateWorkflowInput {
 export class CreateWorkflow {
   constructor(
     private readonly workflows: WorkflowRepository,
+    private readonly teams: TeamRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
   async execute(team: TeamContext, input: CreateWorkflowInput): Promise<WorkflowData> {
+    if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
     const data = Workflow.create(this.ids.next(), team.teamId, input, this.clock.now()).snapshot();
     await this.workflows.insert(data);
     return data;

@@ -1,7 +1,210 @@
-import { BoundedContext } from '../context';
+import { Container } from 'inversify';
+import { workflowCommands } from '../../adapters/cli/deals/workflow-commands';
+import { dealRoutes } from '../../adapters/http/deals/deal-routes';
+import { KnexDealEventOutbox } from '../../adapters/persistence/knex/deals/knex-deal-event-outbox';
+import { KnexDealRepository } from '../../adapters/persistence/knex/deals/knex-deal-repository';
+import { KnexIdempotencyKeyRepository } from '../../adapters/persistence/knex/deals/knex-idempotency-key-repository';
+import { KnexWorkflowRepository, KnexWorkflowRunRepository } from '../../adapters/persistence/knex/deals/knex-workflow-repository';
+import { MemoryDealEventOutbox } from '../../adapters/persistence/memory/deals/memory-deal-event-outbox';
+import { MemoryDealRepository } from '../../adapters/persistence/memory/deals/memory-deal-repository';
+import { MemoryIdempotencyKeyRepository } from '../../adapters/persistence/memory/deals/memory-idempotency-key-repository';
+import { MemoryWorkflowRepository, MemoryWorkflowRunRepository } from '../../adapters/persistence/memory/deals/memory-workflow-repository';
+import { CreateActivity } from '../../application/activities/create-activity';
+import { DealWorkflowActions } from '../../application/activities/deal-workflow-actions';
+import { ArchiveDeal } from '../../application/deals/archive-deal';
+import { CreateDeal } from '../../application/deals/create-deal';
+import { CreateWorkflow } from '../../application/deals/create-workflow';
+import { DealDispatchTrigger } from '../../application/deals/deal-dispatch-trigger';
+import { DealScopeResolver } from '../../application/deals/deal-scope';
+import { DispatchDealEvents } from '../../application/deals/dispatch-deal-events';
+import { GetDeal } from '../../application/deals/get-deal';
+import { ListDeals } from '../../application/deals/list-deals';
+import { ListWorkflowRuns } from '../../application/deals/list-workflow-runs';
+import { PurgeIdempotencyKeys } from '../../application/deals/purge-idempotency-keys';
+import { UpdateDeal } from '../../application/deals/update-deal';
+import { WorkflowActions } from '../../application/deals/workflow-actions';
+import { Clock } from '../../application/shared/clock';
+import { IdGenerator } from '../../application/shared/id-generator';
+import { Logger } from '../../application/shared/logger';
+import { UnitOfWork } from '../../application/shared/unit-of-work';
+import { CreateTask } from '../../application/tasks/create-task';
+import { ClientRepository } from '../../domain/clients/client-repository';
+import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
+import { DealRepository } from '../../domain/deals/deal-repository';
+import { IdempotencyKeyRepository } from '../../domain/deals/idempotency-key-repository';
+import { WorkflowRepository, WorkflowRunRepository } from '../../domain/deals/workflow-repository';
+import { LeadRepository } from '../../domain/projects/lead-repository';
+import { PipelineRepository } from '../../domain/projects/pipeline-repository';
+import { ProjectRepository } from '../../domain/projects/project-repository';
+import { TeamRepository } from '../../domain/teams/team-repository';
+import { BoundedContext, byStorage } from '../context';
+import { TOKENS } from '../tokens';
+import { CLIENT_TOKENS } from './clients';
+import { TEAM_TOKENS } from './teams';
 
-// Placeholder until the deals context is wired: bind its repositories and use cases here.
+export const DEAL_TOKENS = {
+  DealRepository: Symbol.for('DealRepository'),
+  IdempotencyKeyRepository: Symbol.for('IdempotencyKeyRepository'),
+  DealEventOutbox: Symbol.for('DealEventOutbox'),
+  WorkflowRepository: Symbol.for('WorkflowRepository'),
+  WorkflowRunRepository: Symbol.for('WorkflowRunRepository'),
+  /** Bind it elsewhere to replace the activities/tasks-backed actions. */
+  WorkflowActions: Symbol.for('WorkflowActions'),
+  DealDispatchTrigger: Symbol.for('DealDispatchTrigger'),
+  DealScopeResolver: Symbol.for('DealScopeResolver'),
+} as const;
+
+// The projects context's ports, by the names its bootstrap binds them under.
+const PROJECT_PORTS = {
+  ProjectRepository: Symbol.for('ProjectRepository'),
+  PipelineRepository: Symbol.for('PipelineRepository'),
+  LeadRepository: Symbol.for('LeadRepository'),
+} as const;
+
+/** How often the server looks at the outbox on its own (writes also wake it at once). */
+const DISPATCH_INTERVAL_MS = 1000;
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+const DISPATCH_BATCH = 100;
+
+/**
+ * Runs the dispatcher in the background of the server: on an interval, and soon after a deal write.
+ * Inert until started, so the CLI and tests run nothing behind their back. One run at a time per
+ * process; several processes are safe because claims are conditional updates.
+ */
+export class DealDispatchScheduler implements DealDispatchTrigger {
+  private active = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private lastPurge = 0;
+
+  constructor(
+    private readonly dispatch: () => DispatchDealEvents,
+    private readonly purge: () => PurgeIdempotencyKeys,
+    private readonly logger: () => Logger,
+  ) {}
+
+  kick(): void {
+    if (!this.active) return;
+    if (this.running) { this.again = true; return; }
+    this.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain()).finally(() => { this.running = null; });
+  }
+
+  start(intervalMs = DISPATCH_INTERVAL_MS): () => Promise<void> {
+    this.active = true;
+    this.timer = setInterval(() => this.kick(), intervalMs);
+    this.timer.unref();
+    this.kick();
+    return async () => {
+      this.active = false;
+      clearInterval(this.timer);
+      await this.running;
+    };
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        const report = await this.dispatch().execute({ limit: DISPATCH_BATCH });
+        if (report.claimed === DISPATCH_BATCH) this.again = true;
+      } while (this.again && this.active);
+      if (Date.now() - this.lastPurge >= PURGE_INTERVAL_MS) {
+        this.lastPurge = Date.now();
+        await this.purge().execute();
+      }
+    } catch (err) {
+      this.logger().error({ err }, 'deal event dispatch failed');
+    }
+  }
+}
+
+/** Used until the activities and tasks contexts are wired: every run fails and is recorded so. */
+const unavailableActions: WorkflowActions = {
+  createActivity: async () => { throw new Error('create_activity is not available: activities are not set up'); },
+  createTask: async () => { throw new Error('create_task is not available: tasks are not set up'); },
+};
+
+function workflowActionsOf(c: Container): WorkflowActions {
+  if (c.isBound(DEAL_TOKENS.WorkflowActions)) return c.get<WorkflowActions>(DEAL_TOKENS.WorkflowActions);
+  if (c.isBound(CreateActivity) && c.isBound(CreateTask) && c.isBound(PROJECT_PORTS.ProjectRepository)) {
+    return new DealWorkflowActions(c.get(CreateActivity), c.get(CreateTask), c.get<ProjectRepository>(PROJECT_PORTS.ProjectRepository));
+  }
+  return unavailableActions;
+}
+
+/** A port of the projects context, or one that finds nothing while that context is not wired. */
+function projectPort<T>(c: Container, token: symbol): T {
+  if (c.isBound(token)) return c.get<T>(token);
+  return { findById: async () => null } as unknown as T;
+}
+
 export const dealsContext: BoundedContext = {
   name: 'deals',
-  bind() {},
+  bind(c, storage) {
+    const repo = <T>(token: symbol, memory: (s: never) => T, knex: (d: never) => T) =>
+      c.bind<T>(token).toDynamicValue((ctx) =>
+        byStorage<T>(storage, () => memory(ctx.get(TOKENS.MemoryStore)), () => knex(ctx.get(TOKENS.KnexDatabase)))).inSingletonScope();
+    repo<DealRepository>(DEAL_TOKENS.DealRepository, (s) => new MemoryDealRepository(s), (d) => new KnexDealRepository(d));
+    repo<IdempotencyKeyRepository>(DEAL_TOKENS.IdempotencyKeyRepository,
+      (s) => new MemoryIdempotencyKeyRepository(s), (d) => new KnexIdempotencyKeyRepository(d));
+    repo<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox, (s) => new MemoryDealEventOutbox(s), (d) => new KnexDealEventOutbox(d));
+    repo<WorkflowRepository>(DEAL_TOKENS.WorkflowRepository, (s) => new MemoryWorkflowRepository(s), (d) => new KnexWorkflowRepository(d));
+    repo<WorkflowRunRepository>(DEAL_TOKENS.WorkflowRunRepository,
+      (s) => new MemoryWorkflowRunRepository(s), (d) => new KnexWorkflowRunRepository(d));
+
+    const T = DEAL_TOKENS;
+    c.bind(DEAL_TOKENS.DealScopeResolver).toDynamicValue(() => new DealScopeResolver(
+      projectPort<ProjectRepository>(c, PROJECT_PORTS.ProjectRepository),
+      projectPort<PipelineRepository>(c, PROJECT_PORTS.PipelineRepository),
+    )).inSingletonScope();
+    c.bind(DispatchDealEvents).toDynamicValue((ctx) => new DispatchDealEvents(
+      ctx.get<UnitOfWork>(TOKENS.UnitOfWork), ctx.get<DealEventOutbox>(T.DealEventOutbox), ctx.get<DealRepository>(T.DealRepository),
+      ctx.get<WorkflowRepository>(T.WorkflowRepository), ctx.get<WorkflowRunRepository>(T.WorkflowRunRepository),
+      workflowActionsOf(c), ctx.get<IdGenerator>(TOKENS.IdGenerator), ctx.get<Clock>(TOKENS.Clock), ctx.get<Logger>(TOKENS.Logger),
+    )).inSingletonScope();
+    c.bind(PurgeIdempotencyKeys).toResolvedValue((k: IdempotencyKeyRepository, cl: Clock) => new PurgeIdempotencyKeys(k, cl),
+      [T.IdempotencyKeyRepository, TOKENS.Clock]).inSingletonScope();
+    c.bind(DealDispatchScheduler).toConstantValue(new DealDispatchScheduler(
+      () => c.get(DispatchDealEvents), () => c.get(PurgeIdempotencyKeys), () => c.get<Logger>(TOKENS.Logger)));
+    c.bind<DealDispatchTrigger>(T.DealDispatchTrigger).toService(DealDispatchScheduler);
+
+    c.bind(CreateDeal).toResolvedValue(
+      (u: UnitOfWork, d: DealRepository, cr: ClientRepository, k: IdempotencyKeyRepository, o: DealEventOutbox, i: IdGenerator, cl: Clock, t: DealDispatchTrigger) =>
+        new CreateDeal(u, d, cr, k, o, i, cl, t),
+      [TOKENS.UnitOfWork, T.DealRepository, CLIENT_TOKENS.ClientRepository, T.IdempotencyKeyRepository, T.DealEventOutbox,
+        TOKENS.IdGenerator, TOKENS.Clock, T.DealDispatchTrigger]).inSingletonScope();
+    c.bind(UpdateDeal).toResolvedValue(
+      (u: UnitOfWork, d: DealRepository, cr: ClientRepository, o: DealEventOutbox, i: IdGenerator, cl: Clock, t: DealDispatchTrigger) =>
+        new UpdateDeal(u, d, cr, o, i, cl, t),
+      [TOKENS.UnitOfWork, T.DealRepository, CLIENT_TOKENS.ClientRepository, T.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock,
+        T.DealDispatchTrigger]).inSingletonScope();
+    c.bind(ArchiveDeal).toResolvedValue((u: UnitOfWork, d: DealRepository, cl: Clock) => new ArchiveDeal(u, d, cl),
+      [TOKENS.UnitOfWork, T.DealRepository, TOKENS.Clock]).inSingletonScope();
+    c.bind(GetDeal).toResolvedValue((d: DealRepository, s: DealScopeResolver) => new GetDeal(d, s),
+      [T.DealRepository, T.DealScopeResolver]).inSingletonScope();
+    c.bind(ListDeals).toDynamicValue((ctx) => new ListDeals(
+      ctx.get<DealRepository>(T.DealRepository), ctx.get<DealScopeResolver>(T.DealScopeResolver),
+      ctx.get<ClientRepository>(CLIENT_TOKENS.ClientRepository), projectPort<LeadRepository>(c, PROJECT_PORTS.LeadRepository),
+    )).inSingletonScope();
+    c.bind(CreateWorkflow).toResolvedValue(
+      (w: WorkflowRepository, t: TeamRepository, i: IdGenerator, cl: Clock) => new CreateWorkflow(w, t, i, cl),
+      [T.WorkflowRepository, TEAM_TOKENS.TeamRepository, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
+    c.bind(ListWorkflowRuns).toResolvedValue((r: WorkflowRunRepository, t: TeamRepository) => new ListWorkflowRuns(r, t),
+      [T.WorkflowRunRepository, TEAM_TOKENS.TeamRepository]).inSingletonScope();
+  },
+  routes: (c) => dealRoutes({
+    list: c.get(ListDeals), create: c.get(CreateDeal), get: c.get(GetDeal), update: c.get(UpdateDeal), archive: c.get(ArchiveDeal),
+  }),
+  commands: (c) => workflowCommands({ create: c.get(CreateWorkflow), runs: c.get(ListWorkflowRuns), dispatch: c.get(DispatchDealEvents) }),
+  start: (c) => c.get(DealDispatchScheduler).start(),
+  async seedDemo(c, team) {
+    await c.get(CreateWorkflow).execute(team, {
+      event: 'deal_created', action: 'create_activity', config: { title: 'Primeiro contato com o cliente', type: 'call' },
+    });
+    const create = c.get(CreateDeal);
+    await create.execute(team, { deal: { title: 'Redesign do site institucional', value: 18000, priority: 'alta', tags: ['site'] } });
+    const { deal } = await create.execute(team, { deal: { title: 'Gestão de redes sociais', value: 4500, probability: 60 } });
+    await c.get(UpdateDeal).execute(team, { id: deal.deal.id, changes: { phase: 'proposta' } });
+  },
 };

@@ -34,11 +34,14 @@ export interface ClientRef {
 export interface DealView {
   deal: DealData;
   client: ClientRef | null;
+  /** Project scope: the complete main lead and every linked contact (filled by project-deal readers). */
+  lead?: Record<string, unknown> | null;
+  contacts?: Record<string, unknown>[] | null;
 }
 
 /**
- * Order rule every adapter keeps: a null value or date sorts below every other value (first
- * ascending, last descending); ties are broken by id in the same direction.
+ * Order rule every adapter keeps: text case-insensitively, nulls last in both directions, ties
+ * broken by id in the same direction.
  */
 export interface DealRepository {
   list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>>;

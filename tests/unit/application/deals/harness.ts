@@ -5,6 +5,7 @@ import { DispatchDealEvents } from '../../../../application/deals/dispatch-deal-
 import { UpdateDeal } from '../../../../application/deals/update-deal';
 import { ClientRepository } from '../../../../domain/clients/client-repository';
 import { TeamContext } from '../../../../domain/shared/team';
+import { TeamRepository } from '../../../../domain/teams/team-repository';
 import {
   FakeClients, FakeDeals, FakeKeys, FakeOutbox, FakeRuns, FakeWorkflows, FixedClock, RecordingActions, SequenceIds,
   silentLogger, SnapshotUnitOfWork,
@@ -36,7 +37,7 @@ export const dealsWorld = () => {
     createDeal: new CreateDeal(uow, deals, cr, keys, outbox, ids, clock, trigger, { inFlightWaitMs: 200, pollMs: 10 }),
     updateDeal: new UpdateDeal(uow, deals, cr, outbox, ids, clock, trigger),
     archiveDeal: new ArchiveDeal(uow, deals, clock),
-    createWorkflow: new CreateWorkflow(workflows, ids, clock),
+    createWorkflow: new CreateWorkflow(workflows, { findById: async (id: string) => ({ id }) } as unknown as TeamRepository, ids, clock),
     dispatch: new DispatchDealEvents(uow, outbox, deals, workflows, runs, actions, ids, clock, silentLogger),
   };
 };

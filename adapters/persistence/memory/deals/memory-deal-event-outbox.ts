@@ -1,0 +1,46 @@
+import { DealEventData } from '../../../../domain/deals/deal-event';
+import { DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
+import { TeamContext } from '../../../../domain/shared/team';
+import { MemoryStore } from '../shared/memory-store';
+
+const byTimeThenId = (a: string, b: string, ida: string, idb: string) => (a < b ? -1 : a > b ? 1 : ida < idb ? -1 : ida > idb ? 1 : 0);
+
+export class MemoryDealEventOutbox implements DealEventOutbox {
+  constructor(private readonly store: MemoryStore) {}
+  private get rows() { return this.store.table<DealEventData>('deal_events'); }
+
+  async add(event: DealEventData): Promise<void> { this.rows.set(event.id, event); }
+
+  async findById(team: TeamContext, id: string): Promise<DealEventData | null> {
+    const e = this.rows.get(id);
+    return e && e.teamId === team.teamId ? e : null;
+  }
+
+  async listByDeal(team: TeamContext, dealId: string): Promise<DealEventData[]> {
+    return this.rows.filter((e) => e.teamId === team.teamId && e.dealId === dealId)
+      .sort((a, b) => byTimeThenId(a.createdAt, b.createdAt, a.id, b.id));
+  }
+
+  async findDue(now: Date, limit: number): Promise<DealEventData[]> {
+    const at = now.toISOString();
+    return this.rows.filter((e) => e.status !== 'delivered' && e.availableAt <= at)
+      .sort((a, b) => byTimeThenId(a.availableAt, b.availableAt, a.id, b.id))
+      .slice(0, limit);
+  }
+
+  async claim(claimed: DealEventData, expectedAttempts: number, now: Date): Promise<boolean> {
+    const cur = this.rows.get(claimed.id);
+    if (!cur || cur.status === 'delivered' || cur.attempts !== expectedAttempts || cur.availableAt > now.toISOString()) return false;
+    this.rows.set(claimed.id, { ...cur, status: claimed.status, attempts: claimed.attempts, availableAt: claimed.availableAt });
+    return true;
+  }
+
+  async save(event: DealEventData): Promise<void> {
+    const cur = this.rows.get(event.id);
+    if (!cur) return;
+    this.rows.set(event.id, {
+      ...cur, status: event.status, attempts: event.attempts, availableAt: event.availableAt, lastError: event.lastError,
+      deliveredAt: event.deliveredAt,
+    });
+  }
+}

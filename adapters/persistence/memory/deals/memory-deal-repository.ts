@@ -1,0 +1,55 @@
+import { ClientData } from '../../../../domain/clients/client';
+import { DealData } from '../../../../domain/deals/deal';
+import { DealFilter, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { MemoryStore } from '../shared/memory-store';
+import { matchesSearch, pageOf } from '../shared/paging';
+
+const sortValue = (d: DealData, field: string) =>
+  field === 'title' ? d.title
+    : field === 'value' ? d.value
+      : field === 'phase' ? d.phase
+        : field === 'updated_at' ? d.updatedAt
+          : field === 'expected_close_date' ? d.expectedCloseDate
+            : d.createdAt;
+
+const matches = (d: DealData, f: DealFilter): boolean =>
+  d.scope === f.scope &&
+  (f.projectId === undefined || d.projectId === f.projectId) &&
+  (f.pipelineId === undefined || d.pipelineId === f.pipelineId) &&
+  (f.status === undefined || d.status === f.status) &&
+  (f.phase === undefined || d.phase === f.phase) &&
+  (f.clientId === undefined || d.clientId === f.clientId) &&
+  (f.leadId === undefined || d.leadId === f.leadId) &&
+  (f.responsibleId === undefined || d.responsibleId === f.responsibleId) &&
+  (f.source === undefined || d.source === f.source) &&
+  (f.minValue === undefined || (d.value !== null && d.value >= f.minValue)) &&
+  (f.maxValue === undefined || (d.value !== null && d.value <= f.maxValue)) &&
+  (f.from === undefined || d.createdAt >= `${f.from}T00:00:00.000Z`) &&
+  (f.to === undefined || d.createdAt <= `${f.to}T23:59:59.999Z`);
+
+export class MemoryDealRepository implements DealRepository {
+  constructor(private readonly store: MemoryStore) {}
+  private get rows() { return this.store.table<DealData>('deals'); }
+
+  private view(d: DealData): DealView {
+    const client = d.clientId ? this.store.table<ClientData>('clients').get(d.clientId) : undefined;
+    return { deal: d, client: client && client.teamId === d.teamId ? { id: client.id, name: client.name } : null };
+  }
+
+  async list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
+    const rows = this.rows.filter((d) =>
+      d.teamId === team.teamId && matches(d, filter) && matchesSearch(query.search, d.title, d.description));
+    const page = pageOf(rows, query, sortValue);
+    return { items: page.items.map((d) => this.view(d)), total: page.total };
+  }
+
+  async findById(team: TeamContext, id: string): Promise<DealView | null> {
+    const d = this.rows.get(id);
+    return d && d.teamId === team.teamId ? this.view(d) : null;
+  }
+
+  async insert(deal: DealData): Promise<void> { this.rows.set(deal.id, deal); }
+  async update(deal: DealData): Promise<void> { this.rows.set(deal.id, deal); }
+}
