@@ -21,6 +21,8 @@ export interface LeadRepository {
   list(team: TeamContext, projectId: string, filter: LeadFilter, query: ListQuery<LeadSortField>): Promise<Page<LeadView>>;
   findById(team: TeamContext, id: string): Promise<LeadData | null>;
   findViewById(team: TeamContext, id: string): Promise<LeadView | null>;
+  /** The team a lead belongs to, for operator commands that name only the lead. */
+  findTeamOf(id: string): Promise<TeamContext | null>;
   /**
    * The project's lead, active or not, with this phone key, else with this email key (the phone
    * wins when both match different leads).

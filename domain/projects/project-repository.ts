@@ -22,6 +22,8 @@ export interface ProjectRepository {
   /** With stage, squad and client, archived ones too. */
   findViewById(team: TeamContext, id: string): Promise<ProjectView | null>;
   findInternal(team: TeamContext): Promise<ProjectData | null>;
+  /** The team a project belongs to, for operator commands that name only the project. */
+  findTeamOf(id: string): Promise<TeamContext | null>;
   /** Slugs of the team's projects (archived too) equal to `base` or of the form `base-N`. */
   slugsLike(team: TeamContext, base: string): Promise<string[]>;
   /** The project holding `slug`, other than `exceptId`. */

@@ -1,0 +1,113 @@
+import { LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
+import { LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { KnexDatabase } from '../shared/knex-database';
+import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { fromJson, toBool, toIso } from '../shared/rows';
+import { IDENTITY_COLUMNS, identityFromRow } from './knex-contact-identity-repository';
+
+type Row = Record<string, unknown>;
+
+const SORTS: Record<LeadSortField, SortColumn> = { created_at: { column: 'l.created_at' } };
+
+const text = (v: unknown): string | null => (v === null || v === undefined ? null : (v as string));
+
+function toRow(l: LeadData): Row {
+  return {
+    team_id: l.teamId, id: l.id, project_id: l.projectId, public_id: l.publicId, full_name: l.fullName,
+    email: l.email, phone: l.phone, email_key: l.emailKey, phone_key: l.phoneKey, tags: JSON.stringify(l.tags),
+    notes: l.notes, customer_source: l.customerSource, utm_source: l.utmSource, utm_medium: l.utmMedium,
+    utm_campaign: l.utmCampaign, attribution: l.attribution === null ? null : JSON.stringify(l.attribution),
+    metadata: JSON.stringify(l.metadata), custom_fields: JSON.stringify(l.customFields), is_active: l.isActive,
+    contact_identity_id: l.contactIdentityId, company_id: l.companyId, company_name: l.companyName,
+    created_by: l.createdBy, created_at: l.createdAt, updated_at: l.updatedAt,
+  };
+}
+
+function fromRow(r: Row): LeadData {
+  return {
+    id: r.id as string, teamId: r.team_id as string, projectId: r.project_id as string, publicId: r.public_id as string,
+    fullName: r.full_name as string, email: text(r.email), phone: text(r.phone), emailKey: text(r.email_key),
+    phoneKey: text(r.phone_key), tags: fromJson<string[]>(r.tags, []), notes: text(r.notes),
+    customerSource: text(r.customer_source), utmSource: text(r.utm_source), utmMedium: text(r.utm_medium),
+    utmCampaign: text(r.utm_campaign), attribution: fromJson<Record<string, unknown> | null>(r.attribution, null),
+    metadata: fromJson<Record<string, unknown>>(r.metadata, {}), customFields: fromJson<Record<string, unknown>>(r.custom_fields, {}),
+    isActive: toBool(r.is_active), contactIdentityId: r.contact_identity_id as string, companyId: text(r.company_id),
+    companyName: text(r.company_name), createdBy: text(r.created_by), createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+  };
+}
+
+function viewFromRow(r: Row): LeadView {
+  const lead = fromRow(r);
+  return {
+    ...lead,
+    identity: identityFromRow(r, 'i_'),
+    company: lead.companyId && r.co_name != null ? { id: lead.companyId, name: r.co_name as string } : null,
+  };
+}
+
+export class KnexLeadRepository implements LeadRepository {
+  constructor(private readonly database: KnexDatabase) {}
+
+  /** A lead with its identity and company in one query: one per page, never one per row. */
+  private select() {
+    return this.database.db('project_leads as l')
+      .join('contact_identities as i', (j) => j.on('i.team_id', 'l.team_id').andOn('i.id', 'l.contact_identity_id'))
+      .leftJoin('project_companies as co', (j) => j.on('co.team_id', 'l.team_id').andOn('co.id', 'l.company_id'))
+      .select('l.*', ...IDENTITY_COLUMNS.map((c) => `i.${c} as i_${c}`), 'co.name as co_name');
+  }
+
+  async list(team: TeamContext, projectId: string, filter: LeadFilter, query: ListQuery<LeadSortField>): Promise<Page<LeadView>> {
+    const qb = this.select().where('l.team_id', team.teamId).andWhere('l.project_id', projectId);
+    if (filter.isActive !== undefined) qb.andWhere('l.is_active', filter.isActive);
+    if (filter.companyId !== undefined) qb.andWhere('l.company_id', filter.companyId);
+    if (query.search) {
+      const digits = query.search.replace(/\D/g, '');
+      qb.andWhere((w) => {
+        whereSearch(w, this.database, ['l.full_name', 'l.email', 'l.phone'], query.search);
+        // `(11) 98765` finds `+5511987654321`: the phone is stored without formatting.
+        if (digits.length >= 3 && digits !== query.search) w.orWhere((d) => whereSearch(d, this.database, ['l.phone'], digits));
+      });
+    }
+    orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'l.id');
+    return paginate(qb, query, viewFromRow);
+  }
+
+  async findById(team: TeamContext, id: string): Promise<LeadData | null> {
+    const row = await this.database.db('project_leads').where({ team_id: team.teamId, id }).first();
+    return row ? fromRow(row) : null;
+  }
+
+  async findViewById(team: TeamContext, id: string): Promise<LeadView | null> {
+    const row = await this.select().where('l.team_id', team.teamId).andWhere('l.id', id).first();
+    return row ? viewFromRow(row) : null;
+  }
+
+  async findTeamOf(id: string): Promise<TeamContext | null> {
+    const row = await this.database.db('project_leads').where({ id }).first('team_id');
+    return row ? { teamId: row.team_id as string } : null;
+  }
+
+  async findByContact(team: TeamContext, projectId: string, keys: LeadKeys): Promise<{ lead: LeadData; matchedBy: LeadMatch } | null> {
+    for (const [matchedBy, column, value] of [['phone', 'phone_key', keys.phoneKey], ['email', 'email_key', keys.emailKey]] as const) {
+      if (!value) continue;
+      const row = await this.database.db('project_leads').where({ team_id: team.teamId, project_id: projectId, [column]: value })
+        .orderBy([{ column: 'created_at' }, { column: 'id' }]).first();
+      if (row) return { lead: fromRow(row), matchedBy };
+    }
+    return null;
+  }
+
+  async publicIdExists(team: TeamContext, publicId: string): Promise<boolean> {
+    return (await this.database.db('project_leads').where({ team_id: team.teamId, public_id: publicId }).first('id')) !== undefined;
+  }
+
+  async insert(lead: LeadData): Promise<void> {
+    await this.database.db('project_leads').insert(toRow(lead));
+  }
+
+  async update(lead: LeadData): Promise<void> {
+    await this.database.db('project_leads').where({ team_id: lead.teamId, id: lead.id }).update(toRow(lead));
+  }
+}

@@ -1,0 +1,67 @@
+import { CompanyData } from '../../../../domain/projects/company';
+import { ContactIdentityData } from '../../../../domain/projects/contact-identity';
+import { LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
+import { LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { MemoryStore } from '../shared/memory-store';
+import { matchesSearch, pageOf } from '../shared/paging';
+
+const byCreation = (a: LeadData, b: LeadData): number =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1;
+
+export class MemoryLeadRepository implements LeadRepository {
+  constructor(private readonly store: MemoryStore) {}
+  private get rows() { return this.store.table<LeadData>('project_leads'); }
+
+  async list(team: TeamContext, projectId: string, filter: LeadFilter, query: ListQuery<LeadSortField>): Promise<Page<LeadView>> {
+    const digits = query.search?.replace(/\D/g, '') ?? '';
+    const rows = this.rows.filter((l) =>
+      l.teamId === team.teamId && l.projectId === projectId &&
+      (filter.isActive === undefined || l.isActive === filter.isActive) &&
+      (filter.companyId === undefined || l.companyId === filter.companyId) &&
+      (matchesSearch(query.search, l.fullName, l.email, l.phone) ||
+        (digits.length >= 3 && digits !== query.search && matchesSearch(digits, l.phone))));
+    const views = rows.map((l) => this.view(l)).filter((v): v is LeadView => v !== null);
+    return pageOf(views, query, (l) => l.createdAt);
+  }
+
+  async findById(team: TeamContext, id: string): Promise<LeadData | null> {
+    const l = this.rows.get(id);
+    return l && l.teamId === team.teamId ? l : null;
+  }
+
+  async findViewById(team: TeamContext, id: string): Promise<LeadView | null> {
+    const l = await this.findById(team, id);
+    return l ? this.view(l) : null;
+  }
+
+  async findTeamOf(id: string): Promise<TeamContext | null> {
+    const row = this.rows.get(id);
+    return row ? { teamId: row.teamId } : null;
+  }
+
+  async findByContact(team: TeamContext, projectId: string, keys: LeadKeys): Promise<{ lead: LeadData; matchedBy: LeadMatch } | null> {
+    const first = (pick: (l: LeadData) => boolean) =>
+      this.rows.filter((l) => l.teamId === team.teamId && l.projectId === projectId && pick(l)).sort(byCreation)[0];
+    const byPhone = keys.phoneKey ? first((l) => l.phoneKey === keys.phoneKey) : undefined;
+    if (byPhone) return { lead: byPhone, matchedBy: 'phone' };
+    const byEmail = keys.emailKey ? first((l) => l.emailKey === keys.emailKey) : undefined;
+    return byEmail ? { lead: byEmail, matchedBy: 'email' } : null;
+  }
+
+  async publicIdExists(team: TeamContext, publicId: string): Promise<boolean> {
+    return this.rows.find((l) => l.teamId === team.teamId && l.publicId === publicId) !== undefined;
+  }
+
+  async insert(lead: LeadData): Promise<void> { this.rows.set(lead.id, lead); }
+  async update(lead: LeadData): Promise<void> { this.rows.set(lead.id, lead); }
+
+  /** Identity and company are read from their tables, as the SQL adapters join them. */
+  private view(l: LeadData): LeadView | null {
+    const identity = this.store.table<ContactIdentityData>('contact_identities').get(l.contactIdentityId);
+    if (!identity || identity.teamId !== l.teamId) return null;
+    const company = l.companyId ? this.store.table<CompanyData>('project_companies').get(l.companyId) : undefined;
+    return { ...l, identity, company: company && company.teamId === l.teamId ? { id: company.id, name: company.name } : null };
+  }
+}
