@@ -1,7 +1,39 @@
-import { BoundedContext } from '../context';
+import { campaignRoutes } from '../../adapters/http/campaigns/campaign-routes';
+import { KnexCampaignRepository } from '../../adapters/persistence/knex/campaigns/knex-campaign-repository';
+import { MemoryCampaignRepository } from '../../adapters/persistence/memory/campaigns/memory-campaign-repository';
+import { CreateCampaign } from '../../application/campaigns/create-campaign';
+import { DeleteCampaign } from '../../application/campaigns/delete-campaign';
+import { GetCampaign } from '../../application/campaigns/get-campaign';
+import { ListCampaigns } from '../../application/campaigns/list-campaigns';
+import { UpdateCampaign } from '../../application/campaigns/update-campaign';
+import { Clock } from '../../application/shared/clock';
+import { UnitOfWork } from '../../application/shared/unit-of-work';
+import { CampaignRepository } from '../../domain/campaigns/campaign-repository';
+import { BoundedContext, byStorage } from '../context';
+import { TOKENS } from '../tokens';
+import { FOREIGN_TOKENS, foreignPort } from './tasks';
 
-// Placeholder until the campaigns context is wired: bind its repositories and use cases here.
+export const CAMPAIGN_TOKENS = {
+  CampaignRepository: Symbol.for('CampaignRepository'),
+} as const;
+
 export const campaignsContext: BoundedContext = {
   name: 'campaigns',
-  bind() {},
+  bind(c, storage) {
+    const repo = CAMPAIGN_TOKENS.CampaignRepository;
+    c.bind<CampaignRepository>(repo).toDynamicValue((ctx) =>
+      byStorage<CampaignRepository>(storage, () => new MemoryCampaignRepository(ctx.get(TOKENS.MemoryStore)), () => new KnexCampaignRepository(ctx.get(TOKENS.KnexDatabase)))).inSingletonScope();
+    c.bind(ListCampaigns).toDynamicValue((ctx) =>
+      new ListCampaigns(ctx.get(repo), foreignPort(ctx, FOREIGN_TOKENS.ProjectRepository))).inSingletonScope();
+    c.bind(GetCampaign).toResolvedValue((r: CampaignRepository) => new GetCampaign(r), [repo]).inSingletonScope();
+    c.bind(CreateCampaign).toDynamicValue((ctx) => new CreateCampaign(
+      ctx.get(TOKENS.UnitOfWork), ctx.get(repo), foreignPort(ctx, FOREIGN_TOKENS.ProjectRepository), ctx.get(TOKENS.IdGenerator),
+      ctx.get(TOKENS.Clock))).inSingletonScope();
+    c.bind(UpdateCampaign).toResolvedValue((u: UnitOfWork, r: CampaignRepository, cl: Clock) => new UpdateCampaign(u, r, cl),
+      [TOKENS.UnitOfWork, repo, TOKENS.Clock]).inSingletonScope();
+    c.bind(DeleteCampaign).toResolvedValue((r: CampaignRepository) => new DeleteCampaign(r), [repo]).inSingletonScope();
+  },
+  routes: (c) => campaignRoutes({
+    list: c.get(ListCampaigns), create: c.get(CreateCampaign), get: c.get(GetCampaign), update: c.get(UpdateCampaign), delete: c.get(DeleteCampaign),
+  }),
 };
