@@ -1,0 +1,157 @@
+import { expect } from 'chai';
+import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
+import { TOKENS } from '../../../bootstrap/tokens';
+import { UnitOfWork } from '../../../application/shared/unit-of-work';
+import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
+import { DealRepository } from '../../../domain/deals/deal-repository';
+import { IdempotencyKeyRepository } from '../../../domain/deals/idempotency-key-repository';
+import { newIdempotencyRecord } from '../../../domain/deals/idempotency';
+import { WorkflowRepository, WorkflowRunRepository } from '../../../domain/deals/workflow-repository';
+import { Workflow, workflowRun } from '../../../domain/deals/workflow';
+import { forEachBackend } from '../../support/backends';
+import { DealRecordMother, EventMother, nextId, uuid } from './deal-mother';
+
+let teamSeq = 300;
+const T0 = new Date('2026-01-01T00:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env, backend) => {
+  let team: { teamId: string };
+  const get = <T>(token: symbol) => env().container.get<T>(token);
+  beforeEach(() => { team = { teamId: uuid(++teamSeq) }; });
+
+  describe('IdempotencyKeyRepository', () => {
+    it('lets one claim take a key and refuses the next, per team', async () => {
+      const keys = get<IdempotencyKeyRepository>(DEAL_TOKENS.IdempotencyKeyRepository);
+      const rec = newIdempotencyRecord(team.teamId, 'k', 'fp', uuid(1), T0);
+      expect(await keys.claim(rec, T0)).to.equal(true);
+      expect(await keys.claim({ ...rec, fingerprint: 'other' }, T0)).to.equal(false);
+      expect(await keys.find(team, 'k')).to.deep.equal(rec);
+      expect(await keys.claim({ ...rec, teamId: uuid(999998) }, T0)).to.equal(true);
+      expect(await keys.find({ teamId: uuid(999997) }, 'k')).to.equal(null);
+    });
+
+    it('stores a key of 512 characters', async () => {
+      const keys = get<IdempotencyKeyRepository>(DEAL_TOKENS.IdempotencyKeyRepository);
+      const long = 'é'.repeat(512);
+      expect(await keys.claim(newIdempotencyRecord(team.teamId, long, 'fp', uuid(1), T0), T0)).to.equal(true);
+      expect((await keys.find(team, long))?.key).to.equal(long);
+    });
+
+    it('replaces an expired key and purges expired ones', async () => {
+      const keys = get<IdempotencyKeyRepository>(DEAL_TOKENS.IdempotencyKeyRepository);
+      const day = 24 * 3600 * 1000;
+      await keys.claim(newIdempotencyRecord(team.teamId, 'old', 'fp1', uuid(1), T0), T0);
+      await keys.claim(newIdempotencyRecord(team.teamId, 'gone', 'fp1', uuid(1), T0), T0);
+      const renewed = newIdempotencyRecord(team.teamId, 'old', 'fp2', uuid(2), at(day));
+      expect(await keys.claim(renewed, at(day))).to.equal(true);
+      expect(await keys.find(team, 'old')).to.deep.equal(renewed);
+      expect(await keys.purgeExpired(at(day))).to.be.greaterThanOrEqual(1);
+      expect(await keys.find(team, 'gone')).to.equal(null);
+      expect(await keys.find(team, 'old')).to.deep.equal(renewed);
+    });
+
+    it('gives a key to exactly one of several concurrent transactions', async () => {
+      const keys = get<IdempotencyKeyRepository>(DEAL_TOKENS.IdempotencyKeyRepository);
+      const uow = get<UnitOfWork>(TOKENS.UnitOfWork);
+      const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => uow.run(async () => {
+        const won = await keys.claim(newIdempotencyRecord(team.teamId, 'race', 'fp', uuid(100 + i), T0), T0);
+        await new Promise((r) => setTimeout(r, 10)); // hold the transaction open a moment
+        return won;
+      })));
+      expect(outcomes.filter(Boolean)).to.have.length(1);
+    });
+
+    it('frees a key whose transaction rolled back', async () => {
+      const keys = get<IdempotencyKeyRepository>(DEAL_TOKENS.IdempotencyKeyRepository);
+      const uow = get<UnitOfWork>(TOKENS.UnitOfWork);
+      await uow.run(async () => {
+        await keys.claim(newIdempotencyRecord(team.teamId, 'rb', 'fp', uuid(1), T0), T0);
+        throw new Error('rollback');
+      }).catch(() => undefined);
+      expect(await keys.find(team, 'rb')).to.equal(null);
+    });
+  });
+
+  describe('DealEventOutbox', () => {
+    it('round-trips an event and lists a deal\'s events', async () => {
+      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const e = EventMother.pending(team.teamId, uuid(7), { data: { from_phase: 'a', to_phase: 'b' }, type: 'deal_stage_changed' });
+      await outbox.add(e);
+      expect(await outbox.findById(team, e.id)).to.deep.equal(e);
+      expect(await outbox.listByDeal(team, uuid(7))).to.deep.equal([e]);
+      expect(await outbox.findById({ teamId: uuid(999996) }, e.id)).to.equal(null);
+    });
+
+    it('finds only due, undelivered events, oldest first', async () => {
+      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const late = EventMother.pending(team.teamId, uuid(7), { availableAt: at(5000).toISOString() });
+      const first = EventMother.pending(team.teamId, uuid(7), { availableAt: at(-2000).toISOString() });
+      const done = EventMother.pending(team.teamId, uuid(7), { status: 'delivered', deliveredAt: T0.toISOString() });
+      for (const e of [late, first, done]) await outbox.add(e);
+      const due = (await outbox.findDue(T0, 1000)).filter((e) => e.teamId === team.teamId).map((e) => e.id);
+      expect(due).to.deep.equal([first.id]);
+      expect((await outbox.findDue(at(5000), 1000)).filter((e) => e.teamId === team.teamId).map((e) => e.id)).to.deep.equal([first.id, late.id]);
+    });
+
+    it('lets only one conditional claim win, then saves the outcome', async () => {
+      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const e = EventMother.pending(team.teamId, uuid(7));
+      await outbox.add(e);
+      const claimed = { ...e, status: 'processing' as const, attempts: 1, availableAt: at(60_000).toISOString() };
+      const results = await Promise.all([outbox.claim(claimed, 0, T0), outbox.claim(claimed, 0, T0)]);
+      expect(results.sort()).to.deep.equal([false, true]);
+      expect(await outbox.claim(claimed, 0, T0)).to.equal(false);
+      const delivered = { ...claimed, status: 'delivered' as const, deliveredAt: at(10).toISOString(), lastError: 'x' };
+      await outbox.save(delivered);
+      expect(await outbox.findById(team, e.id)).to.deep.equal(delivered);
+      expect(await outbox.claim({ ...delivered, attempts: 2 }, 1, at(120_000))).to.equal(false);
+    });
+
+    it('leaves no event, and no deal, when the deal transaction rolls back', async () => {
+      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const deals = get<DealRepository>(DEAL_TOKENS.DealRepository);
+      const uow = get<UnitOfWork>(TOKENS.UnitOfWork);
+      const d = DealRecordMother.global({ teamId: team.teamId });
+      const e = EventMother.pending(team.teamId, d.id);
+      await uow.run(async () => {
+        await deals.insert(d);
+        await outbox.add(e);
+        throw new Error('rollback');
+      }).catch(() => undefined);
+      expect(await outbox.findById(team, e.id)).to.equal(null);
+      expect(await deals.findById(team, d.id)).to.equal(null);
+    });
+  });
+
+  describe('WorkflowRepository and WorkflowRunRepository', () => {
+    it('round-trips a workflow and lists the active ones of an event', async () => {
+      const workflows = get<WorkflowRepository>(DEAL_TOKENS.WorkflowRepository);
+      const a = Workflow.create(nextId(), team.teamId, { event: 'deal_created', action: 'create_task', config: { title: 'A', priority: 'high' } }, T0).snapshot();
+      const b = Workflow.create(nextId(), team.teamId, { event: 'deal_stage_changed', action: 'create_activity', config: { title: 'B' } }, at(1)).snapshot();
+      const off = { ...Workflow.create(nextId(), team.teamId, { event: 'deal_created', action: 'create_task', config: { title: 'C' } }, at(2)).snapshot(), isActive: false };
+      for (const w of [a, b, off]) await workflows.insert(w);
+      expect(await workflows.findById(team, a.id)).to.deep.equal(a);
+      expect(await workflows.listForEvent(team, 'deal_created')).to.deep.equal([a]);
+      expect(await workflows.listForEvent({ teamId: uuid(999995) }, 'deal_created')).to.deep.equal([]);
+    });
+
+    it('records one run per event and workflow, and lists runs newest first', async () => {
+      const runs = get<WorkflowRunRepository>(DEAL_TOKENS.WorkflowRunRepository);
+      const w = Workflow.create(nextId(), team.teamId, { event: 'deal_created', action: 'create_task', config: { title: 'A' } }, T0).snapshot();
+      const ev1 = { id: nextId(), type: 'deal_created' as const, dealId: uuid(7) };
+      const ev2 = { id: nextId(), type: 'deal_created' as const, dealId: uuid(8) };
+      const r1 = workflowRun(nextId(), w, ev1, { error: null }, T0);
+      const r2 = workflowRun(nextId(), w, ev2, { error: 'boom' }, at(1000));
+      expect(await runs.record(r1)).to.equal(true);
+      expect(await runs.record({ ...r1, id: nextId(), status: 'failed', error: 'again' })).to.equal(false);
+      expect(await runs.record(r2)).to.equal(true);
+      expect(await runs.listByEvent(team, ev1.id)).to.deep.equal([r1]);
+      expect(await runs.list(team, 10)).to.deep.equal([r2, r1]);
+      expect(await runs.list(team, 1)).to.deep.equal([r2]);
+      expect(await runs.list({ teamId: uuid(999994) }, 10)).to.deep.equal([]);
+    });
+  });
+
+  void backend;
+});
