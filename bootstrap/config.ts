@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 export type StorageKind = 'memory' | 'sqlite' | 'postgres';
 
 export interface Config {
@@ -9,6 +11,10 @@ export interface Config {
   logLevel: string;
   rateLimitPerMinute: number;
   redisUrl?: string;
+  /** Server processes (node:cluster); 1 serves in the main process. */
+  workers: number;
+  /** Set in a cluster worker: the in-memory rate-limit budget is kept by the primary. */
+  clusterWorker?: boolean;
   demo: boolean;
   whatsapp: {
     cloudApiUrl: string;
@@ -41,6 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     redisUrl: env.REDIS_URL || undefined,
+    // Both cores by default; the in-memory store cannot be shared between processes.
+    workers: storageKindOf(databaseUrl) === 'memory' ? 1 : Math.max(1, int(env.WEB_CONCURRENCY, Math.min(availableParallelism(), 4), 'WEB_CONCURRENCY')),
     demo: env.DEMO !== '0',
     whatsapp: {
       cloudApiUrl: env.WHATSAPP_CLOUD_API_URL || 'https://graph.facebook.com/v21.0',

@@ -41,6 +41,8 @@ export function buildRuntime(config: Config): Runtime {
     redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     redis.on('error', () => undefined); // the limiter falls back to memory; ioredis keeps reconnecting
     container.bind(TOKENS.RateLimiter).toConstantValue(FlexibleRateLimiter.redis(redis, config.rateLimitPerMinute));
+  } else if (config.clusterWorker) {
+    container.bind(TOKENS.RateLimiter).toConstantValue(FlexibleRateLimiter.clusterWorker(config.rateLimitPerMinute));
   } else {
     container.bind(TOKENS.RateLimiter).toConstantValue(FlexibleRateLimiter.inMemory(config.rateLimitPerMinute));
   }

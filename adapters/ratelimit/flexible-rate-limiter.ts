@@ -1,5 +1,5 @@
 import type Redis from 'ioredis';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterAbstract, RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitDecision, RateLimiter } from '../../application/shared/rate-limiter';
 
 /**
@@ -12,6 +12,19 @@ export class FlexibleRateLimiter implements RateLimiter {
 
   static inMemory(perMinute: number): FlexibleRateLimiter {
     return new FlexibleRateLimiter(new RateLimiterMemory({ points: perMinute, duration: 60 }), perMinute);
+  }
+
+  /**
+   * For a worker of a node:cluster server: the budget lives in the primary process (see
+   * `startClusterPrimary`), so all workers of one node share it.
+   */
+  static clusterWorker(perMinute: number): FlexibleRateLimiter {
+    return new FlexibleRateLimiter(new RateLimiterCluster({ points: perMinute, duration: 60, keyPrefix: 'api', timeoutMs: 3000 }), perMinute);
+  }
+
+  /** Call once in the primary process before forking workers that use `clusterWorker`. */
+  static startClusterPrimary(): void {
+    new RateLimiterClusterMaster();
   }
 
   static redis(client: Redis, perMinute: number, keyPrefix = 'workspace-api:rl'): FlexibleRateLimiter {
