@@ -1,7 +1,121 @@
-import { BoundedContext } from '../context';
+import { Container } from 'inversify';
+import { whatsappCommands } from '../../adapters/cli/whatsapp/whatsapp-commands';
+import { whatsappRoutes } from '../../adapters/http/whatsapp/whatsapp-routes';
+import { KnexContactRepository } from '../../adapters/persistence/knex/whatsapp/knex-contact-repository';
+import { KnexConversationRepository } from '../../adapters/persistence/knex/whatsapp/knex-conversation-repository';
+import { KnexInboxRepository } from '../../adapters/persistence/knex/whatsapp/knex-inbox-repository';
+import { KnexMessageRepository } from '../../adapters/persistence/knex/whatsapp/knex-message-repository';
+import { MemoryContactRepository } from '../../adapters/persistence/memory/whatsapp/memory-contact-repository';
+import { MemoryConversationRepository } from '../../adapters/persistence/memory/whatsapp/memory-conversation-repository';
+import { MemoryInboxRepository } from '../../adapters/persistence/memory/whatsapp/memory-inbox-repository';
+import { MemoryMessageRepository } from '../../adapters/persistence/memory/whatsapp/memory-message-repository';
+import { ChannelProvider } from '../../adapters/whatsapp/channel-provider';
+import { CloudApiProvider } from '../../adapters/whatsapp/cloud-api-provider';
+import { EvolutionProvider } from '../../adapters/whatsapp/evolution-provider';
+import { ProviderUrlGuard } from '../../adapters/whatsapp/provider-url-guard';
+import { SandboxProvider } from '../../adapters/whatsapp/sandbox-provider';
+import { Clock } from '../../application/shared/clock';
+import { IdGenerator } from '../../application/shared/id-generator';
+import { Logger } from '../../application/shared/logger';
+import { UnitOfWork } from '../../application/shared/unit-of-work';
+import { CreateContact } from '../../application/whatsapp/create-contact';
+import { CreateInbox } from '../../application/whatsapp/create-inbox';
+import { DeleteContact } from '../../application/whatsapp/delete-contact';
+import { GetContact } from '../../application/whatsapp/get-contact';
+import { ListContacts } from '../../application/whatsapp/list-contacts';
+import { RecordCloudApiEvents } from '../../application/whatsapp/record-cloud-api-events';
+import { SendWhatsAppText } from '../../application/whatsapp/send-whatsapp-text';
+import { UpdateContact } from '../../application/whatsapp/update-contact';
+import { WhatsAppProvider } from '../../application/whatsapp/whatsapp-provider';
+import { ClientRepository } from '../../domain/clients/client-repository';
+import { TeamRepository } from '../../domain/teams/team-repository';
+import { ContactRepository } from '../../domain/whatsapp/contact-repository';
+import { ConversationRepository } from '../../domain/whatsapp/conversation-repository';
+import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
+import { MessageRepository } from '../../domain/whatsapp/message-repository';
+import { Config } from '../config';
+import { BoundedContext, byStorage } from '../context';
+import { TOKENS } from '../tokens';
+import { CLIENT_TOKENS } from './clients';
+import { TEAM_TOKENS } from './teams';
 
-// Placeholder until the whatsapp context is wired: bind its repositories and use cases here.
+export interface WhatsAppProviderOptions {
+  /** How long an outbound provider call may take before it counts as failed (502). */
+  timeoutMs: number;
+}
+
+export const WHATSAPP_TOKENS = {
+  ContactRepository: Symbol.for('WhatsAppContactRepository'),
+  InboxRepository: Symbol.for('WhatsAppInboxRepository'),
+  ConversationRepository: Symbol.for('WhatsAppConversationRepository'),
+  MessageRepository: Symbol.for('WhatsAppMessageRepository'),
+  Provider: Symbol.for('WhatsAppProvider'),
+  ProviderOptions: Symbol.for('WhatsAppProviderOptions'),
+} as const;
+
+const T = WHATSAPP_TOKENS;
+
+/** Where this API listens, so that no provider URL can point back at it. */
+const selfOrigins = (config: Config): string[] => [`http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`];
+
 export const whatsappContext: BoundedContext = {
   name: 'whatsapp',
-  bind() {},
+  bind(c, storage) {
+    const repository = <R>(token: symbol, memory: (store: never) => R, knex: (db: never) => R) =>
+      c.bind<R>(token).toDynamicValue((ctx) =>
+        byStorage<R>(storage, () => memory(ctx.get(TOKENS.MemoryStore)), () => knex(ctx.get(TOKENS.KnexDatabase)))).inSingletonScope();
+    repository<ContactRepository>(T.ContactRepository, (s) => new MemoryContactRepository(s), (d) => new KnexContactRepository(d));
+    repository<InboxRepository>(T.InboxRepository, (s) => new MemoryInboxRepository(s), (d) => new KnexInboxRepository(d));
+    repository<ConversationRepository>(T.ConversationRepository, (s) => new MemoryConversationRepository(s), (d) => new KnexConversationRepository(d));
+    repository<MessageRepository>(T.MessageRepository, (s) => new MemoryMessageRepository(s), (d) => new KnexMessageRepository(d));
+
+    c.bind<WhatsAppProviderOptions>(T.ProviderOptions).toConstantValue({ timeoutMs: 10_000 });
+    c.bind<WhatsAppProvider>(T.Provider).toResolvedValue((config: Config, options: WhatsAppProviderOptions) => {
+      const guard = new ProviderUrlGuard(selfOrigins(config));
+      return new ChannelProvider({
+        cloud_api: new CloudApiProvider({ baseUrl: config.whatsapp.cloudApiUrl, timeoutMs: options.timeoutMs, guard }),
+        evolution: new EvolutionProvider({ timeoutMs: options.timeoutMs, guard }),
+        sandbox: new SandboxProvider(),
+      });
+    }, [TOKENS.Config, T.ProviderOptions]).inSingletonScope();
+
+    const R = [TOKENS.UnitOfWork, T.InboxRepository, T.ContactRepository, T.ConversationRepository, T.MessageRepository] as const;
+    c.bind(ListContacts).toResolvedValue((r: ContactRepository) => new ListContacts(r), [T.ContactRepository]).inSingletonScope();
+    c.bind(GetContact).toResolvedValue((r: ContactRepository) => new GetContact(r), [T.ContactRepository]).inSingletonScope();
+    c.bind(CreateContact).toResolvedValue(
+      (u: UnitOfWork, r: ContactRepository, cr: ClientRepository, i: IdGenerator, cl: Clock) => new CreateContact(u, r, cr, i, cl),
+      [TOKENS.UnitOfWork, T.ContactRepository, CLIENT_TOKENS.ClientRepository, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
+    c.bind(UpdateContact).toResolvedValue(
+      (u: UnitOfWork, r: ContactRepository, cr: ClientRepository, cl: Clock) => new UpdateContact(u, r, cr, cl),
+      [TOKENS.UnitOfWork, T.ContactRepository, CLIENT_TOKENS.ClientRepository, TOKENS.Clock]).inSingletonScope();
+    c.bind(DeleteContact).toResolvedValue(
+      (u: UnitOfWork, r: ContactRepository, v: ConversationRepository) => new DeleteContact(u, r, v),
+      [TOKENS.UnitOfWork, T.ContactRepository, T.ConversationRepository]).inSingletonScope();
+    c.bind(SendWhatsAppText).toResolvedValue(
+      (u: UnitOfWork, ib: InboxRepository, ct: ContactRepository, cv: ConversationRepository, m: MessageRepository, p: WhatsAppProvider, i: IdGenerator, cl: Clock, l: Logger) =>
+        new SendWhatsAppText(u, ib, ct, cv, m, p, i, cl, l),
+      [...R, T.Provider, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.Logger]).inSingletonScope();
+    c.bind(RecordCloudApiEvents).toResolvedValue(
+      (u: UnitOfWork, ib: InboxRepository, ct: ContactRepository, cv: ConversationRepository, m: MessageRepository, i: IdGenerator, cl: Clock, l: Logger) =>
+        new RecordCloudApiEvents(u, ib, ct, cv, m, i, cl, l),
+      [...R, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.Logger]).inSingletonScope();
+    c.bind(CreateInbox).toResolvedValue(
+      (u: UnitOfWork, ib: InboxRepository, t: TeamRepository, i: IdGenerator, cl: Clock) => new CreateInbox(u, ib, t, i, cl),
+      [TOKENS.UnitOfWork, T.InboxRepository, TEAM_TOKENS.TeamRepository, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
+  },
+  routes: (c: Container) => {
+    const config = c.get<Config>(TOKENS.Config);
+    return whatsappRoutes(
+      {
+        listContacts: c.get(ListContacts), createContact: c.get(CreateContact), getContact: c.get(GetContact),
+        updateContact: c.get(UpdateContact), deleteContact: c.get(DeleteContact), sendText: c.get(SendWhatsAppText),
+      },
+      { record: c.get(RecordCloudApiEvents), appSecret: config.whatsapp.appSecret, verifyToken: config.whatsapp.verifyToken },
+    );
+  },
+  commands: (c: Container) => whatsappCommands({ createInbox: c.get(CreateInbox) }),
+  async seedDemo(c, team) {
+    // A sandbox inbox lets a newcomer send a message at once; sandbox sends never leave the machine.
+    await c.get(CreateInbox).execute(team.teamId, { name: 'Demo sandbox', channel: 'sandbox' });
+  },
 };

@@ -1,4 +1,4 @@
-import { Duplicate } from '../../../../domain/shared/errors';
+import { Conflict, Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { ContactData } from '../../../../domain/whatsapp/contact';
@@ -46,7 +46,13 @@ export class MemoryContactRepository implements ContactRepository {
     this.rows.set(contact.id, contact);
   }
 
+  /** Like the SQL foreign key: a contact with conversations stays. */
   async delete(team: TeamContext, id: string): Promise<void> {
-    if (this.rows.get(id)?.teamId === team.teamId) this.rows.delete(id);
+    if (this.rows.get(id)?.teamId !== team.teamId) return;
+    const conversations = this.store.table<{ teamId: string; contactId: string }>('whatsapp_conversations');
+    if (conversations.find((c) => c.teamId === team.teamId && c.contactId === id)) {
+      throw new Conflict('The contact has conversations and cannot be deleted');
+    }
+    this.rows.delete(id);
   }
 }

@@ -1,0 +1,88 @@
+import { Conflict, Duplicate } from '../../../../domain/shared/errors';
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { ContactData } from '../../../../domain/whatsapp/contact';
+import { ContactFilter, ContactRepository, ContactSortField } from '../../../../domain/whatsapp/contact-repository';
+import { KnexDatabase } from '../shared/knex-database';
+import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { fromJson, isUniqueViolation, toIso } from '../shared/rows';
+
+type Row = Record<string, unknown>;
+const TABLE = 'whatsapp_contacts';
+
+const SORTS: Record<ContactSortField, SortColumn> = {
+  push_name: { column: 'push_name', kind: 'text' },
+  custom_name: { column: 'custom_name', kind: 'text' },
+  phone: { column: 'phone', kind: 'text' },
+  created_at: { column: 'created_at' },
+  updated_at: { column: 'updated_at' },
+};
+
+const toRow = (c: ContactData): Row => ({
+  team_id: c.teamId, id: c.id, phone: c.phone, phone_key: c.phoneKey, jid: c.jid, push_name: c.pushName,
+  custom_name: c.customName, notes: c.notes, tags: JSON.stringify(c.tags), client_id: c.clientId,
+  created_at: c.createdAt, updated_at: c.updatedAt,
+});
+
+const fromRow = (r: Row): ContactData => ({
+  id: r.id as string, teamId: r.team_id as string, phone: r.phone as string, phoneKey: r.phone_key as string, jid: r.jid as string,
+  pushName: (r.push_name as string | null) ?? null, customName: (r.custom_name as string | null) ?? null, notes: (r.notes as string | null) ?? null,
+  tags: fromJson<string[]>(r.tags, []), clientId: (r.client_id as string | null) ?? null,
+  createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+});
+
+const isForeignKeyViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint failed/.test(e?.message ?? '');
+};
+
+export class KnexContactRepository implements ContactRepository {
+  constructor(private readonly database: KnexDatabase) {}
+
+  async list(team: TeamContext, filter: ContactFilter, query: ListQuery<ContactSortField>): Promise<Page<ContactData>> {
+    const qb = this.database.db(TABLE).where({ team_id: team.teamId });
+    if (filter.clientId !== undefined) qb.andWhere({ client_id: filter.clientId });
+    if (filter.tag !== undefined) {
+      // Tags are a JSON array in text; an element is its JSON string, quotes included. The match is
+      // case-sensitive on both dialects (SQLite's LIKE would not be).
+      const needle = JSON.stringify(filter.tag);
+      if (this.database.dialect === 'postgres') qb.andWhereRaw('position(? in tags) > 0', [needle]);
+      else qb.andWhereRaw('instr(tags, ?) > 0', [needle]);
+    }
+    if (query.search) qb.andWhere((w) => whereSearch(w, this.database, ['phone', 'custom_name', 'push_name'], query.search));
+    orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
+    return paginate(qb, query, fromRow);
+  }
+
+  async findById(team: TeamContext, id: string): Promise<ContactData | null> {
+    const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first();
+    return row ? fromRow(row) : null;
+  }
+
+  async findByPhoneKey(team: TeamContext, phoneKey: string): Promise<ContactData | null> {
+    const row = await this.database.db(TABLE).where({ team_id: team.teamId, phone_key: phoneKey }).first();
+    return row ? fromRow(row) : null;
+  }
+
+  async insert(contact: ContactData): Promise<void> {
+    try {
+      await this.database.db(TABLE).insert(toRow(contact));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new Duplicate('A contact with this phone already exists');
+      throw err;
+    }
+  }
+
+  async update(contact: ContactData): Promise<void> {
+    await this.database.db(TABLE).where({ team_id: contact.teamId, id: contact.id }).update(toRow(contact));
+  }
+
+  async delete(team: TeamContext, id: string): Promise<void> {
+    try {
+      await this.database.db(TABLE).where({ team_id: team.teamId, id }).delete();
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw new Conflict('The contact has conversations and cannot be deleted');
+      throw err;
+    }
+  }
+}
