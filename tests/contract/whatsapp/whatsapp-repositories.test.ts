@@ -1,0 +1,187 @@
+import { expect } from 'chai';
+import { WHATSAPP_TOKENS } from '../../../bootstrap/contexts/whatsapp';
+import { ListQuery } from '../../../domain/shared/list';
+import { Conflict, Duplicate } from '../../../domain/shared/errors';
+import { Contact, ContactData } from '../../../domain/whatsapp/contact';
+import { ContactRepository } from '../../../domain/whatsapp/contact-repository';
+import { Conversation, ConversationData } from '../../../domain/whatsapp/conversation';
+import { ConversationRepository } from '../../../domain/whatsapp/conversation-repository';
+import { Inbox, InboxData } from '../../../domain/whatsapp/inbox';
+import { InboxRepository } from '../../../domain/whatsapp/inbox-repository';
+import { Message } from '../../../domain/whatsapp/message';
+import { MessageRepository } from '../../../domain/whatsapp/message-repository';
+import { PhoneNumber } from '../../../domain/whatsapp/phone-number';
+import { forEachBackend } from '../../support/backends';
+
+let seq = 0;
+const uuid = () => `0190b000-0000-7000-8000-${String(++seq).padStart(12, '0')}`;
+const at = (n: number) => new Date(Date.UTC(2026, 1, 1, 0, 0, n));
+const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+
+forEachBackend('WhatsApp repositories contract', (env) => {
+  let contacts: ContactRepository;
+  let inboxes: InboxRepository;
+  let conversations: ConversationRepository;
+  let messages: MessageRepository;
+  let team: { teamId: string };
+  const other = { teamId: '0190b000-0000-7000-8000-ffffffffffff' };
+
+  const contact = async (phone: string, changes: Parameters<typeof Contact.create>[3] = {}, n = ++seq, pushName: string | null = null): Promise<ContactData> => {
+    const c = Contact.create(uuid(), team.teamId, PhoneNumber.parse(phone), changes, at(n), pushName).snapshot();
+    await contacts.insert(c);
+    return c;
+  };
+  const inbox = async (channel = 'sandbox', extra: object = {}): Promise<InboxData> => {
+    const i = Inbox.create(uuid(), team.teamId, { name: 'Inbox', channel, ...extra }, at(1)).snapshot();
+    await inboxes.insert(i);
+    return i;
+  };
+  const conversation = async (i: InboxData, c: ContactData): Promise<ConversationData> => {
+    const v = Conversation.open(uuid(), team.teamId, i, c.id, at(2)).snapshot();
+    await conversations.insert(v);
+    return v;
+  };
+
+  beforeEach(() => {
+    const c = env().container;
+    contacts = c.get(WHATSAPP_TOKENS.ContactRepository);
+    inboxes = c.get(WHATSAPP_TOKENS.InboxRepository);
+    conversations = c.get(WHATSAPP_TOKENS.ConversationRepository);
+    messages = c.get(WHATSAPP_TOKENS.MessageRepository);
+    team = { teamId: uuid() };
+  });
+
+  describe('ContactRepository', () => {
+    it('round-trips every field and finds a contact by either 9th-digit spelling', async () => {
+      const c = await contact('551187654321', { custom_name: 'Ana', notes: 'n', tags: ['vip', 'b'], client_id: uuid() }, 1, 'Ana S');
+      expect(await contacts.findById(team, c.id)).to.deep.equal(c);
+      expect(await contacts.findByPhoneKey(team, PhoneNumber.parse('5511987654321').canonical)).to.deep.equal(c);
+      expect(await contacts.findById(other, c.id)).to.equal(null);
+      expect(await contacts.findByPhoneKey(other, c.phoneKey)).to.equal(null);
+    });
+
+    it('refuses a second contact for the same person in a team, not across teams', async () => {
+      await contact('5511987654321');
+      const twin = Contact.create(uuid(), team.teamId, PhoneNumber.parse('551187654321'), {}, at(3)).snapshot();
+      let error: unknown;
+      try { await contacts.insert(twin); } catch (e) { error = e; }
+      expect(error).to.be.instanceOf(Duplicate);
+      const elsewhere = Contact.create(uuid(), other.teamId, PhoneNumber.parse('551187654321'), {}, at(3)).snapshot();
+      await contacts.insert(elsewhere);
+      await contacts.delete(other, elsewhere.id);
+    });
+
+    it('updates and deletes', async () => {
+      const c = await contact('11987654321');
+      const entity = Contact.restore(c);
+      entity.update({ custom_name: 'Bia', tags: ['x'] }, at(50));
+      await contacts.update(entity.snapshot());
+      expect(await contacts.findById(team, c.id)).to.deep.equal(entity.snapshot());
+      await contacts.delete(other, c.id);
+      expect(await contacts.findById(team, c.id)).to.not.equal(null);
+      await contacts.delete(team, c.id);
+      expect(await contacts.findById(team, c.id)).to.equal(null);
+    });
+
+    it('refuses to delete a contact that has conversations', async () => {
+      const c = await contact('11987654321');
+      await conversation(await inbox(), c);
+      let error: unknown;
+      try { await contacts.delete(team, c.id); } catch (e) { error = e; }
+      expect(error).to.be.instanceOf(Conflict);
+      expect(await contacts.findById(team, c.id)).to.not.equal(null);
+    });
+
+    it('filters by exact tag (case-sensitive) and client, searches phone and names', async () => {
+      const client = uuid();
+      const a = await contact('11987650001', { custom_name: 'Joana', tags: ['vip'] }, 10);
+      const b = await contact('11987650002', { tags: ['VIP', 'vipper'], client_id: client }, 11, 'Carlos');
+      await contact('+1 415 555 2671', { tags: ['x"y'] }, 12);
+      const ids = async (filter: object, query = q()) => (await contacts.list(team, filter, query)).items.map((c) => c.id);
+      expect(await ids({ tag: 'vip' })).to.deep.equal([a.id]);
+      expect(await ids({ tag: 'VIP' })).to.deep.equal([b.id]);
+      expect(await ids({ tag: 'x"y' })).to.have.length(1);
+      expect(await ids({ clientId: client })).to.deep.equal([b.id]);
+      expect(await ids({}, q({ search: 'joa' }))).to.deep.equal([a.id]);
+      expect(await ids({}, q({ search: 'CARL' }))).to.deep.equal([b.id]);
+      expect(await ids({}, q({ search: '4155' }))).to.have.length(1);
+      expect(await ids({}, q({ search: '%' }))).to.deep.equal([]);
+      expect((await contacts.list(other, {}, q())).total).to.equal(0);
+    });
+
+    it('sorts by name with nulls last in both directions, paginated with an exact total', async () => {
+      const x = await contact('11987650011', { custom_name: 'bruno' }, 20);
+      const y = await contact('11987650012', { custom_name: 'Ana' }, 21);
+      const z = await contact('11987650013', {}, 22);
+      const asc = await contacts.list(team, {}, q({ sort: { field: 'custom_name', descending: false }, limit: 2 }));
+      expect(asc.total).to.equal(3);
+      expect(asc.items.map((c) => c.id)).to.deep.equal([y.id, x.id]);
+      const desc = await contacts.list(team, {}, q({ sort: { field: 'custom_name', descending: true } }));
+      expect(desc.items.map((c) => c.id)).to.deep.equal([x.id, y.id, z.id]);
+      const byPhone = await contacts.list(team, {}, q({ sort: { field: 'phone', descending: true }, page: 2, limit: 2 }));
+      expect(byPhone.items.map((c) => c.id)).to.deep.equal([x.id]);
+    });
+  });
+
+  describe('InboxRepository', () => {
+    it('round-trips an inbox with its credentials and finds a Cloud API inbox by phone number id across teams', async () => {
+      const i = await inbox('cloud_api', { phoneNumberId: `pn-${uuid()}`, accessToken: 'secret' });
+      expect(await inboxes.findById(team, i.id)).to.deep.equal(i);
+      expect(await inboxes.findById(other, i.id)).to.equal(null);
+      const phoneNumberId = i.credentials.channel === 'cloud_api' ? i.credentials.phoneNumberId : '';
+      expect(await inboxes.findByPhoneNumberId(phoneNumberId)).to.deep.equal(i);
+      expect(await inboxes.findByPhoneNumberId('nobody')).to.equal(null);
+      const evo = await inbox('evolution', { baseUrl: 'https://evo.example.com', instance: 'a', apiKey: 'k' });
+      expect(await inboxes.findById(team, evo.id)).to.deep.equal(evo);
+    });
+  });
+
+  describe('ConversationRepository', () => {
+    it('keeps one conversation per inbox and contact and round-trips the window', async () => {
+      const i = await inbox();
+      const c = await contact('11987654321');
+      const v = await conversation(i, c);
+      expect(await conversations.findByInboxAndContact(team, i.id, c.id)).to.deep.equal(v);
+      expect(await conversations.existsForContact(team, c.id)).to.equal(true);
+      expect(await conversations.existsForContact(other, c.id)).to.equal(false);
+      let error: unknown;
+      try { await conversation(i, c); } catch (e) { error = e; }
+      expect(error).to.be.instanceOf(Duplicate);
+
+      const entity = Conversation.restore(v);
+      entity.receiveInbound(at(100), at(101));
+      await conversations.update(entity.snapshot());
+      expect(await conversations.findById(team, v.id)).to.deep.equal(entity.snapshot());
+      expect(await conversations.findById(other, v.id)).to.equal(null);
+    });
+  });
+
+  describe('MessageRepository', () => {
+    it('round-trips a message, settles it, and finds it by provider id in its inbox', async () => {
+      const i = await inbox();
+      const v = Conversation.restore(await conversation(i, await contact('11987654321')));
+      const m = Message.outbound(uuid(), team.teamId, v, 'Olá', at(5));
+      await messages.insert(m.snapshot());
+      expect(await messages.findById(team, m.id)).to.deep.equal(m.snapshot());
+      m.accept('wamid.X1', at(6));
+      await messages.update(m.snapshot());
+      expect(await messages.findByProviderMessageId(team, i.id, 'wamid.X1')).to.deep.equal(m.snapshot());
+      expect(await messages.findByProviderMessageId(other, i.id, 'wamid.X1')).to.equal(null);
+      m.applyDeliveryStatus('failed', { code: '131026', title: 'Undeliverable', detail: null }, at(7));
+      await messages.update(m.snapshot());
+      expect(await messages.findById(team, m.id)).to.deep.equal(m.snapshot());
+    });
+
+    it('records a provider message id once per inbox', async () => {
+      const i = await inbox();
+      const v = Conversation.restore(await conversation(i, await contact('11987654321')));
+      await messages.insert(Message.inbound(uuid(), team.teamId, v, 'oi', 'wamid.in', at(5), at(5)).snapshot());
+      let error: unknown;
+      try { await messages.insert(Message.inbound(uuid(), team.teamId, v, 'oi', 'wamid.in', at(5), at(5)).snapshot()); } catch (e) { error = e; }
+      expect(error).to.be.instanceOf(Duplicate);
+      // pending messages have no provider id yet, and there may be many
+      await messages.insert(Message.outbound(uuid(), team.teamId, v, 'a', at(6)).snapshot());
+      await messages.insert(Message.outbound(uuid(), team.teamId, v, 'b', at(6)).snapshot());
+    });
+  });
+});
