@@ -1,0 +1,51 @@
+import { CreateWebhookEndpoint } from '../../../application/webhooks/create-webhook-endpoint';
+import { ListInboundDeliveries } from '../../../application/webhooks/list-inbound-deliveries';
+import { ReplayInboundDelivery } from '../../../application/webhooks/replay-inbound-delivery';
+import { ValidationFailed } from '../../../domain/shared/errors';
+import { isUuid } from '../../../domain/shared/values';
+import { INBOUND_ACTION_TYPES, isInboundActionType } from '../../../domain/webhooks/webhook-endpoint';
+import { presentInboundDelivery } from '../../http/webhooks/present-webhook';
+import { CliArgs, CliCommand } from '../cli';
+
+export interface WebhookCommandUseCases {
+  create: CreateWebhookEndpoint;
+  deliveries: ListInboundDeliveries;
+  replay: ReplayInboundDelivery;
+}
+
+function uuidOption(a: CliArgs, name: string, required: true): string;
+function uuidOption(a: CliArgs, name: string, required: boolean): string | undefined;
+function uuidOption(a: CliArgs, name: string, required: boolean): string | undefined {
+  const v = required ? a.required(name) : a.optional(name);
+  if (v !== undefined && !isUuid(v)) throw new ValidationFailed(`--${name} must be a UUID`, name);
+  return v;
+}
+
+export function webhookCommands(uc: WebhookCommandUseCases): CliCommand[] {
+  return [
+    {
+      name: 'webhook create',
+      usage: `webhook create --team ID --name N --action ${INBOUND_ACTION_TYPES.join('|')} --project ID [--pipeline ID] [--column SLUG] [--mapping JSON] [--no-secret]`,
+      run: async (a) => {
+        const action = a.required('action');
+        if (!isInboundActionType(action)) throw new ValidationFailed(`--action must be one of ${INBOUND_ACTION_TYPES.join(', ')}`, 'action');
+        const created = await uc.create.execute({ teamId: uuidOption(a, 'team', true) }, {
+          name: a.required('name'), actionType: action, projectId: uuidOption(a, 'project', true),
+          pipelineId: uuidOption(a, 'pipeline', false), columnSlug: a.optional('column'), fieldMapping: a.json('mapping'),
+          withSecret: !a.flag('no-secret'), fields: { project: 'project', pipeline: 'pipeline', column: 'column' },
+        });
+        return { id: created.endpoint.id, endpoint_id: created.endpoint.endpointId, secret: created.secret };
+      },
+    },
+    {
+      name: 'webhook deliveries',
+      usage: 'webhook deliveries --endpoint ID',
+      run: async (a) => ({ data: (await uc.deliveries.execute({ webhookId: uuidOption(a, 'endpoint', true) })).map(presentInboundDelivery) }),
+    },
+    {
+      name: 'webhook replay',
+      usage: 'webhook replay --id DELIVERY_ID',
+      run: async (a) => presentInboundDelivery(await uc.replay.execute({ id: uuidOption(a, 'id', true) })),
+    },
+  ];
+}

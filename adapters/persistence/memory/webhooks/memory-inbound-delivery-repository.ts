@@ -1,0 +1,28 @@
+import { TeamContext } from '../../../../domain/shared/team';
+import { InboundDeliveryData } from '../../../../domain/webhooks/inbound-delivery';
+import { InboundDeliveryRepository } from '../../../../domain/webhooks/inbound-delivery-repository';
+import { MemoryStore } from '../shared/memory-store';
+
+export class MemoryInboundDeliveryRepository implements InboundDeliveryRepository {
+  constructor(private readonly store: MemoryStore) {}
+  private get rows() { return this.store.table<InboundDeliveryData>('webhook_deliveries'); }
+
+  async findById(team: TeamContext, id: string): Promise<InboundDeliveryData | null> {
+    const d = this.rows.get(id);
+    return d && d.teamId === team.teamId ? d : null;
+  }
+
+  async findTeamOf(id: string): Promise<TeamContext | null> {
+    const d = this.rows.get(id);
+    return d ? { teamId: d.teamId } : null;
+  }
+
+  async listByWebhook(team: TeamContext, webhookId: string, limit: number): Promise<InboundDeliveryData[]> {
+    return this.rows.filter((d) => d.teamId === team.teamId && d.webhookId === webhookId)
+      .sort((a, b) => (a.receivedAt === b.receivedAt ? (a.id < b.id ? 1 : -1) : a.receivedAt < b.receivedAt ? 1 : -1))
+      .slice(0, limit);
+  }
+
+  async insert(delivery: InboundDeliveryData): Promise<void> { this.rows.set(delivery.id, delivery); }
+  async update(delivery: InboundDeliveryData): Promise<void> { this.rows.set(delivery.id, delivery); }
+}

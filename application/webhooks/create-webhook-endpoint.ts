@@ -1,0 +1,115 @@
+import { NotFound, ValidationFailed, Duplicate } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { PipelineRepository } from '../../domain/projects/pipeline-repository';
+import { startColumn } from '../../domain/projects/pipeline';
+import { ProjectRepository } from '../../domain/projects/project-repository';
+import { Project } from '../../domain/projects/project';
+import { requireSlug, slugify, uniqueSlug } from '../../domain/projects/slug';
+import { InboundActionType, WebhookEndpoint, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
+import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
+import { Clock } from '../shared/clock';
+import { IdGenerator } from '../shared/id-generator';
+import { SecretHasher } from '../shared/secret-hasher';
+import { UnitOfWork } from '../shared/unit-of-work';
+
+export interface CreateWebhookEndpointInput {
+  name: string;
+  slug?: string;
+  isActive?: boolean;
+  actionType?: InboundActionType;
+  /** Optional when `pipelineId` names a project pipeline: the project is then the pipeline's. */
+  projectId?: string;
+  pipelineId?: string;
+  columnSlug?: string;
+  fieldMapping?: unknown;
+  /** False for an endpoint that takes payloads without a shared secret. */
+  withSecret: boolean;
+  /** Request field names, so errors name what the caller sent (the CLI and the API differ). */
+  fields?: { project?: string; pipeline?: string; column?: string };
+}
+
+export interface CreatedWebhookEndpoint {
+  endpoint: WebhookEndpointData;
+  /** The shared secret in clear: shown once, only the hash is kept. */
+  secret: string | null;
+}
+
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+export const ENDPOINT_ID_PREFIX = 'wh_';
+
+/**
+ * An endpoint, its public id and its one-time secret. A create_deal endpoint's target column is
+ * checked now (it must be `open`) and again when each payload is processed.
+ */
+export class CreateWebhookEndpoint {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly projects: ProjectRepository,
+    private readonly pipelines: PipelineRepository,
+    private readonly hasher: SecretHasher,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(team: TeamContext, input: CreateWebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
+    const f = { project: 'project_id', pipeline: 'target_pipeline_id', column: 'target_column_id', ...input.fields };
+    const actionType = input.actionType ?? 'create_deal';
+    let projectId = input.projectId;
+    let pipelineId: string | null = null;
+    let columnSlug: string | null = null;
+    if (actionType === 'create_deal') {
+      const pipeline = input.pipelineId !== undefined
+        ? await this.pipelines.findById(team, input.pipelineId)
+        : projectId !== undefined ? await this.pipelines.findDefaultForProject(team, projectId) : null;
+      if (input.pipelineId !== undefined && (!pipeline || pipeline.projectId === null || (projectId !== undefined && pipeline.projectId !== projectId))) {
+        throw new NotFound('Pipeline not found in the project', f.pipeline);
+      }
+      projectId = projectId ?? pipeline?.projectId ?? undefined;
+      if (projectId === undefined) throw new ValidationFailed(`${f.project} or ${f.pipeline} is required`, f.project);
+      await this.requireProject(team, projectId, f.project);
+      if (!pipeline) throw new NotFound('The project has no pipeline', f.pipeline);
+      pipelineId = pipeline.id;
+      columnSlug = startColumn(pipeline, input.columnSlug ?? null, f.column).slug;
+    } else {
+      if (input.pipelineId !== undefined || input.columnSlug !== undefined) {
+        throw new ValidationFailed('A create_lead endpoint has no target pipeline or column', f.pipeline);
+      }
+      if (projectId === undefined) throw new ValidationFailed(`${f.project} is required`, f.project);
+      await this.requireProject(team, projectId, f.project);
+    }
+
+    const secret = input.withSecret ? this.hasher.generate(WEBHOOK_SECRET_PREFIX) : null;
+    const now = this.clock.now();
+    return this.uow.run(async () => {
+      const slug = await this.slugFor(team, input.name, input.slug);
+      const endpoint = WebhookEndpoint.create(this.ids.next(), team.teamId, {
+        name: input.name, slug,
+        // The public id is random, not time-ordered: it must not be guessable from the admin id or time.
+        endpointId: this.hasher.generate(ENDPOINT_ID_PREFIX),
+        isActive: input.isActive, actionType, actionConfig: { projectId: projectId as string, pipelineId, columnSlug },
+        fieldMapping: input.fieldMapping, secretHash: secret === null ? null : this.hasher.hash(secret),
+      }, now);
+      const data = endpoint.snapshot();
+      await this.endpoints.insert(data);
+      return { endpoint: data, secret };
+    });
+  }
+
+  private async requireProject(team: TeamContext, projectId: string, field: string): Promise<void> {
+    const project = await this.projects.findById(team, projectId);
+    if (!project) throw new NotFound('Project not found', field);
+    Project.restore(project).assertWritable();
+  }
+
+  /** A slug sent that is taken is refused; one generated from the name gets `-2`, `-3`… */
+  private async slugFor(team: TeamContext, name: string, given: string | undefined): Promise<string> {
+    if (given !== undefined) {
+      const slug = requireSlug(given);
+      if ((await this.endpoints.slugsLike(team, slug)).includes(slug)) throw new Duplicate('A webhook with this slug already exists', { field: 'slug' });
+      return slug;
+    }
+    const base = slugify(name) || 'webhook';
+    return uniqueSlug(base, await this.endpoints.slugsLike(team, base), 'webhook');
+  }
+}

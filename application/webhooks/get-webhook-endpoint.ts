@@ -1,0 +1,14 @@
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
+import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
+
+export class GetWebhookEndpoint {
+  constructor(private readonly endpoints: WebhookEndpointRepository) {}
+
+  async execute(team: TeamContext, id: string): Promise<WebhookEndpointData> {
+    const found = await this.endpoints.findById(team, id);
+    if (!found) throw new NotFound('Webhook endpoint not found');
+    return found;
+  }
+}

@@ -1,0 +1,27 @@
+import { Conflict, NotFound } from '../../domain/shared/errors';
+import { InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
+import { InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
+import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
+import { InboundProcessor } from './inbound-processor';
+
+/**
+ * The operator runs a stored payload again through its endpoint's current action. A delivery that
+ * already succeeded is refused: replaying it would create its lead or deal twice.
+ */
+export class ReplayInboundDelivery {
+  constructor(
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly deliveries: InboundDeliveryRepository,
+    private readonly processor: InboundProcessor,
+  ) {}
+
+  async execute(input: { id: string }): Promise<InboundDeliveryData> {
+    const team = await this.deliveries.findTeamOf(input.id);
+    const delivery = team && (await this.deliveries.findById(team, input.id));
+    if (!team || !delivery) throw new NotFound('Delivery not found');
+    if (delivery.status === 'succeeded') throw new Conflict('The delivery was already processed successfully');
+    const endpoint = await this.endpoints.findById(team, delivery.webhookId);
+    if (!endpoint) throw new NotFound('The delivery\'s webhook endpoint no longer exists');
+    return (await this.processor.process(team, endpoint, delivery)).delivery;
+  }
+}

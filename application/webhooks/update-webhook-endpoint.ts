@@ -1,0 +1,23 @@
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { WebhookEndpoint, WebhookEndpointChanges, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
+import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
+import { Clock } from '../shared/clock';
+import { UnitOfWork } from '../shared/unit-of-work';
+
+/** PUT /webhooks/:id: `name` and `is_active` only; action and mapping are the operator's. */
+export class UpdateWebhookEndpoint {
+  constructor(private readonly uow: UnitOfWork, private readonly endpoints: WebhookEndpointRepository, private readonly clock: Clock) {}
+
+  execute(team: TeamContext, id: string, changes: WebhookEndpointChanges): Promise<WebhookEndpointData> {
+    return this.uow.run(async () => {
+      const found = await this.endpoints.findById(team, id);
+      if (!found) throw new NotFound('Webhook endpoint not found');
+      const endpoint = WebhookEndpoint.restore(found);
+      endpoint.update(changes, this.clock.now());
+      const data = endpoint.snapshot();
+      await this.endpoints.update(data);
+      return data;
+    });
+  }
+}

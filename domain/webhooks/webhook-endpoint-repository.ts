@@ -1,0 +1,28 @@
+import { ListQuery, Page } from '../shared/list';
+import { TeamContext } from '../shared/team';
+import { WebhookEndpointData } from './webhook-endpoint';
+
+export const WEBHOOK_SORT_FIELDS = ['name', 'created_at', 'updated_at'] as const;
+export type WebhookSortField = (typeof WEBHOOK_SORT_FIELDS)[number];
+
+export interface WebhookEndpointFilter {
+  isActive?: boolean;
+}
+
+export interface WebhookEndpointRepository {
+  list(team: TeamContext, filter: WebhookEndpointFilter, query: ListQuery<WebhookSortField>): Promise<Page<WebhookEndpointData>>;
+  findById(team: TeamContext, id: string): Promise<WebhookEndpointData | null>;
+  /**
+   * The endpoint of a public inbound URL, whatever its team: the receiver has no API key, the
+   * public id alone names the endpoint (and through it the team).
+   */
+  findByEndpointId(endpointId: string): Promise<WebhookEndpointData | null>;
+  /** The team of an endpoint, for operator commands that name only the endpoint. */
+  findTeamOf(id: string): Promise<TeamContext | null>;
+  /** Slugs of the team's endpoints equal to `base` or of the form `base-N`. */
+  slugsLike(team: TeamContext, base: string): Promise<string[]>;
+  insert(endpoint: WebhookEndpointData): Promise<void>;
+  update(endpoint: WebhookEndpointData): Promise<void>;
+  /** Permanent; returns whether there was one. */
+  delete(team: TeamContext, id: string): Promise<boolean>;
+}

@@ -1,0 +1,119 @@
+// A webhook endpoint: where an external system posts payloads (spec 2.10, 4.8, 4.9). It has two
+// ids: the administration uuid used by /webhooks, and the public `endpointId` of the inbound URL,
+// so that knowing one never gives the other.
+import { NotFound, ValidationFailed } from '../shared/errors';
+import { isUuid } from '../shared/values';
+import { requireSlug } from '../projects/slug';
+import { FieldMapping, parseFieldMapping } from './field-mapping';
+
+export const INBOUND_ACTION_TYPES = ['create_deal', 'create_lead'] as const;
+export type InboundActionType = (typeof INBOUND_ACTION_TYPES)[number];
+
+export const isInboundActionType = (v: unknown): v is InboundActionType =>
+  typeof v === 'string' && (INBOUND_ACTION_TYPES as readonly string[]).includes(v);
+
+/** What the receiver does with a payload: in which project, and for deals in which pipeline and column. */
+export interface InboundActionConfig {
+  projectId: string;
+  /** create_deal: the target pipeline (the project's default one when created without). */
+  pipelineId: string | null;
+  /** create_deal: the slug of an `open` column; null starts in the first open column. */
+  columnSlug: string | null;
+}
+
+export interface WebhookEndpointData {
+  id: string;
+  teamId: string;
+  /** The public id of the inbound URL. */
+  endpointId: string;
+  name: string;
+  slug: string;
+  isActive: boolean;
+  actionType: InboundActionType;
+  actionConfig: InboundActionConfig;
+  fieldMapping: FieldMapping;
+  /** Hash of the shared secret; null when the endpoint takes payloads without one. Never presented. */
+  secretHash: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewWebhookEndpoint {
+  name: string;
+  /** Already unique in the team. */
+  slug: string;
+  endpointId: string;
+  isActive?: boolean;
+  actionType: InboundActionType;
+  actionConfig: InboundActionConfig;
+  fieldMapping?: unknown;
+  secretHash: string | null;
+}
+
+/** PUT /webhooks/:id: only `name` and `is_active` are administered through the API. */
+export interface WebhookEndpointChanges {
+  name?: string;
+  is_active?: boolean;
+}
+
+export const WEBHOOK_ENDPOINT_CHANGE_FIELDS = ['name', 'is_active'] as const;
+
+const requireName = (v: unknown): string => {
+  const name = typeof v === 'string' ? v.trim() : '';
+  if (!name) throw new ValidationFailed('name must not be empty', 'name');
+  return name;
+};
+
+const copy = (d: WebhookEndpointData): WebhookEndpointData => ({
+  ...d, actionConfig: { ...d.actionConfig }, fieldMapping: { ...d.fieldMapping },
+});
+
+export class WebhookEndpoint {
+  private constructor(private data: WebhookEndpointData) {}
+
+  static create(id: string, teamId: string, input: NewWebhookEndpoint, now: Date): WebhookEndpoint {
+    if (!isInboundActionType(input.actionType)) {
+      throw new ValidationFailed(`action_type must be one of ${INBOUND_ACTION_TYPES.join(', ')}`, 'action_type');
+    }
+    if (!isUuid(input.actionConfig.projectId)) throw new ValidationFailed('project_id must be a UUID', 'project_id');
+    if (input.actionType === 'create_lead' && (input.actionConfig.pipelineId || input.actionConfig.columnSlug)) {
+      throw new ValidationFailed('A create_lead endpoint has no target pipeline or column', 'target_pipeline_id');
+    }
+    if (!input.endpointId) throw new Error('A webhook endpoint needs its public endpoint id');
+    const at = now.toISOString();
+    return new WebhookEndpoint({
+      id, teamId, endpointId: input.endpointId, name: requireName(input.name), slug: requireSlug(input.slug),
+      isActive: input.isActive ?? true, actionType: input.actionType, actionConfig: { ...input.actionConfig },
+      fieldMapping: parseFieldMapping(input.fieldMapping ?? {}), secretHash: input.secretHash, createdAt: at, updatedAt: at,
+    });
+  }
+
+  static restore(data: WebhookEndpointData): WebhookEndpoint {
+    return new WebhookEndpoint(copy(data));
+  }
+
+  get id(): string { return this.data.id; }
+  get isActive(): boolean { return this.data.isActive; }
+  get requiresSecret(): boolean { return this.data.secretHash !== null; }
+
+  snapshot(): WebhookEndpointData {
+    return copy(this.data);
+  }
+
+  update(changes: WebhookEndpointChanges, now: Date): void {
+    if (!WEBHOOK_ENDPOINT_CHANGE_FIELDS.some((f) => changes[f] !== undefined)) {
+      throw new ValidationFailed(`Send at least one of: ${WEBHOOK_ENDPOINT_CHANGE_FIELDS.join(', ')}`);
+    }
+    if (changes.name !== undefined) this.data.name = requireName(changes.name);
+    if (changes.is_active !== undefined) {
+      if (typeof changes.is_active !== 'boolean') throw new ValidationFailed('is_active must be a boolean', 'is_active');
+      this.data.isActive = changes.is_active;
+    }
+    this.data.updatedAt = now.toISOString();
+  }
+
+  /** The receiver answers an inactive endpoint exactly like an unknown one. */
+  assertReceiving(): void {
+    if (!this.data.isActive) throw new NotFound('Webhook endpoint not found');
+  }
+}
