@@ -3,7 +3,8 @@ import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { DealRepository } from '../../../domain/deals/deal-repository';
 import { PipelineRepository } from '../../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../../domain/projects/project-repository';
-import { forEachHttpBackend, HttpEnv, TestTeam } from '../../support/http';
+import { forEachHttpBackend } from '../../support/http';
+import { dealApi } from './deal-api';
 import { DealRecordMother } from '../../contract/deals/deal-mother';
 
 const UNKNOWN = '0190d000-0000-7000-8000-000000000404';
@@ -18,18 +19,6 @@ const SHAPE = [
   'ai_summary', 'ai_win_probability', 'created_at', 'updated_at', 'lead_id', 'attribution', 'metadata', 'custom_fields', 'lead',
   'contacts',
 ];
-
-export const dealApi = (env: () => HttpEnv, t: TestTeam) => ({
-  create: (body: object, key?: string) => {
-    const r = env().request.post('/api/v1/deals').set(t.auth);
-    return (key === undefined ? r : r.set('Idempotency-Key', key)).send(body);
-  },
-  get: (id: string, query = '') => env().request.get(`/api/v1/deals/${id}${query}`).set(t.auth),
-  put: (id: string, body: unknown) => env().request.put(`/api/v1/deals/${id}`).set(t.auth).send(body as object),
-  del: (id: string) => env().request.delete(`/api/v1/deals/${id}`).set(t.auth),
-  list: (query = '') => env().request.get(`/api/v1/deals${query}`).set(t.auth),
-  client: async (name: string) => (await env().request.post('/api/v1/clients').set(t.auth).send({ name, type: 'PF' })).body.data.id as string,
-});
 
 forEachHttpBackend('Deals API (global scope)', (env) => {
   const setup = async () => {
