@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { ACTIVITY_TYPES } from '../../../domain/activities/activity';
+import { backendNames } from '../../support/backends';
 import { TestTeam, forEachHttpBackend } from '../../support/http';
 import { fixtures } from '../tasks/workspace-fixtures';
 
@@ -180,4 +181,4 @@ forEachHttpBackend('Activities API', (env) => {
       expect(page.body.pagination).to.deep.equal({ page: 2, limit: 2, total: 3, pages: 2 });
     });
   });
-});
+}, backendNames());

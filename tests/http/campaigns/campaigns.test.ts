@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { backendNames } from '../../support/backends';
 import { TestTeam, forEachHttpBackend } from '../../support/http';
 import { fixtures } from '../tasks/workspace-fixtures';
 
@@ -202,4 +203,4 @@ forEachHttpBackend('Campaigns API', (env) => {
       }
     });
   });
-});
+}, backendNames());

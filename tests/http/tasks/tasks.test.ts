@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { runCli } from '../../../adapters/cli/cli';
 import { tasksContext } from '../../../bootstrap/contexts/tasks';
+import { backendNames } from '../../support/backends';
 import { TestTeam, forEachHttpBackend } from '../../support/http';
 import { fixtures } from './workspace-fixtures';
 
@@ -223,4 +224,4 @@ forEachHttpBackend('Tasks API', (env) => {
       expect(res.body.error.details.field).to.equal('sort');
     });
   });
-});
+}, backendNames());
