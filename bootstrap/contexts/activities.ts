@@ -41,4 +41,9 @@ export const activitiesContext: BoundedContext = {
   routes: (c) => activityRoutes({
     list: c.get(ListActivities), create: c.get(CreateActivity), get: c.get(GetActivity), update: c.get(UpdateActivity), complete: c.get(CompleteActivity),
   }),
+  async seedDemo(c, team) {
+    const create = c.get(CreateActivity);
+    await create.execute(team, { title: 'Reunião de alinhamento', type: 'meeting', duration_minutes: 45, priority: 'medium' });
+    await create.execute(team, { title: 'Enviar proposta revisada', type: 'follow_up', due_date: '2027-01-15', priority: 'high' });
+  },
 };

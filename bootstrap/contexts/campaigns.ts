@@ -9,6 +9,7 @@ import { UpdateCampaign } from '../../application/campaigns/update-campaign';
 import { Clock } from '../../application/shared/clock';
 import { UnitOfWork } from '../../application/shared/unit-of-work';
 import { CampaignRepository } from '../../domain/campaigns/campaign-repository';
+import { ProjectRepository } from '../../domain/projects/project-repository';
 import { BoundedContext, byStorage } from '../context';
 import { TOKENS } from '../tokens';
 import { FOREIGN_TOKENS, foreignPort } from './tasks';
@@ -36,4 +37,12 @@ export const campaignsContext: BoundedContext = {
   routes: (c) => campaignRoutes({
     list: c.get(ListCampaigns), create: c.get(CreateCampaign), get: c.get(GetCampaign), update: c.get(UpdateCampaign), delete: c.get(DeleteCampaign),
   }),
+  async seedDemo(c, team) {
+    const internal = await c.get<ProjectRepository>(FOREIGN_TOKENS.ProjectRepository).findInternal(team);
+    if (!internal) return;
+    await c.get(CreateCampaign).execute(team, {
+      name: 'Lançamento de verão', project_id: internal.id, status: 'active', start_date: '2027-01-05', end_date: '2027-02-28',
+      content_pillars: ['educação', 'bastidores'], target_platforms: ['instagram', 'linkedin'], goals: { leads: 200 },
+    });
+  },
 };

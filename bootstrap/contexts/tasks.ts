@@ -10,6 +10,7 @@ import { GetTask } from '../../application/tasks/get-task';
 import { ListTasks } from '../../application/tasks/list-tasks';
 import { RestoreTask } from '../../application/tasks/restore-task';
 import { UpdateTask } from '../../application/tasks/update-task';
+import { ProjectRepository } from '../../domain/projects/project-repository';
 import { TaskRepository } from '../../domain/tasks/task-repository';
 import { BoundedContext, byStorage } from '../context';
 import { TOKENS } from '../tokens';
@@ -64,4 +65,11 @@ export const tasksContext: BoundedContext = {
     list: c.get(ListTasks), create: c.get(CreateTask), get: c.get(GetTask), update: c.get(UpdateTask), delete: c.get(DeleteTask),
   }),
   commands: (c) => taskCommands({ restore: c.get(RestoreTask) }),
+  async seedDemo(c, team) {
+    const internal = await c.get<ProjectRepository>(FOREIGN_TOKENS.ProjectRepository).findInternal(team);
+    if (!internal) return;
+    const create = c.get(CreateTask);
+    await create.execute(team, { title: 'Revisar o briefing do site', project_id: internal.id, priority: 'high', tags: ['site'] });
+    await create.execute(team, { title: 'Planejar calendário editorial', project_id: internal.id, description: 'Pautas do próximo mês' });
+  },
 };
