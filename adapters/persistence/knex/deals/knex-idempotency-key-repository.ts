@@ -1,4 +1,5 @@
 import { IdempotencyRecord } from '../../../../domain/deals/idempotency';
+import { Conflict } from '../../../../domain/shared/errors';
 import { IdempotencyKeyRepository } from '../../../../domain/deals/idempotency-key-repository';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
@@ -11,6 +12,14 @@ const fromRow = (r: Row): IdempotencyRecord => ({
   createdAt: toIso(r.created_at), expiresAt: toIso(r.expires_at),
 });
 
+/** How long a request waits for another one holding its key before answering 409 (DECISIONS.md). */
+const IN_FLIGHT_WAIT = '5s';
+
+const isLockWait = (err: unknown): boolean => {
+  const e = err as { code?: string };
+  return e?.code === '55P03' || e?.code === 'SQLITE_BUSY';
+};
+
 export class KnexIdempotencyKeyRepository implements IdempotencyKeyRepository {
   constructor(private readonly database: KnexDatabase) {}
 
@@ -20,7 +29,18 @@ export class KnexIdempotencyKeyRepository implements IdempotencyKeyRepository {
   }
 
   async claim(record: IdempotencyRecord, now: Date): Promise<boolean> {
+    try {
+      return await this.tryClaim(record, now);
+    } catch (err) {
+      if (isLockWait(err)) throw new Conflict('A request with this Idempotency-Key is still in progress');
+      throw err;
+    }
+  }
+
+  private async tryClaim(record: IdempotencyRecord, now: Date): Promise<boolean> {
     const db = this.database.db;
+    const bounded = this.database.dialect === 'postgres' && this.database.inTransaction;
+    if (bounded) await db.raw(`set local lock_timeout = '${IN_FLIGHT_WAIT}'`);
     await db('deal_idempotency_keys')
       .where({ team_id: record.teamId, key: record.key })
       .andWhere('expires_at', '<=', now.toISOString())
@@ -36,6 +56,7 @@ export class KnexIdempotencyKeyRepository implements IdempotencyKeyRepository {
       .onConflict(['team_id', 'key'])
       .ignore()
       .returning(['key']);
+    if (bounded) await db.raw('set local lock_timeout to default');
     return (inserted as unknown[]).length === 1;
   }
 
