@@ -1,7 +1,112 @@
-import { BoundedContext } from '../context';
+import { webhookCommands } from '../../adapters/cli/webhooks/webhook-commands';
+import { webhookRoutes } from '../../adapters/http/webhooks/webhook-routes';
+import { KnexDealContactRepository } from '../../adapters/persistence/knex/deals/knex-deal-contact-repository';
+import { KnexInboundDeliveryRepository } from '../../adapters/persistence/knex/webhooks/knex-inbound-delivery-repository';
+import { KnexWebhookEndpointRepository } from '../../adapters/persistence/knex/webhooks/knex-webhook-endpoint-repository';
+import { MemoryDealContactRepository } from '../../adapters/persistence/memory/deals/memory-deal-contact-repository';
+import { MemoryInboundDeliveryRepository } from '../../adapters/persistence/memory/webhooks/memory-inbound-delivery-repository';
+import { MemoryWebhookEndpointRepository } from '../../adapters/persistence/memory/webhooks/memory-webhook-endpoint-repository';
+import { CreateProjectDeal } from '../../application/deals/create-project-deal';
+import { DealDispatchTrigger } from '../../application/deals/deal-dispatch-trigger';
+import { ProjectLeadIntake } from '../../application/deals/project-lead-intake';
+import { Clock } from '../../application/shared/clock';
+import { IdGenerator } from '../../application/shared/id-generator';
+import { Logger } from '../../application/shared/logger';
+import { SecretHasher } from '../../application/shared/secret-hasher';
+import { UnitOfWork } from '../../application/shared/unit-of-work';
+import { CreateWebhookEndpoint } from '../../application/webhooks/create-webhook-endpoint';
+import { DeleteWebhookEndpoint } from '../../application/webhooks/delete-webhook-endpoint';
+import { GetInboundEndpointStatus } from '../../application/webhooks/get-inbound-endpoint-status';
+import { GetWebhookEndpoint } from '../../application/webhooks/get-webhook-endpoint';
+import { InboundActions } from '../../application/webhooks/inbound-action';
+import { CreateDealFromInbound, CreateLeadFromInbound } from '../../application/webhooks/inbound-actions';
+import { InboundProcessor } from '../../application/webhooks/inbound-processor';
+import { ListInboundDeliveries } from '../../application/webhooks/list-inbound-deliveries';
+import { ListWebhookEndpoints } from '../../application/webhooks/list-webhook-endpoints';
+import { ReceiveInboundWebhook } from '../../application/webhooks/receive-inbound-webhook';
+import { ReplayInboundDelivery } from '../../application/webhooks/replay-inbound-delivery';
+import { UpdateWebhookEndpoint } from '../../application/webhooks/update-webhook-endpoint';
+import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
+import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
+import { DealRepository } from '../../domain/deals/deal-repository';
+import { ContactIdentityRepository } from '../../domain/projects/contact-identity-repository';
+import { LeadRepository } from '../../domain/projects/lead-repository';
+import { PipelineRepository } from '../../domain/projects/pipeline-repository';
+import { ProjectRepository } from '../../domain/projects/project-repository';
+import { InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
+import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
+import { BoundedContext, byStorage } from '../context';
+import { TOKENS } from '../tokens';
+import { DEAL_TOKENS } from './deals';
+import { PROJECT_TOKENS } from './projects';
 
-// Placeholder until the webhooks context is wired: bind its repositories and use cases here.
+export const WEBHOOK_TOKENS = {
+  WebhookEndpointRepository: Symbol.for('WebhookEndpointRepository'),
+  InboundDeliveryRepository: Symbol.for('InboundDeliveryRepository'),
+  InboundActions: Symbol.for('InboundActions'),
+  /** The contacts of project deals; project deals are created here, by the inbound receiver. */
+  DealContactRepository: Symbol.for('DealContactRepository'),
+} as const;
+
 export const webhooksContext: BoundedContext = {
   name: 'webhooks',
-  bind() {},
+  bind(c, storage) {
+    const T = WEBHOOK_TOKENS;
+    const repo = <R>(token: symbol, memory: (s: never) => R, knex: (d: never) => R) =>
+      c.bind<R>(token).toDynamicValue((ctx) =>
+        byStorage<R>(storage, () => memory(ctx.get(TOKENS.MemoryStore)), () => knex(ctx.get(TOKENS.KnexDatabase)))).inSingletonScope();
+    repo<WebhookEndpointRepository>(T.WebhookEndpointRepository, (s) => new MemoryWebhookEndpointRepository(s), (d) => new KnexWebhookEndpointRepository(d));
+    repo<InboundDeliveryRepository>(T.InboundDeliveryRepository, (s) => new MemoryInboundDeliveryRepository(s), (d) => new KnexInboundDeliveryRepository(d));
+    if (!c.isBound(T.DealContactRepository)) {
+      repo<DealContactRepository>(T.DealContactRepository, (s) => new MemoryDealContactRepository(s), (d) => new KnexDealContactRepository(d));
+    }
+
+    c.bind(ProjectLeadIntake).toResolvedValue(
+      (l: LeadRepository, ci: ContactIdentityRepository, i: IdGenerator) => new ProjectLeadIntake(l, ci, i),
+      [PROJECT_TOKENS.LeadRepository, PROJECT_TOKENS.ContactIdentityRepository, TOKENS.IdGenerator]).inSingletonScope();
+    c.bind(CreateProjectDeal).toResolvedValue(
+      (u: UnitOfWork, d: DealRepository, dc: DealContactRepository, p: ProjectRepository, pl: PipelineRepository, li: ProjectLeadIntake,
+        o: DealEventOutbox, i: IdGenerator, cl: Clock, t: DealDispatchTrigger) => new CreateProjectDeal(u, d, dc, p, pl, li, o, i, cl, t),
+      [TOKENS.UnitOfWork, DEAL_TOKENS.DealRepository, T.DealContactRepository, PROJECT_TOKENS.ProjectRepository, PROJECT_TOKENS.PipelineRepository,
+        ProjectLeadIntake, DEAL_TOKENS.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock, DEAL_TOKENS.DealDispatchTrigger]).inSingletonScope();
+    c.bind<InboundActions>(T.InboundActions).toResolvedValue(
+      (cpd: CreateProjectDeal, p: ProjectRepository, li: ProjectLeadIntake, cl: Clock): InboundActions => ({
+        create_deal: new CreateDealFromInbound(cpd),
+        create_lead: new CreateLeadFromInbound(p, li, cl),
+      }),
+      [CreateProjectDeal, PROJECT_TOKENS.ProjectRepository, ProjectLeadIntake, TOKENS.Clock]).inSingletonScope();
+    c.bind(InboundProcessor).toResolvedValue(
+      (u: UnitOfWork, d: InboundDeliveryRepository, a: InboundActions, cl: Clock, l: Logger) => new InboundProcessor(u, d, a, cl, l),
+      [TOKENS.UnitOfWork, T.InboundDeliveryRepository, T.InboundActions, TOKENS.Clock, TOKENS.Logger]).inSingletonScope();
+
+    const endpoints = T.WebhookEndpointRepository;
+    c.bind(ListWebhookEndpoints).toResolvedValue((e: WebhookEndpointRepository) => new ListWebhookEndpoints(e), [endpoints]).inSingletonScope();
+    c.bind(GetWebhookEndpoint).toResolvedValue((e: WebhookEndpointRepository) => new GetWebhookEndpoint(e), [endpoints]).inSingletonScope();
+    c.bind(CreateWebhookEndpoint).toResolvedValue(
+      (u: UnitOfWork, e: WebhookEndpointRepository, p: ProjectRepository, pl: PipelineRepository, h: SecretHasher, i: IdGenerator, cl: Clock) =>
+        new CreateWebhookEndpoint(u, e, p, pl, h, i, cl),
+      [TOKENS.UnitOfWork, endpoints, PROJECT_TOKENS.ProjectRepository, PROJECT_TOKENS.PipelineRepository, TOKENS.SecretHasher,
+        TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
+    c.bind(UpdateWebhookEndpoint).toResolvedValue((u: UnitOfWork, e: WebhookEndpointRepository, cl: Clock) => new UpdateWebhookEndpoint(u, e, cl),
+      [TOKENS.UnitOfWork, endpoints, TOKENS.Clock]).inSingletonScope();
+    c.bind(DeleteWebhookEndpoint).toResolvedValue((u: UnitOfWork, e: WebhookEndpointRepository) => new DeleteWebhookEndpoint(u, e),
+      [TOKENS.UnitOfWork, endpoints]).inSingletonScope();
+    c.bind(GetInboundEndpointStatus).toResolvedValue((e: WebhookEndpointRepository) => new GetInboundEndpointStatus(e), [endpoints]).inSingletonScope();
+    c.bind(ReceiveInboundWebhook).toResolvedValue(
+      (u: UnitOfWork, e: WebhookEndpointRepository, d: InboundDeliveryRepository, p: InboundProcessor, h: SecretHasher, i: IdGenerator, cl: Clock) =>
+        new ReceiveInboundWebhook(u, e, d, p, h, i, cl),
+      [TOKENS.UnitOfWork, endpoints, T.InboundDeliveryRepository, InboundProcessor, TOKENS.SecretHasher, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
+    c.bind(ListInboundDeliveries).toResolvedValue(
+      (e: WebhookEndpointRepository, d: InboundDeliveryRepository) => new ListInboundDeliveries(e, d),
+      [endpoints, T.InboundDeliveryRepository]).inSingletonScope();
+    c.bind(ReplayInboundDelivery).toResolvedValue(
+      (e: WebhookEndpointRepository, d: InboundDeliveryRepository, p: InboundProcessor) => new ReplayInboundDelivery(e, d, p),
+      [endpoints, T.InboundDeliveryRepository, InboundProcessor]).inSingletonScope();
+  },
+  routes: (c) => webhookRoutes({
+    list: c.get(ListWebhookEndpoints), get: c.get(GetWebhookEndpoint), create: c.get(CreateWebhookEndpoint),
+    update: c.get(UpdateWebhookEndpoint), delete: c.get(DeleteWebhookEndpoint), inboundStatus: c.get(GetInboundEndpointStatus),
+    receive: c.get(ReceiveInboundWebhook),
+  }),
+  commands: (c) => webhookCommands({ create: c.get(CreateWebhookEndpoint), deliveries: c.get(ListInboundDeliveries), replay: c.get(ReplayInboundDelivery) }),
 };

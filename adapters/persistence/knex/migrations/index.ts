@@ -8,6 +8,7 @@ import * as m0600 from './20261122000600_campaigns';
 import * as m0700 from './20261122000700_activities';
 import * as m0800 from './20261122000800_whatsapp';
 import * as m0900 from './20261122000900_webhooks';
+import * as m1000 from './20261122001000_deal_contacts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '20261122000700_activities': m0700,
   '20261122000800_whatsapp': m0800,
   '20261122000900_webhooks': m0900,
+  '20261122001000_deal_contacts': m1000,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

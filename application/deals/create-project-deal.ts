@@ -1,0 +1,83 @@
+import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
+import { linkContact } from '../../domain/deals/deal-contact';
+import { DealData } from '../../domain/deals/deal';
+import { DealEvent } from '../../domain/deals/deal-event';
+import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
+import { DealRepository } from '../../domain/deals/deal-repository';
+import { NewProjectDeal, createProjectDeal } from '../../domain/deals/project-deal';
+import { NewLead } from '../../domain/projects/lead';
+import { LeadData } from '../../domain/projects/lead';
+import { startColumn } from '../../domain/projects/pipeline';
+import { PipelineRepository } from '../../domain/projects/pipeline-repository';
+import { Project } from '../../domain/projects/project';
+import { ProjectRepository } from '../../domain/projects/project-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { Clock } from '../shared/clock';
+import { IdGenerator } from '../shared/id-generator';
+import { UnitOfWork } from '../shared/unit-of-work';
+import { DealDispatchTrigger } from './deal-dispatch-trigger';
+import { ProjectLeadIntake } from './project-lead-intake';
+
+export interface CreateProjectDealInput {
+  projectId: string;
+  /** The project's default pipeline when absent. */
+  pipelineId?: string | null;
+  /** Slug of an `open` column; the first open column when absent. */
+  column?: string | null;
+  /** Who the deal is for: the project's lead with this phone, else email, or a new lead. */
+  contact: Omit<NewLead, 'full_name'> & { full_name?: string | null };
+  deal: Omit<NewProjectDeal, 'projectId' | 'pipelineId' | 'column' | 'lead'>;
+}
+
+export interface CreatedProjectDealResult {
+  deal: DealData;
+  lead: LeadData;
+  leadCreated: boolean;
+}
+
+/**
+ * A project deal with its main lead (found or created) linked as primary contact, and its
+ * `deal_created` event, in one transaction. Project deals are created this way (the inbound
+ * receiver), never through the legacy POST /deals.
+ */
+export class CreateProjectDeal {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly deals: DealRepository,
+    private readonly contacts: DealContactRepository,
+    private readonly projects: ProjectRepository,
+    private readonly pipelines: PipelineRepository,
+    private readonly intake: ProjectLeadIntake,
+    private readonly outbox: DealEventOutbox,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly trigger: DealDispatchTrigger,
+  ) {}
+
+  async execute(team: TeamContext, input: CreateProjectDealInput): Promise<CreatedProjectDealResult> {
+    const result = await this.uow.run(async () => {
+      const now = this.clock.now();
+      const project = await this.projects.findById(team, input.projectId);
+      if (!project) throw new NotFound('Project not found', 'project_id');
+      Project.restore(project).assertWritable();
+      const pipeline = input.pipelineId
+        ? await this.pipelines.findById(team, input.pipelineId)
+        : await this.pipelines.findDefaultForProject(team, input.projectId);
+      if (!pipeline || pipeline.projectId !== input.projectId) throw new NotFound('Pipeline not found in the project', 'pipeline_id');
+      const column = startColumn(pipeline, input.column ?? null, 'phase');
+      const { lead, created } = await this.intake.findOrCreate(team, input.projectId, input.contact, now);
+      const { deal, event } = createProjectDeal(this.ids.next(), team.teamId, {
+        ...input.deal, projectId: input.projectId, pipelineId: pipeline.id, column,
+        lead: { id: lead.id, fullName: lead.fullName, email: lead.email, phone: lead.phone },
+      }, now);
+      await this.deals.insert(deal);
+      const link = linkContact(this.ids.next(), team.teamId, deal.id, lead, [], now);
+      if (link) await this.contacts.insert(link);
+      await this.outbox.add(DealEvent.fromDraft(this.ids.next(), team.teamId, event, now).snapshot());
+      return { deal, lead, leadCreated: created };
+    });
+    this.trigger.kick();
+    return result;
+  }
+}
