@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { DealScopeResolver } from '../../../../application/deals/deal-scope';
+import { ListDeals } from '../../../../application/deals/list-deals';
+import { ClientRepository } from '../../../../domain/clients/client-repository';
+import { DealFilter, DealRepository } from '../../../../domain/deals/deal-repository';
+import { LeadRepository } from '../../../../domain/projects/lead-repository';
+import { PipelineRepository } from '../../../../domain/projects/pipeline-repository';
+import { ProjectRepository } from '../../../../domain/projects/project-repository';
+import { NotFound, ValidationFailed } from '../../../../domain/shared/errors';
+import { TEAM } from './harness';
+
+const PROJECT = '0190e000-0000-7000-8000-000000000001';
+const PROJECT_PIPELINE = '0190e000-0000-7000-8000-000000000002';
+const GLOBAL_PIPELINE = '0190e000-0000-7000-8000-000000000003';
+const CLIENT = '0190e000-0000-7000-8000-000000000004';
+const LEAD = '0190e000-0000-7000-8000-000000000005';
+
+const projects = { findById: async (_t: unknown, id: string) => (id === PROJECT ? { id } : null) } as unknown as ProjectRepository;
+const pipelines = {
+  findById: async (_t: unknown, id: string) =>
+    id === PROJECT_PIPELINE ? { id, projectId: PROJECT } : id === GLOBAL_PIPELINE ? { id, projectId: null } : null,
+} as unknown as PipelineRepository;
+const resolver = new DealScopeResolver(projects, pipelines);
+
+describe('DealScopeResolver', () => {
+  it('picks the legacy global scope without project_id or pipeline_id', async () => {
+    expect(await resolver.resolve(TEAM, {})).to.deep.equal({ scope: 'global' });
+  });
+
+  it('picks the project scope for a project of the team', async () => {
+    expect(await resolver.resolve(TEAM, { projectId: PROJECT })).to.deep.equal({ scope: 'project', projectId: PROJECT });
+    expect(await resolver.resolve(TEAM, { projectId: PROJECT, pipelineId: PROJECT_PIPELINE }))
+      .to.deep.equal({ scope: 'project', projectId: PROJECT, pipelineId: PROJECT_PIPELINE });
+  });
+
+  it('follows a pipeline to its project, or to the global scope for the legacy pipeline', async () => {
+    expect(await resolver.resolve(TEAM, { pipelineId: PROJECT_PIPELINE }))
+      .to.deep.equal({ scope: 'project', projectId: PROJECT, pipelineId: PROJECT_PIPELINE });
+    expect(await resolver.resolve(TEAM, { pipelineId: GLOBAL_PIPELINE })).to.deep.equal({ scope: 'global' });
+  });
+
+  it('answers 404 naming the field for an unknown project or pipeline, or a pipeline of another project', async () => {
+    for (const [q, field] of [
+      [{ projectId: CLIENT }, 'project_id'], [{ pipelineId: CLIENT }, 'pipeline_id'],
+      [{ projectId: PROJECT, pipelineId: GLOBAL_PIPELINE }, 'pipeline_id'],
+    ] as const) {
+      const err = await resolver.resolve(TEAM, q).catch((e) => e);
+      expect(err).to.be.instanceOf(NotFound);
+      expect(err.details).to.deep.equal({ field });
+    }
+  });
+});
+
+describe('ListDeals', () => {
+  const world = () => {
+    const seen: DealFilter[] = [];
+    const deals = { list: async (_t: unknown, f: DealFilter) => { seen.push(f); return { items: [], total: 0 }; } } as unknown as DealRepository;
+    const clients = { findById: async (_t: unknown, id: string) => (id === CLIENT ? { id } : null) } as unknown as ClientRepository;
+    const leads = { findById: async (_t: unknown, id: string) => (id === LEAD ? { id } : null) } as unknown as LeadRepository;
+    const q = { page: 1, limit: 20, sort: { field: 'created_at' as const, descending: true } };
+    return { seen, q, list: new ListDeals(deals, resolver, clients, leads) };
+  };
+
+  it('reads client_id and lead_id as one filter, by the scope', async () => {
+    const w = world();
+    await w.list.execute(TEAM, { leadId: CLIENT }, w.q);
+    await w.list.execute(TEAM, { clientId: LEAD, projectId: PROJECT }, w.q);
+    expect(w.seen[0]).to.include({ scope: 'global', clientId: CLIENT });
+    expect(w.seen[0].leadId).to.equal(undefined);
+    expect(w.seen[1]).to.include({ scope: 'project', projectId: PROJECT, leadId: LEAD });
+    expect(w.seen[1].clientId).to.equal(undefined);
+  });
+
+  it('answers 404 for a client or lead the team does not have', async () => {
+    const w = world();
+    const global = await w.list.execute(TEAM, { clientId: LEAD }, w.q).catch((e) => e);
+    expect(global).to.be.instanceOf(NotFound);
+    expect(global.details).to.deep.equal({ field: 'client_id' });
+    const project = await w.list.execute(TEAM, { leadId: CLIENT, projectId: PROJECT }, w.q).catch((e) => e);
+    expect(project.details).to.deep.equal({ field: 'lead_id' });
+  });
+
+  it('refuses a malformed date', async () => {
+    const w = world();
+    expect(await w.list.execute(TEAM, { from: '2026-02-30' }, w.q).catch((e) => e)).to.be.instanceOf(ValidationFailed);
+    expect(w.seen).to.have.length(0);
+  });
+});
