@@ -7,12 +7,15 @@ import { GetActivity } from '../../application/activities/get-activity';
 import { ListActivities } from '../../application/activities/list-activities';
 import { UpdateActivity } from '../../application/activities/update-activity';
 import { Clock } from '../../application/shared/clock';
+import { IdGenerator } from '../../application/shared/id-generator';
 import { UnitOfWork } from '../../application/shared/unit-of-work';
 import { ActivityRepository } from '../../domain/activities/activity-repository';
+import { ClientRepository } from '../../domain/clients/client-repository';
+import { DealRepository } from '../../domain/deals/deal-repository';
 import { BoundedContext, byStorage } from '../context';
 import { TOKENS } from '../tokens';
 import { CLIENT_TOKENS } from './clients';
-import { FOREIGN_TOKENS, foreignPort } from './tasks';
+import { DEAL_TOKENS } from './deals';
 
 // The deals context builds its workflow actions from CreateActivity and CreateTask (DealWorkflowActions).
 export const ACTIVITY_TOKENS = {
@@ -24,17 +27,18 @@ export const activitiesContext: BoundedContext = {
   bind(c, storage) {
     const repo = ACTIVITY_TOKENS.ActivityRepository;
     const clients = CLIENT_TOKENS.ClientRepository;
-    const deals = FOREIGN_TOKENS.DealRepository;
+    const deals = DEAL_TOKENS.DealRepository;
     c.bind<ActivityRepository>(repo).toDynamicValue((ctx) =>
       byStorage<ActivityRepository>(storage, () => new MemoryActivityRepository(ctx.get(TOKENS.MemoryStore)), () => new KnexActivityRepository(ctx.get(TOKENS.KnexDatabase)))).inSingletonScope();
-    c.bind(ListActivities).toDynamicValue((ctx) =>
-      new ListActivities(ctx.get(repo), ctx.get(clients), foreignPort(ctx, deals))).inSingletonScope();
+    c.bind(ListActivities).toResolvedValue((r: ActivityRepository, cr: ClientRepository, d: DealRepository) => new ListActivities(r, cr, d),
+      [repo, clients, deals]).inSingletonScope();
     c.bind(GetActivity).toResolvedValue((r: ActivityRepository) => new GetActivity(r), [repo]).inSingletonScope();
-    c.bind(CreateActivity).toDynamicValue((ctx) => new CreateActivity(
-      ctx.get(TOKENS.UnitOfWork), ctx.get(repo), ctx.get(clients), foreignPort(ctx, deals), ctx.get(TOKENS.IdGenerator),
-      ctx.get(TOKENS.Clock))).inSingletonScope();
-    c.bind(UpdateActivity).toDynamicValue((ctx) => new UpdateActivity(
-      ctx.get(TOKENS.UnitOfWork), ctx.get(repo), ctx.get(clients), foreignPort(ctx, deals), ctx.get(TOKENS.Clock))).inSingletonScope();
+    c.bind(CreateActivity).toResolvedValue(
+      (u: UnitOfWork, r: ActivityRepository, cr: ClientRepository, d: DealRepository, i: IdGenerator, cl: Clock) => new CreateActivity(u, r, cr, d, i, cl),
+      [TOKENS.UnitOfWork, repo, clients, deals, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
+    c.bind(UpdateActivity).toResolvedValue(
+      (u: UnitOfWork, r: ActivityRepository, cr: ClientRepository, d: DealRepository, cl: Clock) => new UpdateActivity(u, r, cr, d, cl),
+      [TOKENS.UnitOfWork, repo, clients, deals, TOKENS.Clock]).inSingletonScope();
     c.bind(CompleteActivity).toResolvedValue((u: UnitOfWork, r: ActivityRepository, cl: Clock) => new CompleteActivity(u, r, cl),
       [TOKENS.UnitOfWork, repo, TOKENS.Clock]).inSingletonScope();
   },

@@ -7,12 +7,13 @@ import { GetCampaign } from '../../application/campaigns/get-campaign';
 import { ListCampaigns } from '../../application/campaigns/list-campaigns';
 import { UpdateCampaign } from '../../application/campaigns/update-campaign';
 import { Clock } from '../../application/shared/clock';
+import { IdGenerator } from '../../application/shared/id-generator';
 import { UnitOfWork } from '../../application/shared/unit-of-work';
 import { CampaignRepository } from '../../domain/campaigns/campaign-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { BoundedContext, byStorage } from '../context';
 import { TOKENS } from '../tokens';
-import { FOREIGN_TOKENS, foreignPort } from './tasks';
+import { PROJECT_TOKENS } from './projects';
 
 export const CAMPAIGN_TOKENS = {
   CampaignRepository: Symbol.for('CampaignRepository'),
@@ -22,14 +23,15 @@ export const campaignsContext: BoundedContext = {
   name: 'campaigns',
   bind(c, storage) {
     const repo = CAMPAIGN_TOKENS.CampaignRepository;
+    const projects = PROJECT_TOKENS.ProjectRepository;
     c.bind<CampaignRepository>(repo).toDynamicValue((ctx) =>
       byStorage<CampaignRepository>(storage, () => new MemoryCampaignRepository(ctx.get(TOKENS.MemoryStore)), () => new KnexCampaignRepository(ctx.get(TOKENS.KnexDatabase)))).inSingletonScope();
-    c.bind(ListCampaigns).toDynamicValue((ctx) =>
-      new ListCampaigns(ctx.get(repo), foreignPort(ctx, FOREIGN_TOKENS.ProjectRepository))).inSingletonScope();
+    c.bind(ListCampaigns).toResolvedValue((r: CampaignRepository, p: ProjectRepository) => new ListCampaigns(r, p),
+      [repo, projects]).inSingletonScope();
     c.bind(GetCampaign).toResolvedValue((r: CampaignRepository) => new GetCampaign(r), [repo]).inSingletonScope();
-    c.bind(CreateCampaign).toDynamicValue((ctx) => new CreateCampaign(
-      ctx.get(TOKENS.UnitOfWork), ctx.get(repo), foreignPort(ctx, FOREIGN_TOKENS.ProjectRepository), ctx.get(TOKENS.IdGenerator),
-      ctx.get(TOKENS.Clock))).inSingletonScope();
+    c.bind(CreateCampaign).toResolvedValue(
+      (u: UnitOfWork, r: CampaignRepository, p: ProjectRepository, i: IdGenerator, cl: Clock) => new CreateCampaign(u, r, p, i, cl),
+      [TOKENS.UnitOfWork, repo, projects, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
     c.bind(UpdateCampaign).toResolvedValue((u: UnitOfWork, r: CampaignRepository, cl: Clock) => new UpdateCampaign(u, r, cl),
       [TOKENS.UnitOfWork, repo, TOKENS.Clock]).inSingletonScope();
     c.bind(DeleteCampaign).toResolvedValue((r: CampaignRepository) => new DeleteCampaign(r), [repo]).inSingletonScope();
@@ -38,7 +40,7 @@ export const campaignsContext: BoundedContext = {
     list: c.get(ListCampaigns), create: c.get(CreateCampaign), get: c.get(GetCampaign), update: c.get(UpdateCampaign), delete: c.get(DeleteCampaign),
   }),
   async seedDemo(c, team) {
-    const internal = await c.get<ProjectRepository>(FOREIGN_TOKENS.ProjectRepository).findInternal(team);
+    const internal = await c.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository).findInternal(team);
     if (!internal) return;
     await c.get(CreateCampaign).execute(team, {
       name: 'Lançamento de verão', project_id: internal.id, status: 'active', start_date: '2027-01-05', end_date: '2027-02-28',

@@ -4,7 +4,7 @@ import { ProjectData } from '../../../domain/projects/project';
 import { ProjectRepository } from '../../../domain/projects/project-repository';
 import { ListQuery } from '../../../domain/shared/list';
 import { CAMPAIGN_TOKENS } from '../../../bootstrap/contexts/campaigns';
-import { FOREIGN_TOKENS } from '../../../bootstrap/contexts/tasks';
+import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
 import { forEachBackend } from '../../support/backends';
 import { CampaignMother } from './campaign-mother';
 
@@ -47,7 +47,7 @@ forEachBackend('CampaignRepository contract', (env) => {
   });
 
   it('carries its project\'s id and name, or null when the project is not there', async () => {
-    const projects = env().container.get<ProjectRepository>(FOREIGN_TOKENS.ProjectRepository);
+    const projects = env().container.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository);
     const p = project(team.teamId, CampaignMother.id(teamSeq * 10), 'Site launch');
     await projects.insert(p);
     const linked = CampaignMother.create({ teamId: team.teamId, projectId: p.id });
