@@ -15,7 +15,24 @@ import { MemoryProjectRepository } from '../../adapters/persistence/memory/proje
 import { MemorySquadRepository } from '../../adapters/persistence/memory/projects/memory-squad-repository';
 import { MemoryStageRepository } from '../../adapters/persistence/memory/projects/memory-stage-repository';
 import { MemoryStore } from '../../adapters/persistence/memory/shared/memory-store';
+import { projectCommands } from '../../adapters/cli/projects/project-commands';
+import { projectRoutes } from '../../adapters/http/projects/project-routes';
+import { ArchiveProject } from '../../application/projects/archive-project';
+import { CreateCompany } from '../../application/projects/create-company';
+import { CreateLead } from '../../application/projects/create-lead';
+import { CreatePipeline } from '../../application/projects/create-pipeline';
+import { CreateProject } from '../../application/projects/create-project';
+import { CreateSquad } from '../../application/projects/create-squad';
+import { DeactivateCompany } from '../../application/projects/deactivate-company';
+import { DeactivateLead } from '../../application/projects/deactivate-lead';
+import { FindOrCreateLead } from '../../application/projects/find-or-create-lead';
+import { GetProject } from '../../application/projects/get-project';
+import { LeadIntakePorts } from '../../application/projects/lead-intake';
+import { ListLeads } from '../../application/projects/list-leads';
+import { ListProjectPipelines } from '../../application/projects/list-project-pipelines';
+import { ListProjects } from '../../application/projects/list-projects';
 import { ProvisionTeamProjects } from '../../application/projects/provision-team-projects';
+import { UpdateProject } from '../../application/projects/update-project';
 import { Clock } from '../../application/shared/clock';
 import { IdGenerator } from '../../application/shared/id-generator';
 import { TeamSetupStep } from '../../application/shared/team-setup';
@@ -25,6 +42,7 @@ import { StageRepository } from '../../domain/projects/stage-repository';
 import { StorageKind } from '../config';
 import { BoundedContext, byStorage } from '../context';
 import { TOKENS } from '../tokens';
+import { CLIENT_TOKENS } from './clients';
 
 export const PROJECT_TOKENS = {
   ProjectRepository: Symbol.for('ProjectRepository'),
@@ -34,6 +52,7 @@ export const PROJECT_TOKENS = {
   LeadRepository: Symbol.for('LeadRepository'),
   ContactIdentityRepository: Symbol.for('ContactIdentityRepository'),
   CompanyRepository: Symbol.for('CompanyRepository'),
+  LeadIntakePorts: Symbol.for('LeadIntakePorts'),
 } as const;
 
 type Repo = new (arg: never) => unknown;
@@ -61,5 +80,50 @@ export const projectsContext: BoundedContext = {
       (s: StageRepository, p: ProjectRepository, pl: PipelineRepository, i: IdGenerator, cl: Clock) => new ProvisionTeamProjects(s, p, pl, i, cl),
       [T.StageRepository, T.ProjectRepository, T.PipelineRepository, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
     c.bind<TeamSetupStep>(TOKENS.TeamSetupStep).toResolvedValue((step: ProvisionTeamProjects) => step, [ProvisionTeamProjects]);
+
+    // Use cases take their ports by name; `get` resolves a token inside the factory.
+    const use = <U>(cls: new (...args: never[]) => U, make: (get: <P>(token: symbol) => P) => U) =>
+      c.bind(cls).toDynamicValue((ctx) => make((token) => ctx.get(token))).inSingletonScope();
+    const { UnitOfWork: uow, IdGenerator: ids, Clock: clock } = TOKENS;
+    const clients = CLIENT_TOKENS.ClientRepository;
+
+    use(ListProjects, (g) => new ListProjects(g(T.ProjectRepository), g(T.StageRepository), g(T.SquadRepository), g(clients)));
+    use(GetProject, (g) => new GetProject(g(T.ProjectRepository)));
+    use(CreateProject, (g) => new CreateProject(g(uow), g(T.ProjectRepository), g(T.StageRepository), g(T.PipelineRepository),
+      g(T.SquadRepository), g(clients), g(ids), g(clock)));
+    use(UpdateProject, (g) => new UpdateProject(g(uow), g(T.ProjectRepository), g(T.StageRepository), g(T.SquadRepository), g(clients), g(clock)));
+    use(ArchiveProject, (g) => new ArchiveProject(g(uow), g(T.ProjectRepository), g(clock)));
+    use(CreateSquad, (g) => new CreateSquad(g(T.SquadRepository), g(ids), g(clock)));
+    use(ListProjectPipelines, (g) => new ListProjectPipelines(g(T.ProjectRepository), g(T.PipelineRepository)));
+    use(CreatePipeline, (g) => new CreatePipeline(g(uow), g(T.ProjectRepository), g(T.PipelineRepository), g(ids), g(clock)));
+    c.bind<LeadIntakePorts>(T.LeadIntakePorts).toDynamicValue((ctx) => ({
+      projects: ctx.get(T.ProjectRepository), leads: ctx.get(T.LeadRepository), identities: ctx.get(T.ContactIdentityRepository),
+      companies: ctx.get(T.CompanyRepository), ids: ctx.get(ids), clock: ctx.get(clock),
+    })).inSingletonScope();
+    use(CreateLead, (g) => new CreateLead(g(uow), g(T.LeadIntakePorts)));
+    use(FindOrCreateLead, (g) => new FindOrCreateLead(g(uow), g(T.LeadIntakePorts)));
+    use(ListLeads, (g) => new ListLeads(g(T.ProjectRepository), g(T.LeadRepository)));
+    use(DeactivateLead, (g) => new DeactivateLead(g(uow), g(T.LeadRepository), g(clock)));
+    use(CreateCompany, (g) => new CreateCompany(g(uow), g(T.ProjectRepository), g(T.CompanyRepository), g(ids), g(clock)));
+    use(DeactivateCompany, (g) => new DeactivateCompany(g(uow), g(T.CompanyRepository), g(clock)));
+  },
+  routes: (c) => projectRoutes({
+    list: c.get(ListProjects), create: c.get(CreateProject), get: c.get(GetProject), update: c.get(UpdateProject),
+    listPipelines: c.get(ListProjectPipelines), listLeads: c.get(ListLeads), createLead: c.get(CreateLead),
+  }),
+  commands: (c) => projectCommands({
+    archiveProject: c.get(ArchiveProject), createPipeline: c.get(CreatePipeline), createCompany: c.get(CreateCompany),
+    deactivateCompany: c.get(DeactivateCompany), deactivateLead: c.get(DeactivateLead),
+  }),
+  async seedDemo(c, team) {
+    const squad = await c.get(CreateSquad).execute(team, { name: 'Squad Growth' });
+    const project = await c.get(CreateProject).execute(team, {
+      name: 'Lançamento Loja Online', description: 'Site e campanhas de lançamento', status: 'active', priority: 'high', squad_id: squad.id,
+    });
+    const company = await c.get(CreateCompany).execute({ projectId: project.id, name: 'Padaria Pão Quente' });
+    await c.get(CreateLead).execute(team, project.id, {
+      full_name: 'João Pereira', phone: '(11) 98765-4321', email: 'joao@example.com', company_id: company.id, tags: ['site'],
+      customer_source: 'site',
+    });
   },
 };

@@ -1,0 +1,26 @@
+import { Project } from '../../domain/projects/project';
+import { ProjectRepository } from '../../domain/projects/project-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { Clock } from '../shared/clock';
+import { UnitOfWork } from '../shared/unit-of-work';
+
+/**
+ * The operator's archive (the API answers DELETE with 405), so it names only the project: the team
+ * is the project's own. Archiving again keeps the first date.
+ */
+export class ArchiveProject {
+  constructor(private readonly uow: UnitOfWork, private readonly projects: ProjectRepository, private readonly clock: Clock) {}
+
+  async execute(input: { id: string }): Promise<{ id: string; archived_at: string }> {
+    return this.uow.run(async () => {
+      const team = await this.projects.findTeamOf(input.id);
+      const found = team && (await this.projects.findById(team, input.id));
+      if (!found) throw new NotFound('Project not found');
+      const project = Project.restore(found);
+      project.archive(this.clock.now());
+      const data = project.snapshot();
+      await this.projects.update(data);
+      return { id: data.id, archived_at: data.archivedAt! };
+    });
+  }
+}

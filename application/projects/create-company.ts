@@ -1,0 +1,31 @@
+import { Company, CompanyData } from '../../domain/projects/company';
+import { CompanyRepository } from '../../domain/projects/company-repository';
+import { Project } from '../../domain/projects/project';
+import { ProjectRepository } from '../../domain/projects/project-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { Clock } from '../shared/clock';
+import { IdGenerator } from '../shared/id-generator';
+import { UnitOfWork } from '../shared/unit-of-work';
+
+/** The operator's company for a project's CRM; names only the project, whose team it joins. */
+export class CreateCompany {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly projects: ProjectRepository,
+    private readonly companies: CompanyRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { projectId: string; name: string }): Promise<CompanyData> {
+    return this.uow.run(async () => {
+      const team = await this.projects.findTeamOf(input.projectId);
+      const project = team && (await this.projects.findById(team, input.projectId));
+      if (!team || !project) throw new NotFound('Project not found', 'project');
+      Project.restore(project).assertWritable();
+      const company = Company.create(this.ids.next(), team.teamId, project.id, input.name, this.clock.now()).snapshot();
+      await this.companies.insert(company);
+      return company;
+    });
+  }
+}

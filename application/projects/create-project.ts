@@ -1,0 +1,61 @@
+import { ClientRepository } from '../../domain/clients/client-repository';
+import { PipelineRepository } from '../../domain/projects/pipeline-repository';
+import { Project, ProjectChanges, ProjectView } from '../../domain/projects/project';
+import { ProjectRepository } from '../../domain/projects/project-repository';
+import { requireSlug, slugify, uniqueSlug } from '../../domain/projects/slug';
+import { SquadRepository } from '../../domain/projects/squad-repository';
+import { resolveStage } from '../../domain/projects/stage';
+import { StageRepository } from '../../domain/projects/stage-repository';
+import { Duplicate } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { Clock } from '../shared/clock';
+import { IdGenerator } from '../shared/id-generator';
+import { UnitOfWork } from '../shared/unit-of-work';
+import { newDefaultPipeline } from './new-pipelines';
+import { checkProjectReferences } from './project-references';
+
+export interface CreateProjectInput extends Omit<ProjectChanges, 'name' | 'slug' | 'completed_at'> {
+  name: string;
+  slug?: string;
+  stage_id?: string;
+  status?: string;
+}
+
+/** A project in the team's stage of choice (stage_id, else status, else the initial stage) with its default pipeline. */
+export class CreateProject {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly projects: ProjectRepository,
+    private readonly stages: StageRepository,
+    private readonly pipelines: PipelineRepository,
+    private readonly squads: SquadRepository,
+    private readonly clients: ClientRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(team: TeamContext, input: CreateProjectInput): Promise<ProjectView> {
+    return this.uow.run(async () => {
+      const stage = resolveStage(await this.stages.listByTeam(team), { stageId: input.stage_id, status: input.status }, true);
+      await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, input);
+      const slug = await this.slugFor(team, input);
+      const now = this.clock.now();
+      const { stage_id: _s, status: _t, ...fields } = input;
+      const project = Project.create(this.ids.next(), team.teamId, { ...fields, slug }, stage, now);
+      await this.projects.insert(project.snapshot());
+      await this.pipelines.insert(newDefaultPipeline(this.ids, team.teamId, project.id, now));
+      return (await this.projects.findViewById(team, project.id))!;
+    });
+  }
+
+  /** A slug sent that is taken is refused; a generated one that is taken gets `-2`, `-3`… */
+  private async slugFor(team: TeamContext, input: CreateProjectInput): Promise<string> {
+    if (input.slug !== undefined) {
+      const slug = requireSlug(input.slug);
+      if (await this.projects.findBySlug(team, slug)) throw new Duplicate('A project with this slug already exists', { field: 'slug' });
+      return slug;
+    }
+    const base = slugify(input.name ?? '') || 'project';
+    return uniqueSlug(base, await this.projects.slugsLike(team, base), 'project');
+  }
+}

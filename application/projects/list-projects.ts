@@ -1,0 +1,33 @@
+import { ClientRepository } from '../../domain/clients/client-repository';
+import { ProjectPriority, ProjectView } from '../../domain/projects/project';
+import { ProjectFilter, ProjectRepository, ProjectSortField } from '../../domain/projects/project-repository';
+import { SquadRepository } from '../../domain/projects/squad-repository';
+import { ProjectStatus, stageIdsOf } from '../../domain/projects/stage';
+import { StageRepository } from '../../domain/projects/stage-repository';
+import { ListQuery, Page } from '../../domain/shared/list';
+import { TeamContext } from '../../domain/shared/team';
+import { checkProjectReferences } from './project-references';
+
+export interface ListProjectsFilter {
+  squad_id?: string;
+  client_id?: string;
+  status?: ProjectStatus;
+  priority?: ProjectPriority;
+}
+
+/** The team's projects that are not archived; `status` is resolved through the team's stages. */
+export class ListProjects {
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly stages: StageRepository,
+    private readonly squads: SquadRepository,
+    private readonly clients: ClientRepository,
+  ) {}
+
+  async execute(team: TeamContext, input: ListProjectsFilter, query: ListQuery<ProjectSortField>): Promise<Page<ProjectView>> {
+    await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, input);
+    const filter: ProjectFilter = { squadId: input.squad_id, clientId: input.client_id, priority: input.priority };
+    if (input.status !== undefined) filter.stageIds = stageIdsOf(await this.stages.listByTeam(team), input.status);
+    return this.projects.list(team, filter, query);
+  }
+}

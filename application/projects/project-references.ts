@@ -1,0 +1,26 @@
+// Checks of the ids a project request refers to: unknown or another team's is 404 naming the field.
+import { ClientRepository } from '../../domain/clients/client-repository';
+import { ProjectData } from '../../domain/projects/project';
+import { ProjectRepository } from '../../domain/projects/project-repository';
+import { SquadRepository } from '../../domain/projects/squad-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+
+export interface ProjectReferencePorts {
+  squads: SquadRepository;
+  clients: ClientRepository;
+}
+
+export async function checkProjectReferences(
+  ports: ProjectReferencePorts, team: TeamContext, refs: { squad_id?: string | null; client_id?: string | null },
+): Promise<void> {
+  if (refs.squad_id && !(await ports.squads.findById(team, refs.squad_id))) throw new NotFound('Squad not found', 'squad_id');
+  if (refs.client_id && !(await ports.clients.findById(team, refs.client_id))) throw new NotFound('Client not found', 'client_id');
+}
+
+/** The project named in a path: 404 without a field, like any unknown path id. */
+export async function requireProject(projects: ProjectRepository, team: TeamContext, id: string): Promise<ProjectData> {
+  const project = await projects.findById(team, id);
+  if (!project) throw new NotFound('Project not found');
+  return project;
+}
