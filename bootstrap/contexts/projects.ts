@@ -36,6 +36,9 @@ import { UpdateProject } from '../../application/projects/update-project';
 import { Clock } from '../../application/shared/clock';
 import { IdGenerator } from '../../application/shared/id-generator';
 import { TeamSetupStep } from '../../application/shared/team-setup';
+import { CompanyRepository } from '../../domain/projects/company-repository';
+import { ContactIdentityRepository } from '../../domain/projects/contact-identity-repository';
+import { LeadRepository } from '../../domain/projects/lead-repository';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { StageRepository } from '../../domain/projects/stage-repository';
@@ -81,31 +84,30 @@ export const projectsContext: BoundedContext = {
       [T.StageRepository, T.ProjectRepository, T.PipelineRepository, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
     c.bind<TeamSetupStep>(TOKENS.TeamSetupStep).toResolvedValue((step: ProvisionTeamProjects) => step, [ProvisionTeamProjects]);
 
-    // Use cases take their ports by name; `get` resolves a token inside the factory.
-    const use = <U>(cls: new (...args: never[]) => U, make: (get: <P>(token: symbol) => P) => U) =>
-      c.bind(cls).toDynamicValue((ctx) => make((token) => ctx.get(token))).inSingletonScope();
+    // Each use case is built by its constructor from the tokens listed, in order.
+    const use = <U>(cls: new (...args: never[]) => U, deps: (symbol | (new (...args: never[]) => unknown))[]) =>
+      c.bind(cls).toResolvedValue((...args: unknown[]) => new (cls as new (...a: unknown[]) => U)(...args), deps as never).inSingletonScope();
     const { UnitOfWork: uow, IdGenerator: ids, Clock: clock } = TOKENS;
     const clients = CLIENT_TOKENS.ClientRepository;
 
-    use(ListProjects, (g) => new ListProjects(g(T.ProjectRepository), g(T.StageRepository), g(T.SquadRepository), g(clients)));
-    use(GetProject, (g) => new GetProject(g(T.ProjectRepository)));
-    use(CreateProject, (g) => new CreateProject(g(uow), g(T.ProjectRepository), g(T.StageRepository), g(T.PipelineRepository),
-      g(T.SquadRepository), g(clients), g(ids), g(clock)));
-    use(UpdateProject, (g) => new UpdateProject(g(uow), g(T.ProjectRepository), g(T.StageRepository), g(T.SquadRepository), g(clients), g(clock)));
-    use(ArchiveProject, (g) => new ArchiveProject(g(uow), g(T.ProjectRepository), g(clock)));
-    use(CreateSquad, (g) => new CreateSquad(g(T.SquadRepository), g(ids), g(clock)));
-    use(ListProjectPipelines, (g) => new ListProjectPipelines(g(T.ProjectRepository), g(T.PipelineRepository)));
-    use(CreatePipeline, (g) => new CreatePipeline(g(uow), g(T.ProjectRepository), g(T.PipelineRepository), g(ids), g(clock)));
-    c.bind<LeadIntakePorts>(T.LeadIntakePorts).toDynamicValue((ctx) => ({
-      projects: ctx.get(T.ProjectRepository), leads: ctx.get(T.LeadRepository), identities: ctx.get(T.ContactIdentityRepository),
-      companies: ctx.get(T.CompanyRepository), ids: ctx.get(ids), clock: ctx.get(clock),
-    })).inSingletonScope();
-    use(CreateLead, (g) => new CreateLead(g(uow), g(T.LeadIntakePorts)));
-    use(FindOrCreateLead, (g) => new FindOrCreateLead(g(uow), g(T.LeadIntakePorts)));
-    use(ListLeads, (g) => new ListLeads(g(T.ProjectRepository), g(T.LeadRepository)));
-    use(DeactivateLead, (g) => new DeactivateLead(g(uow), g(T.LeadRepository), g(clock)));
-    use(CreateCompany, (g) => new CreateCompany(g(uow), g(T.ProjectRepository), g(T.CompanyRepository), g(ids), g(clock)));
-    use(DeactivateCompany, (g) => new DeactivateCompany(g(uow), g(T.CompanyRepository), g(clock)));
+    use(ListProjects, [T.ProjectRepository, T.StageRepository, T.SquadRepository, clients]);
+    use(GetProject, [T.ProjectRepository]);
+    use(CreateProject, [uow, T.ProjectRepository, T.StageRepository, T.PipelineRepository, T.SquadRepository, clients, ids, clock]);
+    use(UpdateProject, [uow, T.ProjectRepository, T.StageRepository, T.SquadRepository, clients, clock]);
+    use(ArchiveProject, [uow, T.ProjectRepository, clock]);
+    use(CreateSquad, [T.SquadRepository, ids, clock]);
+    use(ListProjectPipelines, [T.ProjectRepository, T.PipelineRepository]);
+    use(CreatePipeline, [uow, T.ProjectRepository, T.PipelineRepository, ids, clock]);
+    c.bind<LeadIntakePorts>(T.LeadIntakePorts).toResolvedValue(
+      (projects: ProjectRepository, leads: LeadRepository, identities: ContactIdentityRepository, companies: CompanyRepository, i: IdGenerator, cl: Clock) =>
+        ({ projects, leads, identities, companies, ids: i, clock: cl }),
+      [T.ProjectRepository, T.LeadRepository, T.ContactIdentityRepository, T.CompanyRepository, ids, clock]).inSingletonScope();
+    use(CreateLead, [uow, T.LeadIntakePorts]);
+    use(FindOrCreateLead, [uow, T.LeadIntakePorts]);
+    use(ListLeads, [T.ProjectRepository, T.LeadRepository]);
+    use(DeactivateLead, [uow, T.LeadRepository, clock]);
+    use(CreateCompany, [uow, T.ProjectRepository, T.CompanyRepository, ids, clock]);
+    use(DeactivateCompany, [uow, T.CompanyRepository, clock]);
   },
   routes: (c) => projectRoutes({
     list: c.get(ListProjects), create: c.get(CreateProject), get: c.get(GetProject), update: c.get(UpdateProject),
