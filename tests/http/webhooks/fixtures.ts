@@ -1,0 +1,51 @@
+// Projects and pipelines for the webhook suites, written through the projects context's ports so
+// these suites do not depend on the projects routes.
+import { newDefaultPipeline } from '../../../application/projects/new-pipelines';
+import { IdGenerator } from '../../../application/shared/id-generator';
+import { UnitOfWork } from '../../../application/shared/unit-of-work';
+import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
+import { Runtime } from '../../../bootstrap/container';
+import { TOKENS } from '../../../bootstrap/tokens';
+import { ColumnInput, PipelineData, createPipeline } from '../../../domain/projects/pipeline';
+import { PipelineRepository } from '../../../domain/projects/pipeline-repository';
+import { Project } from '../../../domain/projects/project';
+import { ProjectRepository } from '../../../domain/projects/project-repository';
+import { StageRepository } from '../../../domain/projects/stage-repository';
+
+export interface ProjectFixture {
+  projectId: string;
+  /** The default pipeline: novo, qualificado, proposta (open), ganho (won), perdido (lost). */
+  pipeline: PipelineData;
+}
+
+export async function createProjectFixture(runtime: Runtime, teamId: string, name = 'Landing pages'): Promise<ProjectFixture> {
+  const c = runtime.container;
+  const ids = c.get<IdGenerator>(TOKENS.IdGenerator);
+  const team = { teamId };
+  return c.get<UnitOfWork>(TOKENS.UnitOfWork).run(async () => {
+    const stages = await c.get<StageRepository>(PROJECT_TOKENS.StageRepository).listByTeam(team);
+    const now = new Date();
+    const project = Project.create(ids.next(), teamId, { name, slug: `p-${ids.next().slice(-12)}` }, stages[0], now);
+    await c.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository).insert(project.snapshot());
+    const pipeline = newDefaultPipeline(ids, teamId, project.id, now);
+    await c.get<PipelineRepository>(PROJECT_TOKENS.PipelineRepository).insert(pipeline);
+    return { projectId: project.id, pipeline };
+  });
+}
+
+export async function addPipeline(runtime: Runtime, teamId: string, projectId: string, columns: ColumnInput[]): Promise<PipelineData> {
+  const c = runtime.container;
+  const ids = c.get<IdGenerator>(TOKENS.IdGenerator);
+  const pipeline = createPipeline(ids.next(), {
+    teamId, projectId, name: 'Second board', slug: `b-${ids.next().slice(-12)}`, isDefault: false, columns, lossReasons: [],
+  }, new Date());
+  await c.get<PipelineRepository>(PROJECT_TOKENS.PipelineRepository).insert(pipeline);
+  return pipeline;
+}
+
+export async function archiveProject(runtime: Runtime, teamId: string, projectId: string): Promise<void> {
+  const repo = runtime.container.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository);
+  const project = Project.restore((await repo.findById({ teamId }, projectId))!);
+  project.archive(new Date());
+  await repo.update(project.snapshot());
+}

@@ -1,0 +1,174 @@
+import { expect } from 'chai';
+import { backendNames } from '../../support/backends';
+import { forEachHttpBackend } from '../../support/http';
+import { createProjectFixture } from './fixtures';
+
+const UNKNOWN = '0190a000-0000-7000-8000-000000000000';
+
+forEachHttpBackend('Webhook administration API', (env) => {
+  const setUp = async () => {
+    const team = await env().team();
+    const project = await createProjectFixture(env().runtime, team.teamId);
+    return { ...team, ...project };
+  };
+
+  const create = async (auth: object, body: object) => env().request.post('/api/v1/webhooks').set(auth).send(body);
+
+  it('creates an endpoint with 201, a public endpoint_id distinct from its id, and a one-time secret_token', async () => {
+    const { auth, projectId, pipeline } = await setUp();
+    const res = await create(auth, { name: 'Formulário do site', project_id: projectId, field_mapping: { full_name: 'nome' } });
+    expect(res.status).to.equal(201);
+    const w = res.body.data;
+    expect(w).to.include({ name: 'Formulário do site', slug: 'formulario-do-site', is_active: true, action_type: 'create_deal' });
+    expect(w.secret_token).to.match(/^whsec_[A-Za-z0-9_-]{40,}$/);
+    expect(w.endpoint_id).to.be.a('string').and.not.equal(w.id);
+    expect(w.endpoint_id).to.not.include(w.id);
+    expect(w.target_pipeline_id).to.equal(pipeline.id);
+    expect(w.target_column_id).to.equal('novo');
+    expect(w.field_mapping).to.deep.equal({ full_name: 'nome' });
+    expect(w.action_config).to.deep.equal({ project_id: projectId, pipeline_id: pipeline.id, column: 'novo' });
+
+    const read = await env().request.get(`/api/v1/webhooks/${w.id}`).set(auth);
+    expect(read.status).to.equal(200);
+    const list = await env().request.get('/api/v1/webhooks').set(auth);
+    for (const body of [read.body.data, list.body.data[0]]) {
+      expect(body.id).to.equal(w.id);
+      expect(body).to.not.have.any.keys('secret_token', 'secret', 'secret_hash', 'secretHash', 'team_id');
+      expect(JSON.stringify(body)).to.not.include(w.secret_token);
+    }
+  });
+
+  it('takes the project from a project pipeline and checks that the column is open', async () => {
+    const { auth, projectId, pipeline } = await setUp();
+    const byPipeline = await create(auth, { name: 'A', target_pipeline_id: pipeline.id, target_column_id: 'proposta' });
+    expect(byPipeline.status).to.equal(201);
+    expect(byPipeline.body.data.action_config).to.deep.equal({ project_id: projectId, pipeline_id: pipeline.id, column: 'proposta' });
+    for (const column of ['ganho', 'perdido', 'nope']) {
+      const refused = await create(auth, { name: 'B', project_id: projectId, target_column_id: column });
+      expect(refused.status, column).to.equal(422);
+      expect(refused.body.error).to.include({ code: 'VALIDATION_ERROR' });
+      expect(refused.body.error.details.field).to.equal('target_column_id');
+    }
+  });
+
+  it('answers 400 with details.field for a bad body and 404 for an unknown or other-team project or pipeline', async () => {
+    const { auth, projectId, pipeline } = await setUp();
+    const other = await setUp();
+    const bad: [object, string][] = [
+      [{ project_id: projectId }, 'name'], [{ name: ' ', project_id: projectId }, 'name'], [{ name: 'X', project_id: 'nope' }, 'project_id'],
+      [{ name: 'X', project_id: projectId, is_active: 'yes' }, 'is_active'], [{ name: 'X', project_id: projectId, field_mapping: [] }, 'field_mapping'],
+      [{ name: 'X', project_id: projectId, field_mapping: { password: 'a' } }, 'field_mapping'],
+      [{ name: 'X', project_id: projectId, action_type: 'send_email' }, 'action_type'], [{ name: 'X' }, 'project_id'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await create(auth, body);
+      expect(res.status, JSON.stringify(body)).to.equal(400);
+      expect(res.body.error.code).to.equal('VALIDATION_ERROR');
+      expect(res.body.error.details.field, JSON.stringify(body)).to.equal(field);
+    }
+    const missing: [object, string][] = [
+      [{ name: 'X', project_id: UNKNOWN }, 'project_id'], [{ name: 'X', project_id: other.projectId }, 'project_id'],
+      [{ name: 'X', target_pipeline_id: other.pipeline.id }, 'target_pipeline_id'],
+      [{ name: 'X', project_id: projectId, target_pipeline_id: UNKNOWN }, 'target_pipeline_id'],
+    ];
+    for (const [body, field] of missing) {
+      const res = await create(auth, body);
+      expect(res.status, JSON.stringify(body)).to.equal(404);
+      expect(res.body.error.code).to.equal('NOT_FOUND');
+      expect(res.body.error.details.field).to.equal(field);
+    }
+    expect((await create(auth, { name: 'ok', project_id: projectId, target_pipeline_id: pipeline.id })).status).to.equal(201);
+  });
+
+  it('makes slugs unique in the team and refuses a taken slug that is sent', async () => {
+    const { auth, projectId } = await setUp();
+    const slugs = [];
+    for (let i = 0; i < 3; i++) slugs.push((await create(auth, { name: 'Site Form', project_id: projectId })).body.data.slug);
+    expect(slugs).to.deep.equal(['site-form', 'site-form-2', 'site-form-3']);
+    const dup = await create(auth, { name: 'Other', slug: 'Site Form', project_id: projectId });
+    expect(dup.status).to.equal(422);
+    expect(dup.body.error.code).to.equal('DUPLICATE_ENTRY');
+  });
+
+  it('creates a create_lead endpoint without pipeline, and refuses one with a target pipeline', async () => {
+    const { auth, projectId, pipeline } = await setUp();
+    const res = await create(auth, { name: 'Leads', action_type: 'create_lead', project_id: projectId });
+    expect(res.status).to.equal(201);
+    expect(res.body.data).to.include({ action_type: 'create_lead', target_pipeline_id: null, target_column_id: null });
+    const refused = await create(auth, { name: 'Leads', action_type: 'create_lead', project_id: projectId, target_pipeline_id: pipeline.id });
+    expect(refused.status).to.equal(400);
+  });
+
+  it('lists the team\'s endpoints with the active filter, sorted and paginated', async () => {
+    const { auth, projectId } = await setUp();
+    const other = await setUp();
+    await create(other.auth, { name: 'Not mine', project_id: other.projectId });
+    const ids: Record<string, string> = {};
+    for (const [name, active] of [['bravo', true], ['Alpha', false], ['charlie', true]] as const) {
+      ids[name] = (await create(auth, { name, project_id: projectId, is_active: active })).body.data.id;
+    }
+    const all = await env().request.get('/api/v1/webhooks').set(auth);
+    expect(all.body.pagination).to.deep.equal({ page: 1, limit: 20, total: 3, pages: 1 });
+    expect(all.body.data.map((w: { name: string }) => w.name)).to.deep.equal(['charlie', 'Alpha', 'bravo']);
+    const active = await env().request.get('/api/v1/webhooks?active=true&sort=name').set(auth);
+    expect(active.body.data.map((w: { name: string }) => w.name)).to.deep.equal(['bravo', 'charlie']);
+    const inactive = await env().request.get('/api/v1/webhooks?active=false').set(auth);
+    expect(inactive.body.data.map((w: { id: string }) => w.id)).to.deep.equal([ids.Alpha]);
+    const page2 = await env().request.get('/api/v1/webhooks?sort=-name&limit=2&page=2').set(auth);
+    expect(page2.body.data.map((w: { name: string }) => w.name)).to.deep.equal(['Alpha']);
+    expect(page2.body.pagination).to.deep.equal({ page: 2, limit: 2, total: 3, pages: 2 });
+    for (const [q, field] of [['active=maybe', 'active'], ['sort=slug', 'sort'], ['limit=101', 'limit'], ['page=0', 'page']]) {
+      const res = await env().request.get(`/api/v1/webhooks?${q}`).set(auth);
+      expect(res.status, q).to.equal(400);
+      expect(res.body.error.details.field).to.equal(field);
+    }
+  });
+
+  it('updates only name and is_active, ignoring legacy fields, and needs one of them', async () => {
+    const { auth, projectId } = await setUp();
+    const w = (await create(auth, { name: 'A', project_id: projectId, field_mapping: { email: 'mail' } })).body.data;
+    const res = await env().request.put(`/api/v1/webhooks/${w.id}`).set(auth)
+      .send({ name: 'Renamed', is_active: false, field_mapping: { email: 'other' }, target_column_id: 'ganho' });
+    expect(res.status).to.equal(200);
+    expect(res.body.data).to.include({ name: 'Renamed', is_active: false, slug: w.slug, target_column_id: 'novo' });
+    expect(res.body.data.field_mapping).to.deep.equal({ email: 'mail' });
+    expect(res.body.data.updated_at >= w.updated_at).to.equal(true);
+    const empty = await env().request.put(`/api/v1/webhooks/${w.id}`).set(auth).send({ field_mapping: {} });
+    expect(empty.status).to.equal(400);
+    expect(empty.body.error.code).to.equal('VALIDATION_ERROR');
+    const badType = await env().request.put(`/api/v1/webhooks/${w.id}`).set(auth).send({ is_active: 'no' });
+    expect(badType.status).to.equal(400);
+    expect(badType.body.error.details.field).to.equal('is_active');
+    expect((await env().request.get(`/api/v1/webhooks/${w.id}`).set(auth)).body.data.name).to.equal('Renamed');
+  });
+
+  it('deletes permanently with { id, deleted: true }, after which the endpoint is gone everywhere', async () => {
+    const { auth, projectId } = await setUp();
+    const w = (await create(auth, { name: 'A', project_id: projectId })).body.data;
+    const res = await env().request.delete(`/api/v1/webhooks/${w.id}`).set(auth);
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.equal({ success: true, data: { id: w.id, deleted: true } });
+    expect((await env().request.get(`/api/v1/webhooks/${w.id}`).set(auth)).status).to.equal(404);
+    expect((await env().request.delete(`/api/v1/webhooks/${w.id}`).set(auth)).status).to.equal(404);
+    expect((await env().request.get(`/api/v1/webhooks/inbound/${w.endpoint_id}`)).status).to.equal(404);
+  });
+
+  it('answers 404 for unknown, malformed and other-team ids, and 401 without a key', async () => {
+    const { auth, projectId } = await setUp();
+    const other = await setUp();
+    const w = (await create(auth, { name: 'A', project_id: projectId })).body.data;
+    for (const [id, a] of [[w.id, other.auth], [UNKNOWN, auth], ['not-a-uuid', auth], [w.endpoint_id, auth]] as const) {
+      for (const res of [
+        await env().request.get(`/api/v1/webhooks/${id}`).set(a),
+        await env().request.put(`/api/v1/webhooks/${id}`).set(a).send({ name: 'X' }),
+        await env().request.delete(`/api/v1/webhooks/${id}`).set(a),
+      ]) {
+        expect(res.status).to.equal(404);
+        expect(res.body.error.code).to.equal('NOT_FOUND');
+      }
+    }
+    expect((await env().request.get(`/api/v1/webhooks/${w.id}`).set(auth)).body.data.name).to.equal('A');
+    expect((await env().request.get('/api/v1/webhooks')).status).to.equal(401);
+    expect((await env().request.post('/api/v1/webhooks').send({ name: 'x' })).status).to.equal(401);
+  });
+}, backendNames());
