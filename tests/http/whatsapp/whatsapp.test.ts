@@ -6,6 +6,7 @@ import { CreateInbox } from '../../../application/whatsapp/create-inbox';
 import { Runtime } from '../../../bootstrap/container';
 import { WHATSAPP_TOKENS } from '../../../bootstrap/contexts/whatsapp';
 import { InboxSetup } from '../../../domain/whatsapp/inbox';
+import { InboxRepository } from '../../../domain/whatsapp/inbox-repository';
 import { MessageRepository } from '../../../domain/whatsapp/message-repository';
 import { backendNames, startRuntime } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
@@ -18,7 +19,7 @@ const WEBHOOK = '/api/v1/whatsapp/cloud/webhook';
 const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
 /** Meta's webhook body for one text message from `from` to the number `phoneNumberId`. */
-const inboundPayload = (phoneNumberId: string, from: string, id: string, body = 'Oi, tudo bem?') => ({
+const inboundPayload = (phoneNumberId: string, from: string, id: string, body = 'Olá, tudo bem? 👋') => ({
   object: 'whatsapp_business_account',
   entry: [{
     id: '102290129340398',
@@ -332,6 +333,9 @@ for (const backend of backendNames()) {
         const second = await postWebhook(payload).expect(200);
         expect(first.body.data.messages).to.equal(1);
         expect(second.body.data.messages).to.equal(0);
+        const inbox = (await runtime.container.get<InboxRepository>(WHATSAPP_TOKENS.InboxRepository).findByPhoneNumberId(phoneNumberId))!;
+        const recorded = await runtime.container.get<MessageRepository>(WHATSAPP_TOKENS.MessageRepository).findByProviderMessageId({ teamId: team.teamId }, inbox.id, 'wamid.TWICE');
+        expect(recorded).to.deep.include({ direction: 'inbound', status: 'received', content: 'Olá, tudo bem? 👋' });
       });
     });
 
