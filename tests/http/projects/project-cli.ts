@@ -1,0 +1,17 @@
+// Runs the projects operator commands in-process against a test runtime.
+import { runCli } from '../../../adapters/cli/cli';
+import { projectsContext } from '../../../bootstrap/contexts/projects';
+import { HttpEnv } from '../../support/http';
+
+export interface CliResult {
+  code: number;
+  json: any;
+  err: string;
+}
+
+export async function admin(env: HttpEnv, ...argv: string[]): Promise<CliResult> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, projectsContext.commands!(env.runtime.container), { out: (t) => { out += t; }, err: (t) => { err += t; } });
+  return { code, json: out ? JSON.parse(out) : null, err };
+}
