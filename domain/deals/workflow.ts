@@ -1,16 +1,14 @@
 // A team's automation: on a deal event, run one action (create an activity or a task for the deal).
 import { ValidationFailed } from '../shared/errors';
 import { isUuid } from '../shared/values';
+// The actions respect the activity types and task priorities that those contexts own.
+import { ACTIVITY_TYPES } from '../activities/activity';
+import { TASK_PRIORITIES } from '../tasks/task';
 import { DealEventType, DEAL_EVENT_TYPES, isDealEventType } from './deal-event';
 
 export const WORKFLOW_ACTIONS = ['create_activity', 'create_task'] as const;
 export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
 
-/** The activity types and task priorities of spec 2.4 and 2.6, which the actions must respect. */
-export const ACTIVITY_TYPES = [
-  'call', 'meeting', 'email', 'note', 'task', 'hearing', 'deadline', 'follow_up', 'case_event', 'contract_event', 'system',
-] as const;
-export const TASK_PRIORITIES = ['urgent', 'high', 'medium', 'low', 'none'] as const;
 
 export interface CreateActivityConfig {
   title: string;
