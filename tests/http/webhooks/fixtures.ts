@@ -1,5 +1,7 @@
 // Projects and pipelines for the webhook suites, written through the projects context's ports so
 // these suites do not depend on the projects routes.
+import { runCli } from '../../../adapters/cli/cli';
+import { webhooksContext } from '../../../bootstrap/contexts/webhooks';
 import { newDefaultPipeline } from '../../../application/projects/new-pipelines';
 import { IdGenerator } from '../../../application/shared/id-generator';
 import { UnitOfWork } from '../../../application/shared/unit-of-work';
@@ -48,4 +50,19 @@ export async function archiveProject(runtime: Runtime, teamId: string, projectId
   const project = Project.restore((await repo.findById({ teamId }, projectId))!);
   project.archive(new Date());
   await repo.update(project.snapshot());
+}
+
+export interface CliResult {
+  code: number;
+  json: any;
+  err: string;
+}
+
+/** Runs a `webhook …` operator command against the runtime, as `workspace-admin` would. */
+export async function webhookCli(runtime: Runtime, argv: string[]): Promise<CliResult> {
+  const commands = webhooksContext.commands!(runtime.container);
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, commands, { out: (t) => { out += t; }, err: (t) => { err += t; } });
+  return { code, json: out ? JSON.parse(out) : null, err };
 }

@@ -12,7 +12,7 @@ forEachHttpBackend('Webhook administration API', (env) => {
     return { ...team, ...project };
   };
 
-  const create = async (auth: object, body: object) => env().request.post('/api/v1/webhooks').set(auth).send(body);
+  const create = async (auth: Record<string, string>, body: object) => env().request.post('/api/v1/webhooks').set(auth).send(body);
 
   it('creates an endpoint with 201, a public endpoint_id distinct from its id, and a one-time secret_token', async () => {
     const { auth, projectId, pipeline } = await setUp();
