@@ -16,7 +16,7 @@ import { checkProjectReferences } from './project-references';
 
 export interface CreateProjectInput extends Omit<ProjectChanges, 'name' | 'slug' | 'completed_at'> {
   name: string;
-  slug?: string;
+  slug?: string | null;
   stage_id?: string;
   status?: string;
 }
@@ -40,7 +40,7 @@ export class CreateProject {
       await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, input);
       const slug = await this.slugFor(team, input);
       const now = this.clock.now();
-      const { stage_id: _s, status: _t, ...fields } = input;
+      const { stage_id: _s, status: _t, slug: _g, ...fields } = input;
       const project = Project.create(this.ids.next(), team.teamId, { ...fields, slug }, stage, now);
       await this.projects.insert(project.snapshot());
       await this.pipelines.insert(newDefaultPipeline(this.ids, team.teamId, project.id, now));
@@ -50,7 +50,7 @@ export class CreateProject {
 
   /** A slug sent that is taken is refused; a generated one that is taken gets `-2`, `-3`… */
   private async slugFor(team: TeamContext, input: CreateProjectInput): Promise<string> {
-    if (input.slug !== undefined) {
+    if (input.slug !== undefined && input.slug !== null) {
       const slug = requireSlug(input.slug);
       if (await this.projects.findBySlug(team, slug)) throw new Duplicate('A project with this slug already exists', { field: 'slug' });
       return slug;

@@ -17,7 +17,8 @@ const fields = {
   client_id: S.nullableUuid,
 };
 
-export const createProjectSchema = { type: 'object', required: ['name'], properties: fields };
+// On creation a null slug means "generate it", like an absent one.
+export const createProjectSchema = { type: 'object', required: ['name'], properties: { ...fields, slug: { type: ['string', 'null'] } } };
 
 export const UPDATABLE_PROJECT_FIELDS = [
   'name', 'slug', 'description', 'color', 'briefing', 'start_date', 'due_date', 'completed_at', 'squad_id', 'client_id',

@@ -32,6 +32,8 @@ forEachHttpBackend('Projects API', (env) => {
     expect((await post(t, { name: 'Sao Paulo' })).body.data.slug).to.equal('sao-paulo-2');
     expect((await post(t, { name: 'SÃO PAULO!' })).body.data.slug).to.equal('sao-paulo-3');
     expect((await post(t, { name: 'Outro', slug: 'meu-slug' })).body.data.slug).to.equal('meu-slug');
+    expect((await post(t, { name: 'São Paulo', slug: null })).body.data.slug).to.equal('sao-paulo-4');
+    expect((await post(t, { name: 'Outro', slug: 'Meu Slug 2' })).body.data.slug).to.equal('meu-slug-2');
     const dup = await post(t, { name: 'Outro', slug: 'sao-paulo' });
     expect(dup.status).to.equal(422);
     expect(dup.body.error.code).to.equal('DUPLICATE_ENTRY');
