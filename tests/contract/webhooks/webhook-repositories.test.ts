@@ -1,0 +1,159 @@
+import { expect } from 'chai';
+import { WEBHOOK_TOKENS } from '../../../bootstrap/contexts/webhooks';
+import { TOKENS } from '../../../bootstrap/tokens';
+import { UnitOfWork } from '../../../application/shared/unit-of-work';
+import { ListQuery } from '../../../domain/shared/list';
+import { InboundDeliveryData } from '../../../domain/webhooks/inbound-delivery';
+import { InboundDeliveryRepository } from '../../../domain/webhooks/inbound-delivery-repository';
+import { WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
+import { WebhookEndpointRepository } from '../../../domain/webhooks/webhook-endpoint-repository';
+import { forEachBackend } from '../../support/backends';
+import { ClientMother } from '../../support/mothers';
+
+const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+let seq = 5000;
+const id = () => ClientMother.id(++seq);
+const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+
+const endpoint = (teamId: string, over: Partial<WebhookEndpointData> = {}): WebhookEndpointData => {
+  const n = ++seq;
+  return {
+    id: ClientMother.id(n), teamId, endpointId: `wh_${n}_${Math.random().toString(36).slice(2)}`, name: `Endpoint ${n}`, slug: `endpoint-${n}`,
+    isActive: true, actionType: 'create_deal', actionConfig: { projectId: ClientMother.id(1), pipelineId: ClientMother.id(2), columnSlug: 'novo' },
+    fieldMapping: { full_name: 'lead.name', 'custom_fields.plan': 'answers.0' }, secretHash: 'a'.repeat(64), createdAt: at(n % 60), updatedAt: at(n % 60),
+    ...over,
+  };
+};
+
+const delivery = (teamId: string, webhookId: string, over: Partial<InboundDeliveryData> = {}): InboundDeliveryData => ({
+  id: id(), teamId, webhookId, action: 'create_deal', payload: { name: 'Ana', nested: { list: [1, 'two', null], ok: true } },
+  status: 'received', entityId: null, entityType: null, error: null, attempts: 0, receivedAt: at(1), processedAt: null, ...over,
+});
+
+forEachBackend('WebhookEndpointRepository contract', (env) => {
+  let repo: WebhookEndpointRepository;
+  let team: { teamId: string };
+  beforeEach(() => {
+    repo = env().container.get(WEBHOOK_TOKENS.WebhookEndpointRepository);
+    team = { teamId: id() };
+  });
+
+  it('round-trips every field identically, a null secret and pipeline included', async () => {
+    const a = endpoint(team.teamId);
+    const b = endpoint(team.teamId, { secretHash: null, actionType: 'create_lead', actionConfig: { projectId: id(), pipelineId: null, columnSlug: null }, fieldMapping: {} });
+    await repo.insert(a);
+    await repo.insert(b);
+    expect(await repo.findById(team, a.id)).to.deep.equal(a);
+    expect(await repo.findById(team, b.id)).to.deep.equal(b);
+  });
+
+  it('finds an endpoint by its public id whatever the team, and names the team of an admin id', async () => {
+    const a = endpoint(team.teamId);
+    await repo.insert(a);
+    expect(await repo.findByEndpointId(a.endpointId)).to.deep.equal(a);
+    expect(await repo.findByEndpointId(a.id)).to.equal(null);
+    expect(await repo.findByEndpointId('wh_none')).to.equal(null);
+    expect(await repo.findTeamOf(a.id)).to.deep.equal(team);
+    expect(await repo.findTeamOf(id())).to.equal(null);
+  });
+
+  it('never returns another team\'s endpoint by admin id, list, update or delete', async () => {
+    const a = endpoint(team.teamId);
+    await repo.insert(a);
+    const other = { teamId: id() };
+    expect(await repo.findById(other, a.id)).to.equal(null);
+    expect((await repo.list(other, {}, q())).total).to.equal(0);
+    expect(await repo.delete(other, a.id)).to.equal(false);
+    expect(await repo.findById(team, a.id)).to.not.equal(null);
+  });
+
+  it('lists with the active filter, sorted by name case-insensitively, paginated with an exact total', async () => {
+    for (const [name, isActive] of [['bravo', true], ['Alpha', false], ['charlie', true]] as const) await repo.insert(endpoint(team.teamId, { name, isActive }));
+    const active = await repo.list(team, { isActive: true }, q({ sort: { field: 'name', descending: false } }));
+    expect(active.total).to.equal(2);
+    expect(active.items.map((e) => e.name)).to.deep.equal(['bravo', 'charlie']);
+    const all = await repo.list(team, {}, q({ sort: { field: 'name', descending: true }, limit: 2, page: 2 }));
+    expect(all.total).to.equal(3);
+    expect(all.items.map((e) => e.name)).to.deep.equal(['Alpha']);
+    expect((await repo.list(team, { isActive: false }, q())).items.map((e) => e.name)).to.deep.equal(['Alpha']);
+  });
+
+  it('returns the slugs equal to a base or numbered after it, and refuses a taken slug', async () => {
+    for (const slug of ['form', 'form-2', 'form-x', 'formal', 'form-10']) await repo.insert(endpoint(team.teamId, { slug }));
+    expect((await repo.slugsLike(team, 'form')).sort()).to.deep.equal(['form', 'form-10', 'form-2']);
+    expect(await repo.slugsLike({ teamId: id() }, 'form')).to.deep.equal([]);
+    let error: unknown;
+    try { await repo.insert(endpoint(team.teamId, { slug: 'form' })); } catch (e) { error = e; }
+    expect((error as { code?: string })?.code).to.equal('DUPLICATE_ENTRY');
+    await repo.insert(endpoint(id(), { slug: 'form' }));
+  });
+
+  it('updates and deletes permanently', async () => {
+    const a = endpoint(team.teamId);
+    await repo.insert(a);
+    const changed = { ...a, name: 'Renamed', isActive: false, updatedAt: at(59) };
+    await repo.update(changed);
+    expect(await repo.findById(team, a.id)).to.deep.equal(changed);
+    expect(await repo.delete(team, a.id)).to.equal(true);
+    expect(await repo.findById(team, a.id)).to.equal(null);
+    expect(await repo.findByEndpointId(a.endpointId)).to.equal(null);
+    expect(await repo.delete(team, a.id)).to.equal(false);
+  });
+});
+
+forEachBackend('InboundDeliveryRepository contract', (env) => {
+  let repo: InboundDeliveryRepository;
+  let team: { teamId: string };
+  beforeEach(() => {
+    repo = env().container.get(WEBHOOK_TOKENS.InboundDeliveryRepository);
+    team = { teamId: id() };
+  });
+
+  it('round-trips every field, any JSON payload included', async () => {
+    const webhookId = id();
+    const payloads: unknown[] = [{ a: { b: [1, 2.5, 'x', null, true] } }, [1, 2], 'text', 42, null];
+    for (const payload of payloads) {
+      const d = delivery(team.teamId, webhookId, { payload });
+      await repo.insert(d);
+      expect(await repo.findById(team, d.id)).to.deep.equal(d);
+    }
+    const done = delivery(team.teamId, webhookId, {
+      status: 'succeeded', entityId: id(), entityType: 'deal', attempts: 2, processedAt: at(30),
+    });
+    await repo.insert(done);
+    expect(await repo.findById(team, done.id)).to.deep.equal(done);
+  });
+
+  it('records the outcome of an attempt', async () => {
+    const d = delivery(team.teamId, id());
+    await repo.insert(d);
+    const failed = { ...d, status: 'failed' as const, error: 'phone must include the area code', attempts: 1, processedAt: at(2) };
+    await repo.update(failed);
+    expect(await repo.findById(team, d.id)).to.deep.equal(failed);
+  });
+
+  it('lists an endpoint\'s deliveries newest first, limited, and only the team\'s', async () => {
+    const webhookId = id();
+    const old = delivery(team.teamId, webhookId, { receivedAt: at(1) });
+    const mid = delivery(team.teamId, webhookId, { receivedAt: at(2) });
+    const recent = delivery(team.teamId, webhookId, { receivedAt: at(3) });
+    for (const d of [mid, recent, old]) await repo.insert(d);
+    await repo.insert(delivery(team.teamId, id(), { receivedAt: at(4) }));
+    expect((await repo.listByWebhook(team, webhookId, 10)).map((d) => d.id)).to.deep.equal([recent.id, mid.id, old.id]);
+    expect((await repo.listByWebhook(team, webhookId, 2)).map((d) => d.id)).to.deep.equal([recent.id, mid.id]);
+    expect(await repo.listByWebhook({ teamId: id() }, webhookId, 10)).to.deep.equal([]);
+    expect(await repo.findById({ teamId: id() }, old.id)).to.equal(null);
+    expect(await repo.findTeamOf(old.id)).to.deep.equal(team);
+    expect(await repo.findTeamOf(id())).to.equal(null);
+  });
+
+  it('keeps a delivery written in a transaction that commits, and none of one that fails', async () => {
+    const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const kept = delivery(team.teamId, id());
+    const lost = delivery(team.teamId, id());
+    await uow.run(() => repo.insert(kept));
+    await uow.run(async () => { await repo.insert(lost); throw new Error('boom'); }).catch(() => undefined);
+    expect(await repo.findById(team, kept.id)).to.not.equal(null);
+    expect(await repo.findById(team, lost.id)).to.equal(null);
+  });
+});
