@@ -5,8 +5,7 @@ import { DealEvent } from '../../domain/deals/deal-event';
 import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
 import { DealRepository } from '../../domain/deals/deal-repository';
 import { NewProjectDeal, createProjectDeal } from '../../domain/deals/project-deal';
-import { NewLead } from '../../domain/projects/lead';
-import { LeadData } from '../../domain/projects/lead';
+import { LeadView } from '../../domain/projects/lead';
 import { startColumn } from '../../domain/projects/pipeline';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { Project } from '../../domain/projects/project';
@@ -17,7 +16,8 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
-import { ProjectLeadIntake } from './project-lead-intake';
+import { FindOrCreateLead } from '../projects/find-or-create-lead';
+import { LeadInput } from '../projects/lead-intake';
 
 export interface CreateProjectDealInput {
   projectId: string;
@@ -26,13 +26,13 @@ export interface CreateProjectDealInput {
   /** Slug of an `open` column; the first open column when absent. */
   column?: string | null;
   /** Who the deal is for: the project's lead with this phone, else email, or a new lead. */
-  contact: Omit<NewLead, 'full_name'> & { full_name?: string | null };
+  contact: LeadInput;
   deal: Omit<NewProjectDeal, 'projectId' | 'pipelineId' | 'column' | 'lead'>;
 }
 
 export interface CreatedProjectDealResult {
   deal: DealData;
-  lead: LeadData;
+  lead: LeadView;
   leadCreated: boolean;
 }
 
@@ -48,7 +48,7 @@ export class CreateProjectDeal {
     private readonly contacts: DealContactRepository,
     private readonly projects: ProjectRepository,
     private readonly pipelines: PipelineRepository,
-    private readonly intake: ProjectLeadIntake,
+    private readonly findOrCreateLead: FindOrCreateLead,
     private readonly outbox: DealEventOutbox,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -66,7 +66,7 @@ export class CreateProjectDeal {
         : await this.pipelines.findDefaultForProject(team, input.projectId);
       if (!pipeline || pipeline.projectId !== input.projectId) throw new NotFound('Pipeline not found in the project', 'pipeline_id');
       const column = startColumn(pipeline, input.column ?? null, 'phase');
-      const { lead, created } = await this.intake.findOrCreate(team, input.projectId, input.contact, now);
+      const { lead, created } = await this.findOrCreateLead.execute(team, input.projectId, input.contact);
       const { deal, event } = createProjectDeal(this.ids.next(), team.teamId, {
         ...input.deal, projectId: input.projectId, pipelineId: pipeline.id, column,
         lead: { id: lead.id, fullName: lead.fullName, email: lead.email, phone: lead.phone },

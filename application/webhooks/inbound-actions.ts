@@ -1,20 +1,16 @@
 // The two inbound actions: `create_deal` (find or create the lead, then a project deal in the
 // endpoint's pipeline and open column) and `create_lead` (find or create the lead only).
-import { NewLead } from '../../domain/projects/lead';
-import { Project } from '../../domain/projects/project';
-import { ProjectRepository } from '../../domain/projects/project-repository';
-import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { InboundFields, attributionOf } from '../../domain/webhooks/field-mapping';
 import { WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
 import { CreateProjectDeal } from '../deals/create-project-deal';
-import { ProjectLeadIntake } from '../deals/project-lead-intake';
-import { Clock } from '../shared/clock';
+import { FindOrCreateLead } from '../projects/find-or-create-lead';
+import { LeadInput } from '../projects/lead-intake';
 import { InboundAction, InboundActionResult } from './inbound-action';
 
-/** The lead an inbound payload describes. */
-const leadInput = (fields: InboundFields): Omit<NewLead, 'full_name'> & { full_name: string | null } => ({
-  full_name: fields.fullName,
+/** The lead an inbound payload describes; without a name it is known by its phone or email. */
+const leadInput = (fields: InboundFields): LeadInput => ({
+  full_name: fields.fullName ?? fields.phone ?? fields.email ?? '',
   email: fields.email,
   phone: fields.phone,
   tags: fields.tags,
@@ -49,18 +45,12 @@ export class CreateDealFromInbound implements InboundAction {
   }
 }
 
+/** Goes through the projects context's own intake: the same checks and identity linking as POST /projects/:id/leads. */
 export class CreateLeadFromInbound implements InboundAction {
-  constructor(
-    private readonly projects: ProjectRepository,
-    private readonly intake: ProjectLeadIntake,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly findOrCreateLead: FindOrCreateLead) {}
 
   async run(team: TeamContext, endpoint: WebhookEndpointData, fields: InboundFields): Promise<InboundActionResult> {
-    const project = await this.projects.findById(team, endpoint.actionConfig.projectId);
-    if (!project) throw new NotFound('The endpoint\'s project no longer exists', 'project_id');
-    Project.restore(project).assertWritable();
-    const { lead } = await this.intake.findOrCreate(team, project.id, leadInput(fields), this.clock.now());
+    const { lead } = await this.findOrCreateLead.execute(team, endpoint.actionConfig.projectId, leadInput(fields));
     return { entityId: lead.id, entityType: 'lead' };
   }
 }

@@ -8,7 +8,7 @@ import { MemoryInboundDeliveryRepository } from '../../adapters/persistence/memo
 import { MemoryWebhookEndpointRepository } from '../../adapters/persistence/memory/webhooks/memory-webhook-endpoint-repository';
 import { CreateProjectDeal } from '../../application/deals/create-project-deal';
 import { DealDispatchTrigger } from '../../application/deals/deal-dispatch-trigger';
-import { ProjectLeadIntake } from '../../application/deals/project-lead-intake';
+import { FindOrCreateLead } from '../../application/projects/find-or-create-lead';
 import { Clock } from '../../application/shared/clock';
 import { IdGenerator } from '../../application/shared/id-generator';
 import { Logger } from '../../application/shared/logger';
@@ -29,8 +29,6 @@ import { UpdateWebhookEndpoint } from '../../application/webhooks/update-webhook
 import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
 import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
 import { DealRepository } from '../../domain/deals/deal-repository';
-import { ContactIdentityRepository } from '../../domain/projects/contact-identity-repository';
-import { LeadRepository } from '../../domain/projects/lead-repository';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
@@ -61,20 +59,17 @@ export const webhooksContext: BoundedContext = {
       repo<DealContactRepository>(T.DealContactRepository, (s) => new MemoryDealContactRepository(s), (d) => new KnexDealContactRepository(d));
     }
 
-    c.bind(ProjectLeadIntake).toResolvedValue(
-      (l: LeadRepository, ci: ContactIdentityRepository, i: IdGenerator) => new ProjectLeadIntake(l, ci, i),
-      [PROJECT_TOKENS.LeadRepository, PROJECT_TOKENS.ContactIdentityRepository, TOKENS.IdGenerator]).inSingletonScope();
     c.bind(CreateProjectDeal).toResolvedValue(
-      (u: UnitOfWork, d: DealRepository, dc: DealContactRepository, p: ProjectRepository, pl: PipelineRepository, li: ProjectLeadIntake,
+      (u: UnitOfWork, d: DealRepository, dc: DealContactRepository, p: ProjectRepository, pl: PipelineRepository, li: FindOrCreateLead,
         o: DealEventOutbox, i: IdGenerator, cl: Clock, t: DealDispatchTrigger) => new CreateProjectDeal(u, d, dc, p, pl, li, o, i, cl, t),
       [TOKENS.UnitOfWork, DEAL_TOKENS.DealRepository, T.DealContactRepository, PROJECT_TOKENS.ProjectRepository, PROJECT_TOKENS.PipelineRepository,
-        ProjectLeadIntake, DEAL_TOKENS.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock, DEAL_TOKENS.DealDispatchTrigger]).inSingletonScope();
+        FindOrCreateLead, DEAL_TOKENS.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock, DEAL_TOKENS.DealDispatchTrigger]).inSingletonScope();
     c.bind<InboundActions>(T.InboundActions).toResolvedValue(
-      (cpd: CreateProjectDeal, p: ProjectRepository, li: ProjectLeadIntake, cl: Clock): InboundActions => ({
+      (cpd: CreateProjectDeal, fl: FindOrCreateLead): InboundActions => ({
         create_deal: new CreateDealFromInbound(cpd),
-        create_lead: new CreateLeadFromInbound(p, li, cl),
+        create_lead: new CreateLeadFromInbound(fl),
       }),
-      [CreateProjectDeal, PROJECT_TOKENS.ProjectRepository, ProjectLeadIntake, TOKENS.Clock]).inSingletonScope();
+      [CreateProjectDeal, FindOrCreateLead]).inSingletonScope();
     c.bind(InboundProcessor).toResolvedValue(
       (u: UnitOfWork, d: InboundDeliveryRepository, a: InboundActions, cl: Clock, l: Logger) => new InboundProcessor(u, d, a, cl, l),
       [TOKENS.UnitOfWork, T.InboundDeliveryRepository, T.InboundActions, TOKENS.Clock, TOKENS.Logger]).inSingletonScope();
