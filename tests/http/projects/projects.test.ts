@@ -188,7 +188,17 @@ forEachHttpBackend('Projects API', (env) => {
     expect(await names('name')).to.deep.equal(['l', 'm', 'u']);
     expect(await names('start_date')).to.deep.equal(['l', 'm', 'u']);
     expect(await names('created_at')).to.deep.equal(['m', 'u', 'l']);
-    for (const s of ['stage_id', 'due_date', '-updated_at']) expect((await list(t, `?sort=${s}`)).status).to.equal(200);
+    expect(await names('-updated_at')).to.deep.equal(['l', 'u', 'm']);
+    const t2 = await env().team();
+    await post(t2, { name: 'done', status: 'completed', due_date: '2026-02-01' });
+    await post(t2, { name: 'todo', status: 'backlog' });
+    await post(t2, { name: 'doing', status: 'paused', due_date: '2026-01-01' });
+    const names2 = async (sort: string) =>
+      (await list(t2, `?sort=${sort}`)).body.data.filter((p: { is_internal: boolean }) => !p.is_internal).map((p: { name: string }) => p.name);
+    expect(await names2('stage_id')).to.deep.equal(['todo', 'doing', 'done']);
+    expect(await names2('-stage_id')).to.deep.equal(['done', 'doing', 'todo']);
+    expect(await names2('due_date')).to.deep.equal(['doing', 'done', 'todo']);
+    expect(await names2('-due_date')).to.deep.equal(['done', 'doing', 'todo']);
     const bad = await list(t, '?sort=slug');
     expect(bad.status).to.equal(400);
     expect(bad.body.error.details.field).to.equal('sort');
