@@ -104,7 +104,7 @@ export const projectsContext: BoundedContext = {
       [T.ProjectRepository, T.LeadRepository, T.ContactIdentityRepository, T.CompanyRepository, ids, clock]).inSingletonScope();
     use(CreateLead, [uow, T.LeadIntakePorts]);
     use(FindOrCreateLead, [uow, T.LeadIntakePorts]);
-    use(ListLeads, [T.ProjectRepository, T.LeadRepository]);
+    use(ListLeads, [T.ProjectRepository, T.LeadRepository, T.CompanyRepository]);
     use(DeactivateLead, [uow, T.LeadRepository, clock]);
     use(CreateCompany, [uow, T.ProjectRepository, T.CompanyRepository, ids, clock]);
     use(DeactivateCompany, [uow, T.CompanyRepository, clock]);

@@ -170,5 +170,8 @@ forEachHttpBackend('Project leads API', (env) => {
       expect(res.body.error).to.deep.include({ code: 'VALIDATION_ERROR', details: { field } });
     }
     expect((await list(t, p, '?limit=0')).status).to.equal(400);
+    const unknown = await list(t, p, '?company_id=0190b000-0000-7000-8000-ffffffffffff');
+    expect(unknown.status).to.equal(404);
+    expect(unknown.body.error.details).to.deep.equal({ field: 'company_id' });
   });
 }, backendNames());
