@@ -36,11 +36,14 @@ import { UpdateProject } from '../../application/projects/update-project';
 import { Clock } from '../../application/shared/clock';
 import { IdGenerator } from '../../application/shared/id-generator';
 import { TeamSetupStep } from '../../application/shared/team-setup';
+import { UnitOfWork } from '../../application/shared/unit-of-work';
+import { ClientRepository } from '../../domain/clients/client-repository';
 import { CompanyRepository } from '../../domain/projects/company-repository';
 import { ContactIdentityRepository } from '../../domain/projects/contact-identity-repository';
 import { LeadRepository } from '../../domain/projects/lead-repository';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
+import { SquadRepository } from '../../domain/projects/squad-repository';
 import { StageRepository } from '../../domain/projects/stage-repository';
 import { StorageKind } from '../config';
 import { BoundedContext, byStorage } from '../context';
@@ -58,13 +61,14 @@ export const PROJECT_TOKENS = {
   LeadIntakePorts: Symbol.for('LeadIntakePorts'),
 } as const;
 
-type Repo = new (arg: never) => unknown;
-
 /** One repository port, memory or Knex by storage. */
-function bindRepository(c: Container, storage: StorageKind, token: symbol, memory: Repo, knex: Repo): void {
+function bindRepository(
+  c: Container, storage: StorageKind, token: symbol,
+  memory: new (store: MemoryStore) => unknown, knex: new (database: KnexDatabase) => unknown,
+): void {
   c.bind(token).toDynamicValue((ctx) => byStorage(storage,
-    () => new memory(ctx.get<MemoryStore>(TOKENS.MemoryStore) as never),
-    () => new knex(ctx.get<KnexDatabase>(TOKENS.KnexDatabase) as never))).inSingletonScope();
+    () => new memory(ctx.get<MemoryStore>(TOKENS.MemoryStore)),
+    () => new knex(ctx.get<KnexDatabase>(TOKENS.KnexDatabase)))).inSingletonScope();
 }
 
 export const projectsContext: BoundedContext = {
@@ -84,30 +88,51 @@ export const projectsContext: BoundedContext = {
       [T.StageRepository, T.ProjectRepository, T.PipelineRepository, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
     c.bind<TeamSetupStep>(TOKENS.TeamSetupStep).toResolvedValue((step: ProvisionTeamProjects) => step, [ProvisionTeamProjects]);
 
-    // Each use case is built by its constructor from the tokens listed, in order.
-    const use = <U>(cls: new (...args: never[]) => U, deps: (symbol | (new (...args: never[]) => unknown))[]) =>
-      c.bind(cls).toResolvedValue((...args: unknown[]) => new (cls as new (...a: unknown[]) => U)(...args), deps as never).inSingletonScope();
     const { UnitOfWork: uow, IdGenerator: ids, Clock: clock } = TOKENS;
     const clients = CLIENT_TOKENS.ClientRepository;
+    type Projects = ProjectRepository;
+    type Stages = StageRepository;
+    type Squads = SquadRepository;
+    type Clients = ClientRepository;
+    type Pipelines = PipelineRepository;
+    type Leads = LeadRepository;
+    type Companies = CompanyRepository;
 
-    use(ListProjects, [T.ProjectRepository, T.StageRepository, T.SquadRepository, clients]);
-    use(GetProject, [T.ProjectRepository]);
-    use(CreateProject, [uow, T.ProjectRepository, T.StageRepository, T.PipelineRepository, T.SquadRepository, clients, ids, clock]);
-    use(UpdateProject, [uow, T.ProjectRepository, T.StageRepository, T.SquadRepository, clients, clock]);
-    use(ArchiveProject, [uow, T.ProjectRepository, clock]);
-    use(CreateSquad, [T.SquadRepository, ids, clock]);
-    use(ListProjectPipelines, [T.ProjectRepository, T.PipelineRepository]);
-    use(CreatePipeline, [uow, T.ProjectRepository, T.PipelineRepository, ids, clock]);
+    c.bind(ListProjects).toResolvedValue((p: Projects, s: Stages, q: Squads, cr: Clients) => new ListProjects(p, s, q, cr),
+      [T.ProjectRepository, T.StageRepository, T.SquadRepository, clients]).inSingletonScope();
+    c.bind(GetProject).toResolvedValue((p: Projects) => new GetProject(p), [T.ProjectRepository]).inSingletonScope();
+    c.bind(CreateProject).toResolvedValue(
+      (u: UnitOfWork, p: Projects, s: Stages, pl: Pipelines, q: Squads, cr: Clients, i: IdGenerator, cl: Clock) => new CreateProject(u, p, s, pl, q, cr, i, cl),
+      [uow, T.ProjectRepository, T.StageRepository, T.PipelineRepository, T.SquadRepository, clients, ids, clock]).inSingletonScope();
+    c.bind(UpdateProject).toResolvedValue(
+      (u: UnitOfWork, p: Projects, s: Stages, q: Squads, cr: Clients, cl: Clock) => new UpdateProject(u, p, s, q, cr, cl),
+      [uow, T.ProjectRepository, T.StageRepository, T.SquadRepository, clients, clock]).inSingletonScope();
+    c.bind(ArchiveProject).toResolvedValue((u: UnitOfWork, p: Projects, cl: Clock) => new ArchiveProject(u, p, cl),
+      [uow, T.ProjectRepository, clock]).inSingletonScope();
+    c.bind(CreateSquad).toResolvedValue((q: Squads, i: IdGenerator, cl: Clock) => new CreateSquad(q, i, cl),
+      [T.SquadRepository, ids, clock]).inSingletonScope();
+    c.bind(ListProjectPipelines).toResolvedValue((p: Projects, pl: Pipelines) => new ListProjectPipelines(p, pl),
+      [T.ProjectRepository, T.PipelineRepository]).inSingletonScope();
+    c.bind(CreatePipeline).toResolvedValue(
+      (u: UnitOfWork, p: Projects, pl: Pipelines, i: IdGenerator, cl: Clock) => new CreatePipeline(u, p, pl, i, cl),
+      [uow, T.ProjectRepository, T.PipelineRepository, ids, clock]).inSingletonScope();
     c.bind<LeadIntakePorts>(T.LeadIntakePorts).toResolvedValue(
-      (projects: ProjectRepository, leads: LeadRepository, identities: ContactIdentityRepository, companies: CompanyRepository, i: IdGenerator, cl: Clock) =>
+      (projects: Projects, leads: Leads, identities: ContactIdentityRepository, companies: Companies, i: IdGenerator, cl: Clock) =>
         ({ projects, leads, identities, companies, ids: i, clock: cl }),
       [T.ProjectRepository, T.LeadRepository, T.ContactIdentityRepository, T.CompanyRepository, ids, clock]).inSingletonScope();
-    use(CreateLead, [uow, T.LeadIntakePorts]);
-    use(FindOrCreateLead, [uow, T.LeadIntakePorts]);
-    use(ListLeads, [T.ProjectRepository, T.LeadRepository, T.CompanyRepository]);
-    use(DeactivateLead, [uow, T.LeadRepository, clock]);
-    use(CreateCompany, [uow, T.ProjectRepository, T.CompanyRepository, ids, clock]);
-    use(DeactivateCompany, [uow, T.CompanyRepository, clock]);
+    c.bind(CreateLead).toResolvedValue((u: UnitOfWork, ports: LeadIntakePorts) => new CreateLead(u, ports),
+      [uow, T.LeadIntakePorts]).inSingletonScope();
+    c.bind(FindOrCreateLead).toResolvedValue((u: UnitOfWork, ports: LeadIntakePorts) => new FindOrCreateLead(u, ports),
+      [uow, T.LeadIntakePorts]).inSingletonScope();
+    c.bind(ListLeads).toResolvedValue((p: Projects, l: Leads, co: Companies) => new ListLeads(p, l, co),
+      [T.ProjectRepository, T.LeadRepository, T.CompanyRepository]).inSingletonScope();
+    c.bind(DeactivateLead).toResolvedValue((u: UnitOfWork, l: Leads, cl: Clock) => new DeactivateLead(u, l, cl),
+      [uow, T.LeadRepository, clock]).inSingletonScope();
+    c.bind(CreateCompany).toResolvedValue(
+      (u: UnitOfWork, p: Projects, co: Companies, i: IdGenerator, cl: Clock) => new CreateCompany(u, p, co, i, cl),
+      [uow, T.ProjectRepository, T.CompanyRepository, ids, clock]).inSingletonScope();
+    c.bind(DeactivateCompany).toResolvedValue((u: UnitOfWork, co: Companies, cl: Clock) => new DeactivateCompany(u, co, cl),
+      [uow, T.CompanyRepository, clock]).inSingletonScope();
   },
   routes: (c) => projectRoutes({
     list: c.get(ListProjects), create: c.get(CreateProject), get: c.get(GetProject), update: c.get(UpdateProject),
