@@ -1,0 +1,45 @@
+import { expect } from 'chai';
+import { linkContact, orderContacts } from '../../../../domain/deals/deal-contact';
+import { createProjectDeal } from '../../../../domain/deals/project-deal';
+import { Unprocessable } from '../../../../domain/shared/errors';
+import { PipelineColumn } from '../../../../domain/projects/pipeline';
+
+const ID = '0190a000-0000-7000-8000-000000000001';
+const TEAM = '0190a000-0000-7000-8000-000000000002';
+const now = new Date('2026-03-01T12:00:00.000Z');
+const open: PipelineColumn = { slug: 'novo', title: 'Novo', position: 1, outcome: 'open', isTerminal: false };
+const lead = { id: '0190a000-0000-7000-8000-000000000009', fullName: 'Ana Souza', email: 'ana@x.com', phone: '+5511987654321' };
+
+describe('createProjectDeal', () => {
+  it('starts a project deal in an open column for its lead, raising deal_created', () => {
+    const { deal, event } = createProjectDeal(ID, TEAM, {
+      projectId: TEAM, pipelineId: ID, column: open, lead, value: 0,
+      utm: { utm_source: 'google', utm_term: 'crm', utm_content: 'ad' }, attribution: { first: { utm_term: 'crm' } },
+    }, now);
+    expect(deal).to.include({
+      scope: 'project', phase: 'novo', title: 'Ana Souza', value: null, status: 'ativo', leadId: lead.id, utmTerm: 'crm',
+      utmContent: 'ad', utmMedium: null, contactPhone: '+5511987654321', clientId: null, createdAt: now.toISOString(),
+    });
+    expect(deal.attribution).to.deep.equal({ first: { utm_term: 'crm' } });
+    expect(deal.metadata).to.deep.equal({});
+    expect(event).to.deep.equal({ type: 'deal_created', dealId: ID, data: { phase: 'novo', project_id: TEAM } });
+  });
+
+  it('never starts in a won or lost column', () => {
+    for (const outcome of ['won', 'lost'] as const) {
+      expect(() => createProjectDeal(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: { ...open, outcome, isTerminal: true }, lead }, now))
+        .to.throw(Unprocessable);
+    }
+  });
+});
+
+describe('Deal contacts', () => {
+  it('makes the first linked lead the primary contact and puts the next ones after the last', () => {
+    const a = linkContact('l1', TEAM, ID, { id: 'a', contactIdentityId: 'ia' }, [], now)!;
+    const b = linkContact('l2', TEAM, ID, { id: 'b', contactIdentityId: 'ib' }, [a], now)!;
+    expect(a).to.include({ isPrimary: true, position: 1, leadId: 'a', linkedAt: now.toISOString() });
+    expect(b).to.include({ isPrimary: false, position: 2 });
+    expect(linkContact('l3', TEAM, ID, { id: 'a', contactIdentityId: 'ia' }, [a, b], now)).to.equal(null);
+    expect(orderContacts([{ ...b, position: 0 }, a]).map((l) => l.id)).to.deep.equal(['l1', 'l2']);
+  });
+});
