@@ -35,6 +35,19 @@ export class CreateProject {
   ) {}
 
   async execute(team: TeamContext, input: CreateProjectInput): Promise<ProjectView> {
+    // Two projects created at once with the same name can pick the same generated slug; the unique
+    // key refuses the second, which then tries again with the next suffix.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.create(team, input);
+      } catch (err) {
+        const generated = input.slug === undefined || input.slug === null;
+        if (!(generated && err instanceof Duplicate && attempt < 5)) throw err;
+      }
+    }
+  }
+
+  private create(team: TeamContext, input: CreateProjectInput): Promise<ProjectView> {
     return this.uow.run(async () => {
       const stage = resolveStage(await this.stages.listByTeam(team), { stageId: input.stage_id, status: input.status }, true);
       await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, input);

@@ -41,6 +41,13 @@ forEachHttpBackend('Projects API', (env) => {
     expect((await post(other, { name: 'x', slug: 'sao-paulo' })).status).to.equal(201);
   });
 
+  it('gives projects created at the same time with the same name distinct slugs', async () => {
+    const t = await env().team();
+    const all = await Promise.all([1, 2, 3, 4].map(() => post(t, { name: 'Corrida' })));
+    expect(all.map((r) => r.status)).to.deep.equal([201, 201, 201, 201]);
+    expect(all.map((r) => r.body.data.slug).sort()).to.deep.equal(['corrida', 'corrida-2', 'corrida-3', 'corrida-4']);
+  });
+
   it('takes stage_id over status, resolves status to the first stage of its category, and 404s an unknown stage', async () => {
     const t = await env().team();
     const completed = (await post(t, { name: 'c', status: 'completed' })).body.data;
