@@ -1,6 +1,6 @@
 // A project deal (scope `project`): a card on one of a project's pipelines, for one main lead.
 // It only ever starts in an `open` column; `deal_created` is raised with it.
-import { Unprocessable, ValidationFailed } from '../shared/errors';
+import { NotFound, Unprocessable, ValidationFailed } from '../shared/errors';
 import { PipelineColumn } from '../projects/pipeline';
 import { DEAL_STATUS_ACTIVE, DEFAULT_DEAL_CURRENCY, DealData } from './deal';
 import { DealEventDraft } from './deal-event';
@@ -66,4 +66,59 @@ export const createProjectDeal = (id: string, teamId: string, input: NewProjectD
     aiSummary: null, aiWinProbability: null, aiAnalyzedAt: null,
   };
   return { deal, event: { type: 'deal_created', dealId: id, data: { phase: deal.phase, project_id: input.projectId } } };
+};
+
+export interface ProjectDealMove {
+  /** Checked by `moveTarget` of the pipeline: a won column comes with its note, a lost one with its reason. */
+  column: PipelineColumn;
+  winNote: string | null;
+  lossReason: { id: string; name: string } | null;
+  position?: number | null;
+}
+
+export interface MovedProjectDeal {
+  deal: DealData;
+  /** `deal_stage_changed` when the column changed; null for a move within the column. */
+  event: DealEventDraft | null;
+}
+
+/**
+ * POST /deals/:id/move: a project deal changes column. Reaching a won or lost column stamps the
+ * outcome (note, reason, time); going back to an open column clears it.
+ */
+export const moveProjectDeal = (current: DealData, move: ProjectDealMove, now: Date): MovedProjectDeal => {
+  if (current.scope !== 'project') throw new NotFound('Deal not found');
+  if (move.position !== undefined && move.position !== null && !Number.isFinite(move.position)) {
+    throw new ValidationFailed('position must be a number', 'position');
+  }
+  const at = now.toISOString();
+  const deal: DealData = structuredClone(current);
+  const from = deal.phase;
+  deal.phase = move.column.slug;
+  if (move.column.outcome === 'won') {
+    deal.winNote = move.winNote;
+    deal.wonAt = from === deal.phase && deal.wonAt ? deal.wonAt : at;
+    deal.lostAt = null;
+    deal.lossReasonId = null;
+    deal.lossReason = null;
+  } else if (move.column.outcome === 'lost') {
+    deal.lossReasonId = move.lossReason?.id ?? null;
+    deal.lossReason = move.lossReason?.name ?? null;
+    deal.lostAt = from === deal.phase && deal.lostAt ? deal.lostAt : at;
+    deal.wonAt = null;
+    deal.winNote = null;
+  } else {
+    deal.wonAt = null;
+    deal.lostAt = null;
+    deal.winNote = null;
+    deal.lossReasonId = null;
+    deal.lossReason = null;
+  }
+  if (move.position !== undefined) deal.position = move.position;
+  deal.updatedAt = at;
+  const event: DealEventDraft | null = from === deal.phase ? null : {
+    type: 'deal_stage_changed', dealId: deal.id,
+    data: { from_phase: from, to_phase: deal.phase, outcome: move.column.outcome, project_id: deal.projectId },
+  };
+  return { deal, event };
 };

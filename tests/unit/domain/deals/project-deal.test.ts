@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { linkContact, orderContacts } from '../../../../domain/deals/deal-contact';
-import { createProjectDeal } from '../../../../domain/deals/project-deal';
-import { Unprocessable } from '../../../../domain/shared/errors';
+import { createProjectDeal, moveProjectDeal } from '../../../../domain/deals/project-deal';
+import { NotFound, Unprocessable } from '../../../../domain/shared/errors';
 import { PipelineColumn } from '../../../../domain/projects/pipeline';
 
 const ID = '0190a000-0000-7000-8000-000000000001';
@@ -41,5 +41,34 @@ describe('Deal contacts', () => {
     expect(b).to.include({ isPrimary: false, position: 2 });
     expect(linkContact('l3', TEAM, ID, { id: 'a', contactIdentityId: 'ia' }, [a, b], now)).to.equal(null);
     expect(orderContacts([{ ...b, position: 0 }, a]).map((l) => l.id)).to.deep.equal(['l1', 'l2']);
+  });
+});
+
+describe('moveProjectDeal', () => {
+  const won: PipelineColumn = { slug: 'ganho', title: 'Ganho', position: 4, outcome: 'won', isTerminal: true };
+  const lost: PipelineColumn = { slug: 'perdido', title: 'Perdido', position: 5, outcome: 'lost', isTerminal: true };
+  const later = new Date('2026-03-02T08:00:00.000Z');
+  const start = () => createProjectDeal(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: open, lead }, now).deal;
+
+  it('moves to a won column with its note and time, raising deal_stage_changed', () => {
+    const { deal, event } = moveProjectDeal(start(), { column: won, winNote: 'Fechou o plano anual', lossReason: null, position: 2 }, later);
+    expect(deal).to.include({ phase: 'ganho', winNote: 'Fechou o plano anual', wonAt: later.toISOString(), lostAt: null, position: 2, updatedAt: later.toISOString() });
+    expect(event).to.deep.equal({
+      type: 'deal_stage_changed', dealId: ID, data: { from_phase: 'novo', to_phase: 'ganho', outcome: 'won', project_id: TEAM },
+    });
+  });
+
+  it('moves to a lost column with its reason, and back to an open one clearing the outcome', () => {
+    const reason = { id: '0190a000-0000-7000-8000-0000000000aa', name: 'Preço' };
+    const lostDeal = moveProjectDeal(start(), { column: lost, winNote: null, lossReason: reason }, later).deal;
+    expect(lostDeal).to.include({ phase: 'perdido', lossReasonId: reason.id, lossReason: 'Preço', lostAt: later.toISOString(), wonAt: null });
+    const reopened = moveProjectDeal(lostDeal, { column: open, winNote: null, lossReason: null }, later);
+    expect(reopened.deal).to.include({ phase: 'novo', lossReasonId: null, lossReason: null, lostAt: null });
+    expect(reopened.event?.data).to.include({ from_phase: 'perdido', to_phase: 'novo' });
+  });
+
+  it('raises no event for a move within the same column, and refuses a global deal', () => {
+    expect(moveProjectDeal(start(), { column: open, winNote: null, lossReason: null, position: 5 }, later).event).to.equal(null);
+    expect(() => moveProjectDeal({ ...start(), scope: 'global' }, { column: open, winNote: null, lossReason: null }, later)).to.throw(NotFound);
   });
 });

@@ -1,0 +1,65 @@
+import { DealEvent } from '../../domain/deals/deal-event';
+import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
+import { DealRepository, DealView } from '../../domain/deals/deal-repository';
+import { moveProjectDeal } from '../../domain/deals/project-deal';
+import { moveTarget } from '../../domain/projects/pipeline';
+import { PipelineRepository } from '../../domain/projects/pipeline-repository';
+import { Project } from '../../domain/projects/project';
+import { ProjectRepository } from '../../domain/projects/project-repository';
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { Clock } from '../shared/clock';
+import { IdGenerator } from '../shared/id-generator';
+import { UnitOfWork } from '../shared/unit-of-work';
+import { DealDispatchTrigger } from './deal-dispatch-trigger';
+
+export interface MoveProjectDealInput {
+  id: string;
+  projectId: string;
+  /** The slug of the target column of the deal's pipeline. */
+  phase: string;
+  winNote?: string | null;
+  lossReasonId?: string | null;
+  position?: number | null;
+}
+
+/**
+ * POST /deals/:id/move (deliberately beyond the spec): a project deal moves between the columns of
+ * its pipeline; a won column needs a `win_note`, a lost one a loss reason of the pipeline (or of the
+ * project's default pipeline). A change of column raises `deal_stage_changed` in the same transaction.
+ */
+export class MoveProjectDeal {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly deals: DealRepository,
+    private readonly projects: ProjectRepository,
+    private readonly pipelines: PipelineRepository,
+    private readonly outbox: DealEventOutbox,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly trigger: DealDispatchTrigger,
+  ) {}
+
+  async execute(team: TeamContext, input: MoveProjectDealInput): Promise<DealView> {
+    const view = await this.uow.run(async () => {
+      const project = await this.projects.findById(team, input.projectId);
+      if (!project) throw new NotFound('Project not found', 'project_id');
+      const found = await this.deals.findById(team, input.id);
+      if (!found || found.deal.scope !== 'project' || found.deal.projectId !== input.projectId) throw new NotFound('Deal not found');
+      Project.restore(project).assertWritable();
+      const pipeline = found.deal.pipelineId ? await this.pipelines.findById(team, found.deal.pipelineId) : null;
+      if (!pipeline) throw new NotFound('The deal\'s pipeline no longer exists', 'pipeline_id');
+      const defaultPipeline = pipeline.isDefault ? pipeline : await this.pipelines.findDefaultForProject(team, input.projectId);
+      const target = moveTarget(pipeline, input.phase, { winNote: input.winNote, lossReasonId: input.lossReasonId }, defaultPipeline);
+      const now = this.clock.now();
+      const { deal, event } = moveProjectDeal(found.deal, {
+        column: target.column, winNote: target.winNote, lossReason: target.lossReason, position: input.position,
+      }, now);
+      await this.deals.update(deal);
+      if (event) await this.outbox.add(DealEvent.fromDraft(this.ids.next(), team.teamId, event, now).snapshot());
+      return { ...found, deal };
+    });
+    this.trigger.kick();
+    return view;
+  }
+}

@@ -1,0 +1,34 @@
+import { DealContactView } from '../../domain/deals/deal-contact';
+import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
+import { DealData } from '../../domain/deals/deal';
+import { ProjectLeadReader } from '../../domain/deals/project-lead-reader';
+import { LeadView } from '../../domain/projects/lead';
+import { TeamContext } from '../../domain/shared/team';
+
+export interface ProjectDealDetail {
+  lead: LeadView | null;
+  contacts: DealContactView[];
+}
+
+/**
+ * What a project deal response embeds (spec 2.1): its complete main lead and every linked
+ * contact. Two batched reads per page, whatever its size.
+ */
+export class ProjectDealDetails {
+  constructor(private readonly leads: ProjectLeadReader, private readonly contacts: DealContactRepository) {}
+
+  async of(team: TeamContext, deals: readonly DealData[]): Promise<Map<string, ProjectDealDetail>> {
+    const project = deals.filter((d) => d.scope === 'project');
+    const out = new Map<string, ProjectDealDetail>();
+    if (project.length === 0) return out;
+    const leadIds = project.map((d) => d.leadId).filter((id): id is string => id !== null);
+    const [leads, contacts] = await Promise.all([
+      this.leads.viewsByIds(team, leadIds),
+      this.contacts.viewsByDeals(team, project.map((d) => d.id)),
+    ]);
+    for (const d of project) {
+      out.set(d.id, { lead: (d.leadId && leads.get(d.leadId)) || null, contacts: contacts.get(d.id) ?? [] });
+    }
+    return out;
+  }
+}
