@@ -1,7 +1,7 @@
 import { duplicateLead, LeadView } from '../../domain/projects/lead';
 import { TeamContext } from '../../domain/shared/team';
 import { UnitOfWork } from '../shared/unit-of-work';
-import { LeadInput, LeadIntakePorts, checkLeadInput, takeLead } from './lead-intake';
+import { LeadInput, LeadIntakePorts, checkLeadInput, retryWhenTaken, takeLead } from './lead-intake';
 
 /**
  * A contact of a project (no deal). Checks in the order the API promises: the body (400) before the
@@ -12,10 +12,10 @@ export class CreateLead {
 
   async execute(team: TeamContext, projectId: string, input: LeadInput): Promise<LeadView> {
     checkLeadInput(input);
-    return this.uow.run(async () => {
+    return retryWhenTaken(() => this.uow.run(async () => {
       const intake = await takeLead(this.ports, team, projectId, input);
       if (intake.kind === 'existing') throw duplicateLead(intake.lead, intake.matchedBy);
       return intake.lead;
-    });
+    }));
   }
 }

@@ -4,7 +4,9 @@ import { requireLeadCompany } from '../../domain/projects/company';
 import { CompanyRepository } from '../../domain/projects/company-repository';
 import { ContactIdentity, CustomFieldValues } from '../../domain/projects/contact-identity';
 import { ContactIdentityRepository } from '../../domain/projects/contact-identity-repository';
-import { Lead, LeadContact, LeadData, LeadMatch, LeadView, NewLead, leadContact, requireFullName } from '../../domain/projects/lead';
+import {
+  Lead, LeadContact, LeadContactTaken, LeadData, LeadMatch, LeadView, NewLead, leadContact, requireFullName,
+} from '../../domain/projects/lead';
 import { LeadRepository } from '../../domain/projects/lead-repository';
 import { Project } from '../../domain/projects/project';
 import { ProjectRepository } from '../../domain/projects/project-repository';
@@ -75,5 +77,19 @@ async function freePublicId(ports: LeadIntakePorts, team: TeamContext): Promise<
   for (;;) {
     const candidate = publicIdFrom(ports.ids.next());
     if (!(await ports.leads.publicIdExists(team, candidate))) return candidate;
+  }
+}
+
+/**
+ * Runs an intake transaction again when a concurrent one took the same phone or email first: the
+ * rerun sees that lead and answers as for any duplicate.
+ */
+export async function retryWhenTaken<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!(err instanceof LeadContactTaken) || attempt >= attempts) throw err;
+    }
   }
 }

@@ -92,6 +92,16 @@ export const duplicateLead = (existing: Pick<LeadData, 'id' | 'isActive'>, match
     archived: !existing.isActive,
   });
 
+/**
+ * Storage refused a lead whose phone or email another lead of the project took in the meantime
+ * (a concurrent write). Retrying the intake finds that lead and answers as for any duplicate.
+ */
+export class LeadContactTaken extends Duplicate {
+  constructor() {
+    super('A contact with this phone or email already exists in the project');
+  }
+}
+
 /** Which key of `candidate` an existing lead shares, phone first; null when none. */
 export const matchLead = (
   candidate: Pick<LeadContact, 'phoneKey' | 'emailKey'>,

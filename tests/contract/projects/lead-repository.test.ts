@@ -3,7 +3,7 @@ import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
 import { CompanyRepository } from '../../../domain/projects/company-repository';
 import { ContactIdentityRepository } from '../../../domain/projects/contact-identity-repository';
 import { ContactIdentityData } from '../../../domain/projects/contact-identity';
-import { LeadData } from '../../../domain/projects/lead';
+import { LeadContactTaken, LeadData } from '../../../domain/projects/lead';
 import { LeadRepository, LeadSortField } from '../../../domain/projects/lead-repository';
 import { ListQuery } from '../../../domain/shared/list';
 import { forEachBackend } from '../../support/backends';
@@ -91,6 +91,19 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
     expect(email!.matchedBy).to.equal('email');
     expect(await leads.findByContact(team, uuid(), { phoneKey: '5511987654321', emailKey: null })).to.equal(null);
     expect(await leads.findByContact(team, projectId, { phoneKey: null, emailKey: null })).to.equal(null);
+  });
+
+  it('refuses a second lead of the project with a phone or email key already taken, but not in another project', async () => {
+    await leads.insert(lead({ phoneKey: '5511987654321', emailKey: 'ana@x.com' }));
+    for (const keys of [{ phoneKey: '5511987654321' }, { emailKey: 'ana@x.com' }]) {
+      let error: unknown;
+      try { await leads.insert(lead(keys)); } catch (e) { error = e; }
+      expect(error).to.be.instanceOf(LeadContactTaken);
+    }
+    await leads.insert(lead({ projectId: uuid(), phoneKey: '5511987654321', emailKey: 'ana@x.com' }));
+    await leads.insert(lead());
+    await leads.insert(lead());
+    expect((await leads.list(team, projectId, {}, newest())).total).to.equal(3);
   });
 
   it('knows the public ids taken in the team', async () => {

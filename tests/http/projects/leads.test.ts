@@ -83,6 +83,18 @@ forEachHttpBackend('Project leads API', (env) => {
     expect((await post(t, await project(t, 'other'), { full_name: 'Ana', phone: '11987654321' })).status).to.equal(201);
   });
 
+  it('keeps one lead when the same phone arrives twice at once', async () => {
+    const t = await env().team();
+    const p = await project(t);
+    const all = await Promise.all([1, 2, 3].map((n) => post(t, p, { full_name: `Same ${n}`, phone: '11 98888-7777' })));
+    expect(all.map((r) => r.status).sort()).to.deep.equal([201, 422, 422]);
+    const created = all.find((r) => r.status === 201)!.body.data;
+    for (const r of all.filter((x) => x.status === 422)) {
+      expect(r.body.error.details).to.deep.equal({ existing_contact_id: created.id, matched_by: 'phone', archived: false });
+    }
+    expect((await list(t, p)).body.pagination.total).to.equal(1);
+  });
+
   it('reports an inactive duplicate as archived', async () => {
     const t = await env().team();
     const p = await project(t);

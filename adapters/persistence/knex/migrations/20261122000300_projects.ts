@@ -125,8 +125,9 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['team_id', 'id']);
     t.unique(['team_id', 'public_id']);
     t.index(['team_id', 'project_id', 'created_at']);
-    t.index(['team_id', 'project_id', 'phone_key']);
-    t.index(['team_id', 'project_id', 'email_key']);
+    // A project never holds two leads with one phone or one email (nulls do not collide).
+    t.unique(['team_id', 'project_id', 'phone_key']);
+    t.unique(['team_id', 'project_id', 'email_key']);
     t.index(['team_id', 'contact_identity_id']);
   });
 }

@@ -1,10 +1,10 @@
-import { LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
+import { LeadContactTaken, LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
 import { LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
-import { fromJson, toBool, toIso } from '../shared/rows';
+import { fromJson, isUniqueViolation, toBool, toIso } from '../shared/rows';
 import { IDENTITY_COLUMNS, identityFromRow } from './knex-contact-identity-repository';
 
 type Row = Record<string, unknown>;
@@ -46,6 +46,12 @@ function viewFromRow(r: Row): LeadView {
     company: lead.companyId && r.co_name != null ? { id: lead.companyId, name: r.co_name as string } : null,
   };
 }
+
+/** Which unique key refused: PostgreSQL names the constraint, SQLite lists its columns. */
+const onPublicId = (err: unknown): boolean => {
+  const e = err as { constraint?: string; message?: string };
+  return e.constraint ? e.constraint.includes('public_id') : /UNIQUE constraint failed:.*public_id/.test(e.message ?? '');
+};
 
 export class KnexLeadRepository implements LeadRepository {
   constructor(private readonly database: KnexDatabase) {}
@@ -104,10 +110,20 @@ export class KnexLeadRepository implements LeadRepository {
   }
 
   async insert(lead: LeadData): Promise<void> {
-    await this.database.db('project_leads').insert(toRow(lead));
+    await this.write(() => this.database.db('project_leads').insert(toRow(lead)));
   }
 
   async update(lead: LeadData): Promise<void> {
-    await this.database.db('project_leads').where({ team_id: lead.teamId, id: lead.id }).update(toRow(lead));
+    await this.write(() => this.database.db('project_leads').where({ team_id: lead.teamId, id: lead.id }).update(toRow(lead)));
+  }
+
+  /** The unique keys on phone and email decide between concurrent writers. */
+  private async write(op: () => Promise<unknown>): Promise<void> {
+    try {
+      await op();
+    } catch (err) {
+      if (isUniqueViolation(err) && !onPublicId(err)) throw new LeadContactTaken();
+      throw err;
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { CompanyData } from '../../../../domain/projects/company';
 import { ContactIdentityData } from '../../../../domain/projects/contact-identity';
-import { LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
+import { LeadContactTaken, LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
 import { LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
@@ -54,8 +54,16 @@ export class MemoryLeadRepository implements LeadRepository {
     return this.rows.find((l) => l.teamId === team.teamId && l.publicId === publicId) !== undefined;
   }
 
-  async insert(lead: LeadData): Promise<void> { this.rows.set(lead.id, lead); }
-  async update(lead: LeadData): Promise<void> { this.rows.set(lead.id, lead); }
+  async insert(lead: LeadData): Promise<void> { this.write(lead); }
+  async update(lead: LeadData): Promise<void> { this.write(lead); }
+
+  /** The unique keys of the SQL schema: one phone and one email per project. */
+  private write(lead: LeadData): void {
+    const taken = this.rows.find((l) => l.id !== lead.id && l.teamId === lead.teamId && l.projectId === lead.projectId &&
+      ((!!lead.phoneKey && l.phoneKey === lead.phoneKey) || (!!lead.emailKey && l.emailKey === lead.emailKey)));
+    if (taken) throw new LeadContactTaken();
+    this.rows.set(lead.id, lead);
+  }
 
   /** Identity and company are read from their tables, as the SQL adapters join them. */
   private view(l: LeadData): LeadView | null {
