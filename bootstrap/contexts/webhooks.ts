@@ -123,5 +123,26 @@ export const webhooksContext: BoundedContext = {
     update: c.get(UpdateWebhookEndpoint), delete: c.get(DeleteWebhookEndpoint), inboundStatus: c.get(GetInboundEndpointStatus),
     receive: c.get(ReceiveInboundWebhook),
   }),
+  /**
+   * A lead-form endpoint on the demo's client project, without a secret so that a newcomer can post
+   * to it with curl, and one payload already received through it (a project deal with its lead).
+   */
+  async seedDemo(c, team) {
+    const projects = await c.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository)
+      .list(team, {}, { page: 1, limit: 20, sort: { field: 'created_at', descending: false } });
+    const project = projects.items.find((p) => !p.isInternal) ?? projects.items[0];
+    if (!project) return;
+    const { endpoint } = await c.get(CreateWebhookEndpoint).execute(team, {
+      name: 'Formulário do site', projectId: project.id, withSecret: false,
+      fieldMapping: { full_name: 'nome', phone: 'telefone', 'metadata.pagina': 'pagina' },
+    });
+    await c.get(ReceiveInboundWebhook).execute({
+      endpointId: endpoint.endpointId, secret: null,
+      payload: {
+        nome: 'Mariana Costa', telefone: '(21) 99876-5432', email: 'mariana@example.com', pagina: '/orcamento',
+        utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'lancamento', utm_term: 'loja virtual', utm_content: 'anuncio-1',
+      },
+    });
+  },
   commands: (c) => webhookCommands({ create: c.get(CreateWebhookEndpoint), deliveries: c.get(ListInboundDeliveries), replay: c.get(ReplayInboundDelivery) }),
 };
