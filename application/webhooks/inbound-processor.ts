@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain/shared/errors';
+import { Conflict, DomainError } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { mapInboundPayload, requireContactPoint } from '../../domain/webhooks/field-mapping';
 import { InboundDelivery, InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
@@ -22,10 +22,18 @@ export interface ProcessedDelivery {
   delivery: InboundDeliveryData;
 }
 
+/** Another attempt took the delivery first (a concurrent replay): nothing was done or recorded here. */
+export class DeliveryTaken extends Conflict {
+  constructor() {
+    super('The delivery is being processed by another attempt, or was processed already');
+  }
+}
+
 /**
  * Runs a stored delivery through its endpoint's action and records the outcome. Success is
  * recorded in the action's own transaction, so a delivery is never marked done without its
- * effect; a failure is recorded after the action's writes were rolled back.
+ * effect; a failure is recorded after the action's writes were rolled back. An attempt first
+ * claims the delivery, so two replays at once cannot both run the action.
  */
 export class InboundProcessor {
   constructor(
@@ -41,22 +49,24 @@ export class InboundProcessor {
     const delivery = InboundDelivery.restore(stored);
     try {
       return await this.uow.run(async () => {
+        if (!(await this.deliveries.claim(team, stored.id, stored.attempts))) throw new DeliveryTaken();
         const fields = mapInboundPayload(delivery.payload, endpoint.fieldMapping);
         requireContactPoint(fields);
         const done = await this.actions[action].run(team, endpoint, fields);
         delivery.succeed({ action, ...done }, this.clock.now());
         const data = delivery.snapshot();
-        await this.deliveries.update(data);
+        await this.deliveries.saveOutcome(data, stored.attempts);
         return { result: { kind: 'processed', success: true, action, entityId: done.entityId, entityType: done.entityType }, delivery: data };
       });
     } catch (err) {
+      if (err instanceof DeliveryTaken) throw err;
       const refused = err instanceof DomainError;
       const message = err instanceof Error && err.message ? err.message : 'Processing failed';
       if (!refused) this.logger.error({ err, deliveryId: stored.id, webhookId: endpoint.id }, 'inbound webhook processing failed');
       const failed = InboundDelivery.restore(stored);
       failed.fail(refused ? message : `Unexpected error: ${message}`, this.clock.now());
       const data = failed.snapshot();
-      await this.uow.run(() => this.deliveries.update(data));
+      await this.uow.run(() => this.deliveries.saveOutcome(data, stored.attempts));
       const result: InboundResult = refused
         ? { kind: 'processed', success: false, action, entityId: null, entityType: ENTITY_TYPE_OF[action], error: message }
         : { kind: 'crashed', error: 'Processing failed; the payload was stored and can be replayed' };

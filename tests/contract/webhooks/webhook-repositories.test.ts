@@ -124,12 +124,46 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
     expect(await repo.findById(team, done.id)).to.deep.equal(done);
   });
 
-  it('records the outcome of an attempt', async () => {
+  it('records the outcome of an attempt, unless another attempt was recorded first', async () => {
     const d = delivery(team.teamId, id());
     await repo.insert(d);
     const failed = { ...d, status: 'failed' as const, error: 'phone must include the area code', attempts: 1, processedAt: at(2) };
-    await repo.update(failed);
+    expect(await repo.saveOutcome(failed, 0)).to.equal(true);
     expect(await repo.findById(team, d.id)).to.deep.equal(failed);
+    expect(await repo.saveOutcome({ ...d, status: 'succeeded', attempts: 1 }, 0)).to.equal(false);
+    expect(await repo.saveOutcome({ ...failed, teamId: id() }, 1)).to.equal(false);
+    expect(await repo.findById(team, d.id)).to.deep.equal(failed);
+  });
+
+  it('lets an attempt claim a delivery only at the attempts it read and while it has not succeeded', async () => {
+    const d = delivery(team.teamId, id());
+    await repo.insert(d);
+    expect(await repo.claim(team, d.id, 0)).to.equal(true);
+    expect(await repo.claim(team, d.id, 1)).to.equal(false);
+    expect(await repo.claim({ teamId: id() }, d.id, 0)).to.equal(false);
+    await repo.saveOutcome({ ...d, status: 'failed', error: 'x', attempts: 1 }, 0);
+    expect(await repo.claim(team, d.id, 0)).to.equal(false);
+    expect(await repo.claim(team, d.id, 1)).to.equal(true);
+    await repo.saveOutcome({ ...d, status: 'succeeded', entityId: id(), entityType: 'deal', attempts: 2 }, 1);
+    expect(await repo.claim(team, d.id, 2)).to.equal(false);
+    expect(await repo.findById(team, d.id)).to.include({ attempts: 2, status: 'succeeded' });
+  });
+
+  it('gives a delivery to only one of two attempts running at once', async () => {
+    const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const d = delivery(team.teamId, id(), { status: 'failed', attempts: 1 });
+    await repo.insert(d);
+    const attempt = () => uow.run(async () => {
+      const mine = await repo.claim(team, d.id, 1);
+      if (mine) {
+        await new Promise((r) => setTimeout(r, 50));
+        await repo.saveOutcome({ ...d, status: 'succeeded', attempts: 2 }, 1);
+      }
+      return mine;
+    });
+    const results = await Promise.all([attempt(), attempt()]);
+    expect(results.filter(Boolean)).to.have.length(1);
+    expect(await repo.findById(team, d.id)).to.include({ attempts: 2, status: 'succeeded' });
   });
 
   it('lists an endpoint\'s deliveries newest first, limited, and only the team\'s', async () => {

@@ -51,7 +51,15 @@ export class KnexInboundDeliveryRepository implements InboundDeliveryRepository 
     await this.table.insert(toRow(delivery));
   }
 
-  async update(delivery: InboundDeliveryData): Promise<void> {
-    await this.table.where({ team_id: delivery.teamId, id: delivery.id }).update(toRow(delivery));
+  async claim(team: TeamContext, id: string, expectedAttempts: number): Promise<boolean> {
+    // A no-op write: it takes the row lock, and PostgreSQL re-checks the condition after waiting for it.
+    const n = await this.table.where({ team_id: team.teamId, id, attempts: expectedAttempts }).whereNot({ status: 'succeeded' })
+      .update({ attempts: expectedAttempts });
+    return n > 0;
+  }
+
+  async saveOutcome(delivery: InboundDeliveryData, expectedAttempts: number): Promise<boolean> {
+    const n = await this.table.where({ team_id: delivery.teamId, id: delivery.id, attempts: expectedAttempts }).update(toRow(delivery));
+    return n > 0;
   }
 }

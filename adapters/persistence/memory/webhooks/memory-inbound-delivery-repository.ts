@@ -24,5 +24,16 @@ export class MemoryInboundDeliveryRepository implements InboundDeliveryRepositor
   }
 
   async insert(delivery: InboundDeliveryData): Promise<void> { this.rows.set(delivery.id, delivery); }
-  async update(delivery: InboundDeliveryData): Promise<void> { this.rows.set(delivery.id, delivery); }
+
+  async claim(team: TeamContext, id: string, expectedAttempts: number): Promise<boolean> {
+    const d = await this.findById(team, id);
+    return !!d && d.attempts === expectedAttempts && d.status !== 'succeeded';
+  }
+
+  async saveOutcome(delivery: InboundDeliveryData, expectedAttempts: number): Promise<boolean> {
+    const current = this.rows.get(delivery.id);
+    if (!current || current.teamId !== delivery.teamId || current.attempts !== expectedAttempts) return false;
+    this.rows.set(delivery.id, delivery);
+    return true;
+  }
 }

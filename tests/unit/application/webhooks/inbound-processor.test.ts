@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { InboundAction, InboundActions } from '../../../../application/webhooks/inbound-action';
-import { InboundProcessor } from '../../../../application/webhooks/inbound-processor';
+import { DeliveryTaken, InboundProcessor } from '../../../../application/webhooks/inbound-processor';
 import { UnitOfWork } from '../../../../application/shared/unit-of-work';
 import { Unprocessable } from '../../../../domain/shared/errors';
 import { InboundDelivery, InboundDeliveryData } from '../../../../domain/webhooks/inbound-delivery';
@@ -32,12 +32,18 @@ class RecordingUow implements UnitOfWork {
 
 class Deliveries implements InboundDeliveryRepository {
   saved: { data: InboundDeliveryData; inTransaction: boolean }[] = [];
+  taken = false;
   constructor(private readonly uow: RecordingUow) {}
   async findById() { return null; }
   async findTeamOf() { return null; }
   async listByWebhook() { return []; }
   async insert() {}
-  async update(d: InboundDeliveryData) { this.saved.push({ data: d, inTransaction: this.uow.depth > 0 }); this.uow.log.push(`save ${d.status}`); }
+  async claim() { this.uow.log.push('claim'); return !this.taken; }
+  async saveOutcome(d: InboundDeliveryData) {
+    this.saved.push({ data: d, inTransaction: this.uow.depth > 0 });
+    this.uow.log.push(`save ${d.status}`);
+    return true;
+  }
 }
 
 const endpoint = WebhookEndpoint.create('0190a000-0000-7000-8000-000000000001', TEAM.teamId, {
@@ -66,7 +72,7 @@ describe('InboundProcessor', () => {
     expect(delivery).to.include({ status: 'succeeded', entityId: 'deal-1', attempts: 1 });
     expect(deliveries.saved).to.have.length(1);
     expect(deliveries.saved[0].inTransaction).to.equal(true);
-    expect(uow.log).to.deep.equal(['save succeeded', 'commit']);
+    expect(uow.log).to.deep.equal(['claim', 'save succeeded', 'commit']);
   });
 
   it('answers a refusal with success: false and records it after the action\'s writes were rolled back', async () => {
@@ -76,7 +82,7 @@ describe('InboundProcessor', () => {
       kind: 'processed', success: false, action: 'create_deal', entityId: null, entityType: 'deal', error: 'A deal can only start in an open column',
     });
     expect(delivery).to.include({ status: 'failed', error: 'A deal can only start in an open column', attempts: 1 });
-    expect(uow.log).to.deep.equal(['rollback', 'save failed', 'commit']);
+    expect(uow.log).to.deep.equal(['claim', 'rollback', 'save failed', 'commit']);
     expect(deliveries.saved[0].data.status).to.equal('failed');
     expect(errors).to.deep.equal([]);
   });
@@ -89,6 +95,17 @@ describe('InboundProcessor', () => {
     expect(result.error).to.not.include('socket');
     expect(delivery.error).to.equal('Unexpected error: socket hang up');
     expect(errors).to.deep.equal([boom]);
+  });
+
+  it('gives up without running the action or recording anything when another attempt holds the delivery', async () => {
+    let ran = false;
+    const { deliveries, processor, stored } = setUp({ run: async () => { ran = true; return { entityId: 'x', entityType: 'deal' }; } });
+    deliveries.taken = true;
+    let error: unknown;
+    try { await processor.process(TEAM, endpoint, stored); } catch (e) { error = e; }
+    expect(error).to.be.instanceOf(DeliveryTaken);
+    expect(ran).to.equal(false);
+    expect(deliveries.saved).to.deep.equal([]);
   });
 
   it('refuses a payload without a name, phone or email before running the action', async () => {
