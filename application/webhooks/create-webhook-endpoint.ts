@@ -36,6 +36,7 @@ export interface CreatedWebhookEndpoint {
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 export const ENDPOINT_ID_PREFIX = 'wh_';
+const SLUG_ATTEMPTS = 5;
 
 /**
  * An endpoint, its public id and its one-time secret. A create_deal endpoint's target column is
@@ -81,7 +82,7 @@ export class CreateWebhookEndpoint {
 
     const secret = input.withSecret ? this.hasher.generate(WEBHOOK_SECRET_PREFIX) : null;
     const now = this.clock.now();
-    return this.uow.run(async () => {
+    const insert = () => this.uow.run(async () => {
       const slug = await this.slugFor(team, input.name, input.slug);
       const endpoint = WebhookEndpoint.create(this.ids.next(), team.teamId, {
         name: input.name, slug,
@@ -94,6 +95,15 @@ export class CreateWebhookEndpoint {
       await this.endpoints.insert(data);
       return { endpoint: data, secret };
     });
+    // Two creations with one name can both pick the same free slug; the unique key stops the second,
+    // which then takes the next suffix. A slug the caller chose is not retried: it is taken.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await insert();
+      } catch (err) {
+        if (!(err instanceof Duplicate) || input.slug !== undefined || attempt >= SLUG_ATTEMPTS) throw err;
+      }
+    }
   }
 
   private async requireProject(team: TeamContext, projectId: string, field: string): Promise<void> {

@@ -90,6 +90,13 @@ forEachHttpBackend('Webhook administration API', (env) => {
     expect(dup.body.error.code).to.equal('DUPLICATE_ENTRY');
   });
 
+  it('gives concurrent creations with one name distinct slugs', async () => {
+    const { auth, projectId } = await setUp();
+    const all = await Promise.all(Array.from({ length: 4 }, () => create(auth, { name: 'Race', project_id: projectId })));
+    expect(all.map((r) => r.status)).to.deep.equal([201, 201, 201, 201]);
+    expect(all.map((r) => r.body.data.slug).sort()).to.deep.equal(['race', 'race-2', 'race-3', 'race-4']);
+  });
+
   it('creates a create_lead endpoint without pipeline, and refuses one with a target pipeline', async () => {
     const { auth, projectId, pipeline } = await setUp();
     const res = await create(auth, { name: 'Leads', action_type: 'create_lead', project_id: projectId });
