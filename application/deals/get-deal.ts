@@ -2,6 +2,7 @@ import { DealView, DealRepository } from '../../domain/deals/deal-repository';
 import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { DealScopeQuery, DealScopeResolver } from './deal-scope';
+import { ProjectDealDetails } from './project-deal-details';
 
 export interface GetDealInput extends DealScopeQuery {
   id: string;
@@ -12,12 +13,14 @@ export class GetDeal {
   constructor(
     private readonly deals: DealRepository,
     private readonly scopes: DealScopeResolver,
+    private readonly details: ProjectDealDetails,
   ) {}
 
   async execute(team: TeamContext, input: GetDealInput): Promise<DealView> {
     const selection = await this.scopes.resolve(team, input);
     const view = await this.deals.findById(team, input.id);
     if (!view || !DealScopeResolver.contains(selection, view)) throw new NotFound('Deal not found');
-    return view;
+    const [withDetails] = await this.details.attach(team, [view]);
+    return withDetails;
   }
 }

@@ -6,6 +6,7 @@ import { ListQuery, Page } from '../../domain/shared/list';
 import { TeamContext } from '../../domain/shared/team';
 import { requireCalendarDate } from '../../domain/shared/values';
 import { DealScopeQuery, DealScopeResolver } from './deal-scope';
+import { ProjectDealDetails } from './project-deal-details';
 
 /** The query of GET /deals, already type-checked at the edge. */
 export interface ListDealsInput extends DealScopeQuery {
@@ -28,6 +29,7 @@ export class ListDeals {
     private readonly scopes: DealScopeResolver,
     private readonly clients: ClientRepository,
     private readonly leads: LeadRepository,
+    private readonly details: ProjectDealDetails,
   ) {}
 
   async execute(team: TeamContext, input: ListDealsInput, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
@@ -55,6 +57,7 @@ export class ListDeals {
       if (!(await this.clients.findById(team, person.id))) throw new NotFound('Client not found', person.field);
       filter.clientId = person.id;
     }
-    return this.deals.list(team, filter, query);
+    const page = await this.deals.list(team, filter, query);
+    return { ...page, items: await this.details.attach(team, page.items) };
   }
 }

@@ -1,6 +1,7 @@
 import { DealContactView } from '../../domain/deals/deal-contact';
 import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
 import { DealData } from '../../domain/deals/deal';
+import { DealView } from '../../domain/deals/deal-repository';
 import { ProjectLeadReader } from '../../domain/deals/project-lead-reader';
 import { LeadView } from '../../domain/projects/lead';
 import { TeamContext } from '../../domain/shared/team';
@@ -30,5 +31,14 @@ export class ProjectDealDetails {
       out.set(d.id, { lead: (d.leadId && leads.get(d.leadId)) || null, contacts: contacts.get(d.id) ?? [] });
     }
     return out;
+  }
+
+  /** The views with `lead` and `contacts` filled for their project deals; global deals pass as they are. */
+  async attach(team: TeamContext, views: readonly DealView[]): Promise<DealView[]> {
+    const details = await this.of(team, views.map((v) => v.deal));
+    return views.map((v) => {
+      const d = details.get(v.deal.id);
+      return d ? { ...v, lead: d.lead, contacts: d.contacts } : v;
+    });
   }
 }

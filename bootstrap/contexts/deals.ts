@@ -1,6 +1,8 @@
 import { Container } from 'inversify';
 import { workflowCommands } from '../../adapters/cli/deals/workflow-commands';
 import { dealRoutes } from '../../adapters/http/deals/deal-routes';
+import { MoveProjectDeal } from '../../application/deals/move-project-deal';
+import { ProjectDealDetails } from '../../application/deals/project-deal-details';
 import { KnexDealEventOutbox } from '../../adapters/persistence/knex/deals/knex-deal-event-outbox';
 import { KnexDealRepository } from '../../adapters/persistence/knex/deals/knex-deal-repository';
 import { KnexIdempotencyKeyRepository } from '../../adapters/persistence/knex/deals/knex-idempotency-key-repository';
@@ -181,11 +183,13 @@ export const dealsContext: BoundedContext = {
         T.DealDispatchTrigger]).inSingletonScope();
     c.bind(ArchiveDeal).toResolvedValue((u: UnitOfWork, d: DealRepository, cl: Clock) => new ArchiveDeal(u, d, cl),
       [TOKENS.UnitOfWork, T.DealRepository, TOKENS.Clock]).inSingletonScope();
-    c.bind(GetDeal).toResolvedValue((d: DealRepository, s: DealScopeResolver) => new GetDeal(d, s),
-      [T.DealRepository, T.DealScopeResolver]).inSingletonScope();
+    // ProjectDealDetails (batched lead and contact reads) is bound with the project-deal pieces.
+    c.bind(GetDeal).toResolvedValue((d: DealRepository, s: DealScopeResolver, pd: ProjectDealDetails) => new GetDeal(d, s, pd),
+      [T.DealRepository, T.DealScopeResolver, ProjectDealDetails]).inSingletonScope();
     c.bind(ListDeals).toDynamicValue((ctx) => new ListDeals(
       ctx.get<DealRepository>(T.DealRepository), ctx.get<DealScopeResolver>(T.DealScopeResolver),
       ctx.get<ClientRepository>(CLIENT_TOKENS.ClientRepository), projectPort<LeadRepository>(c, PROJECT_PORTS.LeadRepository),
+      ctx.get(ProjectDealDetails),
     )).inSingletonScope();
     c.bind(CreateWorkflow).toResolvedValue(
       (w: WorkflowRepository, t: TeamRepository, i: IdGenerator, cl: Clock) => new CreateWorkflow(w, t, i, cl),
@@ -195,6 +199,7 @@ export const dealsContext: BoundedContext = {
   },
   routes: (c) => dealRoutes({
     list: c.get(ListDeals), create: c.get(CreateDeal), get: c.get(GetDeal), update: c.get(UpdateDeal), archive: c.get(ArchiveDeal),
+    move: c.get(MoveProjectDeal),
   }),
   commands: (c) => workflowCommands({ create: c.get(CreateWorkflow), runs: c.get(ListWorkflowRuns), dispatch: c.get(DispatchDealEvents) }),
   start: (c) => c.get(DealDispatchScheduler).start(),

@@ -1,3 +1,5 @@
+import { LeadView } from '../projects/lead';
+import { DealContactView } from './deal-contact';
 import { ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { DealData, DealScope } from './deal';
@@ -34,9 +36,9 @@ export interface ClientRef {
 export interface DealView {
   deal: DealData;
   client: ClientRef | null;
-  /** Project scope: the complete main lead and every linked contact (filled by project-deal readers). */
-  lead?: Record<string, unknown> | null;
-  contacts?: Record<string, unknown>[] | null;
+  /** Project scope: the complete main lead and every linked contact, main one first. */
+  lead?: LeadView | null;
+  contacts?: DealContactView[] | null;
 }
 
 /**

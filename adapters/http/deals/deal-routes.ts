@@ -4,6 +4,7 @@ import { CreateDeal } from '../../../application/deals/create-deal';
 import { GetDeal } from '../../../application/deals/get-deal';
 import { ListDeals } from '../../../application/deals/list-deals';
 import { UpdateDeal } from '../../../application/deals/update-deal';
+import { MoveProjectDeal } from '../../../application/deals/move-project-deal';
 import { DealChanges, NewGlobalDeal } from '../../../domain/deals/deal';
 import { DEAL_SORT_FIELDS } from '../../../domain/deals/deal-repository';
 import { parseIdempotencyKey } from '../../../domain/deals/idempotency';
@@ -13,6 +14,7 @@ import { Ctx, listQuery, pathId, queryDate, queryNumber, queryUuid, queryValue, 
 import { requireSomeField, validator } from '../shared/validation';
 import { CREATE_DEAL_FIELDS, UPDATABLE_DEAL_FIELDS, createDealSchema, pick, updateDealSchema } from './deal-schemas';
 import { presentArchivedDeal, presentDeal } from './present-deal';
+import { addProjectDealRoutes } from './project-deal-routes';
 
 export interface DealUseCases {
   list: ListDeals;
@@ -20,6 +22,7 @@ export interface DealUseCases {
   get: GetDeal;
   update: UpdateDeal;
   archive: ArchiveDeal;
+  move: MoveProjectDeal;
 }
 
 export function dealRoutes(uc: DealUseCases): RouteModule {
@@ -74,6 +77,8 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
   router.delete('/deals/:id', async (ctx: Ctx) => {
     ctx.body = one(presentArchivedDeal(await uc.archive.execute(teamOf(ctx), { id: pathId(ctx) })));
   });
+
+  addProjectDealRoutes(router, { move: uc.move });
 
   return { keyed: router };
 }

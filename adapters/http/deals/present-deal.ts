@@ -1,5 +1,7 @@
 import { ArchivedDeal } from '../../../domain/deals/deal';
 import { DealView } from '../../../domain/deals/deal-repository';
+import { presentLead } from '../projects/present-lead';
+import { presentDealContact } from './present-deal-contact';
 
 /**
  * One shape for both scopes (spec 2.1): every field of both, null where it does not apply. On a
@@ -30,8 +32,8 @@ export const presentDeal = (v: DealView) => {
     client: v.client ? { id: v.client.id, name: v.client.name } : null,
     responsible_id: d.responsibleId,
     lead_id: d.leadId,
-    lead: global ? (v.client ? { id: v.client.id, name: v.client.name } : null) : v.lead ?? null,
-    contacts: global ? null : v.contacts ?? [],
+    lead: global ? (v.client ? { id: v.client.id, name: v.client.name } : null) : v.lead ? presentLead(v.lead) : null,
+    contacts: global ? null : (v.contacts ?? []).map(presentDealContact),
     attribution: d.attribution,
     metadata: d.metadata,
     custom_fields: d.customFields,

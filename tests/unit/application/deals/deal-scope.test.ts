@@ -1,3 +1,4 @@
+import { ProjectDealDetails } from '../../../../application/deals/project-deal-details';
 import { expect } from 'chai';
 import { DealScopeResolver } from '../../../../application/deals/deal-scope';
 import { ListDeals } from '../../../../application/deals/list-deals';
@@ -58,7 +59,8 @@ describe('ListDeals', () => {
     const clients = { findById: async (_t: unknown, id: string) => (id === CLIENT ? { id } : null) } as unknown as ClientRepository;
     const leads = { findById: async (_t: unknown, id: string) => (id === LEAD ? { id } : null) } as unknown as LeadRepository;
     const q = { page: 1, limit: 20, sort: { field: 'created_at' as const, descending: true } };
-    return { seen, q, list: new ListDeals(deals, resolver, clients, leads) };
+    const details = { attach: async (_t: unknown, views: unknown[]) => views } as unknown as ProjectDealDetails;
+    return { seen, q, list: new ListDeals(deals, resolver, clients, leads, details) };
   };
 
   it('reads client_id and lead_id as one filter, by the scope', async () => {
