@@ -3,7 +3,7 @@ import { Duplicate } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { Contact, ContactChanges, ContactData } from '../../domain/whatsapp/contact';
 import { ContactRepository } from '../../domain/whatsapp/contact-repository';
-import { PhoneNumber } from '../../domain/whatsapp/phone-number';
+import { PhoneNumber } from '../../domain/shared/phone-number';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';

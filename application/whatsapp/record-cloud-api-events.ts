@@ -8,7 +8,7 @@ import { InboxData } from '../../domain/whatsapp/inbox';
 import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
 import { DeliveryStatus, Message, ProviderError } from '../../domain/whatsapp/message';
 import { MessageRepository } from '../../domain/whatsapp/message-repository';
-import { PhoneNumber } from '../../domain/whatsapp/phone-number';
+import { PhoneNumber } from '../../domain/shared/phone-number';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';

@@ -1,5 +1,5 @@
 import { ValidationFailed } from '../shared/errors';
-import { PhoneNumber } from './phone-number';
+import { PhoneNumber } from '../shared/phone-number';
 
 export interface ContactData {
   id: string;

@@ -10,7 +10,7 @@ import { Inbox, InboxData } from '../../../domain/whatsapp/inbox';
 import { InboxRepository } from '../../../domain/whatsapp/inbox-repository';
 import { Message } from '../../../domain/whatsapp/message';
 import { MessageRepository } from '../../../domain/whatsapp/message-repository';
-import { PhoneNumber } from '../../../domain/whatsapp/phone-number';
+import { PhoneNumber } from '../../../domain/shared/phone-number';
 import { forEachBackend } from '../../support/backends';
 
 let seq = 0;

@@ -4,7 +4,7 @@ import { SendWhatsAppText, SendWhatsAppTextInput } from '../../../../application
 import { ProviderFailure } from '../../../../application/whatsapp/whatsapp-provider';
 import { DomainError } from '../../../../domain/shared/errors';
 import { Contact } from '../../../../domain/whatsapp/contact';
-import { PhoneNumber } from '../../../../domain/whatsapp/phone-number';
+import { PhoneNumber } from '../../../../domain/shared/phone-number';
 import { world } from './whatsapp-world';
 
 const errorOf = async (p: Promise<unknown>): Promise<DomainError> => {

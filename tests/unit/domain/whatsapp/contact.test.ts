@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { Contact } from '../../../../domain/whatsapp/contact';
-import { PhoneNumber } from '../../../../domain/whatsapp/phone-number';
+import { PhoneNumber } from '../../../../domain/shared/phone-number';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const T1 = new Date('2026-03-02T10:00:00.000Z');

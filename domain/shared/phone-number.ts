@@ -1,4 +1,5 @@
-// A WhatsApp phone number: digits with the country code, read from what people type.
+// A phone number: digits with the country code, read from what people type. WhatsApp contacts and
+// project leads both keep people by it.
 // Numbering plans change; libphonenumber-js carries them (a pure library with no I/O), so the domain
 // leans on it instead of keeping its own tables. Only the Brazilian "9th digit" rule is ours, because
 // WhatsApp still knows accounts by the number they had before mobiles gained the leading 9.

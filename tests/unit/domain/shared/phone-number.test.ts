@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ValidationFailed } from '../../../../domain/shared/errors';
-import { PhoneNumber } from '../../../../domain/whatsapp/phone-number';
+import { PhoneNumber } from '../../../../domain/shared/phone-number';
 
 const refused = (input: unknown): ValidationFailed => {
   try {
