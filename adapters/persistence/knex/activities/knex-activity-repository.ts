@@ -15,7 +15,7 @@ const SORTS: Record<ActivitySortField, SortColumn> = {
   due_date: { column: 'due_date' },
   // By rank, not alphabetically: low < medium < high.
   priority: { column: "case priority when 'low' then 0 when 'medium' then 1 when 'high' then 2 end", raw: true },
-  created_at: { column: 'created_at' },
+  created_at: { column: 'created_at', required: true },
 };
 
 function toRow(a: ActivityData): Row {

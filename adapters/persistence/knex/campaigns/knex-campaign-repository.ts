@@ -15,8 +15,8 @@ const SORTS: Record<CampaignSortField, SortColumn> = {
   status: { column: 'c.status', kind: 'text' },
   start_date: { column: 'c.start_date' },
   end_date: { column: 'c.end_date' },
-  created_at: { column: 'c.created_at' },
-  updated_at: { column: 'c.updated_at' },
+  created_at: { column: 'c.created_at', required: true },
+  updated_at: { column: 'c.updated_at', required: true },
 };
 
 function toRow(c: CampaignData): Row {

@@ -12,8 +12,8 @@ type Row = Record<string, unknown>;
 const SORTS: Record<ClientSortField, SortColumn> = {
   full_name: { column: 'name', kind: 'text' },
   email: { column: 'email', kind: 'text' },
-  created_at: { column: 'created_at' },
-  updated_at: { column: 'updated_at' },
+  created_at: { column: 'created_at', required: true },
+  updated_at: { column: 'updated_at', required: true },
   is_active: { column: "case when status = 'active' then 1 else 0 end", raw: true },
 };
 

@@ -12,8 +12,8 @@ const SORTS: Record<DealSortField, SortColumn> = {
   title: { column: 'd.title', kind: 'text' },
   value: { column: 'd.value' },
   phase: { column: 'd.phase', kind: 'text' },
-  created_at: { column: 'd.created_at' },
-  updated_at: { column: 'd.updated_at' },
+  created_at: { column: 'd.created_at', required: true },
+  updated_at: { column: 'd.updated_at', required: true },
   expected_close_date: { column: 'd.expected_close_date' },
 };
 

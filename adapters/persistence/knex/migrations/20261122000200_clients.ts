@@ -25,7 +25,7 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['team_id', 'id']);
     t.unique(['team_id', 'cpf']);
     t.unique(['team_id', 'cnpj']);
-    t.index(['team_id', 'status', 'created_at']);
+    t.index(['team_id', 'status', 'created_at', 'id']);
   });
 }
 

@@ -9,7 +9,7 @@ import { IDENTITY_COLUMNS, identityFromRow } from './knex-contact-identity-repos
 
 type Row = Record<string, unknown>;
 
-const SORTS: Record<LeadSortField, SortColumn> = { created_at: { column: 'l.created_at' } };
+const SORTS: Record<LeadSortField, SortColumn> = { created_at: { column: 'l.created_at', required: true } };
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : (v as string));
 

@@ -17,8 +17,8 @@ const SORTS: Record<ProjectSortField, SortColumn> = {
   priority: { column: "case p.priority when 'low' then 1 when 'medium' then 2 when 'high' then 3 when 'urgent' then 4 end", raw: true },
   start_date: { column: 'p.start_date' },
   due_date: { column: 'p.due_date' },
-  created_at: { column: 'p.created_at' },
-  updated_at: { column: 'p.updated_at' },
+  created_at: { column: 'p.created_at', required: true },
+  updated_at: { column: 'p.updated_at', required: true },
 };
 
 const STAGE_COLUMNS = ['id', 'team_id', 'name', 'slug', 'color', 'position', 'category', 'is_initial', 'is_done', 'is_archived', 'created_at', 'updated_at'];

@@ -22,7 +22,13 @@ export class KnexDatabase {
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.current.getStore()) return work();
-    return this.knex.transaction((trx) => this.current.run(trx, work));
+    return this.knex.transaction(async (trx) => {
+      // SQLite starts a transaction as a reader and upgrades at its first write; if another process
+      // wrote in between, the upgrade fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting. A no-op
+      // write first takes the write lock up front (like BEGIN IMMEDIATE), so writers queue on the busy timeout.
+      if (this.dialect === 'sqlite') await trx.raw('update knex_migrations_lock set is_locked = is_locked where 0');
+      return this.current.run(trx, work);
+    });
   }
 }
 

@@ -21,6 +21,8 @@ export interface SortColumn {
   column: string;
   kind?: SortKind;
   raw?: boolean;
+  /** The column is NOT NULL: it is ordered by itself alone, so an index on it can serve the sort. */
+  required?: boolean;
 }
 
 /**
@@ -31,7 +33,8 @@ export function orderBy(qb: Knex.QueryBuilder, database: KnexDatabase, sort: Sor
   const dir = descending ? 'desc' : 'asc';
   const expr = sort.raw ? sort.column : database.knex.raw('??', [sort.column]).toQuery();
   const value = sort.kind === 'text' ? (database.dialect === 'postgres' ? `lower(${expr}) collate "C"` : `lower(${expr})`) : expr;
-  qb.orderByRaw(`(${expr}) is null`).orderByRaw(`${value} ${dir}`).orderBy(idColumn, dir);
+  if (!sort.required) qb.orderByRaw(`(${expr}) is null`);
+  qb.orderByRaw(`${value} ${dir}`).orderBy(idColumn, dir);
 }
 
 /** One count and one page query over the same filtered query. */

@@ -17,8 +17,8 @@ const SORTS: Record<TaskSortField, SortColumn> = {
   },
   due_date: { column: 'due_date' },
   position: { column: 'position' },
-  created_at: { column: 'created_at' },
-  updated_at: { column: 'updated_at' },
+  created_at: { column: 'created_at', required: true },
+  updated_at: { column: 'updated_at', required: true },
   completed_at: { column: 'completed_at' },
 };
 

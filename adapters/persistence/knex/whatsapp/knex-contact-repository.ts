@@ -14,8 +14,8 @@ const SORTS: Record<ContactSortField, SortColumn> = {
   push_name: { column: 'push_name', kind: 'text' },
   custom_name: { column: 'custom_name', kind: 'text' },
   phone: { column: 'phone', kind: 'text' },
-  created_at: { column: 'created_at' },
-  updated_at: { column: 'updated_at' },
+  created_at: { column: 'created_at', required: true },
+  updated_at: { column: 'updated_at', required: true },
 };
 
 const toRow = (c: ContactData): Row => ({
