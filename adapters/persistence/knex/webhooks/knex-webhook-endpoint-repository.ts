@@ -17,8 +17,8 @@ export const isSlugLike = (slug: string, base: string): boolean =>
 
 const SORTS: Record<WebhookSortField, SortColumn> = {
   name: { column: 'name', kind: 'text' },
-  created_at: { column: 'created_at' },
-  updated_at: { column: 'updated_at' },
+  created_at: { column: 'created_at', required: true },
+  updated_at: { column: 'updated_at', required: true },
 };
 
 function toRow(e: WebhookEndpointData): Row {
