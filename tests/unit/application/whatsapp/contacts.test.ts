@@ -4,19 +4,9 @@ import { DeleteContact } from '../../../../application/whatsapp/delete-contact';
 import { GetContact } from '../../../../application/whatsapp/get-contact';
 import { UpdateContact } from '../../../../application/whatsapp/update-contact';
 import { Client } from '../../../../domain/clients/client';
-import { DomainError } from '../../../../domain/shared/errors';
 import { Conversation } from '../../../../domain/whatsapp/conversation';
-import { world } from './whatsapp-world';
+import { errorOf, world } from './whatsapp-world';
 
-const errorOf = async (p: Promise<unknown>): Promise<DomainError> => {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).to.be.instanceOf(DomainError);
-    return e as DomainError;
-  }
-  throw new Error('expected a domain error');
-};
 
 describe('WhatsApp contact use cases', () => {
   let w: ReturnType<typeof world>;

@@ -1,18 +1,8 @@
 import { expect } from 'chai';
 import { CreateInbox } from '../../../../application/whatsapp/create-inbox';
 import { MemoryTeamRepository } from '../../../../adapters/persistence/memory/teams/memory-team-repository';
-import { DomainError } from '../../../../domain/shared/errors';
-import { world } from './whatsapp-world';
+import { errorOf, world } from './whatsapp-world';
 
-const errorOf = async (p: Promise<unknown>): Promise<DomainError> => {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).to.be.instanceOf(DomainError);
-    return e as DomainError;
-  }
-  throw new Error('expected a domain error');
-};
 
 describe('CreateInbox', () => {
   const setup = async () => {

@@ -2,20 +2,10 @@ import { expect } from 'chai';
 import { RecordCloudApiEvents } from '../../../../application/whatsapp/record-cloud-api-events';
 import { SendWhatsAppText, SendWhatsAppTextInput } from '../../../../application/whatsapp/send-whatsapp-text';
 import { ProviderFailure } from '../../../../application/whatsapp/whatsapp-provider';
-import { DomainError } from '../../../../domain/shared/errors';
 import { Contact } from '../../../../domain/whatsapp/contact';
 import { PhoneNumber } from '../../../../domain/shared/phone-number';
-import { world } from './whatsapp-world';
+import { errorOf, world } from './whatsapp-world';
 
-const errorOf = async (p: Promise<unknown>): Promise<DomainError> => {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).to.be.instanceOf(DomainError);
-    return e as DomainError;
-  }
-  throw new Error('expected a domain error');
-};
 
 describe('SendWhatsAppText', () => {
   let w: ReturnType<typeof world>;

@@ -1,3 +1,5 @@
+import { DomainError } from '../../../../domain/shared/errors';
+import { expect } from 'chai';
 // The WhatsApp use cases over the memory adapters, with a clock the test moves and a scripted provider.
 import { Logger } from '../../../../application/shared/logger';
 import { OutboundText, ProviderFailure, ProviderReceipt, WhatsAppProvider } from '../../../../application/whatsapp/whatsapp-provider';
@@ -66,3 +68,14 @@ export class WhatsAppWorld {
 }
 
 export const world = (): WhatsAppWorld => new WhatsAppWorld();
+
+/** The domain error a use case threw (fails the test when it resolved instead). */
+export const errorOf = async (p: Promise<unknown>): Promise<DomainError> => {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).to.be.instanceOf(DomainError);
+    return e as DomainError;
+  }
+  throw new Error('expected a domain error');
+};
