@@ -32,6 +32,12 @@ forEachBackend('TaskRepository contract', (env) => {
     expect(t.assigneeId).to.equal(B);
   });
 
+  it('keeps a long column slug whole: the API does not cap a column name', async () => {
+    const t = TaskMother.create({ teamId: team.teamId, column: 'c'.repeat(300) });
+    await repo.insert(t);
+    expect((await repo.findById(team, t.id))?.column).to.equal('c'.repeat(300));
+  });
+
   it('never returns another team\'s task, and knows the team of a task', async () => {
     const t = TaskMother.create({ teamId: team.teamId });
     await repo.insert(t);

@@ -7,7 +7,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('project_id').notNullable();
     t.uuid('pipeline_id').nullable();
     // `column` is a reserved word in SQL.
-    t.string('column_slug', 100).notNullable();
+    t.text('column_slug').notNullable();
     t.text('title').notNullable();
     t.text('description').nullable();
     t.string('priority', 10).notNullable();
