@@ -8,6 +8,7 @@ import { MethodNotAllowed, NotFound } from '../../domain/shared/errors';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { rateLimit } from './middleware/rate-limit';
+import { rejectNul } from './middleware/reject-nul';
 import { requestId } from './middleware/request-id';
 
 export const API_PREFIX = '/api/v1';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestId());
   app.use(errorHandler(deps.logger));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: `${deps.bodyLimitBytes ?? 1024 * 1024}b`, strict: true }));
+  app.use(rejectNul());
 
   const routers: Router[] = [];
   const mount = (router: Router, middleware: Koa.Middleware[]) => {

@@ -41,6 +41,19 @@ forEachHttpBackend('HTTP conventions', (env) => {
     expect(res.body.error.code).to.equal('VALIDATION_ERROR');
   });
 
+  it('refuses the NUL character in a body or a query with 400 naming the field, on every backend alike', async () => {
+    const { auth } = await env().team();
+    const body = await env().request.post('/api/v1/clients').set(auth).send({ name: 'a\u0000b', type: 'PF', tags: ['ok', 'x\u0000'] });
+    expect(body.status).to.equal(400);
+    expect(body.body.error).to.include({ code: 'VALIDATION_ERROR' });
+    expect(body.body.error.details.field).to.equal('name');
+    const nested = await env().request.post('/api/v1/clients').set(auth).send({ name: 'ok', type: 'PF', address: { city: '\u0000' } });
+    expect(nested.body.error.details.field).to.equal('address.city');
+    const query = await env().request.get('/api/v1/clients?search=a%00b').set(auth);
+    expect(query.status).to.equal(400);
+    expect(query.body.error.details.field).to.equal('search');
+  });
+
   it('echoes a sane X-Request-Id and makes one otherwise', async () => {
     const { auth } = await env().team();
     const echoed = await env().request.get('/api/v1/clients').set(auth).set('X-Request-Id', 'abc-123.x_y');
