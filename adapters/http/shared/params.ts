@@ -64,7 +64,7 @@ const positiveInt = (ctx: Ctx, name: string, fallback: number, max?: number): nu
   const v = queryValue(ctx, name);
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!/^\d+$/.test(v) || n < 1 || (max !== undefined && n > max)) {
+  if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n < 1 || (max !== undefined && n > max)) {
     throw new ValidationFailed(`${name} must be a whole number from 1${max ? ` to ${max}` : ''}`, name);
   }
   return n;
@@ -81,6 +81,8 @@ export interface ListOptions<F extends string> {
 export function listQuery<F extends string>(ctx: Ctx, options: ListOptions<F>): ListQuery<F> {
   const page = positiveInt(ctx, 'page', 1);
   const limit = positiveInt(ctx, 'limit', 20, 100);
+  // The offset must stay an exact integer for every database.
+  if (!Number.isSafeInteger((page - 1) * limit)) throw new ValidationFailed('page is too large', 'page');
   const raw = queryValue(ctx, 'sort') ?? options.defaultSort ?? '-created_at';
   const descending = raw.startsWith('-');
   let field = (descending ? raw.slice(1) : raw) as F;
