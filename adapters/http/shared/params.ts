@@ -15,7 +15,8 @@ export const teamOf = (ctx: Ctx): TeamContext => {
 export const pathId = (ctx: Ctx, name = 'id'): string => {
   const id = ctx.params?.[name];
   if (!isUuid(id)) throw new NotFound('Resource not found');
-  return id;
+  // Ids are stored in lower case; PostgreSQL would match any case, SQLite and memory only this one.
+  return id.toLowerCase();
 };
 
 /** A single query value (the last one when repeated). */
@@ -28,7 +29,7 @@ export const queryValue = (ctx: Ctx, name: string): string | undefined => {
 export const queryUuid = (ctx: Ctx, name: string): string | undefined => {
   const v = queryValue(ctx, name);
   if (v !== undefined && !isUuid(v)) throw new ValidationFailed(`${name} must be a UUID`, name);
-  return v;
+  return v?.toLowerCase();
 };
 
 export const queryEnum = <T extends string>(ctx: Ctx, name: string, values: readonly T[]): T | undefined => {

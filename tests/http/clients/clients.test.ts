@@ -64,6 +64,7 @@ forEachHttpBackend('Clients API', (env) => {
     const created = await env().request.post('/api/v1/clients').set(a.auth).send({ name: 'A', type: 'PF' });
     const id = created.body.data.id;
     expect((await env().request.get(`/api/v1/clients/${id}`).set(a.auth)).body.data.name).to.equal('A');
+    expect((await env().request.get(`/api/v1/clients/${id.toUpperCase()}`).set(a.auth)).body.data.name).to.equal('A');
     for (const [path, auth] of [[id, b.auth], ['0190a000-0000-7000-8000-000000000000', a.auth], ['not-a-uuid', a.auth]] as const) {
       const res = await env().request.get(`/api/v1/clients/${path}`).set(auth);
       expect(res.status).to.equal(404);
