@@ -12,6 +12,7 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
+import { ProjectDealDetails } from './project-deal-details';
 
 export interface MoveProjectDealInput {
   id: string;
@@ -38,6 +39,7 @@ export class MoveProjectDeal {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly trigger: DealDispatchTrigger,
+    private readonly details: ProjectDealDetails,
   ) {}
 
   async execute(team: TeamContext, input: MoveProjectDealInput): Promise<DealView> {
@@ -60,6 +62,8 @@ export class MoveProjectDeal {
       return { ...found, deal };
     });
     this.trigger.kick();
-    return view;
+    // The answer is the same card GET /deals/:id gives: with its lead and contacts.
+    const [withDetails] = await this.details.attach(team, [view]);
+    return withDetails;
   }
 }

@@ -73,10 +73,10 @@ export const webhooksContext: BoundedContext = {
     }
     if (!c.isBound(MoveProjectDeal)) {
       c.bind(MoveProjectDeal).toResolvedValue(
-        (u: UnitOfWork, d: DealRepository, p: ProjectRepository, pl: PipelineRepository, o: DealEventOutbox, i: IdGenerator, cl: Clock, t: DealDispatchTrigger) =>
-          new MoveProjectDeal(u, d, p, pl, o, i, cl, t),
+        (u: UnitOfWork, d: DealRepository, p: ProjectRepository, pl: PipelineRepository, o: DealEventOutbox, i: IdGenerator, cl: Clock,
+          t: DealDispatchTrigger, pd: ProjectDealDetails) => new MoveProjectDeal(u, d, p, pl, o, i, cl, t, pd),
         [TOKENS.UnitOfWork, DEAL_TOKENS.DealRepository, PROJECT_TOKENS.ProjectRepository, PROJECT_TOKENS.PipelineRepository,
-          DEAL_TOKENS.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock, DEAL_TOKENS.DealDispatchTrigger]).inSingletonScope();
+          DEAL_TOKENS.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock, DEAL_TOKENS.DealDispatchTrigger, ProjectDealDetails]).inSingletonScope();
     }
 
     c.bind(CreateProjectDeal).toResolvedValue(

@@ -135,6 +135,13 @@ forEachHttpBackend('Inbound webhook receiver', (env) => {
     expect(deal.lead_id).to.be.a('string');
     const lead = await env().runtime.container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository).findById({ teamId }, deal.lead_id);
     expect(lead).to.include({ projectId, fullName: 'Ana Souza', phone: '+5511987654321', email: 'Ana.Souza@Example.com', utmSource: 'google' });
+    expect(deal.lead).to.include({ id: deal.lead_id, full_name: 'Ana Souza', phone: '+5511987654321', email: 'Ana.Souza@Example.com', utm_campaign: 'black-friday' });
+    expect(deal.lead.attribution).to.deep.equal(deal.attribution);
+    expect(deal.contacts).to.have.length(1);
+    expect(deal.contacts[0]).to.include({ contact_id: deal.lead_id, is_primary: true, position: 1 });
+    expect(deal.contacts[0].contact).to.deep.equal({
+      id: deal.lead_id, full_name: 'Ana Souza', email: 'Ana.Souza@Example.com', phone: '+5511987654321', custom_fields: {},
+    });
 
     const read = await env().request.get(`/api/v1/deals/${dealId}?project_id=${projectId}`).set(auth);
     expect(read.status).to.equal(200);
