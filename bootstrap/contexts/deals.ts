@@ -1,4 +1,10 @@
-import { Container } from 'inversify';
+import { KnexDealContactRepository } from '../../adapters/persistence/knex/deals/knex-deal-contact-repository';
+import { KnexProjectLeadReader } from '../../adapters/persistence/knex/deals/knex-project-lead-reader';
+import { MemoryDealContactRepository } from '../../adapters/persistence/memory/deals/memory-deal-contact-repository';
+import { MemoryProjectLeadReader } from '../../adapters/persistence/memory/deals/memory-project-lead-reader';
+import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
+import { ProjectLeadReader } from '../../domain/deals/project-lead-reader';
+import { PROJECT_TOKENS } from './projects';
 import { workflowCommands } from '../../adapters/cli/deals/workflow-commands';
 import { dealRoutes } from '../../adapters/http/deals/deal-routes';
 import { MoveProjectDeal } from '../../application/deals/move-project-deal';
@@ -24,7 +30,6 @@ import { ListDeals } from '../../application/deals/list-deals';
 import { ListWorkflowRuns } from '../../application/deals/list-workflow-runs';
 import { PurgeIdempotencyKeys } from '../../application/deals/purge-idempotency-keys';
 import { UpdateDeal } from '../../application/deals/update-deal';
-import { WorkflowActions } from '../../application/deals/workflow-actions';
 import { Clock } from '../../application/shared/clock';
 import { IdGenerator } from '../../application/shared/id-generator';
 import { Logger } from '../../application/shared/logger';
@@ -50,18 +55,13 @@ export const DEAL_TOKENS = {
   DealEventOutbox: Symbol.for('DealEventOutbox'),
   WorkflowRepository: Symbol.for('WorkflowRepository'),
   WorkflowRunRepository: Symbol.for('WorkflowRunRepository'),
-  /** Bind it elsewhere to replace the activities/tasks-backed actions. */
-  WorkflowActions: Symbol.for('WorkflowActions'),
+  /** The contacts linked to project deals and the batched reads of their leads. */
+  DealContactRepository: Symbol.for('DealContactRepository'),
+  ProjectLeadReader: Symbol.for('ProjectLeadReader'),
   DealDispatchTrigger: Symbol.for('DealDispatchTrigger'),
   DealScopeResolver: Symbol.for('DealScopeResolver'),
 } as const;
 
-// The projects context's ports, by the names its bootstrap binds them under.
-const PROJECT_PORTS = {
-  ProjectRepository: Symbol.for('ProjectRepository'),
-  PipelineRepository: Symbol.for('PipelineRepository'),
-  LeadRepository: Symbol.for('LeadRepository'),
-} as const;
 
 /** How often the server looks at the outbox on its own (writes also wake it at once). */
 const DISPATCH_INTERVAL_MS = 1000;
@@ -121,26 +121,6 @@ export class DealDispatchScheduler implements DealDispatchTrigger {
   }
 }
 
-/** Used until the activities and tasks contexts are wired: every run fails and is recorded so. */
-const unavailableActions: WorkflowActions = {
-  createActivity: async () => { throw new Error('create_activity is not available: activities are not set up'); },
-  createTask: async () => { throw new Error('create_task is not available: tasks are not set up'); },
-};
-
-function workflowActionsOf(c: Container): WorkflowActions {
-  if (c.isBound(DEAL_TOKENS.WorkflowActions)) return c.get<WorkflowActions>(DEAL_TOKENS.WorkflowActions);
-  if (c.isBound(CreateActivity) && c.isBound(CreateTask) && c.isBound(PROJECT_PORTS.ProjectRepository)) {
-    return new DealWorkflowActions(c.get(CreateActivity), c.get(CreateTask), c.get<ProjectRepository>(PROJECT_PORTS.ProjectRepository));
-  }
-  return unavailableActions;
-}
-
-/** A port of the projects context, or one that finds nothing while that context is not wired. */
-function projectPort<T>(c: Container, token: symbol): T {
-  if (c.isBound(token)) return c.get<T>(token);
-  return { findById: async () => null } as unknown as T;
-}
-
 export const dealsContext: BoundedContext = {
   name: 'deals',
   bind(c, storage) {
@@ -156,14 +136,15 @@ export const dealsContext: BoundedContext = {
       (s) => new MemoryWorkflowRunRepository(s), (d) => new KnexWorkflowRunRepository(d));
 
     const T = DEAL_TOKENS;
-    c.bind(DEAL_TOKENS.DealScopeResolver).toDynamicValue(() => new DealScopeResolver(
-      projectPort<ProjectRepository>(c, PROJECT_PORTS.ProjectRepository),
-      projectPort<PipelineRepository>(c, PROJECT_PORTS.PipelineRepository),
+    c.bind(DEAL_TOKENS.DealScopeResolver).toDynamicValue((ctx) => new DealScopeResolver(
+      ctx.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository),
+      ctx.get<PipelineRepository>(PROJECT_TOKENS.PipelineRepository),
     )).inSingletonScope();
     c.bind(DispatchDealEvents).toDynamicValue((ctx) => new DispatchDealEvents(
       ctx.get<UnitOfWork>(TOKENS.UnitOfWork), ctx.get<DealEventOutbox>(T.DealEventOutbox), ctx.get<DealRepository>(T.DealRepository),
       ctx.get<WorkflowRepository>(T.WorkflowRepository), ctx.get<WorkflowRunRepository>(T.WorkflowRunRepository),
-      workflowActionsOf(c), ctx.get<IdGenerator>(TOKENS.IdGenerator), ctx.get<Clock>(TOKENS.Clock), ctx.get<Logger>(TOKENS.Logger),
+      new DealWorkflowActions(ctx.get(CreateActivity), ctx.get(CreateTask), ctx.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository)),
+      ctx.get<IdGenerator>(TOKENS.IdGenerator), ctx.get<Clock>(TOKENS.Clock), ctx.get<Logger>(TOKENS.Logger),
     )).inSingletonScope();
     c.bind(PurgeIdempotencyKeys).toResolvedValue((k: IdempotencyKeyRepository, cl: Clock) => new PurgeIdempotencyKeys(k, cl),
       [T.IdempotencyKeyRepository, TOKENS.Clock]).inSingletonScope();
@@ -183,12 +164,20 @@ export const dealsContext: BoundedContext = {
         T.DealDispatchTrigger]).inSingletonScope();
     c.bind(ArchiveDeal).toResolvedValue((u: UnitOfWork, d: DealRepository, cl: Clock) => new ArchiveDeal(u, d, cl),
       [TOKENS.UnitOfWork, T.DealRepository, TOKENS.Clock]).inSingletonScope();
-    // ProjectDealDetails (batched lead and contact reads) is bound with the project-deal pieces.
+    repo<DealContactRepository>(T.DealContactRepository, (s) => new MemoryDealContactRepository(s), (d) => new KnexDealContactRepository(d));
+    repo<ProjectLeadReader>(T.ProjectLeadReader, (s) => new MemoryProjectLeadReader(s), (d) => new KnexProjectLeadReader(d));
+    c.bind(ProjectDealDetails).toResolvedValue((l: ProjectLeadReader, dc: DealContactRepository) => new ProjectDealDetails(l, dc),
+      [T.ProjectLeadReader, T.DealContactRepository]).inSingletonScope();
+    c.bind(MoveProjectDeal).toResolvedValue(
+      (u: UnitOfWork, d: DealRepository, p: ProjectRepository, pl: PipelineRepository, o: DealEventOutbox, i: IdGenerator, cl: Clock,
+        t: DealDispatchTrigger, pd: ProjectDealDetails) => new MoveProjectDeal(u, d, p, pl, o, i, cl, t, pd),
+      [TOKENS.UnitOfWork, T.DealRepository, PROJECT_TOKENS.ProjectRepository, PROJECT_TOKENS.PipelineRepository,
+        T.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock, T.DealDispatchTrigger, ProjectDealDetails]).inSingletonScope();
     c.bind(GetDeal).toResolvedValue((d: DealRepository, s: DealScopeResolver, pd: ProjectDealDetails) => new GetDeal(d, s, pd),
       [T.DealRepository, T.DealScopeResolver, ProjectDealDetails]).inSingletonScope();
     c.bind(ListDeals).toDynamicValue((ctx) => new ListDeals(
       ctx.get<DealRepository>(T.DealRepository), ctx.get<DealScopeResolver>(T.DealScopeResolver),
-      ctx.get<ClientRepository>(CLIENT_TOKENS.ClientRepository), projectPort<LeadRepository>(c, PROJECT_PORTS.LeadRepository),
+      ctx.get<ClientRepository>(CLIENT_TOKENS.ClientRepository), ctx.get<LeadRepository>(PROJECT_TOKENS.LeadRepository),
       ctx.get(ProjectDealDetails),
     )).inSingletonScope();
     c.bind(CreateWorkflow).toResolvedValue(

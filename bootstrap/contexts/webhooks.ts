@@ -1,17 +1,11 @@
 import { webhookCommands } from '../../adapters/cli/webhooks/webhook-commands';
 import { webhookRoutes } from '../../adapters/http/webhooks/webhook-routes';
-import { KnexDealContactRepository } from '../../adapters/persistence/knex/deals/knex-deal-contact-repository';
-import { KnexProjectLeadReader } from '../../adapters/persistence/knex/deals/knex-project-lead-reader';
 import { KnexInboundDeliveryRepository } from '../../adapters/persistence/knex/webhooks/knex-inbound-delivery-repository';
 import { KnexWebhookEndpointRepository } from '../../adapters/persistence/knex/webhooks/knex-webhook-endpoint-repository';
-import { MemoryDealContactRepository } from '../../adapters/persistence/memory/deals/memory-deal-contact-repository';
-import { MemoryProjectLeadReader } from '../../adapters/persistence/memory/deals/memory-project-lead-reader';
 import { MemoryInboundDeliveryRepository } from '../../adapters/persistence/memory/webhooks/memory-inbound-delivery-repository';
 import { MemoryWebhookEndpointRepository } from '../../adapters/persistence/memory/webhooks/memory-webhook-endpoint-repository';
 import { CreateProjectDeal } from '../../application/deals/create-project-deal';
 import { DealDispatchTrigger } from '../../application/deals/deal-dispatch-trigger';
-import { MoveProjectDeal } from '../../application/deals/move-project-deal';
-import { ProjectDealDetails } from '../../application/deals/project-deal-details';
 import { FindOrCreateLead } from '../../application/projects/find-or-create-lead';
 import { Clock } from '../../application/shared/clock';
 import { IdGenerator } from '../../application/shared/id-generator';
@@ -33,7 +27,6 @@ import { UpdateWebhookEndpoint } from '../../application/webhooks/update-webhook
 import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
 import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
 import { DealRepository } from '../../domain/deals/deal-repository';
-import { ProjectLeadReader } from '../../domain/deals/project-lead-reader';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
@@ -47,9 +40,6 @@ export const WEBHOOK_TOKENS = {
   WebhookEndpointRepository: Symbol.for('WebhookEndpointRepository'),
   InboundDeliveryRepository: Symbol.for('InboundDeliveryRepository'),
   InboundActions: Symbol.for('InboundActions'),
-  /** Project deal pieces (contacts, batched lead reads): project deals are created here, by the inbound receiver. */
-  DealContactRepository: Symbol.for('DealContactRepository'),
-  ProjectLeadReader: Symbol.for('ProjectLeadReader'),
 } as const;
 
 export const webhooksContext: BoundedContext = {
@@ -61,28 +51,11 @@ export const webhooksContext: BoundedContext = {
         byStorage<R>(storage, () => memory(ctx.get(TOKENS.MemoryStore)), () => knex(ctx.get(TOKENS.KnexDatabase)))).inSingletonScope();
     repo<WebhookEndpointRepository>(T.WebhookEndpointRepository, (s) => new MemoryWebhookEndpointRepository(s), (d) => new KnexWebhookEndpointRepository(d));
     repo<InboundDeliveryRepository>(T.InboundDeliveryRepository, (s) => new MemoryInboundDeliveryRepository(s), (d) => new KnexInboundDeliveryRepository(d));
-    if (!c.isBound(T.DealContactRepository)) {
-      repo<DealContactRepository>(T.DealContactRepository, (s) => new MemoryDealContactRepository(s), (d) => new KnexDealContactRepository(d));
-    }
-    if (!c.isBound(T.ProjectLeadReader)) {
-      repo<ProjectLeadReader>(T.ProjectLeadReader, (s) => new MemoryProjectLeadReader(s), (d) => new KnexProjectLeadReader(d));
-    }
-    if (!c.isBound(ProjectDealDetails)) {
-      c.bind(ProjectDealDetails).toResolvedValue((l: ProjectLeadReader, dc: DealContactRepository) => new ProjectDealDetails(l, dc),
-        [T.ProjectLeadReader, T.DealContactRepository]).inSingletonScope();
-    }
-    if (!c.isBound(MoveProjectDeal)) {
-      c.bind(MoveProjectDeal).toResolvedValue(
-        (u: UnitOfWork, d: DealRepository, p: ProjectRepository, pl: PipelineRepository, o: DealEventOutbox, i: IdGenerator, cl: Clock,
-          t: DealDispatchTrigger, pd: ProjectDealDetails) => new MoveProjectDeal(u, d, p, pl, o, i, cl, t, pd),
-        [TOKENS.UnitOfWork, DEAL_TOKENS.DealRepository, PROJECT_TOKENS.ProjectRepository, PROJECT_TOKENS.PipelineRepository,
-          DEAL_TOKENS.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock, DEAL_TOKENS.DealDispatchTrigger, ProjectDealDetails]).inSingletonScope();
-    }
 
     c.bind(CreateProjectDeal).toResolvedValue(
       (u: UnitOfWork, d: DealRepository, dc: DealContactRepository, p: ProjectRepository, pl: PipelineRepository, li: FindOrCreateLead,
         o: DealEventOutbox, i: IdGenerator, cl: Clock, t: DealDispatchTrigger) => new CreateProjectDeal(u, d, dc, p, pl, li, o, i, cl, t),
-      [TOKENS.UnitOfWork, DEAL_TOKENS.DealRepository, T.DealContactRepository, PROJECT_TOKENS.ProjectRepository, PROJECT_TOKENS.PipelineRepository,
+      [TOKENS.UnitOfWork, DEAL_TOKENS.DealRepository, DEAL_TOKENS.DealContactRepository, PROJECT_TOKENS.ProjectRepository, PROJECT_TOKENS.PipelineRepository,
         FindOrCreateLead, DEAL_TOKENS.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock, DEAL_TOKENS.DealDispatchTrigger]).inSingletonScope();
     c.bind<InboundActions>(T.InboundActions).toResolvedValue(
       (cpd: CreateProjectDeal, fl: FindOrCreateLead): InboundActions => ({

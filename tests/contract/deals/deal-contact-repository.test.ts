@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
-import { WEBHOOK_TOKENS } from '../../../bootstrap/contexts/webhooks';
+import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { DealContactData, linkContact } from '../../../domain/deals/deal-contact';
 import { DealContactRepository } from '../../../domain/deals/deal-contact-repository';
 import { LeadData } from '../../../domain/projects/lead';
@@ -28,7 +28,7 @@ forEachBackend('DealContactRepository contract', (env) => {
   let leads: LeadRepository;
   let team: { teamId: string };
   beforeEach(() => {
-    repo = env().container.get(WEBHOOK_TOKENS.DealContactRepository);
+    repo = env().container.get(DEAL_TOKENS.DealContactRepository);
     leads = env().container.get(PROJECT_TOKENS.LeadRepository);
     team = { teamId: id() };
   });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { FindOrCreateLead } from '../../../application/projects/find-or-create-lead';
 import { CreateTeam } from '../../../application/teams/create-team';
 import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
-import { WEBHOOK_TOKENS } from '../../../bootstrap/contexts/webhooks';
+import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { ProjectLeadReader } from '../../../domain/deals/project-lead-reader';
 import { LeadRepository } from '../../../domain/projects/lead-repository';
 import { forEachBackend } from '../../support/backends';
@@ -19,7 +19,7 @@ forEachBackend('ProjectLeadReader contract', (env) => {
       attribution: { first: { utm_term: 'crm' } }, metadata: { form: 'lp' }, custom_fields: { plan: 'pro' },
     });
     const b = await create.execute(ctx, projectId, { full_name: 'Bruno', email: 'bruno@x.com' });
-    const reader = env().container.get<ProjectLeadReader>(WEBHOOK_TOKENS.ProjectLeadReader);
+    const reader = env().container.get<ProjectLeadReader>(DEAL_TOKENS.ProjectLeadReader);
     const leads = env().container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository);
     const views = await reader.viewsByIds(ctx, [a.lead.id, b.lead.id, a.lead.id, '0190a000-0000-7000-8000-000000000000']);
     expect([...views.keys()].sort()).to.deep.equal([a.lead.id, b.lead.id].sort());
