@@ -1,9 +1,10 @@
 import { ActivityData } from '../../../../domain/activities/activity';
 import { ActivityFilter, ActivityRepository, ActivitySortField } from '../../../../domain/activities/activity-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { fromJson, toBool, toIso, toNumberOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -18,12 +19,16 @@ const SORTS: Record<ActivitySortField, SortColumn> = {
   created_at: { column: 'created_at', required: true },
 };
 
+/** README "Search": title and description. */
+const searchText = (a: ActivityData): string => searchTextOf([a.title, a.description]);
+
 function toRow(a: ActivityData): Row {
   return {
     team_id: a.teamId, id: a.id, type: a.type, title: a.title, description: a.description, occurred_at: a.occurredAt,
     duration_minutes: a.durationMinutes, is_completed: a.isCompleted, due_date: a.dueDate, priority: a.priority,
     tags: JSON.stringify(a.tags), client_id: a.clientId, deal_id: a.dealId, contract_id: a.contractId,
     assigned_to: a.assignedTo, created_by: a.createdBy, created_at: a.createdAt, updated_at: a.updatedAt,
+    search_text: searchText(a),
   };
 }
 
@@ -49,7 +54,7 @@ export class KnexActivityRepository implements ActivityRepository {
     if (filter.clientId !== undefined) qb.andWhere({ client_id: filter.clientId });
     if (filter.dealId !== undefined) qb.andWhere({ deal_id: filter.dealId });
     if (filter.completed !== undefined) qb.andWhere({ is_completed: filter.completed });
-    if (query.search) qb.andWhere((w) => whereSearch(w, this.database, ['title', 'description'], query.search));
+    whereSearchText(qb, 'search_text', searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
   }

@@ -3,9 +3,10 @@ import {
   CampaignFilter, CampaignRepository, CampaignSortField, CampaignView,
 } from '../../../../domain/campaigns/campaign-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { fromJson, toIso } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -19,6 +20,9 @@ const SORTS: Record<CampaignSortField, SortColumn> = {
   updated_at: { column: 'c.updated_at', required: true },
 };
 
+/** README "Search": name and description. */
+const searchText = (c: CampaignData): string => searchTextOf([c.name, c.description]);
+
 function toRow(c: CampaignData): Row {
   return {
     team_id: c.teamId, id: c.id, project_id: c.projectId, name: c.name, description: c.description, status: c.status,
@@ -26,6 +30,7 @@ function toRow(c: CampaignData): Row {
     content_pillars: JSON.stringify(c.contentPillars), target_platforms: JSON.stringify(c.targetPlatforms),
     // Always stringified, so a JSON null survives as "null" rather than SQL NULL.
     goals: JSON.stringify(c.goals), created_by: c.createdBy, created_at: c.createdAt, updated_at: c.updatedAt,
+    search_text: searchText(c),
   };
 }
 
@@ -57,7 +62,7 @@ export class KnexCampaignRepository implements CampaignRepository {
     const qb = this.select().where('c.team_id', team.teamId);
     if (filter.status !== undefined) qb.andWhere('c.status', filter.status);
     if (filter.projectId !== undefined) qb.andWhere('c.project_id', filter.projectId);
-    if (query.search) qb.andWhere((w) => whereSearch(w, this.database, ['c.name', 'c.description'], query.search));
+    whereSearchText(qb, 'c.search_text', searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'c.id');
     return paginate(qb, query, fromRow);
   }

@@ -2,9 +2,10 @@ import { ADDRESS_FIELDS, Address, CLIENT_TEXT_FIELDS, ClientData } from '../../.
 import { ClientFilter, ClientRepository, ClientSortField } from '../../../../domain/clients/client-repository';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { documentKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { fromJson, isUniqueViolation, toIso, toIsoOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -17,10 +18,14 @@ const SORTS: Record<ClientSortField, SortColumn> = {
   is_active: { column: "case when status = 'active' then 1 else 0 end", raw: true },
 };
 
+/** README "Search": name, email, CPF and CNPJ; the bare CPF and CNPJ are the keys a formatted one finds. */
+const searchText = (c: ClientData): string => searchTextOf([c.name, c.email, c.cpf, c.cnpj], [c.cpf, c.cnpj]);
+
 function toRow(c: ClientData): Row {
   const row: Row = {
     team_id: c.teamId, id: c.id, type: c.type, name: c.name, cpf: c.cpf, cnpj: c.cnpj, birth_date: c.birthDate,
     status: c.status, tags: JSON.stringify(c.tags), deactivated_at: c.deactivatedAt, created_at: c.createdAt, updated_at: c.updatedAt,
+    search_text: searchText(c),
   };
   for (const f of CLIENT_TEXT_FIELDS) row[f] = c[f];
   for (const f of ADDRESS_FIELDS) row[`address_${f}`] = c.address[f];
@@ -45,13 +50,7 @@ export class KnexClientRepository implements ClientRepository {
   async list(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>> {
     const qb = this.database.db('clients').where({ team_id: team.teamId, status: filter.status });
     if (filter.type) qb.andWhere({ type: filter.type });
-    if (query.search) {
-      const docs = query.search.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
-      qb.andWhere((w) => {
-        whereSearch(w, this.database, ['name', 'email', 'cpf', 'cnpj'], query.search);
-        if (docs) w.orWhere((d) => whereSearch(d, this.database, ['cpf', 'cnpj'], docs));
-      });
-    }
+    whereSearchText(qb, 'search_text', searchQueryOf(query.search, documentKey));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
   }

@@ -1,9 +1,10 @@
 import { DealData, DealPriority, DealScope } from '../../../../domain/deals/deal';
 import { DealFilter, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { fromJson, toBool, toIso, toIsoOrNull, toJson, toNumberOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -26,6 +27,9 @@ const TEXT_COLUMNS = {
   leadId: 'lead_id', lossReasonId: 'loss_reason_id', expectedCloseDate: 'expected_close_date',
 } as const satisfies Partial<Record<keyof DealData, string>>;
 
+/** README "Search": title and description. */
+const searchText = (d: DealData): string => searchTextOf([d.title, d.description]);
+
 function toRow(d: DealData): Row {
   const row: Row = {
     team_id: d.teamId, id: d.id, scope: d.scope, title: d.title, value: d.value, currency: d.currency, phase: d.phase,
@@ -33,7 +37,7 @@ function toRow(d: DealData): Row {
     is_starred: d.isStarred, archived_at: d.archivedAt, created_at: d.createdAt, updated_at: d.updatedAt,
     attribution: toJson(d.attribution), metadata: toJson(d.metadata), custom_fields: toJson(d.customFields),
     position: d.position, checklist: toJson(d.checklist), won_at: d.wonAt, lost_at: d.lostAt,
-    ai_win_probability: d.aiWinProbability, ai_analyzed_at: d.aiAnalyzedAt,
+    ai_win_probability: d.aiWinProbability, ai_analyzed_at: d.aiAnalyzedAt, search_text: searchText(d),
   };
   for (const [k, col] of Object.entries(TEXT_COLUMNS)) row[col] = d[k as keyof typeof TEXT_COLUMNS];
   return row;
@@ -89,7 +93,7 @@ export class KnexDealRepository implements DealRepository {
     if (filter.maxValue !== undefined) qb.andWhere('d.value', '<=', filter.maxValue);
     if (filter.from !== undefined) qb.andWhere('d.created_at', '>=', dayStart(filter.from));
     if (filter.to !== undefined) qb.andWhere('d.created_at', '<=', dayEnd(filter.to));
-    if (query.search) qb.andWhere((w) => whereSearch(w, this.database, ['d.title', 'd.description'], query.search));
+    whereSearchText(qb, 'd.search_text', searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'd.id');
     return paginate(qb, query, toView);
   }

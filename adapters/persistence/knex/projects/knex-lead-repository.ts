@@ -1,9 +1,10 @@
 import { LeadContactTaken, LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
 import { LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { phoneDigitsKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { fromJson, isUniqueViolation, toBool, toIso } from '../shared/rows';
 import { IDENTITY_COLUMNS, identityFromRow } from './knex-contact-identity-repository';
 
@@ -13,6 +14,10 @@ const SORTS: Record<LeadSortField, SortColumn> = { created_at: { column: 'l.crea
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : (v as string));
 
+/** README "Search": name, email and phone; the phone's digits are the key `(11) 98765` finds. */
+const searchText = (l: LeadData): string =>
+  searchTextOf([l.fullName, l.email, l.phone], [l.phone === null ? null : l.phone.replace(/\D/g, '')]);
+
 function toRow(l: LeadData): Row {
   return {
     team_id: l.teamId, id: l.id, project_id: l.projectId, public_id: l.publicId, full_name: l.fullName,
@@ -21,7 +26,7 @@ function toRow(l: LeadData): Row {
     utm_campaign: l.utmCampaign, attribution: l.attribution === null ? null : JSON.stringify(l.attribution),
     metadata: JSON.stringify(l.metadata), custom_fields: JSON.stringify(l.customFields), is_active: l.isActive,
     contact_identity_id: l.contactIdentityId, company_id: l.companyId, company_name: l.companyName,
-    created_by: l.createdBy, created_at: l.createdAt, updated_at: l.updatedAt,
+    created_by: l.createdBy, created_at: l.createdAt, updated_at: l.updatedAt, search_text: searchText(l),
   };
 }
 
@@ -68,14 +73,7 @@ export class KnexLeadRepository implements LeadRepository {
     const qb = this.select().where('l.team_id', team.teamId).andWhere('l.project_id', projectId);
     if (filter.isActive !== undefined) qb.andWhere('l.is_active', filter.isActive);
     if (filter.companyId !== undefined) qb.andWhere('l.company_id', filter.companyId);
-    if (query.search) {
-      const digits = query.search.replace(/\D/g, '');
-      qb.andWhere((w) => {
-        whereSearch(w, this.database, ['l.full_name', 'l.email', 'l.phone'], query.search);
-        // `(11) 98765` finds `+5511987654321`: the phone is stored without formatting.
-        if (digits.length >= 3 && digits !== query.search) w.orWhere((d) => whereSearch(d, this.database, ['l.phone'], digits));
-      });
-    }
+    whereSearchText(qb, 'l.search_text', searchQueryOf(query.search, phoneDigitsKey));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'l.id');
     return paginate(qb, query, viewFromRow);
   }

@@ -2,9 +2,10 @@ import { ProjectData, ProjectView } from '../../../../domain/projects/project';
 import { ProjectFilter, ProjectRepository, ProjectSortField } from '../../../../domain/projects/project-repository';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { isUniqueViolation, toBool, toIso, toIsoOrNull } from '../shared/rows';
 import { stageFromRow } from './knex-stage-repository';
 
@@ -23,12 +24,16 @@ const SORTS: Record<ProjectSortField, SortColumn> = {
 
 const STAGE_COLUMNS = ['id', 'team_id', 'name', 'slug', 'color', 'position', 'category', 'is_initial', 'is_done', 'is_archived', 'created_at', 'updated_at'];
 
+/** README "Search": name and description. */
+const searchText = (p: ProjectData): string => searchTextOf([p.name, p.description]);
+
 function toRow(p: ProjectData): Row {
   return {
     team_id: p.teamId, id: p.id, name: p.name, slug: p.slug, description: p.description, stage_id: p.stageId,
     priority: p.priority, color: p.color, briefing: p.briefing, squad_id: p.squadId, client_id: p.clientId,
     start_date: p.startDate, due_date: p.dueDate, completed_at: p.completedAt, created_by: p.createdBy,
     is_internal: p.isInternal, archived_at: p.archivedAt, created_at: p.createdAt, updated_at: p.updatedAt,
+    search_text: searchText(p),
   };
 }
 
@@ -76,7 +81,7 @@ export class KnexProjectRepository implements ProjectRepository {
       if (filter.stageIds.length === 0) qb.andWhereRaw('1 = 0');
       else qb.whereIn('p.stage_id', filter.stageIds);
     }
-    if (query.search) qb.andWhere((w) => whereSearch(w, this.database, ['p.name', 'p.description'], query.search));
+    whereSearchText(qb, 'p.search_text', searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'p.id');
     return paginate(qb, query, viewFromRow);
   }

@@ -1,17 +1,22 @@
 import { Knex } from 'knex';
 import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
+import { KEYS_MARKER, SearchQuery } from '../../../../domain/shared/search-text';
 import { KnexDatabase } from './knex-database';
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Partial, case-insensitive match in any of the columns. */
-export function whereSearch(qb: Knex.QueryBuilder, database: KnexDatabase, columns: string[], term: string | undefined): void {
-  if (!term) return;
-  const pattern = `%${escapeLike(term.toLowerCase())}%`;
+/**
+ * README "Search" on a stored `search_text` column, already folded when the row was written
+ * (domain/shared/search-text.ts): the folded query as a substring, and its key form inside the keys
+ * section. Plain LIKE patterns with escaping and no lower() on either side, so SQLite and PostgreSQL
+ * compare the same characters, and a trigram index on the column (pg_trgm, FTS5 trigram) can serve them.
+ */
+export function whereSearchText(qb: Knex.QueryBuilder, column: string, query: SearchQuery | undefined): void {
+  if (!query) return;
   qb.where((w) => {
-    for (const col of columns) w.orWhereRaw(`lower(??) like ? escape '\\'`, [col, pattern]);
+    w.whereRaw(`?? like ? escape '\\'`, [column, `%${escapeLike(query.text)}%`]);
+    if (query.key !== undefined) w.orWhereRaw(`?? like ? escape '\\'`, [column, `%${KEYS_MARKER}%${escapeLike(query.key)}%`]);
   });
-  void database;
 }
 
 export type SortKind = 'text' | 'plain';

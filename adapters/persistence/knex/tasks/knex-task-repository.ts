@@ -1,9 +1,10 @@
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { TaskData } from '../../../../domain/tasks/task';
 import { TaskFilter, TaskRepository, TaskSortField } from '../../../../domain/tasks/task-repository';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { fromJson, toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -22,13 +23,16 @@ const SORTS: Record<TaskSortField, SortColumn> = {
   completed_at: { column: 'completed_at' },
 };
 
+/** README "Search": title and description. */
+const searchText = (t: TaskData): string => searchTextOf([t.title, t.description]);
+
 function toRow(t: TaskData): Row {
   return {
     team_id: t.teamId, id: t.id, project_id: t.projectId, pipeline_id: t.pipelineId, column_slug: t.column, title: t.title,
     description: t.description, priority: t.priority, assignee_id: t.assigneeId, assignee_ids: JSON.stringify(t.assigneeIds),
     reporter_id: t.reporterId, due_date: t.dueDate, estimated_hours: t.estimatedHours, actual_hours: t.actualHours,
     position: t.position, tags: JSON.stringify(t.tags), checklist_markdown: t.checklistMarkdown, completed_at: t.completedAt,
-    created_at: t.createdAt, updated_at: t.updatedAt, deleted_at: t.deletedAt,
+    created_at: t.createdAt, updated_at: t.updatedAt, deleted_at: t.deletedAt, search_text: searchText(t),
   };
 }
 
@@ -63,7 +67,7 @@ export class KnexTaskRepository implements TaskRepository {
         .whereRaw('ta.team_id = tasks.team_id and ta.task_id = tasks.id')
         .andWhere('ta.assignee_id', assigneeId));
     }
-    if (query.search) qb.andWhere((w) => whereSearch(w, this.database, ['title', 'description'], query.search));
+    whereSearchText(qb, 'search_text', searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
   }

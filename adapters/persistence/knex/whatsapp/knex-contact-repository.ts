@@ -1,10 +1,11 @@
 import { Conflict, Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { ContactData } from '../../../../domain/whatsapp/contact';
 import { ContactFilter, ContactRepository, ContactSortField } from '../../../../domain/whatsapp/contact-repository';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearch } from '../shared/query';
+import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { fromJson, isUniqueViolation, toIso } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -18,10 +19,13 @@ const SORTS: Record<ContactSortField, SortColumn> = {
   updated_at: { column: 'updated_at', required: true },
 };
 
+/** README "Search": phone, custom name and push name. */
+const searchText = (c: ContactData): string => searchTextOf([c.phone, c.customName, c.pushName]);
+
 const toRow = (c: ContactData): Row => ({
   team_id: c.teamId, id: c.id, phone: c.phone, phone_key: c.phoneKey, jid: c.jid, push_name: c.pushName,
   custom_name: c.customName, notes: c.notes, tags: JSON.stringify(c.tags), client_id: c.clientId,
-  created_at: c.createdAt, updated_at: c.updatedAt,
+  created_at: c.createdAt, updated_at: c.updatedAt, search_text: searchText(c),
 });
 
 const fromRow = (r: Row): ContactData => ({
@@ -49,7 +53,7 @@ export class KnexContactRepository implements ContactRepository {
       if (this.database.dialect === 'postgres') qb.andWhereRaw('position(? in tags) > 0', [needle]);
       else qb.andWhereRaw('instr(tags, ?) > 0', [needle]);
     }
-    if (query.search) qb.andWhere((w) => whereSearch(w, this.database, ['phone', 'custom_name', 'push_name'], query.search));
+    whereSearchText(qb, 'search_text', searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
   }

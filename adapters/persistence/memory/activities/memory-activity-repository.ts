@@ -1,6 +1,7 @@
 import { ACTIVITY_PRIORITIES, ActivityData } from '../../../../domain/activities/activity';
 import { ActivityFilter, ActivityRepository, ActivitySortField } from '../../../../domain/activities/activity-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
 import { SortValue, matchesSearch, pageOf } from '../shared/paging';
@@ -18,13 +19,14 @@ export class MemoryActivityRepository implements ActivityRepository {
   private get rows() { return this.store.table<ActivityData>('activities'); }
 
   async list(team: TeamContext, filter: ActivityFilter, query: ListQuery<ActivitySortField>): Promise<Page<ActivityData>> {
+    const search = searchQueryOf(query.search);
     const rows = this.rows.filter((a) =>
       a.teamId === team.teamId &&
       (filter.type === undefined || a.type === filter.type) &&
       (filter.clientId === undefined || a.clientId === filter.clientId) &&
       (filter.dealId === undefined || a.dealId === filter.dealId) &&
       (filter.completed === undefined || a.isCompleted === filter.completed) &&
-      matchesSearch(query.search, a.title, a.description));
+      matchesSearch(search, () => searchTextOf([a.title, a.description])));
     return pageOf(rows, query, sortValue);
   }
 

@@ -3,6 +3,7 @@ import {
   CampaignFilter, CampaignRepository, CampaignSortField, CampaignView, ProjectRef,
 } from '../../../../domain/campaigns/campaign-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
 import { SortValue, matchesSearch, pageOf } from '../shared/paging';
@@ -20,11 +21,12 @@ export class MemoryCampaignRepository implements CampaignRepository {
   private get rows() { return this.store.table<CampaignData>('campaigns'); }
 
   async list(team: TeamContext, filter: CampaignFilter, query: ListQuery<CampaignSortField>): Promise<Page<CampaignView>> {
+    const search = searchQueryOf(query.search);
     const rows = this.rows.filter((c) =>
       c.teamId === team.teamId &&
       (filter.status === undefined || c.status === filter.status) &&
       (filter.projectId === undefined || c.projectId === filter.projectId) &&
-      matchesSearch(query.search, c.name, c.description));
+      matchesSearch(search, () => searchTextOf([c.name, c.description])));
     const page = pageOf(rows, query, sortValue);
     return { items: page.items.map((c) => this.view(c)), total: page.total };
   }

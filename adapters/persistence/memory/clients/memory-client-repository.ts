@@ -1,6 +1,7 @@
 import { ClientData } from '../../../../domain/clients/client';
 import { ClientFilter, ClientRepository, ClientSortField } from '../../../../domain/clients/client-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { documentKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
 import { matchesSearch, pageOf } from '../shared/paging';
@@ -17,10 +18,10 @@ export class MemoryClientRepository implements ClientRepository {
   private get rows() { return this.store.table<ClientData>('clients'); }
 
   async list(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>> {
-    const digits = query.search?.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+    const search = searchQueryOf(query.search, documentKey);
     const rows = this.rows.filter((c) =>
       c.teamId === team.teamId && c.status === filter.status && (!filter.type || c.type === filter.type) &&
-      (matchesSearch(query.search, c.name, c.email, c.cpf, c.cnpj) || (!!digits && matchesSearch(digits, c.cpf, c.cnpj))));
+      matchesSearch(search, () => searchTextOf([c.name, c.email, c.cpf, c.cnpj], [c.cpf, c.cnpj])));
     return pageOf(rows, query, sortValue);
   }
 

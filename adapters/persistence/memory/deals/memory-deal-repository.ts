@@ -2,6 +2,7 @@ import { ClientData } from '../../../../domain/clients/client';
 import { DealData } from '../../../../domain/deals/deal';
 import { DealFilter, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
 import { matchesSearch, pageOf } from '../shared/paging';
@@ -39,8 +40,9 @@ export class MemoryDealRepository implements DealRepository {
   }
 
   async list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
+    const search = searchQueryOf(query.search);
     const rows = this.rows.filter((d) =>
-      d.teamId === team.teamId && matches(d, filter) && matchesSearch(query.search, d.title, d.description));
+      d.teamId === team.teamId && matches(d, filter) && matchesSearch(search, () => searchTextOf([d.title, d.description])));
     const page = pageOf(rows, query, sortValue);
     return { items: page.items.map((d) => this.view(d)), total: page.total };
   }

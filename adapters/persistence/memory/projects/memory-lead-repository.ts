@@ -3,6 +3,7 @@ import { ContactIdentityData } from '../../../../domain/projects/contact-identit
 import { LeadContactTaken, LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
 import { LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { phoneDigitsKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
 import { matchesSearch, pageOf } from '../shared/paging';
@@ -15,13 +16,12 @@ export class MemoryLeadRepository implements LeadRepository {
   private get rows() { return this.store.table<LeadData>('project_leads'); }
 
   async list(team: TeamContext, projectId: string, filter: LeadFilter, query: ListQuery<LeadSortField>): Promise<Page<LeadView>> {
-    const digits = query.search?.replace(/\D/g, '') ?? '';
+    const search = searchQueryOf(query.search, phoneDigitsKey);
     const rows = this.rows.filter((l) =>
       l.teamId === team.teamId && l.projectId === projectId &&
       (filter.isActive === undefined || l.isActive === filter.isActive) &&
       (filter.companyId === undefined || l.companyId === filter.companyId) &&
-      (matchesSearch(query.search, l.fullName, l.email, l.phone) ||
-        (digits.length >= 3 && digits !== query.search && matchesSearch(digits, l.phone))));
+      matchesSearch(search, () => searchTextOf([l.fullName, l.email, l.phone], [l.phone === null ? null : l.phone.replace(/\D/g, '')])));
     const views = rows.map((l) => this.view(l)).filter((v): v is LeadView => v !== null);
     return pageOf(views, query, (l) => l.createdAt);
   }

@@ -4,6 +4,7 @@ import { SquadData } from '../../../../domain/projects/squad';
 import { StageData } from '../../../../domain/projects/stage';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
 import { SortValue, matchesSearch, pageOf } from '../shared/paging';
@@ -22,13 +23,14 @@ export class MemoryProjectRepository implements ProjectRepository {
   private get rows() { return this.store.table<ProjectData>('projects'); }
 
   async list(team: TeamContext, filter: ProjectFilter, query: ListQuery<ProjectSortField>): Promise<Page<ProjectView>> {
+    const search = searchQueryOf(query.search);
     const rows = this.rows.filter((p) =>
       p.teamId === team.teamId && p.archivedAt === null &&
       (filter.squadId === undefined || p.squadId === filter.squadId) &&
       (filter.clientId === undefined || p.clientId === filter.clientId) &&
       (filter.priority === undefined || p.priority === filter.priority) &&
       (filter.stageIds === undefined || filter.stageIds.includes(p.stageId)) &&
-      matchesSearch(query.search, p.name, p.description));
+      matchesSearch(search, () => searchTextOf([p.name, p.description])));
     // Like the SQL join, a project whose stage is missing is not shown.
     const views = rows.map((p) => this.view(p)).filter((v): v is ProjectView => v !== null);
     return pageOf(views, query, sortValue);

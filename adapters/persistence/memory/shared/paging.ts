@@ -1,4 +1,5 @@
 import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
+import { SearchQuery, matchesSearchText } from '../../../../domain/shared/search-text';
 
 export type SortValue = string | number | boolean | null | undefined;
 
@@ -23,9 +24,9 @@ export function pageOf<T extends { id: string }>(
   return { items: sorted.slice(start, start + query.limit), total: rows.length };
 }
 
-/** Partial, case-insensitive match of `term` in any of the values. */
-export const matchesSearch = (term: string | undefined, ...values: (string | null | undefined)[]): boolean => {
-  if (!term) return true;
-  const t = term.toLowerCase();
-  return values.some((v) => typeof v === 'string' && v.toLowerCase().includes(t));
-};
+/**
+ * README "Search", as the SQL adapters run it on their stored `search_text`: `textOf` gives the same
+ * folded text (domain/shared/search-text.ts), computed only when there is a query.
+ */
+export const matchesSearch = (query: SearchQuery | undefined, textOf: () => string): boolean =>
+  !query || matchesSearchText(textOf(), query);

@@ -1,4 +1,5 @@
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { TASK_PRIORITIES, TaskData } from '../../../../domain/tasks/task';
 import { TaskFilter, TaskRepository, TaskSortField } from '../../../../domain/tasks/task-repository';
@@ -19,6 +20,7 @@ export class MemoryTaskRepository implements TaskRepository {
   private get rows() { return this.store.table<TaskData>('tasks'); }
 
   async listActive(team: TeamContext, filter: TaskFilter, query: ListQuery<TaskSortField>): Promise<Page<TaskData>> {
+    const search = searchQueryOf(query.search);
     const rows = this.rows.filter((t) =>
       t.teamId === team.teamId && t.deletedAt === null &&
       (filter.projectId === undefined || t.projectId === filter.projectId) &&
@@ -26,7 +28,7 @@ export class MemoryTaskRepository implements TaskRepository {
       (filter.assigneeId === undefined || t.assigneeIds.includes(filter.assigneeId)) &&
       (filter.priority === undefined || t.priority === filter.priority) &&
       (filter.column === undefined || t.column === filter.column) &&
-      matchesSearch(query.search, t.title, t.description));
+      matchesSearch(search, () => searchTextOf([t.title, t.description])));
     return pageOf(rows, query, sortValue);
   }
 

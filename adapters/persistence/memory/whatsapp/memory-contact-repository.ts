@@ -1,5 +1,6 @@
 import { Conflict, Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
+import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { ContactData } from '../../../../domain/whatsapp/contact';
 import { ContactFilter, ContactRepository, ContactSortField } from '../../../../domain/whatsapp/contact-repository';
@@ -18,11 +19,12 @@ export class MemoryContactRepository implements ContactRepository {
   private get rows() { return this.store.table<ContactData>('whatsapp_contacts'); }
 
   async list(team: TeamContext, filter: ContactFilter, query: ListQuery<ContactSortField>): Promise<Page<ContactData>> {
+    const search = searchQueryOf(query.search);
     const rows = this.rows.filter((c) =>
       c.teamId === team.teamId &&
       (filter.tag === undefined || c.tags.includes(filter.tag)) &&
       (filter.clientId === undefined || c.clientId === filter.clientId) &&
-      matchesSearch(query.search, c.phone, c.customName, c.pushName));
+      matchesSearch(search, () => searchTextOf([c.phone, c.customName, c.pushName])));
     return pageOf(rows, query, sortValue);
   }
 
