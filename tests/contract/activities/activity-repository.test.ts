@@ -54,6 +54,16 @@ forEachBackend('ActivityRepository contract', (env) => {
     expect(await titles({}, { search: 'ana' })).to.deep.equal(['Call Ana', 'Note']);
   });
 
+  it('searches folded text, and finds an updated activity by its new text, never by its old', async () => {
+    const a = ActivityMother.create({ teamId: team.teamId, title: 'Ligação para JOSÉ', description: null });
+    await repo.insert(a);
+    const titles = async (search: string) => (await repo.list(team, {}, q({ search }))).items.map((x) => x.title);
+    expect(await titles('ligacao para jose')).to.deep.equal(['Ligação para JOSÉ']);
+    await repo.update({ ...a, title: 'Reunião', description: 'Pauta: Ação' });
+    expect(await titles('jose')).to.deep.equal([]);
+    expect(await titles('acao')).to.deep.equal(['Reunião']);
+  });
+
   it('sorts priority by rank with nulls last in both directions', async () => {
     for (const priority of ['medium', null, 'high', 'low'] as const) {
       await repo.insert(ActivityMother.create({ teamId: team.teamId, title: String(priority), priority }));

@@ -73,6 +73,16 @@ forEachBackend('CampaignRepository contract', (env) => {
     expect(await names({})).to.deep.equal(['Spring', 'Summer', 'Winter']);
   });
 
+  it('searches folded text, and finds an updated campaign by its new text, never by its old', async () => {
+    const c = CampaignMother.create({ teamId: team.teamId, name: 'Promoção de VERÃO', description: null });
+    await repo.insert(c);
+    const names = async (search: string) => (await repo.list(team, {}, q({ search }))).items.map((v) => v.campaign.name);
+    expect(await names('promocao de verao')).to.deep.equal(['Promoção de VERÃO']);
+    await repo.update({ ...c, name: 'Inverno', description: 'Liquidação' });
+    expect(await names('verao')).to.deep.equal([]);
+    expect(await names('LIQUIDACAO')).to.deep.equal(['Inverno']);
+  });
+
   it('sorts dates with nulls last in both directions and paginates with an exact total', async () => {
     await repo.insert(CampaignMother.create({ teamId: team.teamId, name: 'none' }));
     await repo.insert(CampaignMother.create({ teamId: team.teamId, name: 'feb', startDate: '2026-02-01' }));

@@ -66,6 +66,19 @@ forEachBackend('ClientRepository contract', (env) => {
     expect((await repo.list(team, { status: 'active' }, q({ search: '%_' }))).items.map((c) => c.name)).to.deep.equal(['100%_literal']);
   });
 
+  it('searches folded text, and finds an updated client by its new name and CPF, never by its old', async () => {
+    const c = ClientMother.create({ teamId: team.teamId, name: 'JOÃO ÇARÁ', cpf: '52998224725' });
+    await repo.insert(c);
+    const names = async (search: string) => (await repo.list(team, { status: 'active' }, q({ search }))).items.map((x) => x.name);
+    expect(await names('joao cara')).to.deep.equal(['JOÃO ÇARÁ']);
+    expect(await names('529.982.247-25')).to.deep.equal(['JOÃO ÇARÁ']);
+    await repo.update({ ...c, name: 'Maria Conceição', cpf: '39053344705' });
+    expect(await names('joao')).to.deep.equal([]);
+    expect(await names('529.982')).to.deep.equal([]);
+    expect(await names('CONCEICAO')).to.deep.equal(['Maria Conceição']);
+    expect(await names('390.533.447-05')).to.deep.equal(['Maria Conceição']);
+  });
+
   it('finds a document holder, excluding a given id, and counts active clients', async () => {
     const a = ClientMother.create({ teamId: team.teamId, cnpj: '12ABC34501DE35' });
     await repo.insert(a);

@@ -127,6 +127,16 @@ forEachBackend('DealRepository contract', (env) => {
     expect(await titles({}, { search: '%' })).to.deep.equal(['100% off']);
   });
 
+  it('searches folded text, and finds an updated deal by its new text, never by its old', async () => {
+    const d = await add({ title: 'Reunião com JOSÉ', description: 'Ação de março' });
+    expect(await titles({}, { search: 'reuniao com jose' })).to.deep.equal(['Reunião com JOSÉ']);
+    expect(await titles({}, { search: 'ACAO' })).to.deep.equal(['Reunião com JOSÉ']);
+    await repo.update({ ...d, title: 'Proposta São Paulo', description: null });
+    expect(await titles({}, { search: 'jose' })).to.deep.equal([]);
+    expect(await titles({}, { search: 'acao' })).to.deep.equal([]);
+    expect(await titles({}, { search: 'SAO PAULO' })).to.deep.equal(['Proposta São Paulo']);
+  });
+
   it('sorts by every allowed field, nulls last both ways, with id as tie-breaker', async () => {
     await add({ title: 'b', value: 5, phase: 'proposta', expectedCloseDate: '2026-05-01', updatedAt: '2026-06-01T00:00:00.000Z' });
     await add({ title: 'A', value: null, phase: 'Lead', expectedCloseDate: null, updatedAt: '2026-06-03T00:00:00.000Z' });

@@ -78,6 +78,19 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
     expect(await search('(11) 98765-4321')).to.deep.equal(['Phone']);
   });
 
+  it('searches folded text, and finds an updated lead by its new name and phone, never by its old', async () => {
+    const l = lead({ fullName: 'Antônio Gonçalves', phone: '+5511987654321' });
+    await leads.insert(l);
+    const search = async (term: string) => (await leads.list(team, projectId, {}, newest({ search: term }))).items.map((x) => x.fullName);
+    expect(await search('ANTONIO GONCALVES')).to.deep.equal(['Antônio Gonçalves']);
+    expect(await search('(11) 98765-4321')).to.deep.equal(['Antônio Gonçalves']);
+    await leads.update({ ...l, fullName: 'Luíza Müller', phone: '+5521912345678' });
+    expect(await search('antonio')).to.deep.equal([]);
+    expect(await search('(11) 98765-4321')).to.deep.equal([]);
+    expect(await search('luiza muller')).to.deep.equal(['Luíza Müller']);
+    expect(await search('(21) 91234-5678')).to.deep.equal(['Luíza Müller']);
+  });
+
   it('finds a project\'s lead by phone key first, then by email key', async () => {
     const byEmail = lead({ emailKey: 'ana@x.com', isActive: false });
     const byPhone = lead({ phoneKey: '5511987654321' });

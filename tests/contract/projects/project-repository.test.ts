@@ -105,6 +105,18 @@ forEachBackend('ProjectRepository contract', (env) => {
     expect((await repo.list(team, {}, q({ search: 'site' }))).total).to.equal(2);
   });
 
+  it('searches folded text, and finds an updated project by its new text, never by its old', async () => {
+    const p = project({ name: 'Campanha Açaí', description: 'Lançamento' });
+    await repo.insert(p);
+    const names = async (search: string) => (await repo.list(team, {}, q({ search }))).items.map((x) => x.name);
+    expect(await names('ACAI')).to.deep.equal(['Campanha Açaí']);
+    expect(await names('lancamento')).to.deep.equal(['Campanha Açaí']);
+    await repo.update({ ...p, name: 'Café Três Corações', description: null });
+    expect(await names('acai')).to.deep.equal([]);
+    expect(await names('lancamento')).to.deep.equal([]);
+    expect(await names('tres coracoes')).to.deep.equal(['Café Três Corações']);
+  });
+
   it('finds slugs, the internal project, and refuses a slug taken in the team', async () => {
     await repo.insert(project({ slug: 'site' }));
     await repo.insert(project({ slug: 'site-2', archivedAt: '2026-01-05T00:00:00.000Z' }));

@@ -77,6 +77,16 @@ forEachBackend('TaskRepository contract', (env) => {
     expect(await titles({}, { search: 'one' })).to.deep.equal(['one', 'three']);
   });
 
+  it('searches folded text, and finds an updated task by its new text, never by its old', async () => {
+    const t = TaskMother.create({ teamId: team.teamId, title: 'Revisão ORÇAMENTO', description: null });
+    await repo.insert(t);
+    const titles = async (search: string) => (await repo.listActive(team, {}, q({ search }))).items.map((x) => x.title);
+    expect(await titles('revisao orcamento')).to.deep.equal(['Revisão ORÇAMENTO']);
+    await repo.update({ ...t, title: 'Entrega final', description: 'Três peças' });
+    expect(await titles('orcamento')).to.deep.equal([]);
+    expect(await titles('TRES')).to.deep.equal(['Entrega final']);
+  });
+
   it('sorts priority by rank and puts null due dates last', async () => {
     for (const priority of ['medium', 'urgent', 'none', 'low', 'high'] as const) {
       await repo.insert(TaskMother.create({ teamId: team.teamId, title: priority, priority, dueDate: priority === 'none' ? null : '2026-01-0' + priority.length }));

@@ -109,6 +109,17 @@ forEachBackend('WhatsApp repositories contract', (env) => {
       expect((await contacts.list(other, {}, q())).total).to.equal(0);
     });
 
+    it('searches folded names, and finds an updated contact by its new name, never by its old', async () => {
+      const c = await contact('11987650031', { custom_name: 'Conceição' }, 30, 'JOSÉ');
+      const ids = async (search: string) => (await contacts.list(team, {}, q({ search }))).items.map((x) => x.id);
+      expect(await ids('conceicao')).to.deep.equal([c.id]);
+      expect(await ids('jose')).to.deep.equal([c.id]);
+      await contacts.update({ ...c, customName: 'Estêvão', pushName: null });
+      expect(await ids('conceicao')).to.deep.equal([]);
+      expect(await ids('jose')).to.deep.equal([]);
+      expect(await ids('ESTEVAO')).to.deep.equal([c.id]);
+    });
+
     it('sorts by name with nulls last in both directions, paginated with an exact total', async () => {
       const x = await contact('11987650011', { custom_name: 'bruno' }, 20);
       const y = await contact('11987650012', { custom_name: 'Ana' }, 21);
