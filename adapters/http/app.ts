@@ -8,8 +8,8 @@ import { MethodNotAllowed, NotFound } from '../../domain/shared/errors';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { rateLimit } from './middleware/rate-limit';
-import { rejectNul } from './middleware/reject-nul';
 import { requestId } from './middleware/request-id';
+import { knownPath, wellFormedText } from './middleware/well-formed-input';
 
 export const API_PREFIX = '/api/v1';
 
@@ -35,8 +35,9 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(requestId());
   app.use(errorHandler(deps.logger));
+  app.use(knownPath(API_PREFIX));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: `${deps.bodyLimitBytes ?? 1024 * 1024}b`, strict: true }));
-  app.use(rejectNul());
+  app.use(wellFormedText());
 
   const routers: Router[] = [];
   const mount = (router: Router, middleware: Koa.Middleware[]) => {
