@@ -14,6 +14,16 @@ const FORMATTING = /^\+?[\d\s().\-/]+$/;
 const OLD_MOBILE_START = /^[6-9]/;
 // E.164 caps a number at 15 digits; the shortest real subscriber numbers are a handful.
 const E164_DIGITS = /^\d{6,15}$/;
+// Invisible format characters: WhatsApp Desktop wraps a copied number in direction marks (U+202A…U+202C,
+// U+2066…U+2069, U+200E/U+200F); zero-width spaces and a byte order mark come along from spreadsheets.
+const INVISIBLE = /\p{Cf}/gu;
+// Every dash (the non-breaking hyphen of word processors, en and em dashes) and the minus sign.
+const DASHES = /[\p{Pd}\u2212]/gu;
+const SPACES = /\p{Zs}/gu;
+// `0xx11`: the trunk 0 and a placeholder for the long-distance carrier code, before the area code.
+const CARRIER_PLACEHOLDER = /^(\(?)\s*0\s*xx\s*(?=\d)/i;
+// An extension after the number (`ramal 12`, `r. 12`, `ext. 12`, `x12`) is not part of the number dialled.
+const EXTENSION = /[\s,;]*(?:ramal|r\.|ext\.?|extens[aã]o|x)\s*:?\s*\d{1,6}$/i;
 
 export class PhoneNumber {
   private constructor(
@@ -28,7 +38,7 @@ export class PhoneNumber {
   static parse(input: unknown, field = 'phone'): PhoneNumber {
     const invalid = (why: string): ValidationFailed => new ValidationFailed(`${field} ${why}`, field);
     if (typeof input !== 'string') throw invalid('must be a string');
-    const raw = input.trim();
+    const raw = PhoneNumber.clean(input);
     if (!raw) throw invalid('must not be empty');
     if (!FORMATTING.test(raw)) throw invalid('may contain only digits and formatting');
     const digits = raw.replace(/\D/g, '');
@@ -50,6 +60,23 @@ export class PhoneNumber {
     const foreign = asInternational && asInternational.countryCallingCode !== BRAZIL ? accept(asInternational) : null;
     if (foreign) return new PhoneNumber(foreign);
     throw invalid('must be a local Brazilian number with area code, or carry its country code');
+  }
+
+  /**
+   * The number as written, without what people's tools add around it: compatibility forms (fullwidth
+   * digits), invisible marks, Unicode dashes and spaces as plain ones, `0xx` read as the trunk prefix, and
+   * a trailing extension dropped. What is left is checked as before.
+   */
+  static clean(input: string): string {
+    return input
+      .normalize('NFKC')
+      .replace(INVISIBLE, '')
+      .replace(DASHES, '-')
+      .replace(SPACES, ' ')
+      .trim()
+      .replace(CARRIER_PLACEHOLDER, '$10')
+      .replace(EXTENSION, '')
+      .trim();
   }
 
   /**

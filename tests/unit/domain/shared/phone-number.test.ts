@@ -59,7 +59,39 @@ describe('PhoneNumber', () => {
     });
 
     it('refuses what is not a phone number', () => {
-      for (const bad of ['', '   ', 'abc', '11 98765-4321 ramal 2', '+', 42, null, '+55 11 1234 5678']) refused(bad);
+      for (const bad of ['', '   ', 'abc', '11 98765-4321 ramal', 'ramal 12', '+', 42, null, '+55 11 1234 5678', '\u200e\u200f', '0xx', '11 98765-4321 ramal 12 ramal 13']) refused(bad);
+    });
+
+    it('ignores the invisible direction marks a number copied from WhatsApp Desktop is wrapped in', () => {
+      expect(PhoneNumber.parse('\u202a+55 11 98765-4321\u202c').digits).to.equal('5511987654321');
+      expect(PhoneNumber.parse('\u200e+55 (11) 98765-4321\u200f').digits).to.equal('5511987654321');
+      expect(PhoneNumber.parse('\u2066(11) 98765-4321\u2069').digits).to.equal('5511987654321');
+      expect(PhoneNumber.parse('\ufeff\u200b11987654321').digits).to.equal('5511987654321');
+    });
+
+    it('reads Unicode dashes and spaces as the formatting they stand for', () => {
+      expect(PhoneNumber.parse('(11) 98765\u20114321').digits).to.equal('5511987654321'); // non-breaking hyphen
+      expect(PhoneNumber.parse('11 98765\u20134321').digits).to.equal('5511987654321'); // en dash
+      expect(PhoneNumber.parse('11 98765\u22124321').digits).to.equal('5511987654321'); // minus sign
+      expect(PhoneNumber.parse('+55\u00a011\u00a098765\u00a04321').digits).to.equal('5511987654321'); // no-break space
+      expect(PhoneNumber.parse('+55\u202f11\u2009987654321').digits).to.equal('5511987654321'); // narrow and thin spaces
+      expect(PhoneNumber.parse('（１１）　９８７６５－４３２１').digits).to.equal('5511987654321'); // fullwidth
+    });
+
+    it('reads 0xx before the area code as the trunk prefix with its carrier code left out', () => {
+      expect(PhoneNumber.parse('0xx11 98765-4321').digits).to.equal('5511987654321');
+      expect(PhoneNumber.parse('(0xx11) 98765-4321').digits).to.equal('5511987654321');
+      expect(PhoneNumber.parse('0XX21 3456-7890').digits).to.equal('552134567890');
+      expect(PhoneNumber.parse('(0xx 11) 3333-4444').digits).to.equal('551133334444');
+    });
+
+    it('drops an extension written after the number', () => {
+      expect(PhoneNumber.parse('(11) 3333-4444 ramal 12').digits).to.equal('551133334444');
+      expect(PhoneNumber.parse('(11) 3333-4444 Ramal: 205').digits).to.equal('551133334444');
+      expect(PhoneNumber.parse('(11) 3333-4444 r. 12').digits).to.equal('551133334444');
+      expect(PhoneNumber.parse('11 3333-4444, ext. 12').digits).to.equal('551133334444');
+      expect(PhoneNumber.parse('+1 415 555 2671 ext 9').digits).to.equal('14155552671');
+      expect(PhoneNumber.parse('+1 415 555 2671 x9').digits).to.equal('14155552671');
     });
 
     it('names the field it was given', () => {
