@@ -10,7 +10,7 @@ import { fromJson, toBool, toIso, toIsoOrNull, toJson, toNumberOrNull } from '..
 type Row = Record<string, unknown>;
 
 const SORTS: Record<DealSortField, SortColumn> = {
-  title: { column: 'd.title', kind: 'text' },
+  title: { column: 'd.title', kind: 'text', required: true },
   value: { column: 'd.value' },
   phase: { column: 'd.phase', kind: 'text' },
   created_at: { column: 'd.created_at', required: true },
@@ -82,8 +82,13 @@ export class KnexDealRepository implements DealRepository {
       .select('d.*', 'c.name as client_name');
   }
 
+  /**
+   * The total and the page's ids are read from the deals alone (the client join adds no rows, and an
+   * index on the filter and sort columns with the id can answer both without touching a row); only the
+   * page's own rows are then read whole, with their client.
+   */
   async list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
-    const qb = this.select().where({ 'd.team_id': team.teamId, 'd.scope': filter.scope });
+    const qb = this.database.db('deals as d').where({ 'd.team_id': team.teamId, 'd.scope': filter.scope });
     const eq: [keyof DealFilter, string][] = [
       ['projectId', 'd.project_id'], ['pipelineId', 'd.pipeline_id'], ['status', 'd.status'], ['phase', 'd.phase'],
       ['clientId', 'd.client_id'], ['leadId', 'd.lead_id'], ['responsibleId', 'd.responsible_id'], ['source', 'd.source'],
@@ -95,7 +100,11 @@ export class KnexDealRepository implements DealRepository {
     if (filter.to !== undefined) qb.andWhere('d.created_at', '<=', dayEnd(filter.to));
     whereSearchText(qb, 'd.search_text', searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'd.id');
-    return paginate(qb, query, toView);
+    const ids = await paginate<{ id: string }, string>(qb.select('d.id'), query, (r) => r.id);
+    if (ids.items.length === 0) return { items: [], total: ids.total };
+    const rows: Row[] = await this.select().where('d.team_id', team.teamId).whereIn('d.id', ids.items);
+    const byId = new Map(rows.map((r) => [r.id as string, r]));
+    return { items: ids.items.map((id) => toView(byId.get(id)!)), total: ids.total };
   }
 
   async findById(team: TeamContext, id: string): Promise<DealView | null> {

@@ -10,6 +10,7 @@ import * as m0800 from './20261122000800_whatsapp';
 import * as m0900 from './20261122000900_webhooks';
 import * as m1000 from './20261122001000_deal_contacts';
 import * as m20261124000400 from './20261124000400_search_text';
+import * as m20261124000800 from './20261124000800_deal_list_indexes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '20261122000900_webhooks': m0900,
   '20261122001000_deal_contacts': m1000,
   '20261124000400_search_text': m20261124000400,
+  '20261124000800_deal_list_indexes': m20261124000800,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
