@@ -53,6 +53,36 @@ forEachBackend('DealRepository contract', (env) => {
     expect((await repo.findById(team, d.id))?.deal).to.deep.equal(d);
   });
 
+  it('keeps every list total exact through inserts and updates that move deals between statuses, projects and pipelines', async () => {
+    const [p1, p2, pl1, pl2] = [uuid(901), uuid(902), uuid(903), uuid(904)];
+    const inserted: DealData[] = [];
+    for (let i = 0; i < 6; i++) inserted.push(await add({ title: `G${i}`, status: i % 3 === 0 ? 'arquivado' : 'ativo' }));
+    for (let i = 0; i < 5; i++) {
+      const d = DealRecordMother.project({ teamId: team.teamId, title: `P${i}`, projectId: i < 3 ? p1 : p2, pipelineId: i % 2 ? pl1 : pl2, status: 'open' });
+      await repo.insert(d);
+      inserted.push(d);
+    }
+    const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    await uow.run(() => repo.update({ ...inserted[1], status: 'arquivado' }));
+    await uow.run(() => repo.update({ ...inserted[1], status: 'arquivado', title: 'same status again' }));
+    await uow.run(() => repo.update({ ...inserted[6], projectId: p2, pipelineId: pl1, status: 'won' }));
+    await uow.run(() => repo.update({ ...inserted[7], status: 'lost' }));
+    const current = await Promise.all(inserted.map(async (d) => (await repo.findById(team, d.id))!.deal));
+    const filters: DealFilter[] = [
+      G, { ...G, status: 'ativo' }, { ...G, status: 'arquivado' }, { scope: 'project' }, { scope: 'project', projectId: p1 },
+      { scope: 'project', projectId: p2 }, { scope: 'project', projectId: p1, pipelineId: pl2 },
+      { scope: 'project', pipelineId: pl1 }, { scope: 'project', projectId: p2, status: 'won' }, { scope: 'project', status: 'open' },
+    ];
+    for (const f of filters) {
+      const expected = current.filter((d) => d.scope === f.scope && (!f.status || d.status === f.status)
+        && (!f.projectId || d.projectId === f.projectId) && (!f.pipelineId || d.pipelineId === f.pipelineId)).length;
+      const page = await repo.list(team, f, q({ limit: 2 }));
+      expect(page.total, JSON.stringify(f)).to.equal(expected);
+      expect(page.items.length).to.equal(Math.min(2, expected));
+    }
+    expect((await repo.list({ teamId: uuid(999) }, G, q())).total).to.equal(0);
+  });
+
   it('updates a deal in place', async () => {
     const d = await add({ title: 'Before' });
     await repo.update({ ...d, title: 'After', tags: ['x'], value: 0 });

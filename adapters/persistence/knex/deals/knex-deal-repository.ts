@@ -1,6 +1,6 @@
 import { DealData, DealPriority, DealScope } from '../../../../domain/deals/deal';
 import { DealFilter, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
-import { ListQuery, Page } from '../../../../domain/shared/list';
+import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
@@ -61,6 +61,22 @@ function fromRow(r: Row): DealData {
   };
 }
 
+/** The row of `deal_counts` a deal is counted in. */
+interface CountKey {
+  team_id: string;
+  scope: string;
+  project_key: string;
+  pipeline_key: string;
+  status: string;
+}
+
+const countKeyOf = (d: Pick<DealData, 'teamId' | 'scope' | 'projectId' | 'pipelineId' | 'status'>): CountKey => ({
+  team_id: d.teamId, scope: d.scope, project_key: d.projectId?.toLowerCase() ?? '', pipeline_key: d.pipelineId?.toLowerCase() ?? '', status: d.status,
+});
+
+const sameCountKey = (a: CountKey, b: CountKey): boolean =>
+  a.team_id === b.team_id && a.scope === b.scope && a.project_key === b.project_key && a.pipeline_key === b.pipeline_key && a.status === b.status;
+
 const toView = (r: Row): DealView => ({
   deal: fromRow(r),
   client: r.client_id && r.client_name !== null && r.client_name !== undefined
@@ -100,7 +116,10 @@ export class KnexDealRepository implements DealRepository {
     if (filter.to !== undefined) qb.andWhere('d.created_at', '<=', dayEnd(filter.to));
     whereSearchText(qb, 'd.search_text', searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'd.id');
-    const ids = await paginate<{ id: string }, string>(qb.select('d.id'), query, (r) => r.id);
+    const counted = await this.countedTotal(team, filter, query);
+    const ids = counted === undefined
+      ? await paginate<{ id: string }, string>(qb.select('d.id'), query, (r) => r.id)
+      : { items: (await qb.select('d.id').offset(offsetOf(query)).limit(query.limit)).map((r: { id: string }) => r.id), total: counted };
     if (ids.items.length === 0) return { items: [], total: ids.total };
     const rows: Row[] = await this.select().where('d.team_id', team.teamId).whereIn('d.id', ids.items);
     const byId = new Map(rows.map((r) => [r.id as string, r]));
@@ -114,9 +133,38 @@ export class KnexDealRepository implements DealRepository {
 
   async insert(deal: DealData): Promise<void> {
     await this.database.db('deals').insert(toRow(deal));
+    await this.addCount(countKeyOf(deal), 1);
   }
 
   async update(deal: DealData): Promise<void> {
+    const before = this.database.db('deals').where({ team_id: deal.teamId, id: deal.id }).first('team_id', 'scope', 'project_id', 'pipeline_id', 'status');
+    // Two updates of one deal at once must each see the other's status: the row lock orders them.
+    const old: Row | undefined = await (this.database.dialect === 'postgres' ? before.forUpdate() : before);
     await this.database.db('deals').where({ team_id: deal.teamId, id: deal.id }).update(toRow(deal));
+    if (!old) return;
+    const from = countKeyOf({ teamId: old.team_id as string, scope: old.scope as DealScope, projectId: old.project_id as string | null, pipelineId: old.pipeline_id as string | null, status: old.status as string });
+    const to = countKeyOf(deal);
+    if (sameCountKey(from, to)) return;
+    await this.addCount(from, -1);
+    await this.addCount(to, 1);
+  }
+
+  /** The total from the kept counts, when the filter is one they are kept for; otherwise undefined. */
+  private async countedTotal(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<number | undefined> {
+    if (searchQueryOf(query.search)) return undefined;
+    const { scope, projectId, pipelineId, status, ...others } = filter;
+    if (Object.values(others).some((v) => v !== undefined)) return undefined;
+    const qb = this.database.db('deal_counts').where({ team_id: team.teamId, scope });
+    if (projectId !== undefined) qb.andWhere('project_key', projectId.toLowerCase());
+    if (pipelineId !== undefined) qb.andWhere('pipeline_key', pipelineId.toLowerCase());
+    if (status !== undefined) qb.andWhere('status', status);
+    const row = await qb.sum({ n: 'n' }).first();
+    return Number((row as { n: number | string | null } | undefined)?.n ?? 0);
+  }
+
+  private async addCount(key: CountKey, delta: number): Promise<void> {
+    await this.database.db('deal_counts').insert({ ...key, n: delta })
+      .onConflict(['team_id', 'scope', 'project_key', 'pipeline_key', 'status'])
+      .merge({ n: this.database.knex.raw('deal_counts.n + excluded.n') });
   }
 }

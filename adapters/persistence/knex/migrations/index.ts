@@ -11,6 +11,7 @@ import * as m0900 from './20261122000900_webhooks';
 import * as m1000 from './20261122001000_deal_contacts';
 import * as m20261124000400 from './20261124000400_search_text';
 import * as m20261124000800 from './20261124000800_deal_list_indexes';
+import * as m20261124000900 from './20261124000900_deal_counts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '20261122001000_deal_contacts': m1000,
   '20261124000400_search_text': m20261124000400,
   '20261124000800_deal_list_indexes': m20261124000800,
+  '20261124000900_deal_counts': m20261124000900,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
