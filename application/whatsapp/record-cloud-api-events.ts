@@ -6,7 +6,8 @@ import { Conversation } from '../../domain/whatsapp/conversation';
 import { ConversationRepository } from '../../domain/whatsapp/conversation-repository';
 import { InboxData } from '../../domain/whatsapp/inbox';
 import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
-import { DeliveryStatus, Message, ProviderError } from '../../domain/whatsapp/message';
+import { InboxErrorRepository } from '../../domain/whatsapp/inbox-error-repository';
+import { DeliveryStatus, InboundContent, Message, ProviderError, opensServiceWindow } from '../../domain/whatsapp/message';
 import { MessageRepository } from '../../domain/whatsapp/message-repository';
 import { PhoneNumber } from '../../domain/shared/phone-number';
 import { Clock } from '../shared/clock';
@@ -22,8 +23,10 @@ export interface InboundMessageEvent {
   profileName: string | null;
   providerMessageId: string;
   sentAt: Date;
-  /** The body of a text message; null for other types, which still open the window. */
-  text: string | null;
+  /** Whatever the message carries, any type. */
+  content: InboundContent;
+  /** The new WhatsApp id of a `system` message telling that the customer changed number. */
+  newWaId: string | null;
 }
 
 export interface DeliveryStatusEvent {
@@ -37,19 +40,27 @@ export interface CloudApiChange {
   phoneNumberId: string;
   messages: InboundMessageEvent[];
   statuses: DeliveryStatusEvent[];
+  /** Errors about the number as a whole (`value.errors[]`), such as a rate limit hit. */
+  errors: ProviderError[];
 }
 
+/** What was stored, so that the answer tells the truth about a delivery. */
 export interface RecordCloudApiEventsResult {
   messages: number;
   statuses: number;
-  /** Changes for a phone number id that no inbox has. */
+  errors: number;
+  /**
+   * Events received and not stored: redelivered messages, statuses that change nothing or name no
+   * message of ours, unusable senders, and every event for a phone number id that no inbox has.
+   */
   ignored: number;
 }
 
 /**
- * The public Cloud API webhook, once its signature is checked: inbound messages create the contact
- * and conversation as needed and open the 24-hour window; statuses settle outbound messages. Meta
- * redelivers until it gets a 200, so everything here may arrive twice and is recorded once.
+ * The public Cloud API webhook, once its signature is checked: inbound messages of every type are kept,
+ * creating the contact and conversation as needed and opening the 24-hour window; statuses settle
+ * outbound messages; errors about the number are logged and kept per inbox. Meta redelivers until it
+ * gets a 200, so a message may arrive twice and is recorded once.
  */
 export class RecordCloudApiEvents {
   constructor(
@@ -58,26 +69,33 @@ export class RecordCloudApiEvents {
     private readonly contacts: ContactRepository,
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
+    private readonly inboxErrors: InboxErrorRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
 
   async execute(changes: CloudApiChange[]): Promise<RecordCloudApiEventsResult> {
-    const result: RecordCloudApiEventsResult = { messages: 0, statuses: 0, ignored: 0 };
+    const result: RecordCloudApiEventsResult = { messages: 0, statuses: 0, errors: 0, ignored: 0 };
     for (const change of changes) {
       const inbox = await this.inboxes.findByPhoneNumberId(change.phoneNumberId);
       if (!inbox) {
         this.logger.warn({ phoneNumberId: change.phoneNumberId }, 'Cloud API webhook for an unknown phone number id');
-        result.ignored++;
+        result.ignored += change.messages.length + change.statuses.length + change.errors.length;
         continue;
       }
       const team = { teamId: inbox.teamId };
+      for (const error of change.errors) {
+        await this.uow.run(() => this.recordError(team, inbox, error));
+        result.errors++;
+      }
       for (const event of change.messages) {
         if (await this.retrying(() => this.recordInbound(team, inbox, event))) result.messages++;
+        else result.ignored++;
       }
       for (const event of change.statuses) {
         if (await this.uow.run(() => this.recordStatus(team, inbox, event))) result.statuses++;
+        else result.ignored++;
       }
     }
     return result;
@@ -111,19 +129,45 @@ export class RecordCloudApiEvents {
     const contact = found ? Contact.restore(found) : Contact.create(this.ids.next(), team.teamId, phone, {}, now, event.profileName);
     if (!found) await this.contacts.insert(contact.snapshot());
     else if (contact.notePushName(event.profileName, now)) await this.contacts.update(contact.snapshot());
+    if (event.newWaId !== null) await this.followNumberChange(team, contact, event.newWaId, now);
 
     const existing = await this.conversations.findByInboxAndContact(team, inbox.id, contact.id);
     const conversation = existing ? Conversation.restore(existing) : Conversation.open(this.ids.next(), team.teamId, inbox, contact.id, now);
-    conversation.receiveInbound(sentAt, now);
+    if (opensServiceWindow(event.content.type)) conversation.receiveInbound(sentAt, now);
+    else conversation.receiveNotice(sentAt, now);
+    conversation.noteReferral(event.content.referral, now);
     if (existing) await this.conversations.update(conversation.snapshot());
     else await this.conversations.insert(conversation.snapshot());
 
-    // Only text is recorded (the API is text only); any other message still opened the window above.
-    if (event.text !== null) {
-      const message = Message.inbound(this.ids.next(), team.teamId, conversation, event.text, event.providerMessageId, sentAt, now);
-      await this.messages.insert(message.snapshot());
-    }
+    const message = Message.inbound(this.ids.next(), team.teamId, conversation, event.content, event.providerMessageId, sentAt, now);
+    await this.messages.insert(message.snapshot());
     return true;
+  }
+
+  /**
+   * The customer now writes from another number. Two contacts are never merged: when the new number
+   * already has its own contact, this one keeps the old number (and the notice stays in its history).
+   */
+  private async followNumberChange(team: TeamContext, contact: Contact, newWaId: string, now: Date): Promise<void> {
+    let phone: PhoneNumber;
+    try {
+      phone = PhoneNumber.fromProvider(newWaId);
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      this.logger.warn({ contactId: contact.id, newWaId }, 'Cloud API number change to an unusable number');
+      return;
+    }
+    const holder = await this.contacts.findByPhoneKey(team, phone.canonical);
+    if (holder && holder.id !== contact.id) {
+      this.logger.warn({ contactId: contact.id, otherContactId: holder.id }, 'Cloud API number change to a number that has its own contact; not merged');
+      return;
+    }
+    if (contact.changeNumber(phone, now)) await this.contacts.update(contact.snapshot());
+  }
+
+  private async recordError(team: TeamContext, inbox: InboxData, error: ProviderError): Promise<void> {
+    this.logger.warn({ teamId: team.teamId, inboxId: inbox.id, ...error }, 'Cloud API reported an error for the number');
+    await this.inboxErrors.insert({ id: this.ids.next(), teamId: team.teamId, inboxId: inbox.id, ...error, createdAt: this.clock.now().toISOString() });
   }
 
   private async recordStatus(team: TeamContext, inbox: InboxData, event: DeliveryStatusEvent): Promise<boolean> {

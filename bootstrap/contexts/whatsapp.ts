@@ -3,10 +3,12 @@ import { whatsappCommands } from '../../adapters/cli/whatsapp/whatsapp-commands'
 import { whatsappRoutes } from '../../adapters/http/whatsapp/whatsapp-routes';
 import { KnexContactRepository } from '../../adapters/persistence/knex/whatsapp/knex-contact-repository';
 import { KnexConversationRepository } from '../../adapters/persistence/knex/whatsapp/knex-conversation-repository';
+import { KnexInboxErrorRepository } from '../../adapters/persistence/knex/whatsapp/knex-inbox-error-repository';
 import { KnexInboxRepository } from '../../adapters/persistence/knex/whatsapp/knex-inbox-repository';
 import { KnexMessageRepository } from '../../adapters/persistence/knex/whatsapp/knex-message-repository';
 import { MemoryContactRepository } from '../../adapters/persistence/memory/whatsapp/memory-contact-repository';
 import { MemoryConversationRepository } from '../../adapters/persistence/memory/whatsapp/memory-conversation-repository';
+import { MemoryInboxErrorRepository } from '../../adapters/persistence/memory/whatsapp/memory-inbox-error-repository';
 import { MemoryInboxRepository } from '../../adapters/persistence/memory/whatsapp/memory-inbox-repository';
 import { MemoryMessageRepository } from '../../adapters/persistence/memory/whatsapp/memory-message-repository';
 import { ChannelProvider } from '../../adapters/whatsapp/channel-provider';
@@ -22,7 +24,11 @@ import { CreateContact } from '../../application/whatsapp/create-contact';
 import { CreateInbox } from '../../application/whatsapp/create-inbox';
 import { DeleteContact } from '../../application/whatsapp/delete-contact';
 import { GetContact } from '../../application/whatsapp/get-contact';
+import { GetConversation } from '../../application/whatsapp/get-conversation';
 import { ListContacts } from '../../application/whatsapp/list-contacts';
+import { ListConversationMessages } from '../../application/whatsapp/list-conversation-messages';
+import { ListConversations } from '../../application/whatsapp/list-conversations';
+import { ListInboxErrors } from '../../application/whatsapp/list-inbox-errors';
 import { RecordCloudApiEvents } from '../../application/whatsapp/record-cloud-api-events';
 import { SendWhatsAppText } from '../../application/whatsapp/send-whatsapp-text';
 import { UpdateContact } from '../../application/whatsapp/update-contact';
@@ -31,6 +37,7 @@ import { ClientRepository } from '../../domain/clients/client-repository';
 import { TeamRepository } from '../../domain/teams/team-repository';
 import { ContactRepository } from '../../domain/whatsapp/contact-repository';
 import { ConversationRepository } from '../../domain/whatsapp/conversation-repository';
+import { InboxErrorRepository } from '../../domain/whatsapp/inbox-error-repository';
 import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
 import { MessageRepository } from '../../domain/whatsapp/message-repository';
 import { Config } from '../config';
@@ -49,6 +56,7 @@ export const WHATSAPP_TOKENS = {
   InboxRepository: Symbol.for('WhatsAppInboxRepository'),
   ConversationRepository: Symbol.for('WhatsAppConversationRepository'),
   MessageRepository: Symbol.for('WhatsAppMessageRepository'),
+  InboxErrorRepository: Symbol.for('WhatsAppInboxErrorRepository'),
   Provider: Symbol.for('WhatsAppProvider'),
   ProviderOptions: Symbol.for('WhatsAppProviderOptions'),
 } as const;
@@ -68,6 +76,7 @@ export const whatsappContext: BoundedContext = {
     repository<InboxRepository>(T.InboxRepository, (s) => new MemoryInboxRepository(s), (d) => new KnexInboxRepository(d));
     repository<ConversationRepository>(T.ConversationRepository, (s) => new MemoryConversationRepository(s), (d) => new KnexConversationRepository(d));
     repository<MessageRepository>(T.MessageRepository, (s) => new MemoryMessageRepository(s), (d) => new KnexMessageRepository(d));
+    repository<InboxErrorRepository>(T.InboxErrorRepository, (s) => new MemoryInboxErrorRepository(s), (d) => new KnexInboxErrorRepository(d));
 
     c.bind<WhatsAppProviderOptions>(T.ProviderOptions).toConstantValue({ timeoutMs: 10_000 });
     c.bind<WhatsAppProvider>(T.Provider).toResolvedValue((config: Config, options: WhatsAppProviderOptions) => {
@@ -96,9 +105,19 @@ export const whatsappContext: BoundedContext = {
         new SendWhatsAppText(u, ib, ct, cv, m, p, i, cl, l),
       [...R, T.Provider, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.Logger]).inSingletonScope();
     c.bind(RecordCloudApiEvents).toResolvedValue(
-      (u: UnitOfWork, ib: InboxRepository, ct: ContactRepository, cv: ConversationRepository, m: MessageRepository, i: IdGenerator, cl: Clock, l: Logger) =>
-        new RecordCloudApiEvents(u, ib, ct, cv, m, i, cl, l),
-      [...R, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.Logger]).inSingletonScope();
+      (u: UnitOfWork, ib: InboxRepository, ct: ContactRepository, cv: ConversationRepository, m: MessageRepository, e: InboxErrorRepository, i: IdGenerator, cl: Clock, l: Logger) =>
+        new RecordCloudApiEvents(u, ib, ct, cv, m, e, i, cl, l),
+      [...R, T.InboxErrorRepository, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.Logger]).inSingletonScope();
+    c.bind(ListConversations).toResolvedValue(
+      (v: ConversationRepository, ib: InboxRepository, ct: ContactRepository) => new ListConversations(v, ib, ct),
+      [T.ConversationRepository, T.InboxRepository, T.ContactRepository]).inSingletonScope();
+    c.bind(GetConversation).toResolvedValue((v: ConversationRepository) => new GetConversation(v), [T.ConversationRepository]).inSingletonScope();
+    c.bind(ListConversationMessages).toResolvedValue(
+      (v: ConversationRepository, m: MessageRepository) => new ListConversationMessages(v, m),
+      [T.ConversationRepository, T.MessageRepository]).inSingletonScope();
+    c.bind(ListInboxErrors).toResolvedValue(
+      (e: InboxErrorRepository, ib: InboxRepository, t: TeamRepository) => new ListInboxErrors(e, ib, t),
+      [T.InboxErrorRepository, T.InboxRepository, TEAM_TOKENS.TeamRepository]).inSingletonScope();
     c.bind(CreateInbox).toResolvedValue(
       (u: UnitOfWork, ib: InboxRepository, t: TeamRepository, i: IdGenerator, cl: Clock) => new CreateInbox(u, ib, t, i, cl),
       [TOKENS.UnitOfWork, T.InboxRepository, TEAM_TOKENS.TeamRepository, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
@@ -109,11 +128,13 @@ export const whatsappContext: BoundedContext = {
       {
         listContacts: c.get(ListContacts), createContact: c.get(CreateContact), getContact: c.get(GetContact),
         updateContact: c.get(UpdateContact), deleteContact: c.get(DeleteContact), sendText: c.get(SendWhatsAppText),
+        listConversations: c.get(ListConversations), getConversation: c.get(GetConversation),
+        listConversationMessages: c.get(ListConversationMessages),
       },
       { record: c.get(RecordCloudApiEvents), appSecret: config.whatsapp.appSecret, verifyToken: config.whatsapp.verifyToken },
     );
   },
-  commands: (c: Container) => whatsappCommands({ createInbox: c.get(CreateInbox) }),
+  commands: (c: Container) => whatsappCommands({ createInbox: c.get(CreateInbox), listInboxErrors: c.get(ListInboxErrors) }),
   async seedDemo(c, team) {
     // A sandbox inbox with one conversation: sandbox sends never leave the machine.
     const inbox = await c.get(CreateInbox).execute(team.teamId, { name: 'Demo sandbox', channel: 'sandbox' });

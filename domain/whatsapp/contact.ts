@@ -71,6 +71,19 @@ export class Contact {
     return true;
   }
 
+  /**
+   * The customer moved to a new number (a `system` message from WhatsApp): the same person, so the
+   * contact and its conversations follow. Returns whether the number changed.
+   */
+  changeNumber(phone: PhoneNumber, now: Date): boolean {
+    if (phone.canonical === this.data.phoneKey && phone.digits === this.data.phone) return false;
+    this.data.phone = phone.digits;
+    this.data.phoneKey = phone.canonical;
+    this.data.jid = phone.jid;
+    this.data.updatedAt = now.toISOString();
+    return true;
+  }
+
   private apply(c: ContactChanges): void {
     if (c.custom_name !== undefined) this.data.customName = emptyToNull(c.custom_name);
     if (c.notes !== undefined) this.data.notes = emptyToNull(c.notes);

@@ -1,7 +1,19 @@
+import { ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ConversationData } from './conversation';
 
+export const CONVERSATION_SORT_FIELDS = ['created_at', 'updated_at', 'last_message_at', 'last_inbound_at'] as const;
+export type ConversationSortField = (typeof CONVERSATION_SORT_FIELDS)[number];
+
+export interface ConversationFilter {
+  inboxId?: string;
+  contactId?: string;
+  /** ISO timestamp: conversations updated at or after it. */
+  updatedSince?: string;
+}
+
 export interface ConversationRepository {
+  list(team: TeamContext, filter: ConversationFilter, query: ListQuery<ConversationSortField>): Promise<Page<ConversationData>>;
   findById(team: TeamContext, id: string): Promise<ConversationData | null>;
   /** One conversation per inbox and contact. */
   findByInboxAndContact(team: TeamContext, inboxId: string, contactId: string): Promise<ConversationData | null>;

@@ -1,5 +1,6 @@
 import { Conflict } from '../shared/errors';
 import { Channel } from './inbox';
+import { Referral } from './referral';
 
 /** Meta's customer service window: free text is allowed for 24 hours after the customer's last message. */
 export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -13,6 +14,8 @@ export interface ConversationData {
   /** When the customer last wrote: it opens the service window. */
   lastInboundAt: string | null;
   lastMessageAt: string | null;
+  /** The Click-to-WhatsApp ad that brought the customer: the first referral seen, kept for good. */
+  source: Referral | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -30,12 +33,13 @@ export class Conversation {
   static open(id: string, teamId: string, inbox: { id: string; channel: Channel }, contactId: string, now: Date): Conversation {
     const at = now.toISOString();
     return new Conversation({
-      id, teamId, inboxId: inbox.id, contactId, channel: inbox.channel, lastInboundAt: null, lastMessageAt: null, createdAt: at, updatedAt: at,
+      id, teamId, inboxId: inbox.id, contactId, channel: inbox.channel, lastInboundAt: null, lastMessageAt: null, source: null,
+      createdAt: at, updatedAt: at,
     });
   }
 
   static restore(data: ConversationData): Conversation {
-    return new Conversation({ ...data });
+    return new Conversation({ ...data, source: data.source ? { ...data.source } : null });
   }
 
   get id(): string { return this.data.id; }
@@ -43,7 +47,7 @@ export class Conversation {
   get contactId(): string { return this.data.contactId; }
 
   snapshot(): ConversationData {
-    return { ...this.data };
+    return { ...this.data, source: this.data.source ? { ...this.data.source } : null };
   }
 
   /** A customer message, possibly reported late or out of order: the window follows the newest one. */
@@ -52,6 +56,24 @@ export class Conversation {
     if (this.data.lastInboundAt === null || at > this.data.lastInboundAt) this.data.lastInboundAt = at;
     if (this.data.lastMessageAt === null || at > this.data.lastMessageAt) this.data.lastMessageAt = at;
     this.data.updatedAt = now.toISOString();
+  }
+
+  /** A message that is not the customer writing (a system notice): it is the latest activity, the window stays as it is. */
+  receiveNotice(sentAt: Date, now: Date): void {
+    const at = sentAt.toISOString();
+    if (this.data.lastMessageAt === null || at > this.data.lastMessageAt) this.data.lastMessageAt = at;
+    this.data.updatedAt = now.toISOString();
+  }
+
+  /**
+   * The ad a message came from. The first one wins: it is how the customer found the business, and a
+   * later click on another ad stays visible on its own message. Returns whether the source was set.
+   */
+  noteReferral(referral: Referral | null, now: Date): boolean {
+    if (referral === null || this.data.source !== null) return false;
+    this.data.source = { ...referral };
+    this.data.updatedAt = now.toISOString();
+    return true;
   }
 
   isWindowOpen(now: Date): boolean {

@@ -1,7 +1,14 @@
+import { ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { MessageData } from './message';
 
+/** A message's `created_at` is when it was sent (the provider's timestamp for inbound ones). */
+export const MESSAGE_SORT_FIELDS = ['created_at'] as const;
+export type MessageSortField = (typeof MESSAGE_SORT_FIELDS)[number];
+
 export interface MessageRepository {
+  /** The messages of one conversation. */
+  listByConversation(team: TeamContext, conversationId: string, query: ListQuery<MessageSortField>): Promise<Page<MessageData>>;
   findById(team: TeamContext, id: string): Promise<MessageData | null>;
   /** The message the provider knows by this id, in one inbox (ids are the provider's, unique per number). */
   findByProviderMessageId(team: TeamContext, inboxId: string, providerMessageId: string): Promise<MessageData | null>;

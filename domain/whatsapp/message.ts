@@ -1,4 +1,5 @@
 import { ValidationFailed } from '../shared/errors';
+import { Referral } from './referral';
 
 export type MessageDirection = 'outbound' | 'inbound';
 /**
@@ -15,6 +16,41 @@ export interface ProviderError {
   detail: string | null;
 }
 
+/**
+ * The provider's message type: `text`, `image`, `audio`, `video`, `document`, `sticker`, `location`,
+ * `contacts`, `interactive`, `button`, `reaction`, `order`, `system`, `unsupported`… A type the API does
+ * not know yet is kept as it came, so nothing a customer sends is lost. Outbound messages are `text`.
+ */
+export type MessageType = string;
+
+/** The provider's handle on an attached file; the file itself is not fetched. */
+export interface MessageMedia {
+  id: string | null;
+  mimeType: string | null;
+  sha256: string | null;
+  filename: string | null;
+}
+
+/** The message this one answers (or, for a reaction, the one it reacts to). */
+export interface MessageContext {
+  id: string | null;
+  from: string | null;
+}
+
+/** What an inbound message carries, already read out of the provider's format. */
+export interface InboundContent {
+  type: MessageType;
+  /** What a person reads; null when the message has nothing readable (a placeholder is used). */
+  text: string | null;
+  media: MessageMedia | null;
+  context: MessageContext | null;
+  referral: Referral | null;
+  /** The provider's error on the message itself (an unsupported type). */
+  error: ProviderError | null;
+  /** The provider's message object as it came, for what the API does not model. */
+  raw: Record<string, unknown> | null;
+}
+
 export interface MessageData {
   id: string;
   teamId: string;
@@ -22,14 +58,33 @@ export interface MessageData {
   inboxId: string;
   contactId: string;
   direction: MessageDirection;
-  type: 'text';
+  type: MessageType;
+  /** The readable text: the body of a text, a caption, a reply's title, or a placeholder such as `[sticker]`. */
   content: string;
   status: MessageStatus;
   providerMessageId: string | null;
   error: ProviderError | null;
+  media: MessageMedia | null;
+  context: MessageContext | null;
+  referral: Referral | null;
+  raw: Record<string, unknown> | null;
   createdAt: string;
   updatedAt: string;
 }
+
+/** A part whose every field is empty is no part at all. */
+const someSet = <T extends object>(part: T | null): T | null =>
+  part !== null && Object.values(part).some((v) => v !== null && v !== undefined) ? part : null;
+
+/** A plain text message, as the inbound content of a `text` type. */
+export const inboundText = (body: string): InboundContent =>
+  ({ type: 'text', text: body, media: null, context: null, referral: null, error: null, raw: null });
+
+/**
+ * Whether a message of this type is the customer writing, which opens the 24-hour window. A `system`
+ * message is WhatsApp's own notice (the customer changed number), not the customer writing.
+ */
+export const opensServiceWindow = (type: MessageType): boolean => type !== 'system';
 
 /** Meta's limit on a text body. */
 export const MAX_TEXT_LENGTH = 4096;
@@ -58,28 +113,44 @@ export class Message {
     const at = now.toISOString();
     return new Message({
       id, teamId, conversationId: conversation.id, inboxId: conversation.inboxId, contactId: conversation.contactId,
-      direction: 'outbound', type: 'text', content: text, status: 'pending', providerMessageId: null, error: null, createdAt: at, updatedAt: at,
+      direction: 'outbound', type: 'text', content: text, status: 'pending', providerMessageId: null, error: null,
+      media: null, context: null, referral: null, raw: null, createdAt: at, updatedAt: at,
     });
   }
 
-  /** A text the customer sent, as the provider reported it. */
-  static inbound(id: string, teamId: string, conversation: Thread, content: string, providerMessageId: string, sentAt: Date, now: Date): Message {
+  /**
+   * Whatever the customer sent, as the provider reported it: every type is kept, and every message has
+   * a readable text, a placeholder naming the type when it carries none.
+   */
+  static inbound(id: string, teamId: string, conversation: Thread, content: InboundContent, providerMessageId: string, sentAt: Date, now: Date): Message {
+    const type = content.type.trim() || 'unknown';
+    const text = content.text !== null && content.text.trim() !== '' ? content.text : `[${type}]`;
     return new Message({
       id, teamId, conversationId: conversation.id, inboxId: conversation.inboxId, contactId: conversation.contactId,
-      direction: 'inbound', type: 'text', content, status: 'received', providerMessageId, error: null,
+      direction: 'inbound', type, content: text, status: 'received', providerMessageId, error: content.error,
+      media: someSet(content.media), context: someSet(content.context), referral: someSet(content.referral), raw: content.raw,
       createdAt: sentAt.toISOString(), updatedAt: now.toISOString(),
-    });
+    }).copy();
   }
 
   static restore(data: MessageData): Message {
-    return new Message({ ...data, error: data.error ? { ...data.error } : null });
+    return new Message(data).copy();
   }
 
   get id(): string { return this.data.id; }
   get status(): MessageStatus { return this.data.status; }
 
   snapshot(): MessageData {
-    return { ...this.data, error: this.data.error ? { ...this.data.error } : null };
+    return this.copy().data;
+  }
+
+  /** Nested values are copied so that no caller shares them with the entity. */
+  private copy(): Message {
+    const d = this.data;
+    return new Message({
+      ...d, error: d.error ? { ...d.error } : null, media: d.media ? { ...d.media } : null, context: d.context ? { ...d.context } : null,
+      referral: d.referral ? { ...d.referral } : null, raw: d.raw ? structuredClone(d.raw) : null,
+    });
   }
 
   /** The provider took the message and named it. */

@@ -6,6 +6,7 @@ import { CloudApiChange, DeliveryStatusEvent, InboundMessageEvent, RecordCloudAp
 import { Unauthorized, ValidationFailed } from '../../../domain/shared/errors';
 import { ProviderError } from '../../../domain/whatsapp/message';
 import { Ctx } from '../shared/params';
+import { arr, inboundContentOf, newWaIdOf, obj, providerErrorOf, text } from './cloud-api-messages';
 
 export interface CloudWebhookDeps {
   record: RecordCloudApiEvents;
@@ -59,9 +60,6 @@ export function cloudWebhookRoutes(deps: CloudWebhookDeps): Router {
   return router;
 }
 
-const obj = (v: unknown): Record<string, any> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, any>) : null);
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
 const unixTime = (v: unknown): Date | null => {
   const n = Number(v);
   return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : null;
@@ -90,24 +88,19 @@ export function changesOf(body: unknown): CloudApiChange[] {
         const id = text(m?.id);
         const sentAt = unixTime(m?.timestamp);
         if (!m || !from || !id || !sentAt) continue;
-        const body = m.type === 'text' ? text(obj(m.text)?.body) : null;
-        messages.push({ from, profileName: names.get(from) ?? null, providerMessageId: id, sentAt, text: body });
+        messages.push({ from, profileName: names.get(from) ?? null, providerMessageId: id, sentAt, content: inboundContentOf(m), newWaId: newWaIdOf(m) });
       }
       const statuses: DeliveryStatusEvent[] = [];
       for (const s of arr(value.statuses).map(obj)) {
         const id = text(s?.id);
         const status = text(s?.status);
         if (!s || !id || !status || !DELIVERY.includes(status)) continue;
-        statuses.push({ providerMessageId: id, status: status as DeliveryStatusEvent['status'], error: status === 'failed' ? errorOf(s.errors) : null });
+        const error = status === 'failed' ? providerErrorOf(obj(arr(s.errors)[0])) ?? { code: null, title: null, detail: null } : null;
+        statuses.push({ providerMessageId: id, status: status as DeliveryStatusEvent['status'], error });
       }
-      changes.push({ phoneNumberId, messages, statuses });
+      const errors = arr(value.errors).map((e) => providerErrorOf(obj(e))).filter((e): e is ProviderError => e !== null);
+      changes.push({ phoneNumberId, messages, statuses, errors });
     }
   }
   return changes;
-}
-
-function errorOf(errors: unknown): ProviderError {
-  const e = obj(arr(errors)[0]);
-  if (!e) return { code: null, title: null, detail: null };
-  return { code: text(e.code), title: text(e.title) ?? text(e.message), detail: text(obj(e.error_data)?.details) ?? text(e.message) };
 }

@@ -2,16 +2,21 @@ import Router from '@koa/router';
 import { CreateContact, CreateContactInput } from '../../../application/whatsapp/create-contact';
 import { DeleteContact } from '../../../application/whatsapp/delete-contact';
 import { GetContact } from '../../../application/whatsapp/get-contact';
+import { GetConversation } from '../../../application/whatsapp/get-conversation';
 import { ListContacts } from '../../../application/whatsapp/list-contacts';
+import { ListConversationMessages } from '../../../application/whatsapp/list-conversation-messages';
+import { ListConversations } from '../../../application/whatsapp/list-conversations';
 import { SendWhatsAppText, SendWhatsAppTextInput } from '../../../application/whatsapp/send-whatsapp-text';
 import { UpdateContact } from '../../../application/whatsapp/update-contact';
 import { ContactChanges } from '../../../domain/whatsapp/contact';
 import { CONTACT_SORT_FIELDS } from '../../../domain/whatsapp/contact-repository';
+import { CONVERSATION_SORT_FIELDS } from '../../../domain/whatsapp/conversation-repository';
+import { MESSAGE_SORT_FIELDS } from '../../../domain/whatsapp/message-repository';
 import { RouteModule } from '../app';
 import { many, one } from '../shared/envelope';
 import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
 import { requireSomeField, validator } from '../shared/validation';
-import { presentContact, presentMessage } from './present-whatsapp';
+import { presentContact, presentConversation, presentConversationMessage, presentMessage } from './present-whatsapp';
 import { UPDATABLE_CONTACT_FIELDS, createContactSchema, sendMessageSchema, updateContactSchema } from './whatsapp-schemas';
 import { CloudWebhookDeps, cloudWebhookRoutes } from './cloud-webhook-routes';
 
@@ -22,6 +27,9 @@ export interface WhatsAppUseCases {
   updateContact: UpdateContact;
   deleteContact: DeleteContact;
   sendText: SendWhatsAppText;
+  listConversations: ListConversations;
+  getConversation: GetConversation;
+  listConversationMessages: ListConversationMessages;
 }
 
 export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps): RouteModule {
@@ -63,6 +71,23 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
     const { message, reused } = await uc.sendText.execute(teamOf(ctx), input);
     ctx.status = 201;
     ctx.body = one({ ...presentMessage(message), reused });
+  });
+
+  router.get('/whatsapp/conversations', async (ctx: Ctx) => {
+    const query = listQuery(ctx, { sortable: CONVERSATION_SORT_FIELDS });
+    const input = { inboxId: queryUuid(ctx, 'inbox_id'), contactId: queryUuid(ctx, 'contact_id'), updatedSince: queryValue(ctx, 'updated_since') };
+    ctx.body = many(await uc.listConversations.execute(teamOf(ctx), input, query), query, presentConversation);
+  });
+
+  router.get('/whatsapp/conversations/:id', async (ctx: Ctx) => {
+    ctx.body = one(presentConversation(await uc.getConversation.execute(teamOf(ctx), pathId(ctx))));
+  });
+
+  // Newest first unless `sort=created_at` asks for the oldest first.
+  router.get('/whatsapp/conversations/:id/messages', async (ctx: Ctx) => {
+    const id = pathId(ctx);
+    const query = listQuery(ctx, { sortable: MESSAGE_SORT_FIELDS });
+    ctx.body = many(await uc.listConversationMessages.execute(teamOf(ctx), id, query), query, presentConversationMessage);
   });
 
   return { keyed: router, public: cloudWebhookRoutes(webhook) };

@@ -8,7 +8,8 @@ import { Conversation, ConversationData } from '../../../domain/whatsapp/convers
 import { ConversationRepository } from '../../../domain/whatsapp/conversation-repository';
 import { Inbox, InboxData } from '../../../domain/whatsapp/inbox';
 import { InboxRepository } from '../../../domain/whatsapp/inbox-repository';
-import { Message } from '../../../domain/whatsapp/message';
+import { InboundContent, Message, inboundText } from '../../../domain/whatsapp/message';
+import { InboxErrorRepository } from '../../../domain/whatsapp/inbox-error-repository';
 import { MessageRepository } from '../../../domain/whatsapp/message-repository';
 import { PhoneNumber } from '../../../domain/shared/phone-number';
 import { forEachBackend } from '../../support/backends';
@@ -16,6 +17,10 @@ import { forEachBackend } from '../../support/backends';
 let seq = 0;
 const uuid = () => `0190b000-0000-7000-8000-${String(++seq).padStart(12, '0')}`;
 const at = (n: number) => new Date(Date.UTC(2026, 1, 1, 0, 0, n));
+const AD = {
+  sourceUrl: 'https://fb.me/3cr4Wqqkv', sourceId: '120226305854810726', sourceType: 'ad', headline: 'Chat with us', body: 'Corpo do anúncio',
+  mediaType: 'image', imageUrl: 'https://scontent.xx.fbcdn.net/v/t45.1.jpg', videoUrl: null, thumbnailUrl: null, ctwaClid: 'Aff-n8ZTODiE79d22KtAwQ',
+};
 const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
 
 forEachBackend('WhatsApp repositories contract', (env) => {
@@ -23,6 +28,7 @@ forEachBackend('WhatsApp repositories contract', (env) => {
   let inboxes: InboxRepository;
   let conversations: ConversationRepository;
   let messages: MessageRepository;
+  let inboxErrors: InboxErrorRepository;
   let team: { teamId: string };
   const other = { teamId: '0190b000-0000-7000-8000-ffffffffffff' };
 
@@ -36,8 +42,8 @@ forEachBackend('WhatsApp repositories contract', (env) => {
     await inboxes.insert(i);
     return i;
   };
-  const conversation = async (i: InboxData, c: ContactData): Promise<ConversationData> => {
-    const v = Conversation.open(uuid(), team.teamId, i, c.id, at(2)).snapshot();
+  const conversation = async (i: InboxData, c: ContactData, n = 2): Promise<ConversationData> => {
+    const v = Conversation.open(uuid(), team.teamId, i, c.id, at(n)).snapshot();
     await conversations.insert(v);
     return v;
   };
@@ -48,6 +54,7 @@ forEachBackend('WhatsApp repositories contract', (env) => {
     inboxes = c.get(WHATSAPP_TOKENS.InboxRepository);
     conversations = c.get(WHATSAPP_TOKENS.ConversationRepository);
     messages = c.get(WHATSAPP_TOKENS.MessageRepository);
+    inboxErrors = c.get(WHATSAPP_TOKENS.InboxErrorRepository);
     team = { teamId: uuid() };
   });
 
@@ -134,6 +141,24 @@ forEachBackend('WhatsApp repositories contract', (env) => {
     });
   });
 
+  describe('InboxErrorRepository', () => {
+    it('keeps errors per inbox and lists the team\'s newest first, up to a limit', async () => {
+      const i1 = await inbox('cloud_api', { phoneNumberId: `pn-${uuid()}`, accessToken: 't' });
+      const i2 = await inbox('cloud_api', { phoneNumberId: `pn-${uuid()}`, accessToken: 't' });
+      const error = (inboxId: string, n: number) => ({
+        id: uuid(), teamId: team.teamId, inboxId, code: '130429', title: 'Rate limit hit', detail: `detail ${n}`, createdAt: at(n).toISOString(),
+      });
+      const a = error(i1.id, 1);
+      const b = error(i2.id, 2);
+      const c = { ...error(i1.id, 3), code: null, title: null, detail: null };
+      for (const e of [a, c, b]) await inboxErrors.insert(e);
+      expect(await inboxErrors.list(team, {}, 10)).to.deep.equal([c, b, a]);
+      expect(await inboxErrors.list(team, { inboxId: i1.id }, 10)).to.deep.equal([c, a]);
+      expect(await inboxErrors.list(team, {}, 1)).to.deep.equal([c]);
+      expect(await inboxErrors.list(other, {}, 10)).to.deep.equal([]);
+    });
+  });
+
   describe('InboxRepository', () => {
     it('round-trips an inbox with its credentials and finds a Cloud API inbox by phone number id across teams', async () => {
       const i = await inbox('cloud_api', { phoneNumberId: `pn-${uuid()}`, accessToken: 'secret' });
@@ -165,9 +190,86 @@ forEachBackend('WhatsApp repositories contract', (env) => {
       expect(await conversations.findById(team, v.id)).to.deep.equal(entity.snapshot());
       expect(await conversations.findById(other, v.id)).to.equal(null);
     });
+
+    it('round-trips the ad the conversation came from', async () => {
+      const v = Conversation.restore(await conversation(await inbox(), await contact('11987654321')));
+      v.noteReferral(AD, at(9));
+      await conversations.update(v.snapshot());
+      expect(await conversations.findById(team, v.id)).to.deep.equal(v.snapshot());
+      expect((await conversations.findById(team, v.id))?.source).to.deep.equal(AD);
+    });
+
+    it('lists by inbox, contact and updated_since, sorted and paginated with an exact total', async () => {
+      const i1 = await inbox();
+      const i2 = await inbox();
+      const ana = await contact('11987650101');
+      const bia = await contact('11987650102');
+      const a = await conversation(i1, ana, 10);
+      const b = await conversation(i1, bia, 11);
+      const c = await conversation(i2, ana, 12);
+      const touched = Conversation.restore(a);
+      touched.receiveInbound(at(40), at(40));
+      await conversations.update(touched.snapshot());
+      const ids = async (filter: object, query = q()) => (await conversations.list(team, filter, query)).items.map((x) => x.id);
+
+      expect(await ids({})).to.deep.equal([c.id, b.id, a.id]);
+      expect(await ids({ inboxId: i1.id })).to.deep.equal([b.id, a.id]);
+      expect(await ids({ contactId: ana.id })).to.deep.equal([c.id, a.id]);
+      expect(await ids({ inboxId: i2.id, contactId: bia.id })).to.deep.equal([]);
+      expect(await ids({ updatedSince: at(12).toISOString() })).to.deep.equal([c.id, a.id]);
+      expect(await ids({ updatedSince: at(13).toISOString() })).to.deep.equal([a.id]);
+      expect(await ids({}, q({ sort: { field: 'updated_at', descending: true } }))).to.deep.equal([a.id, c.id, b.id]);
+      // never written: nulls last in both directions
+      expect(await ids({}, q({ sort: { field: 'last_inbound_at', descending: false } }))).to.deep.equal([a.id, b.id, c.id]);
+      expect(await ids({}, q({ sort: { field: 'last_inbound_at', descending: true } }))).to.deep.equal([a.id, c.id, b.id]);
+      const page = await conversations.list(team, {}, q({ page: 2, limit: 2 }));
+      expect(page.total).to.equal(3);
+      expect(page.items.map((x) => x.id)).to.deep.equal([a.id]);
+      expect((await conversations.list(other, {}, q())).total).to.equal(0);
+    });
   });
 
   describe('MessageRepository', () => {
+    it('round-trips an inbound message of any type with everything it carries', async () => {
+      const i = await inbox();
+      const v = Conversation.restore(await conversation(i, await contact('11987654321')));
+      const content: InboundContent = {
+        type: 'interactive', text: 'Sim, confirmo (confirm-yes)',
+        media: null, context: { id: 'wamid.OUT1', from: '15550783881' }, referral: AD,
+        error: null, raw: { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'confirm-yes', title: 'Sim, confirmo' } }, emoji: '👍' },
+      };
+      const m = Message.inbound(uuid(), team.teamId, v, content, 'wamid.int', at(5), at(6));
+      await messages.insert(m.snapshot());
+      expect(await messages.findById(team, m.id)).to.deep.equal(m.snapshot());
+
+      const doc: InboundContent = {
+        type: 'document', text: '[document] contrato.pdf', context: null, referral: null, raw: { type: 'document' },
+        media: { id: '1003383421387256', mimeType: 'application/pdf', sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=', filename: 'contrato.pdf' },
+        error: { code: '131051', title: 'Message type unknown', detail: null },
+      };
+      const d = Message.inbound(uuid(), team.teamId, v, doc, 'wamid.doc', at(7), at(7));
+      await messages.insert(d.snapshot());
+      expect(await messages.findByProviderMessageId(team, i.id, 'wamid.doc')).to.deep.equal(d.snapshot());
+    });
+
+    it('lists the messages of one conversation newest first, paginated, and only the team\'s', async () => {
+      const i = await inbox();
+      const v = Conversation.restore(await conversation(i, await contact('11987654321')));
+      const w = Conversation.restore(await conversation(i, await contact('11987654322')));
+      const first = Message.inbound(uuid(), team.teamId, v, inboundText('1'), 'wamid.l1', at(10), at(10)).snapshot();
+      const second = Message.outbound(uuid(), team.teamId, v, '2', at(11)).snapshot();
+      const third = Message.inbound(uuid(), team.teamId, v, inboundText('3'), 'wamid.l3', at(12), at(12)).snapshot();
+      for (const m of [third, first, second]) await messages.insert(m);
+      await messages.insert(Message.inbound(uuid(), team.teamId, w, inboundText('elsewhere'), 'wamid.l4', at(13), at(13)).snapshot());
+
+      const newest = await messages.listByConversation(team, v.id, q({ limit: 2 }));
+      expect(newest.total).to.equal(3);
+      expect(newest.items).to.deep.equal([third, second]);
+      const oldest = await messages.listByConversation(team, v.id, q({ sort: { field: 'created_at', descending: false }, page: 2, limit: 2 }));
+      expect(oldest.items.map((m) => m.content)).to.deep.equal(['3']);
+      expect((await messages.listByConversation(other, v.id, q())).total).to.equal(0);
+    });
+
     it('round-trips a message, settles it, and finds it by provider id in its inbox', async () => {
       const i = await inbox();
       const v = Conversation.restore(await conversation(i, await contact('11987654321')));
@@ -186,9 +288,9 @@ forEachBackend('WhatsApp repositories contract', (env) => {
     it('records a provider message id once per inbox', async () => {
       const i = await inbox();
       const v = Conversation.restore(await conversation(i, await contact('11987654321')));
-      await messages.insert(Message.inbound(uuid(), team.teamId, v, 'oi', 'wamid.in', at(5), at(5)).snapshot());
+      await messages.insert(Message.inbound(uuid(), team.teamId, v, inboundText('oi'), 'wamid.in', at(5), at(5)).snapshot());
       let error: unknown;
-      try { await messages.insert(Message.inbound(uuid(), team.teamId, v, 'oi', 'wamid.in', at(5), at(5)).snapshot()); } catch (e) { error = e; }
+      try { await messages.insert(Message.inbound(uuid(), team.teamId, v, inboundText('oi'), 'wamid.in', at(5), at(5)).snapshot()); } catch (e) { error = e; }
       expect(error).to.be.instanceOf(Duplicate);
       // pending messages have no provider id yet, and there may be many
       await messages.insert(Message.outbound(uuid(), team.teamId, v, 'a', at(6)).snapshot());

@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { runCli } from '../../../adapters/cli/cli';
 import { whatsappCommands } from '../../../adapters/cli/whatsapp/whatsapp-commands';
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
+import { ListInboxErrors } from '../../../application/whatsapp/list-inbox-errors';
 import { Runtime } from '../../../bootstrap/container';
 import { WHATSAPP_TOKENS } from '../../../bootstrap/contexts/whatsapp';
 import { InboxSetup } from '../../../domain/whatsapp/inbox';
@@ -343,7 +344,7 @@ for (const backend of backendNames()) {
       const cli = async (...argv: string[]) => {
         const out: string[] = [];
         const err: string[] = [];
-        const code = await runCli(argv, whatsappCommands({ createInbox: runtime.container.get(CreateInbox) }), { out: (t) => out.push(t), err: (t) => err.push(t) });
+        const code = await runCli(argv, whatsappCommands({ createInbox: runtime.container.get(CreateInbox), listInboxErrors: runtime.container.get(ListInboxErrors) }), { out: (t) => out.push(t), err: (t) => err.push(t) });
         return { code, out, err };
       };
 

@@ -1,28 +1,61 @@
 import { Duplicate } from '../../../../domain/shared/errors';
+import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MessageData, ProviderError } from '../../../../domain/whatsapp/message';
-import { MessageRepository } from '../../../../domain/whatsapp/message-repository';
+import { MessageRepository, MessageSortField } from '../../../../domain/whatsapp/message-repository';
+import { Referral } from '../../../../domain/whatsapp/referral';
 import { KnexDatabase } from '../shared/knex-database';
+import { SortColumn, orderBy, paginate } from '../shared/query';
 import { fromJson, isUniqueViolation, toIso, toJson } from '../shared/rows';
 
 type Row = Record<string, unknown>;
 const TABLE = 'whatsapp_messages';
 
+const SORTS: Record<MessageSortField, SortColumn> = {
+  created_at: { column: 'created_at', required: true },
+};
+
+const str = (v: unknown): string | null => (v === null || v === undefined ? null : (v as string));
+const anySet = (...values: unknown[]): boolean => values.some((v) => v !== null && v !== undefined);
+
 const toRow = (m: MessageData): Row => ({
   team_id: m.teamId, id: m.id, conversation_id: m.conversationId, inbox_id: m.inboxId, contact_id: m.contactId,
   direction: m.direction, type: m.type, content: m.content, status: m.status, provider_message_id: m.providerMessageId,
-  error: toJson(m.error), created_at: m.createdAt, updated_at: m.updatedAt,
+  error: toJson(m.error),
+  media_id: m.media?.id ?? null, media_mime_type: m.media?.mimeType ?? null, media_sha256: m.media?.sha256 ?? null,
+  media_filename: m.media?.filename ?? null,
+  context_id: m.context?.id ?? null, context_from: m.context?.from ?? null,
+  referral: toJson(m.referral), raw: toJson(m.raw),
+  created_at: m.createdAt, updated_at: m.updatedAt,
 });
+
+// The domain never keeps a media or context with every field null, so any set column means there is one.
+const mediaOf = (r: Row): MessageData['media'] =>
+  anySet(r.media_id, r.media_mime_type, r.media_sha256, r.media_filename)
+    ? { id: str(r.media_id), mimeType: str(r.media_mime_type), sha256: str(r.media_sha256), filename: str(r.media_filename) }
+    : null;
+
+const contextOf = (r: Row): MessageData['context'] =>
+  anySet(r.context_id, r.context_from) ? { id: str(r.context_id), from: str(r.context_from) } : null;
 
 const fromRow = (r: Row): MessageData => ({
   id: r.id as string, teamId: r.team_id as string, conversationId: r.conversation_id as string, inboxId: r.inbox_id as string,
-  contactId: r.contact_id as string, direction: r.direction as MessageData['direction'], type: 'text', content: r.content as string,
-  status: r.status as MessageData['status'], providerMessageId: (r.provider_message_id as string | null) ?? null,
-  error: fromJson<ProviderError | null>(r.error, null), createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+  contactId: r.contact_id as string, direction: r.direction as MessageData['direction'], type: r.type as string, content: r.content as string,
+  status: r.status as MessageData['status'], providerMessageId: str(r.provider_message_id),
+  error: fromJson<ProviderError | null>(r.error, null),
+  media: mediaOf(r), context: contextOf(r),
+  referral: fromJson<Referral | null>(r.referral, null), raw: fromJson<Record<string, unknown> | null>(r.raw, null),
+  createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
 });
 
 export class KnexMessageRepository implements MessageRepository {
   constructor(private readonly database: KnexDatabase) {}
+
+  async listByConversation(team: TeamContext, conversationId: string, query: ListQuery<MessageSortField>): Promise<Page<MessageData>> {
+    const qb = this.database.db(TABLE).where({ team_id: team.teamId, conversation_id: conversationId });
+    orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
+    return paginate(qb, query, fromRow);
+  }
 
   async findById(team: TeamContext, id: string): Promise<MessageData | null> {
     const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first();

@@ -1,12 +1,19 @@
 import { Duplicate } from '../../../../domain/shared/errors';
+import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MessageData } from '../../../../domain/whatsapp/message';
-import { MessageRepository } from '../../../../domain/whatsapp/message-repository';
+import { MessageRepository, MessageSortField } from '../../../../domain/whatsapp/message-repository';
 import { MemoryStore } from '../shared/memory-store';
+import { pageOf } from '../shared/paging';
 
 export class MemoryMessageRepository implements MessageRepository {
   constructor(private readonly store: MemoryStore) {}
   private get rows() { return this.store.table<MessageData>('whatsapp_messages'); }
+
+  async listByConversation(team: TeamContext, conversationId: string, query: ListQuery<MessageSortField>): Promise<Page<MessageData>> {
+    const rows = this.rows.filter((m) => m.teamId === team.teamId && m.conversationId === conversationId);
+    return pageOf(rows, query, (m) => m.createdAt);
+  }
 
   async findById(team: TeamContext, id: string): Promise<MessageData | null> {
     const m = this.rows.get(id);

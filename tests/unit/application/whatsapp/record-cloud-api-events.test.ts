@@ -1,24 +1,31 @@
 import { expect } from 'chai';
 import { CloudApiChange, RecordCloudApiEvents } from '../../../../application/whatsapp/record-cloud-api-events';
 import { SendWhatsAppText } from '../../../../application/whatsapp/send-whatsapp-text';
-import { Conversation } from '../../../../domain/whatsapp/conversation';
+import { ContactData } from '../../../../domain/whatsapp/contact';
+import { Conversation, ConversationData } from '../../../../domain/whatsapp/conversation';
+import { InboundContent, MessageData, inboundText } from '../../../../domain/whatsapp/message';
 import { world } from './whatsapp-world';
 
 describe('RecordCloudApiEvents', () => {
   let w: ReturnType<typeof world>;
   let record: RecordCloudApiEvents;
-  const inbound = (from: string, id: string, text: string | null = 'oi', sentAt = w.clock.now()): CloudApiChange =>
-    ({ phoneNumberId: 'pn-1', messages: [{ from, profileName: 'Ana Souza', providerMessageId: id, sentAt, text }], statuses: [] });
+  const inbound = (from: string, id: string, text = 'oi', sentAt = w.clock.now()): CloudApiChange => message(from, id, inboundText(text), sentAt);
+  const message = (from: string, id: string, content: InboundContent, sentAt = w.clock.now(), newWaId: string | null = null): CloudApiChange =>
+    ({ phoneNumberId: 'pn-1', messages: [{ from, profileName: 'Ana Souza', providerMessageId: id, sentAt, content, newWaId }], statuses: [], errors: [] });
+  const content = (over: Partial<InboundContent>): InboundContent => ({ ...inboundText(''), text: null, ...over });
+  const contacts = () => w.store.table<ContactData>('whatsapp_contacts').all();
+  const conversations = () => w.store.table<ConversationData>('whatsapp_conversations').all();
+  const messages = () => w.store.table<MessageData>('whatsapp_messages').all();
 
   beforeEach(async () => {
     w = world();
-    record = new RecordCloudApiEvents(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.ids, w.clock, w.logger);
+    record = new RecordCloudApiEvents(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.inboxErrors, w.ids, w.clock, w.logger);
     await w.inbox({ channel: 'cloud_api', phoneNumberId: 'pn-1' });
   });
 
   it('creates the contact and the conversation, records the text and opens the window', async () => {
     const result = await record.execute([inbound('551187654321', 'wamid.in1')]);
-    expect(result).to.deep.equal({ messages: 1, statuses: 0, ignored: 0 });
+    expect(result).to.deep.equal({ messages: 1, statuses: 0, errors: 0, ignored: 0 });
     const [contact] = w.store.table<{ phone: string; pushName: string; id: string }>('whatsapp_contacts').all();
     expect(contact).to.include({ phone: '551187654321', pushName: 'Ana Souza' });
     const [conversation] = w.store.table<{ lastInboundAt: string } & Parameters<typeof Conversation.restore>[0]>('whatsapp_conversations').all();
@@ -30,7 +37,7 @@ describe('RecordCloudApiEvents', () => {
   it('records a redelivered message once', async () => {
     await record.execute([inbound('5511987654321', 'wamid.in1')]);
     const again = await record.execute([inbound('5511987654321', 'wamid.in1')]);
-    expect(again.messages).to.equal(0);
+    expect(again).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 1 });
     expect(w.store.table('whatsapp_messages').all()).to.have.length(1);
   });
 
@@ -41,10 +48,57 @@ describe('RecordCloudApiEvents', () => {
     expect(w.store.table('whatsapp_conversations').all()).to.have.length(1);
   });
 
-  it('opens the window for a non-text message without recording it', async () => {
-    await record.execute([inbound('5511987654321', 'wamid.img', null)]);
-    expect(w.store.table('whatsapp_messages').all()).to.have.length(0);
-    expect(w.store.table('whatsapp_conversations').all()).to.have.length(1);
+  it('records a message of any type with what it carries, and it opens the window', async () => {
+    const media = { id: '1479537139650973', mimeType: 'image/webp', sha256: 'sha', filename: null };
+    const result = await record.execute([message('5511987654321', 'wamid.stk', content({ type: 'sticker', media, context: { id: 'wamid.OUT', from: '15550783881' } }))]);
+    expect(result.messages).to.equal(1);
+    const [stored] = messages();
+    expect(stored).to.deep.include({ type: 'sticker', content: '[sticker]', direction: 'inbound', status: 'received', media, context: { id: 'wamid.OUT', from: '15550783881' } });
+    expect(Conversation.restore(conversations()[0]).isWindowOpen(w.clock.now())).to.equal(true);
+  });
+
+  it('follows a customer who changed number, without opening the window', async () => {
+    const system = content({ type: 'system', text: 'User Ana changed from 5511987654321 to 12195555358' });
+    const result = await record.execute([message('5511987654321', 'wamid.sys', system, w.clock.now(), '12195555358')]);
+    expect(result.messages).to.equal(1);
+    expect(contacts()).to.have.length(1);
+    expect(contacts()[0]).to.include({ phone: '12195555358', jid: '12195555358@s.whatsapp.net' });
+    expect(Conversation.restore(conversations()[0]).isWindowOpen(w.clock.now())).to.equal(false);
+    expect(messages()[0]).to.include({ type: 'system', content: 'User Ana changed from 5511987654321 to 12195555358' });
+
+    // the next message from the new number lands in the same conversation
+    await record.execute([inbound('12195555358', 'wamid.new')]);
+    expect(conversations()).to.have.length(1);
+    expect(messages().map((m) => m.conversationId)).to.deep.equal([conversations()[0].id, conversations()[0].id]);
+  });
+
+  it('does not merge two contacts when the new number already has one', async () => {
+    await record.execute([inbound('12195555358', 'wamid.other')]);
+    await record.execute([message('5511987654321', 'wamid.sys', content({ type: 'system' }), w.clock.now(), '12195555358')]);
+    expect(contacts().map((c) => c.phone).sort()).to.deep.equal(['12195555358', '5511987654321']);
+    expect(w.logger.lines.some((l) => l.level === 'warn' && /own contact/.test(l.message))).to.equal(true);
+  });
+
+  it('keeps the first ad referral as the conversation source', async () => {
+    const ad = (id: string) => ({
+      sourceUrl: `https://fb.me/${id}`, sourceId: id, sourceType: 'ad', headline: 'Promo', body: 'Corpo', mediaType: 'image',
+      imageUrl: 'https://x/img.jpg', videoUrl: null, thumbnailUrl: null, ctwaClid: `clid-${id}`,
+    });
+    await record.execute([message('5511987654321', 'wamid.r1', content({ type: 'text', text: 'oi', referral: ad('1') }))]);
+    await record.execute([message('5511987654321', 'wamid.r2', content({ type: 'text', text: 'de novo', referral: ad('2') }))]);
+    expect(conversations()[0].source).to.deep.equal(ad('1'));
+    expect(messages().map((m) => m.referral?.sourceId).sort()).to.deep.equal(['1', '2']);
+  });
+
+  it('logs and keeps errors about the number, per inbox, and counts them', async () => {
+    const error = { code: '130429', title: 'Rate limit hit', detail: 'Message failed to send because there were too many messages' };
+    const result = await record.execute([{ phoneNumberId: 'pn-1', messages: [], statuses: [], errors: [error] }]);
+    expect(result).to.deep.equal({ messages: 0, statuses: 0, errors: 1, ignored: 0 });
+    const inbox = (await w.inboxes.findByPhoneNumberId('pn-1'))!;
+    const kept = await w.inboxErrors.list(w.team, { inboxId: inbox.id }, 10);
+    expect(kept).to.have.length(1);
+    expect(kept[0]).to.include({ ...error, inboxId: inbox.id, teamId: w.team.teamId });
+    expect(w.logger.lines).to.deep.include({ level: 'warn', message: 'Cloud API reported an error for the number' });
   });
 
   it('does not let a timestamp from the future stretch the window', async () => {
@@ -56,8 +110,9 @@ describe('RecordCloudApiEvents', () => {
   });
 
   it('ignores a phone number id that no inbox has', async () => {
-    const result = await record.execute([{ ...inbound('5511987654321', 'x'), phoneNumberId: 'unknown' }]);
-    expect(result.ignored).to.equal(1);
+    const change = { ...inbound('5511987654321', 'x'), phoneNumberId: 'unknown', errors: [{ code: '1', title: null, detail: null }] };
+    const result = await record.execute([change]);
+    expect(result).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 2 });
     expect(w.store.table('whatsapp_contacts').all()).to.have.length(0);
   });
 
@@ -67,10 +122,11 @@ describe('RecordCloudApiEvents', () => {
     const inbox = (await w.inboxes.findByPhoneNumberId('pn-1'))!;
     const a = (await send.execute(w.team, { inbox_id: inbox.id, phone: '5511987654321', content: 'one' })).message;
     const b = (await send.execute(w.team, { inbox_id: inbox.id, phone: '5511987654321', content: 'two' })).message;
-    const statuses = (events: CloudApiChange['statuses']) => record.execute([{ phoneNumberId: 'pn-1', messages: [], statuses: events }]);
+    const statuses = (events: CloudApiChange['statuses']) => record.execute([{ phoneNumberId: 'pn-1', messages: [], statuses: events, errors: [] }]);
 
     expect((await statuses([{ providerMessageId: a.providerMessageId!, status: 'read', error: null }])).statuses).to.equal(1);
-    expect((await statuses([{ providerMessageId: a.providerMessageId!, status: 'delivered', error: null }])).statuses).to.equal(0);
+    expect(await statuses([{ providerMessageId: a.providerMessageId!, status: 'delivered', error: null }])).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 1 });
+    expect((await statuses([{ providerMessageId: 'wamid.not-ours', status: 'read', error: null }])).ignored).to.equal(1);
     expect((await w.messages.findById(w.team, a.id))?.status).to.equal('read');
 
     const error = { code: '131026', title: 'Message undeliverable', detail: 'Receiver incapable' };

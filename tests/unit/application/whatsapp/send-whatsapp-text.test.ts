@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { RecordCloudApiEvents } from '../../../../application/whatsapp/record-cloud-api-events';
 import { SendWhatsAppText, SendWhatsAppTextInput } from '../../../../application/whatsapp/send-whatsapp-text';
 import { ProviderFailure } from '../../../../application/whatsapp/whatsapp-provider';
+import { inboundText } from '../../../../domain/whatsapp/message';
 import { Contact } from '../../../../domain/whatsapp/contact';
 import { PhoneNumber } from '../../../../domain/shared/phone-number';
 import { errorOf, world } from './whatsapp-world';
@@ -12,8 +13,10 @@ describe('SendWhatsAppText', () => {
   let send: SendWhatsAppText;
   const run = (input: SendWhatsAppTextInput, team = w.team) => send.execute(team, input);
   const inboundOn = async (phoneNumberId: string, from: string) =>
-    new RecordCloudApiEvents(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.ids, w.clock, w.logger)
-      .execute([{ phoneNumberId, messages: [{ from, profileName: 'Ana', providerMessageId: `in.${from}.${w.clock.now().getTime()}`, sentAt: w.clock.now(), text: 'oi' }], statuses: [] }]);
+    new RecordCloudApiEvents(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.inboxErrors, w.ids, w.clock, w.logger).execute([{
+      phoneNumberId, statuses: [], errors: [],
+      messages: [{ from, profileName: 'Ana', providerMessageId: `in.${from}.${w.clock.now().getTime()}`, sentAt: w.clock.now(), content: inboundText('oi'), newWaId: null }],
+    }]);
 
   beforeEach(() => {
     w = world();

@@ -7,6 +7,7 @@ import { MemoryClientRepository } from '../../../../adapters/persistence/memory/
 import { MemoryStore, MemoryUnitOfWork } from '../../../../adapters/persistence/memory/shared/memory-store';
 import { MemoryContactRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-contact-repository';
 import { MemoryConversationRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-conversation-repository';
+import { MemoryInboxErrorRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-inbox-error-repository';
 import { MemoryInboxRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-inbox-repository';
 import { MemoryMessageRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-message-repository';
 import { Inbox, InboxData, InboxSetup } from '../../../../domain/whatsapp/inbox';
@@ -44,6 +45,7 @@ export class WhatsAppWorld {
   readonly inboxes = new MemoryInboxRepository(this.store);
   readonly conversations = new MemoryConversationRepository(this.store);
   readonly messages = new MemoryMessageRepository(this.store);
+  readonly inboxErrors = new MemoryInboxErrorRepository(this.store);
   readonly provider = new ScriptedProvider();
   readonly logger = new RecordingLogger();
   readonly ids = { next: (): string => `0190a0b0-0000-7000-8000-${String(++this.seq).padStart(12, '0')}` };

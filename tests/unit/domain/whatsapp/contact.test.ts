@@ -53,4 +53,18 @@ describe('Contact', () => {
     expect(c.notePushName('', T1)).to.equal(false);
     expect(c.snapshot().pushName).to.equal('Ana Souza');
   });
+
+  it('follows the customer to a new number: phone, key and JID change together', () => {
+    const c = make();
+    expect(c.changeNumber(PhoneNumber.fromProvider('12195555358'), T1)).to.equal(true);
+    expect(c.snapshot()).to.include({
+      phone: '12195555358', jid: '12195555358@s.whatsapp.net', phoneKey: PhoneNumber.parse('+1 219 555 5358').canonical, updatedAt: T1.toISOString(),
+    });
+  });
+
+  it('does not change for the same number', () => {
+    const c = make();
+    expect(c.changeNumber(PhoneNumber.parse('551187654321'), T1)).to.equal(false);
+    expect(c.snapshot().updatedAt).to.equal(T0.toISOString());
+  });
 });

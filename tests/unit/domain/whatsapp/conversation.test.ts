@@ -53,4 +53,24 @@ describe('Conversation', () => {
     expect(v.isWindowOpen(at(25))).to.equal(false);
     expect(v.snapshot().lastMessageAt).to.equal(at(20).toISOString());
   });
+
+  it('a system notice is the latest activity but does not open the window', () => {
+    const v = cloud();
+    v.receiveNotice(at(1), at(2));
+    expect(v.isWindowOpen(at(2))).to.equal(false);
+    expect(v.snapshot()).to.include({ lastInboundAt: null, lastMessageAt: at(1).toISOString(), updatedAt: at(2).toISOString() });
+  });
+
+  it('keeps the first ad referral as its source; a later one does not replace it', () => {
+    const ad = (id: string) => ({
+      sourceUrl: `https://fb.me/${id}`, sourceId: id, sourceType: 'ad', headline: 'Promo', body: null, mediaType: 'image',
+      imageUrl: null, videoUrl: null, thumbnailUrl: null, ctwaClid: `clid-${id}`,
+    });
+    const v = cloud();
+    expect(v.noteReferral(null, at(1))).to.equal(false);
+    expect(v.snapshot().source).to.equal(null);
+    expect(v.noteReferral(ad('first'), at(2))).to.equal(true);
+    expect(v.noteReferral(ad('second'), at(3))).to.equal(false);
+    expect(v.snapshot()).to.deep.include({ source: ad('first'), updatedAt: at(2).toISOString() });
+  });
 });

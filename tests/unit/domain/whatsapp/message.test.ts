@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ValidationFailed } from '../../../../domain/shared/errors';
-import { Message } from '../../../../domain/whatsapp/message';
+import { InboundContent, Message, inboundText, opensServiceWindow } from '../../../../domain/whatsapp/message';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const T1 = new Date('2026-03-01T10:01:00.000Z');
@@ -70,12 +70,60 @@ describe('Message', () => {
   });
 
   it('records an inbound text as received at the time the customer sent it', () => {
-    const s = Message.inbound('m2', 'team', thread, 'Oi', 'wamid.in', T0, T1).snapshot();
+    const s = Message.inbound('m2', 'team', thread, inboundText('Oi'), 'wamid.in', T0, T1).snapshot();
     expect(s).to.include({ direction: 'inbound', status: 'received', providerMessageId: 'wamid.in', createdAt: T0.toISOString() });
   });
 
   it('ignores delivery statuses on an inbound message', () => {
-    const m = Message.inbound('m2', 'team', thread, 'Oi', 'wamid.in', T0, T1);
+    const m = Message.inbound('m2', 'team', thread, inboundText('Oi'), 'wamid.in', T0, T1);
     expect(m.applyDeliveryStatus('read', null, T1)).to.equal(false);
+  });
+
+  describe('inbound, any type', () => {
+    const content = (over: Partial<InboundContent>): InboundContent => ({ ...inboundText(''), text: null, ...over });
+
+    it('keeps the type, the media handle, the context, the referral and the raw object', () => {
+      const raw = { type: 'image', image: { id: '1479537139650973', caption: 'Nota fiscal' } };
+      const referral = { sourceUrl: 'https://fb.me/x', sourceId: '1202', sourceType: 'ad', headline: 'Promo', body: null, mediaType: 'image', imageUrl: null, videoUrl: null, thumbnailUrl: null, ctwaClid: 'ARA' };
+      const s = Message.inbound('m3', 'team', thread, content({
+        type: 'image', text: 'Nota fiscal', media: { id: '1479537139650973', mimeType: 'image/jpeg', sha256: 'abc', filename: null },
+        context: { id: 'wamid.OUT', from: '15550783881' }, referral, raw,
+      }), 'wamid.img', T0, T1).snapshot();
+      expect(s).to.deep.include({
+        type: 'image', content: 'Nota fiscal', status: 'received', error: null, raw, referral,
+        media: { id: '1479537139650973', mimeType: 'image/jpeg', sha256: 'abc', filename: null },
+        context: { id: 'wamid.OUT', from: '15550783881' },
+      });
+    });
+
+    it('gives a message with nothing readable a placeholder naming its type', () => {
+      expect(Message.inbound('m4', 'team', thread, content({ type: 'sticker' }), 'w1', T0, T1).snapshot().content).to.equal('[sticker]');
+      expect(Message.inbound('m5', 'team', thread, content({ type: 'audio', text: '  ' }), 'w2', T0, T1).snapshot().content).to.equal('[audio]');
+      expect(Message.inbound('m6', 'team', thread, content({ type: ' ' }), 'w3', T0, T1).snapshot()).to.include({ type: 'unknown', content: '[unknown]' });
+    });
+
+    it('keeps the provider error of an unsupported message, still received', () => {
+      const error = { code: '131051', title: 'Message type unknown', detail: 'Message type is currently not supported.' };
+      const s = Message.inbound('m7', 'team', thread, content({ type: 'unsupported', error }), 'w4', T0, T1).snapshot();
+      expect(s).to.deep.include({ status: 'received', error, content: '[unsupported]' });
+    });
+
+    it('drops a media, context or referral whose every field is empty', () => {
+      const empty = { id: null, mimeType: null, sha256: null, filename: null };
+      const s = Message.inbound('m8', 'team', thread, content({ type: 'image', media: empty, context: { id: null, from: null } }), 'w5', T0, T1).snapshot();
+      expect(s).to.include({ media: null, context: null });
+    });
+
+    it('does not share nested values with the caller', () => {
+      const raw = { type: 'text', text: { body: 'oi' } };
+      const m = Message.inbound('m9', 'team', thread, content({ type: 'text', text: 'oi', raw }), 'w6', T0, T1);
+      raw.text.body = 'changed';
+      expect(m.snapshot().raw).to.deep.equal({ type: 'text', text: { body: 'oi' } });
+    });
+
+    it('opens the service window for anything the customer sends, not for a system notice', () => {
+      for (const type of ['text', 'image', 'reaction', 'interactive', 'unsupported']) expect(opensServiceWindow(type), type).to.equal(true);
+      expect(opensServiceWindow('system')).to.equal(false);
+    });
   });
 });

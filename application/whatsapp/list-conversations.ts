@@ -1,0 +1,33 @@
+import { NotFound } from '../../domain/shared/errors';
+import { ListQuery, Page } from '../../domain/shared/list';
+import { TeamContext } from '../../domain/shared/team';
+import { requireTimestamp } from '../../domain/shared/values';
+import { ContactRepository } from '../../domain/whatsapp/contact-repository';
+import { ConversationData } from '../../domain/whatsapp/conversation';
+import { ConversationFilter, ConversationRepository, ConversationSortField } from '../../domain/whatsapp/conversation-repository';
+import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
+
+/** The query of GET /whatsapp/conversations, ids already checked for UUID form at the edge. */
+export interface ListConversationsInput {
+  inboxId?: string;
+  contactId?: string;
+  /** An ISO 8601 timestamp, as sent. */
+  updatedSince?: string;
+}
+
+export class ListConversations {
+  constructor(
+    private readonly conversations: ConversationRepository,
+    private readonly inboxes: InboxRepository,
+    private readonly contacts: ContactRepository,
+  ) {}
+
+  /** A filter naming an inbox or contact the team does not have is a 404 on that field, like any referenced id. */
+  async execute(team: TeamContext, input: ListConversationsInput, query: ListQuery<ConversationSortField>): Promise<Page<ConversationData>> {
+    const filter: ConversationFilter = { inboxId: input.inboxId, contactId: input.contactId };
+    if (input.updatedSince !== undefined) filter.updatedSince = requireTimestamp(input.updatedSince, 'updated_since');
+    if (input.inboxId !== undefined && !(await this.inboxes.findById(team, input.inboxId))) throw new NotFound('Inbox not found', 'inbox_id');
+    if (input.contactId !== undefined && !(await this.contacts.findById(team, input.contactId))) throw new NotFound('Contact not found', 'contact_id');
+    return this.conversations.list(team, filter, query);
+  }
+}

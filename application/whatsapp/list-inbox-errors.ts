@@ -1,0 +1,24 @@
+import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { isUuid } from '../../domain/shared/values';
+import { TeamRepository } from '../../domain/teams/team-repository';
+import { InboxErrorData } from '../../domain/whatsapp/inbox-error';
+import { InboxErrorRepository } from '../../domain/whatsapp/inbox-error-repository';
+import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
+
+/** `workspace-admin inbox errors`: what the provider reported about the team's numbers, newest first. */
+export class ListInboxErrors {
+  constructor(
+    private readonly errors: InboxErrorRepository,
+    private readonly inboxes: InboxRepository,
+    private readonly teams: TeamRepository,
+  ) {}
+
+  async execute(team: TeamContext, input: { inboxId?: string; limit?: number } = {}): Promise<InboxErrorData[]> {
+    if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
+    if (input.inboxId !== undefined && (!isUuid(input.inboxId) || !(await this.inboxes.findById(team, input.inboxId)))) {
+      throw new NotFound('inbox not found', 'inbox');
+    }
+    return this.errors.list(team, { inboxId: input.inboxId }, Math.min(Math.max(input.limit ?? 100, 1), 1000));
+  }
+}

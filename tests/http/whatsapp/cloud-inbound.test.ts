@@ -1,0 +1,440 @@
+// Inbound traffic as Meta sends it: every fixture below is written from the WhatsApp Cloud API
+// documentation, "Messages webhook reference" (one page per type, under
+// https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/),
+// with the page's example values; only the timestamps are now, so that the 24-hour window is open.
+import { expect } from 'chai';
+import { createHmac } from 'node:crypto';
+import { runCli } from '../../../adapters/cli/cli';
+import { whatsappCommands } from '../../../adapters/cli/whatsapp/whatsapp-commands';
+import { CreateInbox } from '../../../application/whatsapp/create-inbox';
+import { ListInboxErrors } from '../../../application/whatsapp/list-inbox-errors';
+import { Runtime } from '../../../bootstrap/container';
+import { backendNames, startRuntime } from '../../support/backends';
+import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
+import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
+
+const APP_SECRET = 'app-secret-for-tests';
+const WEBHOOK = '/api/v1/whatsapp/cloud/webhook';
+const BUSINESS = '15550783881';
+const SHEENA = '16505551234';
+
+const sign = (raw: string) => `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+const now = () => String(Math.floor(Date.now() / 1000));
+type Json = Record<string, any>;
+
+/** The envelope every page shows: one entry, one change of the `messages` field. */
+const envelope = (phoneNumberId: string, value: Json) => ({
+  object: 'whatsapp_business_account',
+  entry: [{
+    id: '102290129340398',
+    changes: [{ value: { messaging_product: 'whatsapp', metadata: { display_phone_number: BUSINESS, phone_number_id: phoneNumberId }, ...value }, field: 'messages' }],
+  }],
+});
+/** Incoming messages carry the sender's profile (system messages do not). */
+const fromSheena = (phoneNumberId: string, message: Json, from = SHEENA) =>
+  envelope(phoneNumberId, { contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: from }], messages: [{ from, timestamp: now(), ...message }] });
+
+const AD_REFERRAL = {
+  source_url: 'https://fb.me/3cr4Wqqkv',
+  source_id: '120226305854810726',
+  source_type: 'ad',
+  body: 'Summer succulents are here!',
+  headline: 'Chat with us',
+  media_type: 'image',
+  image_url: 'https://scontent.xx.fbcdn.net/v/t45.1600-4/518949576_n.png',
+  ctwa_clid: 'Aff-n8ZTODiE79d22KtAwQKj9e_mIEOOj27vDVwFjN80dp4_0N',
+  welcome_message: { text: 'Hi there! Let us know how we can help!' },
+};
+
+/** One message object per type, as its reference page shows it. */
+const FIXTURES: Record<string, Json> = {
+  // "Text messages webhook reference"
+  text: { id: 'wamid.TEXT', type: 'text', text: { body: 'Does it come in another color?' } },
+  // "Image messages webhook reference"
+  image: {
+    id: 'wamid.IMAGE', type: 'image',
+    image: {
+      caption: 'Sample image caption', mime_type: 'image/jpeg', sha256: 'SfInY0gHMdU5JcNSPn8Lx1+U8hTlG9Ffgx5WhaT8UlE=', id: '1003383421387256',
+      url: 'https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1003383421387256&ext=1744344496',
+    },
+  },
+  // "Audio messages webhook reference" (a voice note)
+  audio: {
+    id: 'wamid.AUDIO', type: 'audio',
+    audio: { mime_type: 'audio/ogg; codecs=opus', sha256: '8M4Efkx0qJvEgQ0m1exIt+ZvoJe0xqTtNvJvPrNJ0Ts=', id: '1128393389108470', voice: true },
+  },
+  // "Video messages webhook reference"
+  video: {
+    id: 'wamid.VIDEO', type: 'video',
+    video: { caption: 'Beach day!', mime_type: 'video/mp4', sha256: 'X1gmpyZZjSjLCdkv8Nl40j+Tgjr3Q+LoblT4WYEY1EY=', id: '1165285285082436' },
+  },
+  // "Document messages webhook reference"
+  document: {
+    id: 'wamid.DOCUMENT', type: 'document',
+    document: { filename: 'receipt.pdf', mime_type: 'application/pdf', sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=', id: '1315553166261486' },
+  },
+  // "Sticker messages webhook reference"
+  sticker: {
+    id: 'wamid.STICKER', type: 'sticker',
+    sticker: { mime_type: 'image/webp', sha256: 'SbSNmNTj6Vq7jdYDJVLH8Q69xXeYjYOnPRvAi9WMOIo=', id: '1384223919496669', animated: false },
+  },
+  // "Location messages webhook reference"
+  location: {
+    id: 'wamid.LOCATION', type: 'location',
+    location: { address: '1 Hacker Way, Menlo Park, CA 94025', latitude: 37.483307, longitude: -122.148981, name: 'Meta Headquarters', url: 'https://meta.com' },
+  },
+  // the same page: a shared pin, without a name or an address
+  pin: { id: 'wamid.PIN', type: 'location', location: { latitude: -23.561414, longitude: -46.655881 } },
+  // "Contacts messages webhook reference"
+  contacts: {
+    id: 'wamid.CONTACTS', type: 'contacts',
+    contacts: [{
+      addresses: [{ city: 'Menlo Park', country: 'United States', country_code: 'us', state: 'CA', street: '1 Hacker Way', type: 'WORK', zip: '94025' }],
+      birthday: '1999-01-23',
+      emails: [{ email: 'bjohnson@whatsapp.com', type: 'WORK' }],
+      name: { formatted_name: 'Barbara J. Johnson', first_name: 'Barbara', last_name: 'Johnson', middle_name: 'Joana' },
+      org: { company: 'WhatsApp', department: 'Design', title: 'Manager' },
+      phones: [{ phone: '+1 (650) 555-1234', wa_id: '16505551234', type: 'WORK' }],
+      urls: [{ url: 'https://www.whatsapp.com', type: 'WORK' }],
+    }],
+  },
+  // "Interactive reply buttons messages webhook reference"
+  button_reply: {
+    id: 'wamid.BUTTON_REPLY', type: 'interactive',
+    context: { from: BUSINESS, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA' },
+    interactive: { type: 'button_reply', button_reply: { id: 'cancel-button', title: 'Cancel' } },
+  },
+  // "List messages webhook reference"
+  list_reply: {
+    id: 'wamid.LIST_REPLY', type: 'interactive',
+    context: { from: BUSINESS, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJFMkRCRDdFNTRBQjhEQjdDOTEA' },
+    interactive: { type: 'list_reply', list_reply: { id: 'priority_express', title: 'Express Shipping', description: 'Next Day to 2 Days' } },
+  },
+  // "Button messages webhook reference" (a template's quick-reply button)
+  button: {
+    id: 'wamid.BUTTON', type: 'button',
+    context: { from: BUSINESS, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJGMkQ4QTY0RjEyMzk1NDAwRTAA' },
+    button: { payload: 'Unsubscribe from Promos', text: 'Unsubscribe' },
+  },
+  // "Reaction messages webhook reference": a reaction to the text message above
+  reaction: { id: 'wamid.REACTION', type: 'reaction', reaction: { message_id: 'wamid.TEXT', emoji: '\uD83D\uDE00' } },
+  // the same page: the reaction removed (no emoji)
+  unreaction: { id: 'wamid.UNREACTION', type: 'reaction', reaction: { message_id: 'wamid.TEXT' } },
+  // "Order messages webhook reference"
+  order: {
+    id: 'wamid.ORDER', type: 'order',
+    order: {
+      catalog_id: '194836987003835', text: 'Can you ship today?',
+      product_items: [{ product_retailer_id: 'di9ozbzfi4', quantity: 2, item_price: 30, currency: 'USD' }, { product_retailer_id: 'nqryix03ez', quantity: 1, item_price: 25, currency: 'USD' }],
+    },
+  },
+  // "Unsupported messages webhook reference"
+  unsupported: {
+    id: 'wamid.UNSUPPORTED', type: 'unsupported',
+    errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }],
+    unsupported: { type: 'poll_update' },
+  },
+  // "Text messages webhook reference": a message sent from a Click to WhatsApp ad
+  referral: { id: 'wamid.REFERRAL', type: 'text', text: { body: 'Can I get more info about this?' }, referral: AD_REFERRAL },
+};
+
+let pn = 0;
+
+for (const backend of backendNames()) {
+  describe(`WhatsApp inbound traffic and conversations [${backend}]`, function () {
+    let fake: FakeWhatsAppProvider;
+    let runtime: Runtime & { dispose(): Promise<void> };
+    let env: HttpEnv;
+
+    before(async function () {
+      this.timeout(60000);
+      fake = await FakeWhatsAppProvider.start();
+      runtime = await startRuntime(backend, { whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: 'v' } });
+      env = httpEnvOf(runtime);
+    });
+    after(async () => {
+      await runtime?.dispose();
+      await fake?.close();
+    });
+
+    const cloudInbox = async (team: TestTeam) => {
+      const phoneNumberId = `20654035224${backend.length}${++pn}`;
+      const inbox = await runtime.container.get(CreateInbox).execute(team.teamId, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
+      return { phoneNumberId, inbox };
+    };
+    const post = (body: object) => {
+      const raw = JSON.stringify(body);
+      return env.request.post(WEBHOOK).set('content-type', 'application/json').set('x-hub-signature-256', sign(raw)).send(raw).expect(200);
+    };
+    const get = (team: TestTeam, path: string) => env.request.get(`/api/v1${path}`).set(team.auth);
+    const conversationsOf = async (team: TestTeam, query = '') => (await get(team, `/whatsapp/conversations${query}`).expect(200)).body;
+    const messagesOf = async (team: TestTeam, conversationId: string, query = '?limit=100') =>
+      (await get(team, `/whatsapp/conversations/${conversationId}/messages${query}`).expect(200)).body;
+    const cli = async (...argv: string[]) => {
+      const out: string[] = [];
+      const code = await runCli(argv, whatsappCommands({ createInbox: runtime.container.get(CreateInbox), listInboxErrors: runtime.container.get(ListInboxErrors) }),
+        { out: (t) => out.push(t), err: () => undefined });
+      return { code, out };
+    };
+
+    it('keeps every message type Meta documents, with a readable text, the media handle, the reply context and the raw object', async () => {
+      const team = await env.team();
+      const { inbox, phoneNumberId } = await cloudInbox(team);
+      for (const [name, message] of Object.entries(FIXTURES)) {
+        const res = await post(fromSheena(phoneNumberId, message));
+        expect(res.body.data, name).to.deep.equal({ messages: 1, statuses: 0, errors: 0, ignored: 0 });
+      }
+
+      const conversations = await conversationsOf(team, `?inbox_id=${inbox.id}`);
+      expect(conversations.pagination).to.deep.equal({ page: 1, limit: 20, total: 1, pages: 1 });
+      const list = await messagesOf(team, conversations.data[0].id);
+      expect(list.pagination.total).to.equal(Object.keys(FIXTURES).length);
+      const byId = new Map<string, Json>(list.data.map((m: Json) => [m.provider_message_id, m]));
+      const stored = (name: string) => byId.get(FIXTURES[name].id)!;
+      const noMedia = { media_id: null, mime_type: null, sha256: null, filename: null };
+
+      for (const m of list.data) {
+        expect(Object.keys(m).sort()).to.deep.equal([
+          'contact_id', 'context', 'conversation_id', 'created_at', 'direction', 'error', 'filename', 'id', 'inbox_id', 'media_id', 'mime_type',
+          'provider_message_id', 'raw', 'referral', 'sha256', 'status', 'text', 'type', 'updated_at',
+        ]);
+        expect(m).to.include({ direction: 'inbound', status: 'received', inbox_id: inbox.id });
+      }
+      expect(stored('text')).to.deep.include({ type: 'text', text: 'Does it come in another color?', context: null, referral: null, error: null, ...noMedia });
+      expect(stored('text').raw).to.deep.equal({ from: SHEENA, timestamp: stored('text').raw.timestamp, ...FIXTURES.text });
+      expect(stored('image')).to.deep.include({
+        type: 'image', text: 'Sample image caption', media_id: '1003383421387256', mime_type: 'image/jpeg',
+        sha256: 'SfInY0gHMdU5JcNSPn8Lx1+U8hTlG9Ffgx5WhaT8UlE=', filename: null,
+      });
+      expect(stored('audio')).to.deep.include({ type: 'audio', text: '[audio]', media_id: '1128393389108470', mime_type: 'audio/ogg; codecs=opus' });
+      expect(stored('audio').raw.audio.voice).to.equal(true);
+      expect(stored('video')).to.deep.include({ type: 'video', text: 'Beach day!', media_id: '1165285285082436', mime_type: 'video/mp4' });
+      expect(stored('document')).to.deep.include({
+        type: 'document', text: '[document] receipt.pdf', media_id: '1315553166261486', mime_type: 'application/pdf', filename: 'receipt.pdf',
+        sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=',
+      });
+      expect(stored('sticker')).to.deep.include({ type: 'sticker', text: '[sticker]', media_id: '1384223919496669', mime_type: 'image/webp' });
+      expect(stored('location')).to.deep.include({ type: 'location', text: 'Meta Headquarters, 1 Hacker Way, Menlo Park, CA 94025', ...noMedia });
+      expect(stored('location').raw.location).to.include({ latitude: 37.483307, longitude: -122.148981 });
+      expect(stored('pin')).to.deep.include({ type: 'location', text: '[location] -23.561414, -46.655881' });
+      expect(stored('contacts')).to.deep.include({ type: 'contacts', text: 'Barbara J. Johnson (+1 (650) 555-1234)' });
+      expect(stored('button_reply')).to.deep.include({
+        type: 'interactive', text: 'Cancel (cancel-button)', context: { id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA', from: BUSINESS },
+      });
+      expect(stored('list_reply')).to.deep.include({ type: 'interactive', text: 'Express Shipping (priority_express)' });
+      expect(stored('list_reply').context).to.deep.equal({ id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJFMkRCRDdFNTRBQjhEQjdDOTEA', from: BUSINESS });
+      expect(stored('button')).to.deep.include({ type: 'button', text: 'Unsubscribe (Unsubscribe from Promos)' });
+      expect(stored('button').context).to.deep.equal({ id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJGMkQ4QTY0RjEyMzk1NDAwRTAA', from: BUSINESS });
+      expect(stored('reaction')).to.deep.include({ type: 'reaction', text: 'Reacted 😀 to wamid.TEXT', context: { id: 'wamid.TEXT', from: null } });
+      expect(stored('unreaction')).to.deep.include({ type: 'reaction', text: 'Removed a reaction from wamid.TEXT', context: { id: 'wamid.TEXT', from: null } });
+      expect(stored('order')).to.deep.include({ type: 'order', text: 'Order: 2 × di9ozbzfi4 at 30 USD; 1 × nqryix03ez at 25 USD — Can you ship today?' });
+      expect(stored('unsupported')).to.deep.include({
+        type: 'unsupported', text: '[unsupported] poll_update', status: 'received',
+        error: { code: '131051', title: 'Message type unknown', detail: 'Message type is currently not supported.' },
+      });
+      expect(stored('referral')).to.deep.include({
+        type: 'text', text: 'Can I get more info about this?',
+        referral: {
+          source_url: 'https://fb.me/3cr4Wqqkv', source_id: '120226305854810726', source_type: 'ad', headline: 'Chat with us',
+          body: 'Summer succulents are here!', media_type: 'image', image_url: 'https://scontent.xx.fbcdn.net/v/t45.1600-4/518949576_n.png',
+          video_url: null, thumbnail_url: null, ctwa_clid: 'Aff-n8ZTODiE79d22KtAwQKj9e_mIEOOj27vDVwFjN80dp4_0N',
+        },
+      });
+      // the customer wrote, so the window is open and free text goes out
+      await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ conversation_id: conversations.data[0].id, content: 'Yes, in blue!' }).expect(201);
+    });
+
+    it('answers what it stored: a redelivery, a status for no message of ours and an unknown number are ignored', async () => {
+      const team = await env.team();
+      const { phoneNumberId } = await cloudInbox(team);
+      const body = envelope(phoneNumberId, {
+        contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: SHEENA }],
+        messages: [{ from: SHEENA, timestamp: now(), ...FIXTURES.sticker }, { from: SHEENA, timestamp: now(), ...FIXTURES.text }],
+        statuses: [{ id: 'wamid.NOT_OURS', status: 'delivered', timestamp: now(), recipient_id: SHEENA }],
+      });
+      expect((await post(body)).body.data).to.deep.equal({ messages: 2, statuses: 0, errors: 0, ignored: 1 });
+      expect((await post(body)).body.data).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 3 });
+      expect((await post(fromSheena('no-such-number', FIXTURES.image))).body.data).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 1 });
+      const [conversation] = (await conversationsOf(team)).data;
+      expect((await messagesOf(team, conversation.id)).pagination.total).to.equal(2);
+    });
+
+    it('moves the contact to the new number of a system message, which does not open the window', async () => {
+      const team = await env.team();
+      const { inbox, phoneNumberId } = await cloudInbox(team);
+      // "System messages webhook reference": no contacts array; `from` is the old number.
+      const changed = envelope(phoneNumberId, {
+        messages: [{
+          from: SHEENA, id: 'wamid.SYSTEM', timestamp: now(), type: 'system',
+          system: { body: 'User Sheena Nelson changed from 16505551234 to 12195555358', wa_id: '12195555358', type: 'user_changed_number' },
+        }],
+      });
+      expect((await post(changed)).body.data.messages).to.equal(1);
+      const [conversation] = (await conversationsOf(team)).data;
+      const contact = (await get(team, `/whatsapp/contacts/${conversation.contact_id}`).expect(200)).body.data;
+      expect(contact).to.include({ phone: '12195555358', jid: '12195555358@s.whatsapp.net' });
+      const [notice] = (await messagesOf(team, conversation.id)).data;
+      expect(notice).to.include({ type: 'system', text: 'User Sheena Nelson changed from 16505551234 to 12195555358' });
+      expect(conversation).to.include({ last_inbound_at: null });
+      const closed = await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ conversation_id: conversation.id, content: 'oi' });
+      expect(closed.status).to.equal(409);
+      expect(closed.body.error.code).to.equal('customer_service_window_closed');
+
+      // the older spelling of the same notice: `customer_changed_number` with `new_wa_id`
+      await post(envelope(phoneNumberId, {
+        messages: [{
+          from: '12195555358', id: 'wamid.SYSTEM2', timestamp: now(), type: 'system',
+          system: { body: 'User Sheena Nelson changed from 12195555358 to 5511987654321', new_wa_id: '5511987654321', type: 'customer_changed_number' },
+        }],
+      }));
+      expect((await get(team, `/whatsapp/contacts/${conversation.contact_id}`)).body.data.phone).to.equal('5511987654321');
+      // and the customer writing from the new number continues the same conversation
+      await post(fromSheena(phoneNumberId, { id: 'wamid.AFTER', type: 'text', text: { body: 'New number, same me' } }, '5511987654321'));
+      const after = await conversationsOf(team, `?inbox_id=${inbox.id}`);
+      expect(after.data.map((c: Json) => c.id)).to.deep.equal([conversation.id]);
+      expect((await messagesOf(team, conversation.id)).data.map((m: Json) => m.provider_message_id)).to.have.members(['wamid.SYSTEM', 'wamid.SYSTEM2', 'wamid.AFTER']);
+    });
+
+    it('keeps the first ad as the conversation source, and each referral on its message', async () => {
+      const team = await env.team();
+      const { phoneNumberId } = await cloudInbox(team);
+      await post(fromSheena(phoneNumberId, FIXTURES.referral));
+      const second = { ...AD_REFERRAL, source_id: '999', ctwa_clid: 'second-click', media_type: 'video', video_url: 'https://x/v.mp4', thumbnail_url: 'https://x/t.jpg' };
+      await post(fromSheena(phoneNumberId, { id: 'wamid.REFERRAL2', type: 'text', text: { body: 'Again' }, referral: second }));
+      const [conversation] = (await conversationsOf(team)).data;
+      expect(conversation.source).to.deep.include({ source_id: '120226305854810726', ctwa_clid: 'Aff-n8ZTODiE79d22KtAwQKj9e_mIEOOj27vDVwFjN80dp4_0N' });
+      expect((await get(team, `/whatsapp/conversations/${conversation.id}`)).body.data.source.source_id).to.equal('120226305854810726');
+      const [newest] = (await messagesOf(team, conversation.id)).data;
+      expect(newest.referral).to.include({ source_id: '999', media_type: 'video', video_url: 'https://x/v.mp4', thumbnail_url: 'https://x/t.jpg' });
+    });
+
+    it('keeps errors about the number, readable with workspace-admin inbox errors', async () => {
+      const team = await env.team();
+      const { inbox, phoneNumberId } = await cloudInbox(team);
+      // "Errors messages webhooks reference"
+      const res = await post(envelope(phoneNumberId, {
+        errors: [{
+          code: 130429, title: 'Rate limit hit', message: 'Rate limit hit',
+          error_data: { details: 'Message failed to send because there were too many messages sent from this phone number in a short period of time' },
+          href: '/documentation/business-messaging/whatsapp/support/error-codes',
+        }],
+      }));
+      expect(res.body.data).to.deep.equal({ messages: 0, statuses: 0, errors: 1, ignored: 0 });
+      const printed = await cli('inbox', 'errors', '--team', team.teamId, '--inbox', inbox.id);
+      expect(printed.code).to.equal(0);
+      const { data } = JSON.parse(printed.out[0]);
+      expect(data).to.have.length(1);
+      expect(data[0]).to.include({
+        inbox_id: inbox.id, code: '130429', title: 'Rate limit hit',
+        detail: 'Message failed to send because there were too many messages sent from this phone number in a short period of time',
+      });
+      expect(Object.keys(data[0]).sort()).to.deep.equal(['code', 'created_at', 'detail', 'id', 'inbox_id', 'title']);
+      const other = await env.team();
+      expect(JSON.parse((await cli('inbox', 'errors', '--team', other.teamId)).out[0]).data).to.deep.equal([]);
+      expect((await cli('inbox', 'errors', '--team', other.teamId, '--inbox', inbox.id)).code).to.equal(1);
+    });
+
+    describe('GET /whatsapp/conversations', () => {
+      it('lists the team\'s conversations, filtered by inbox, contact and updated_since, paginated like every list', async () => {
+        const team = await env.team();
+        const a = await cloudInbox(team);
+        const b = await cloudInbox(team);
+        await post(fromSheena(a.phoneNumberId, FIXTURES.text));
+        await post(fromSheena(a.phoneNumberId, { id: 'wamid.ANA', type: 'text', text: { body: 'oi' } }, '5511987654321'));
+        await post(fromSheena(b.phoneNumberId, FIXTURES.text));
+        const all = await conversationsOf(team, '?limit=2');
+        expect(all.success).to.equal(true);
+        expect(all.pagination).to.deep.equal({ page: 1, limit: 2, total: 3, pages: 2 });
+        expect(Object.keys(all.data[0]).sort()).to.deep.equal(
+          ['channel', 'contact_id', 'created_at', 'id', 'inbox_id', 'last_inbound_at', 'last_message_at', 'source', 'updated_at']);
+        expect(all.data[0]).to.include({ inbox_id: b.inbox.id, channel: 'cloud_api', source: null });
+
+        const sheena = all.data[0].contact_id;
+        expect((await conversationsOf(team, `?inbox_id=${a.inbox.id}`)).pagination.total).to.equal(2);
+        expect((await conversationsOf(team, `?contact_id=${sheena}`)).data.map((c: Json) => c.inbox_id)).to.have.members([a.inbox.id, b.inbox.id]);
+        expect((await conversationsOf(team, `?contact_id=${sheena}&inbox_id=${b.inbox.id}`)).pagination.total).to.equal(1);
+        const since = encodeURIComponent(all.data[0].updated_at);
+        expect((await conversationsOf(team, `?updated_since=${since}`)).data.map((c: Json) => c.id)).to.include(all.data[0].id);
+        expect((await conversationsOf(team, '?updated_since=2999-01-01T00:00:00Z')).pagination).to.deep.equal({ page: 1, limit: 20, total: 0, pages: 0 });
+        expect((await conversationsOf(team, '?updated_since=2000-01-01T00:00:00-03:00')).pagination.total).to.equal(3);
+        expect((await conversationsOf(team, '?sort=-last_message_at')).pagination.total).to.equal(3);
+      });
+
+      it('answers 404 with the field for an inbox or contact the team does not have, and 400 for a malformed filter', async () => {
+        const team = await env.team();
+        const other = await env.team();
+        const foreign = await cloudInbox(other);
+        await post(fromSheena(foreign.phoneNumberId, FIXTURES.text));
+        const foreignContact = (await conversationsOf(other)).data[0].contact_id;
+        const cases: [string, number, string, string][] = [
+          [`?inbox_id=${foreign.inbox.id}`, 404, 'NOT_FOUND', 'inbox_id'],
+          ['?inbox_id=0190b000-0000-7000-8000-000000000001', 404, 'NOT_FOUND', 'inbox_id'],
+          [`?contact_id=${foreignContact}`, 404, 'NOT_FOUND', 'contact_id'],
+          ['?inbox_id=nope', 400, 'VALIDATION_ERROR', 'inbox_id'],
+          ['?contact_id=12', 400, 'VALIDATION_ERROR', 'contact_id'],
+          ['?updated_since=yesterday', 400, 'VALIDATION_ERROR', 'updated_since'],
+          ['?updated_since=2026-13-45T00:00:00Z', 400, 'VALIDATION_ERROR', 'updated_since'],
+          ['?sort=name', 400, 'VALIDATION_ERROR', 'sort'],
+          ['?limit=101', 400, 'VALIDATION_ERROR', 'limit'],
+        ];
+        for (const [query, status, code, field] of cases) {
+          const res = await get(team, `/whatsapp/conversations${query}`);
+          expect(res.status, query).to.equal(status);
+          expect(res.body, query).to.deep.include({ success: false });
+          expect(res.body.error, query).to.deep.include({ code, details: { field } });
+        }
+        expect((await env.request.get('/api/v1/whatsapp/conversations')).status).to.equal(401);
+      });
+
+      it('reads one conversation and its messages, newest first, only for its own team', async () => {
+        const team = await env.team();
+        const other = await env.team();
+        const { phoneNumberId } = await cloudInbox(team);
+        const sent = Math.floor(Date.now() / 1000);
+        for (const [i, body] of ['first', 'second', 'third'].entries()) {
+          await post(fromSheena(phoneNumberId, { id: `wamid.N${i}`, type: 'text', text: { body }, timestamp: String(sent - 30 + i) }));
+        }
+        const [conversation] = (await conversationsOf(team)).data;
+        const out = await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ conversation_id: conversation.id, content: 'reply' }).expect(201);
+
+        const one = await get(team, `/whatsapp/conversations/${conversation.id}`).expect(200);
+        expect(one.body).to.deep.include({ success: true });
+        expect(one.body.data).to.include({ id: conversation.id, contact_id: conversation.contact_id });
+        const page = await messagesOf(team, conversation.id, '?limit=2');
+        expect(page.pagination).to.deep.equal({ page: 1, limit: 2, total: 4, pages: 2 });
+        expect(page.data.map((m: Json) => m.text)).to.deep.equal(['reply', 'third']);
+        expect(page.data[0]).to.include({ id: out.body.data.id, direction: 'outbound', type: 'text', status: 'sent', raw: null, error: null });
+        expect((await messagesOf(team, conversation.id, '?page=2&limit=2')).data.map((m: Json) => m.text)).to.deep.equal(['second', 'first']);
+        expect((await messagesOf(team, conversation.id, '?sort=created_at')).data.map((m: Json) => m.text)).to.deep.equal(['first', 'second', 'third', 'reply']);
+
+        for (const path of [`/whatsapp/conversations/${conversation.id}`, `/whatsapp/conversations/${conversation.id}/messages`]) {
+          const foreign = await get(other, path);
+          expect(foreign.status, path).to.equal(404);
+          expect(foreign.body).to.deep.equal({ success: false, error: { code: 'NOT_FOUND', message: foreign.body.error.message } });
+        }
+        expect((await get(team, '/whatsapp/conversations/nope')).status).to.equal(404);
+        expect((await get(team, '/whatsapp/conversations/0190b000-0000-7000-8000-000000000009/messages')).status).to.equal(404);
+      });
+
+      it('shows a failed outbound message with the provider\'s error', async () => {
+        const team = await env.team();
+        const { phoneNumberId } = await cloudInbox(team);
+        await post(fromSheena(phoneNumberId, FIXTURES.text));
+        const [conversation] = (await conversationsOf(team)).data;
+        const sent = (await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ conversation_id: conversation.id, content: 'a' }).expect(201)).body.data;
+        // "Status messages webhook reference", a failed message
+        await post(envelope(phoneNumberId, {
+          statuses: [{
+            id: sent.provider_message_id, status: 'failed', timestamp: now(), recipient_id: SHEENA,
+            errors: [{ code: 131049, title: 'This message was not delivered to maintain healthy ecosystem engagement.', message: 'This message was not delivered to maintain healthy ecosystem engagement.', error_data: { details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.' } }],
+          }],
+        }));
+        const [failed] = (await messagesOf(team, conversation.id)).data;
+        expect(failed).to.deep.include({
+          id: sent.id, status: 'failed',
+          error: { code: '131049', title: 'This message was not delivered to maintain healthy ecosystem engagement.', detail: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.' },
+        });
+      });
+    });
+  });
+}
