@@ -34,15 +34,17 @@ export function buildRuntime(config: Config): Runtime {
   container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
   container.bind(TOKENS.IdGenerator).toConstantValue(new UuidV7Generator());
   container.bind(TOKENS.SecretHasher).toConstantValue(new Sha256SecretHasher());
-  container.bind(TOKENS.Logger).toConstantValue(new PinoLogger(config.logLevel));
+  const logger = new PinoLogger(config.logLevel);
+  container.bind(TOKENS.Logger).toConstantValue(logger);
+  const limiterFailed = (err: unknown, key: string) => logger.warn({ err, key }, 'rate limiter store did not answer: request let through');
 
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     redis.on('error', () => undefined); // the limiter falls back to memory; ioredis keeps reconnecting
-    container.bind(TOKENS.RateLimiter).toConstantValue(FlexibleRateLimiter.redis(redis, config.rateLimitPerMinute));
+    container.bind(TOKENS.RateLimiter).toConstantValue(FlexibleRateLimiter.redis(redis, config.rateLimitPerMinute, undefined, limiterFailed));
   } else if (config.clusterWorker) {
-    container.bind(TOKENS.RateLimiter).toConstantValue(FlexibleRateLimiter.clusterWorker(config.rateLimitPerMinute));
+    container.bind(TOKENS.RateLimiter).toConstantValue(FlexibleRateLimiter.clusterWorker(config.rateLimitPerMinute, limiterFailed));
   } else {
     container.bind(TOKENS.RateLimiter).toConstantValue(FlexibleRateLimiter.inMemory(config.rateLimitPerMinute));
   }
