@@ -10,6 +10,7 @@ import { errorHandler } from './middleware/error-handler';
 import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { knownPath, wellFormedText } from './middleware/well-formed-input';
+import { inboundReceiverBody } from './webhooks/inbound-body';
 
 export const API_PREFIX = '/api/v1';
 
@@ -36,7 +37,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestId());
   app.use(errorHandler(deps.logger));
   app.use(knownPath(API_PREFIX));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: `${deps.bodyLimitBytes ?? 1024 * 1024}b`, strict: true }));
+  const bodyLimit = deps.bodyLimitBytes ?? 1024 * 1024;
+  // The inbound receiver keeps its body as sent, whatever the content type; every other route takes JSON.
+  app.use(inboundReceiverBody(bodyLimit, bodyParser({ enableTypes: ['json'], jsonLimit: `${bodyLimit}b`, strict: true })));
   app.use(wellFormedText());
 
   const routers: Router[] = [];

@@ -16,7 +16,7 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
-import { FindOrCreateLead } from '../projects/find-or-create-lead';
+import { FindOrCreateLead, ReturningLeadSource } from '../projects/find-or-create-lead';
 import { LeadInput } from '../projects/lead-intake';
 
 export interface CreateProjectDealInput {
@@ -27,6 +27,8 @@ export interface CreateProjectDealInput {
   column?: string | null;
   /** Who the deal is for: the project's lead with this phone, else email, or a new lead. */
   contact: LeadInput;
+  /** When the lead exists, record what this contact adds (notes, UTM) under this source. */
+  source?: ReturningLeadSource;
   deal: Omit<NewProjectDeal, 'projectId' | 'pipelineId' | 'column' | 'lead'>;
 }
 
@@ -56,7 +58,19 @@ export class CreateProjectDeal {
   ) {}
 
   async execute(team: TeamContext, input: CreateProjectDealInput): Promise<CreatedProjectDealResult> {
-    const result = await this.uow.run(async () => {
+    const result = await this.uow.run(() => this.create(team, input));
+    this.trigger.kick();
+    return result;
+  }
+
+  /**
+   * The same inside the caller's unit of work, for a caller that creates several things in one
+   * transaction (the inbound receiver). It does not wake the dispatcher: a wake-up from inside an
+   * open transaction would run the dispatcher in that transaction's context, after it has ended. The
+   * caller calls `wakeDispatcher` once its transaction has committed.
+   */
+  create(team: TeamContext, input: CreateProjectDealInput): Promise<CreatedProjectDealResult> {
+    return this.uow.run(async () => {
       const now = this.clock.now();
       const project = await this.projects.findById(team, input.projectId);
       if (!project) throw new NotFound('Project not found', 'project_id');
@@ -66,7 +80,7 @@ export class CreateProjectDeal {
         : await this.pipelines.findDefaultForProject(team, input.projectId);
       if (!pipeline || pipeline.projectId !== input.projectId) throw new NotFound('Pipeline not found in the project', 'pipeline_id');
       const column = startColumn(pipeline, input.column ?? null, 'phase');
-      const { lead, created } = await this.findOrCreateLead.execute(team, input.projectId, input.contact);
+      const { lead, created } = await this.findOrCreateLead.execute(team, input.projectId, input.contact, input.source);
       const { deal, event } = createProjectDeal(this.ids.next(), team.teamId, {
         ...input.deal, projectId: input.projectId, pipelineId: pipeline.id, column,
         lead: { id: lead.id, fullName: lead.fullName, email: lead.email, phone: lead.phone },
@@ -77,7 +91,10 @@ export class CreateProjectDeal {
       await this.outbox.add(DealEvent.fromDraft(this.ids.next(), team.teamId, event, now).snapshot());
       return { deal, lead, leadCreated: created };
     });
+  }
+
+  /** Asks the dispatcher to deliver the new deal events; call it outside any transaction. */
+  wakeDispatcher(): void {
     this.trigger.kick();
-    return result;
   }
 }

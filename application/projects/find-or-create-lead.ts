@@ -1,4 +1,4 @@
-import { LeadView } from '../../domain/projects/lead';
+import { Lead, LeadTouch, LeadView } from '../../domain/projects/lead';
 import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { UnitOfWork } from '../shared/unit-of-work';
@@ -9,20 +9,44 @@ export interface FoundOrCreatedLead {
   created: boolean;
 }
 
+/** Who sends the contact again: new notes and UTM of a returning lead are recorded under this source. */
+export interface ReturningLeadSource {
+  via: string;
+}
+
 /**
  * For integrations (the inbound webhook): the project's lead with this phone, else this email, or a
- * new one. An existing lead is returned as it is, active or not.
+ * new one. An existing lead, active or not, keeps its data; with `source`, what the new payload adds
+ * is recorded on it (notes appended with a dated source line, UTM as the `last` touch), never dropped.
  */
 export class FindOrCreateLead {
   constructor(private readonly uow: UnitOfWork, private readonly ports: LeadIntakePorts) {}
 
-  async execute(team: TeamContext, projectId: string, input: LeadInput): Promise<FoundOrCreatedLead> {
+  async execute(team: TeamContext, projectId: string, input: LeadInput, source?: ReturningLeadSource): Promise<FoundOrCreatedLead> {
     return retryWhenTaken(() => this.uow.run(async () => {
       const intake = await takeLead(this.ports, team, projectId, input);
       if (intake.kind === 'created') return { lead: intake.lead, created: true };
+      if (source) await this.recordReturn(team, intake.lead.id, { via: source.via, notes: input.notes, utm: utmOf(input) });
       const lead = await this.ports.leads.findViewById(team, intake.lead.id);
       if (!lead) throw new NotFound('Lead not found');
       return { lead, created: false };
     }));
   }
+
+  private async recordReturn(team: TeamContext, leadId: string, touch: LeadTouch): Promise<void> {
+    const found = await this.ports.leads.findForUpdate(team, leadId);
+    if (!found) throw new NotFound('Lead not found');
+    const lead = Lead.restore(found);
+    if (lead.recordReturn(touch, this.ports.clock.now())) await this.ports.leads.update(lead.snapshot());
+  }
 }
+
+/** The full UTM set of the input: its attribution's `first` touch, else its UTM columns. */
+const utmOf = (input: LeadInput): Record<string, string | null> | null => {
+  const first = input.attribution?.first;
+  if (first && typeof first === 'object' && !Array.isArray(first)) {
+    return Object.fromEntries(Object.entries(first as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : null]));
+  }
+  const columns = { utm_source: input.utm_source ?? null, utm_medium: input.utm_medium ?? null, utm_campaign: input.utm_campaign ?? null };
+  return Object.values(columns).some((v) => v !== null) ? columns : null;
+};

@@ -22,6 +22,8 @@ export interface CreateWebhookEndpointInput {
   pipelineId?: string;
   columnSlug?: string;
   fieldMapping?: unknown;
+  /** Where the sender's id of a payload is, so that a redelivery creates nothing. */
+  idempotencyPath?: string | null;
   /** False for an endpoint that takes payloads without a shared secret. */
   withSecret: boolean;
   /** Request field names, so errors name what the caller sent (the CLI and the API differ). */
@@ -89,7 +91,7 @@ export class CreateWebhookEndpoint {
         // The public id is random, not time-ordered: it must not be guessable from the admin id or time.
         endpointId: this.hasher.generate(ENDPOINT_ID_PREFIX),
         isActive: input.isActive, actionType, actionConfig: { projectId: projectId as string, pipelineId, columnSlug },
-        fieldMapping: input.fieldMapping, secretHash: secret === null ? null : this.hasher.hash(secret),
+        fieldMapping: input.fieldMapping, idempotencyPath: input.idempotencyPath, secretHash: secret === null ? null : this.hasher.hash(secret),
       }, now);
       const data = endpoint.snapshot();
       await this.endpoints.insert(data);

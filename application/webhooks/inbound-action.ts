@@ -8,11 +8,13 @@ export interface InboundActionResult {
 }
 
 /**
- * What an endpoint's `action_type` does with the mapped fields of a payload. It runs inside the
- * receiver's transaction and throws a domain error for a payload it refuses.
+ * What an endpoint's `action_type` does with the mapped fields of one record of a payload. It runs
+ * inside the receiver's transaction (once per record) and throws a domain error for a record it refuses.
  */
 export interface InboundAction {
   run(team: TeamContext, endpoint: WebhookEndpointData, fields: InboundFields): Promise<InboundActionResult>;
+  /** Called once the receiver's transaction has committed what `run` wrote (to wake a dispatcher, say). */
+  afterCommit?(): void;
 }
 
 export type InboundActions = Record<InboundActionType, InboundAction>;

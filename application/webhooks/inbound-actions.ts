@@ -4,7 +4,7 @@ import { TeamContext } from '../../domain/shared/team';
 import { InboundFields, attributionOf } from '../../domain/webhooks/field-mapping';
 import { WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
 import { CreateProjectDeal } from '../deals/create-project-deal';
-import { FindOrCreateLead } from '../projects/find-or-create-lead';
+import { FindOrCreateLead, ReturningLeadSource } from '../projects/find-or-create-lead';
 import { LeadInput } from '../projects/lead-intake';
 import { InboundAction, InboundActionResult } from './inbound-action';
 
@@ -25,16 +25,21 @@ const leadInput = (fields: InboundFields): LeadInput => ({
   custom_fields: fields.customFields,
 });
 
+/** A returning lead's new notes and UTM are recorded as coming from this endpoint. */
+const sourceOf = (endpoint: WebhookEndpointData): ReturningLeadSource => ({ via: `webhook ${endpoint.slug}` });
+
 export class CreateDealFromInbound implements InboundAction {
   constructor(private readonly createProjectDeal: CreateProjectDeal) {}
 
   async run(team: TeamContext, endpoint: WebhookEndpointData, fields: InboundFields): Promise<InboundActionResult> {
-    const { deal } = await this.createProjectDeal.execute(team, {
+    // Inside the receiver's transaction; the dispatcher is woken after it commits (afterCommit).
+    const { deal } = await this.createProjectDeal.create(team, {
       projectId: endpoint.actionConfig.projectId,
       pipelineId: endpoint.actionConfig.pipelineId,
       // Checked again here: the pipeline may have changed since the endpoint was made.
       column: endpoint.actionConfig.columnSlug,
       contact: leadInput(fields),
+      source: sourceOf(endpoint),
       deal: {
         title: fields.title, description: fields.description, value: fields.value, source: fields.source, tags: fields.tags,
         utm: fields.utm, attribution: attributionOf(fields), metadata: fields.metadata, customFields: fields.customFields,
@@ -43,6 +48,10 @@ export class CreateDealFromInbound implements InboundAction {
     });
     return { entityId: deal.id, entityType: 'deal' };
   }
+
+  afterCommit(): void {
+    this.createProjectDeal.wakeDispatcher();
+  }
 }
 
 /** Goes through the projects context's own intake: the same checks and identity linking as POST /projects/:id/leads. */
@@ -50,7 +59,7 @@ export class CreateLeadFromInbound implements InboundAction {
   constructor(private readonly findOrCreateLead: FindOrCreateLead) {}
 
   async run(team: TeamContext, endpoint: WebhookEndpointData, fields: InboundFields): Promise<InboundActionResult> {
-    const { lead } = await this.findOrCreateLead.execute(team, endpoint.actionConfig.projectId, leadInput(fields));
+    const { lead } = await this.findOrCreateLead.execute(team, endpoint.actionConfig.projectId, leadInput(fields), sourceOf(endpoint));
     return { entityId: lead.id, entityType: 'lead' };
   }
 }

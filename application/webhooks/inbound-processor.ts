@@ -1,21 +1,26 @@
-import { Conflict, DomainError } from '../../domain/shared/errors';
+import { Conflict, DomainError, ValidationFailed } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
-import { mapInboundPayload, requireContactPoint } from '../../domain/webhooks/field-mapping';
-import { InboundDelivery, InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
+import { InboundFields, mapInboundRecords, requireContactPoint } from '../../domain/webhooks/field-mapping';
+import { DeliveryWarning, InboundDelivery, InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
 import { InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
 import { InboundActionType, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
 import { Clock } from '../shared/clock';
 import { Logger } from '../shared/logger';
 import { UnitOfWork } from '../shared/unit-of-work';
-import { ENTITY_TYPE_OF, InboundActions } from './inbound-action';
+import { ENTITY_TYPE_OF, InboundActionResult, InboundActions } from './inbound-action';
+import { readInboundBody } from './inbound-body';
 
 /**
  * The answer of the receiver (spec 4.9): `processed` when the action ran to an outcome, successful
  * or refused; `crashed` for an unexpected exception, which the spec answers with only `error`.
+ * `duplicate`: the answer is the outcome of an earlier delivery with the same idempotency key.
  */
 export type InboundResult =
-  | { kind: 'processed'; success: boolean; action: InboundActionType; entityId: string | null; entityType: string; error?: string }
-  | { kind: 'crashed'; error: string };
+  | {
+    kind: 'processed'; success: boolean; action: InboundActionType; entityId: string | null; entityType: string; error?: string;
+    entityIds?: string[]; warnings?: DeliveryWarning[]; duplicate?: boolean;
+  }
+  | { kind: 'crashed'; error: string; duplicate?: boolean };
 
 export interface ProcessedDelivery {
   result: InboundResult;
@@ -29,11 +34,33 @@ export class DeliveryTaken extends Conflict {
   }
 }
 
+export const CRASHED_ANSWER = 'Processing failed; the payload was stored and can be replayed';
+
+/** The answer a settled delivery gave (or gives again, to a redelivery); null while it is unprocessed. */
+export const resultOf = (d: InboundDeliveryData): InboundResult | null => {
+  if (d.status === 'received') return null;
+  if (d.status === 'failed' && d.failure === 'crashed') return { kind: 'crashed', error: CRASHED_ANSWER };
+  const entityType = d.entityType ?? ENTITY_TYPE_OF[d.action];
+  return d.status === 'succeeded'
+    ? { kind: 'processed', success: true, action: d.action, entityId: d.entityId, entityType, entityIds: d.entityIds, warnings: d.warnings }
+    : {
+      kind: 'processed', success: false, action: d.action, entityId: null, entityType, error: d.error ?? 'Processing failed',
+      entityIds: [], warnings: d.warnings,
+    };
+};
+
+/** A refusal of one record of several names the record. */
+class RecordRefused extends ValidationFailed {}
+
+const hasContactPoint = (fields: InboundFields): boolean => !!(fields.fullName || fields.phone || fields.email);
+
 /**
- * Runs a stored delivery through its endpoint's action and records the outcome. Success is
- * recorded in the action's own transaction, so a delivery is never marked done without its
- * effect; a failure is recorded after the action's writes were rolled back. An attempt first
- * claims the delivery, so two replays at once cannot both run the action.
+ * Runs a stored delivery through its endpoint's action and records the outcome. Each record of the
+ * payload with a name, phone or e-mail makes one entity; the others are skipped with a warning, and
+ * only a payload without any usable record is refused. Success is recorded in the action's own
+ * transaction, so a delivery is never marked done without its effect (all records or none); a
+ * failure is recorded after the action's writes were rolled back. An attempt first claims the
+ * delivery, so two attempts at once cannot both run the action.
  */
 export class InboundProcessor {
   constructor(
@@ -47,30 +74,59 @@ export class InboundProcessor {
   async process(team: TeamContext, endpoint: WebhookEndpointData, stored: InboundDeliveryData): Promise<ProcessedDelivery> {
     const action = endpoint.actionType;
     const delivery = InboundDelivery.restore(stored);
+    // A body that could not be read is read again: this version may read what an older one could not.
+    if (stored.bodyError !== null && stored.rawBody !== null) {
+      const reading = readInboundBody(stored.rawBody, stored.contentType);
+      delivery.reread(reading.payload, reading.error);
+    }
+    const warnings: DeliveryWarning[] = [];
     try {
-      return await this.uow.run(async () => {
+      const processed = await this.uow.run(async (): Promise<ProcessedDelivery> => {
         if (!(await this.deliveries.claim(team, stored.id, stored.attempts))) throw new DeliveryTaken();
-        const fields = mapInboundPayload(delivery.payload, endpoint.fieldMapping);
-        requireContactPoint(fields);
-        const done = await this.actions[action].run(team, endpoint, fields);
-        delivery.succeed({ action, ...done }, this.clock.now());
+        const { bodyError } = delivery.snapshot();
+        if (bodyError !== null) throw new ValidationFailed(bodyError, 'body');
+        const records = mapInboundRecords(delivery.payload, endpoint.fieldMapping);
+        const several = records.length > 1;
+        const usable: { index: number; fields: InboundFields }[] = [];
+        records.forEach((record, index) => {
+          warnings.push(...record.warnings.map((w) => (several ? { ...w, record: index } : { ...w })));
+          if (hasContactPoint(record.fields)) usable.push({ index, fields: record.fields });
+          else if (several) warnings.push({ field: 'full_name', value: null, reason: 'no name, phone or email: record skipped', record: index });
+        });
+        if (endpoint.idempotencyPath !== null && stored.idempotencyKey === null) {
+          warnings.push({ field: 'idempotency_path', value: endpoint.idempotencyPath, reason: 'no id at this path: a redelivery of this payload is not recognised' });
+        }
+        if (usable.length === 0) requireContactPoint(records[0].fields);
+        const done: InboundActionResult[] = [];
+        for (const { index, fields } of usable) {
+          try {
+            done.push(await this.actions[action].run(team, endpoint, fields));
+          } catch (err) {
+            if (several && err instanceof DomainError) throw new RecordRefused(`record ${index}: ${err.message}`, err.details?.field as string | undefined);
+            throw err;
+          }
+        }
+        delivery.succeed({
+          action, entityId: done[0].entityId, entityIds: done.map((d) => d.entityId), entityType: done[0].entityType, warnings,
+        }, this.clock.now());
         const data = delivery.snapshot();
         await this.deliveries.saveOutcome(data, stored.attempts);
-        return { result: { kind: 'processed', success: true, action, entityId: done.entityId, entityType: done.entityType }, delivery: data };
+        return { result: resultOf(data)!, delivery: data };
       });
+      this.actions[action].afterCommit?.();
+      return processed;
     } catch (err) {
       if (err instanceof DeliveryTaken) throw err;
       const refused = err instanceof DomainError;
       const message = err instanceof Error && err.message ? err.message : 'Processing failed';
       if (!refused) this.logger.error({ err, deliveryId: stored.id, webhookId: endpoint.id }, 'inbound webhook processing failed');
       const failed = InboundDelivery.restore(stored);
-      failed.fail(refused ? message : `Unexpected error: ${message}`, this.clock.now());
+      failed.reread(delivery.payload, delivery.snapshot().bodyError);
+      if (refused) failed.fail(message, this.clock.now(), 'refused', warnings);
+      else failed.fail(`Unexpected error: ${message}`, this.clock.now(), 'crashed');
       const data = failed.snapshot();
       await this.uow.run(() => this.deliveries.saveOutcome(data, stored.attempts));
-      const result: InboundResult = refused
-        ? { kind: 'processed', success: false, action, entityId: null, entityType: ENTITY_TYPE_OF[action], error: message }
-        : { kind: 'crashed', error: 'Processing failed; the payload was stored and can be replayed' };
-      return { result, delivery: data };
+      return { result: resultOf(data)!, delivery: data };
     }
   }
 }

@@ -1,23 +1,48 @@
-import { NotFound, Unauthorized } from '../../domain/shared/errors';
-import { InboundDelivery } from '../../domain/webhooks/inbound-delivery';
-import { InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
-import { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint';
+import { Conflict, NotFound, Unauthorized, ValidationFailed } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
+import { readPath } from '../../domain/webhooks/field-mapping';
+import { InboundDelivery, InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
+import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
+import { WebhookEndpoint, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { SecretHasher } from '../shared/secret-hasher';
 import { UnitOfWork } from '../shared/unit-of-work';
-import { InboundProcessor, InboundResult } from './inbound-processor';
+import { BodyReading, readInboundBody } from './inbound-body';
+import { DeliveryTaken, InboundProcessor, InboundResult, resultOf } from './inbound-processor';
+
+/** Longest idempotency key kept (the spec's Idempotency-Key limit); a longer header is 400. */
+export const MAX_IDEMPOTENCY_KEY = 512;
 
 export interface ReceiveInboundWebhookInput {
   /** The public id from the URL. */
   endpointId: string;
   /** `X-Webhook-Secret`, or its legacy alias. */
   secret: string | null;
-  payload: unknown;
+  /** The body as sent: its text and content type. */
+  body: { raw: string; contentType: string | null };
+  /** The body already read by the caller (to check its text); read here when absent. */
+  reading?: BodyReading;
+  /** The sender's id of this message: `webhook-id` (Standard Webhooks), else `Idempotency-Key`. */
+  idempotencyKey?: string | null;
 }
 
-/** POST /webhooks/inbound/:endpointId: public; the endpoint's secret, not an API key, admits the payload. */
+/** The sender's id of a payload: at the endpoint's idempotency path when it is there, else the header's. */
+const idempotencyKeyOf = (endpoint: WebhookEndpointData, payload: unknown, header: string | null): string | null => {
+  if (endpoint.idempotencyPath !== null && payload !== null) {
+    const v = readPath(payload, endpoint.idempotencyPath);
+    const key = typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
+    if (key && key.length <= MAX_IDEMPOTENCY_KEY) return key;
+  }
+  return header;
+};
+
+/**
+ * POST /webhooks/inbound/:endpointId: public; the endpoint's secret, not an API key, admits the
+ * payload. Every admitted body is stored as sent before it is processed. A redelivery (same
+ * idempotency key) stores and creates nothing: it is answered with the first delivery's outcome.
+ */
 export class ReceiveInboundWebhook {
   constructor(
     private readonly uow: UnitOfWork,
@@ -37,11 +62,44 @@ export class ReceiveInboundWebhook {
     if (found.secretHash !== null && (!input.secret || !this.hasher.matches(input.secret, found.secretHash))) {
       throw new Unauthorized('Missing or wrong webhook secret');
     }
+    const header = input.idempotencyKey?.trim() || null;
+    if (header !== null && header.length > MAX_IDEMPOTENCY_KEY) {
+      throw new ValidationFailed(`The idempotency key is longer than ${MAX_IDEMPOTENCY_KEY} characters`, undefined, 'invalid_idempotency_key');
+    }
     const team = { teamId: found.teamId };
-    const delivery = InboundDelivery.receive(this.ids.next(), found.teamId, found.id, found.actionType, input.payload, this.clock.now());
+    const reading = input.reading ?? readInboundBody(input.body.raw, input.body.contentType);
+    const key = idempotencyKeyOf(found, reading.payload, header);
+    const delivery = InboundDelivery.receive(this.ids.next(), found.teamId, found.id, found.actionType, reading.payload, this.clock.now(), {
+      rawBody: input.body.raw, contentType: input.body.contentType, bodyError: reading.error, idempotencyKey: key,
+    });
     // Committed on its own before processing: whatever happens next, the payload is kept.
     const stored = delivery.snapshot();
-    await this.uow.run(() => this.deliveries.insert(stored));
-    return (await this.processor.process(team, found, stored)).result;
+    try {
+      await this.uow.run(() => this.deliveries.insert(stored));
+    } catch (err) {
+      if (err instanceof DeliveryKeyTaken && key !== null) return this.redelivered(team, found, key);
+      throw err;
+    }
+    return this.settle(team, found, stored);
+  }
+
+  /** The first delivery's outcome; one that was never processed (its process stopped) is processed now. */
+  private async redelivered(team: TeamContext, endpoint: WebhookEndpointData, key: string): Promise<InboundResult> {
+    const first = await this.deliveries.findByIdempotencyKey(team, endpoint.id, key);
+    if (!first) throw new Conflict('A delivery with this idempotency key is being received');
+    return { ...(resultOf(first) ?? await this.settle(team, endpoint, first)), duplicate: true };
+  }
+
+  /** Processes a stored delivery; if another attempt holds it, answers with that attempt's outcome. */
+  private async settle(team: TeamContext, endpoint: WebhookEndpointData, stored: InboundDeliveryData): Promise<InboundResult> {
+    try {
+      return (await this.processor.process(team, endpoint, stored)).result;
+    } catch (err) {
+      if (!(err instanceof DeliveryTaken)) throw err;
+      const now = await this.deliveries.findById(team, stored.id);
+      const result = now && resultOf(now);
+      if (!result) throw new Conflict('The delivery is being processed; send it again later');
+      return result;
+    }
   }
 }

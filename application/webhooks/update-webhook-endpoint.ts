@@ -5,7 +5,7 @@ import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoin
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 
-/** PUT /webhooks/:id: `name` and `is_active` only; action and mapping are the operator's. */
+/** PUT /webhooks/:id and `webhook update`: name, is_active, field_mapping, idempotency_path; the action stays. */
 export class UpdateWebhookEndpoint {
   constructor(private readonly uow: UnitOfWork, private readonly endpoints: WebhookEndpointRepository, private readonly clock: Clock) {}
 
@@ -19,5 +19,12 @@ export class UpdateWebhookEndpoint {
       await this.endpoints.update(data);
       return data;
     });
+  }
+
+  /** The operator names only the endpoint (its administration id). */
+  async executeById(id: string, changes: WebhookEndpointChanges): Promise<WebhookEndpointData> {
+    const team = await this.endpoints.findTeamOf(id);
+    if (!team) throw new NotFound('Webhook endpoint not found');
+    return this.execute(team, id, changes);
   }
 }

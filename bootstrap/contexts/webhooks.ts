@@ -23,6 +23,7 @@ import { ListInboundDeliveries } from '../../application/webhooks/list-inbound-d
 import { ListWebhookEndpoints } from '../../application/webhooks/list-webhook-endpoints';
 import { ReceiveInboundWebhook } from '../../application/webhooks/receive-inbound-webhook';
 import { ReplayInboundDelivery } from '../../application/webhooks/replay-inbound-delivery';
+import { SetWebhookVerifyToken } from '../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpoint } from '../../application/webhooks/update-webhook-endpoint';
 import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
 import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
@@ -79,7 +80,11 @@ export const webhooksContext: BoundedContext = {
       [TOKENS.UnitOfWork, endpoints, TOKENS.Clock]).inSingletonScope();
     c.bind(DeleteWebhookEndpoint).toResolvedValue((u: UnitOfWork, e: WebhookEndpointRepository) => new DeleteWebhookEndpoint(u, e),
       [TOKENS.UnitOfWork, endpoints]).inSingletonScope();
-    c.bind(GetInboundEndpointStatus).toResolvedValue((e: WebhookEndpointRepository) => new GetInboundEndpointStatus(e), [endpoints]).inSingletonScope();
+    c.bind(GetInboundEndpointStatus).toResolvedValue((e: WebhookEndpointRepository, h: SecretHasher) => new GetInboundEndpointStatus(e, h),
+      [endpoints, TOKENS.SecretHasher]).inSingletonScope();
+    c.bind(SetWebhookVerifyToken).toResolvedValue(
+      (u: UnitOfWork, e: WebhookEndpointRepository, h: SecretHasher, cl: Clock) => new SetWebhookVerifyToken(u, e, h, cl),
+      [TOKENS.UnitOfWork, endpoints, TOKENS.SecretHasher, TOKENS.Clock]).inSingletonScope();
     c.bind(ReceiveInboundWebhook).toResolvedValue(
       (u: UnitOfWork, e: WebhookEndpointRepository, d: InboundDeliveryRepository, p: InboundProcessor, h: SecretHasher, i: IdGenerator, cl: Clock) =>
         new ReceiveInboundWebhook(u, e, d, p, h, i, cl),
@@ -109,13 +114,16 @@ export const webhooksContext: BoundedContext = {
       name: 'Formulário do site', projectId: project.id, withSecret: false,
       fieldMapping: { full_name: 'nome', phone: 'telefone', 'metadata.pagina': 'pagina' },
     });
+    const payload = {
+      nome: 'Mariana Costa', telefone: '(21) 99876-5432', email: 'mariana@example.com', pagina: '/orcamento',
+      utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'lancamento', utm_term: 'loja virtual', utm_content: 'anuncio-1',
+    };
     await c.get(ReceiveInboundWebhook).execute({
-      endpointId: endpoint.endpointId, secret: null,
-      payload: {
-        nome: 'Mariana Costa', telefone: '(21) 99876-5432', email: 'mariana@example.com', pagina: '/orcamento',
-        utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'lancamento', utm_term: 'loja virtual', utm_content: 'anuncio-1',
-      },
+      endpointId: endpoint.endpointId, secret: null, body: { raw: JSON.stringify(payload), contentType: 'application/json' },
     });
   },
-  commands: (c) => webhookCommands({ create: c.get(CreateWebhookEndpoint), deliveries: c.get(ListInboundDeliveries), replay: c.get(ReplayInboundDelivery) }),
+  commands: (c) => webhookCommands({
+    create: c.get(CreateWebhookEndpoint), deliveries: c.get(ListInboundDeliveries), replay: c.get(ReplayInboundDelivery),
+    update: c.get(UpdateWebhookEndpoint), verifyToken: c.get(SetWebhookVerifyToken),
+  }),
 };

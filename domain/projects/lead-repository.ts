@@ -20,6 +20,12 @@ export interface LeadRepository {
   /** One project's leads; `search` is a partial match in name, email and phone. */
   list(team: TeamContext, projectId: string, filter: LeadFilter, query: ListQuery<LeadSortField>): Promise<Page<LeadView>>;
   findById(team: TeamContext, id: string): Promise<LeadData | null>;
+  /**
+   * The lead, to be changed in the open transaction: its row stays locked until the transaction ends,
+   * so two concurrent changes (notes appended by two deliveries) both land (SQLite and memory run one
+   * writer at a time already).
+   */
+  findForUpdate(team: TeamContext, id: string): Promise<LeadData | null>;
   findViewById(team: TeamContext, id: string): Promise<LeadView | null>;
   /** The team a lead belongs to, for operator commands that name only the lead. */
   findTeamOf(id: string): Promise<TeamContext | null>;

@@ -112,6 +112,15 @@ export const matchLead = (
   return null;
 };
 
+/** A known contact sent again by an integration (an inbound webhook). */
+export interface LeadTouch {
+  /** Who sent it, for the notes (`webhook site-form`). */
+  via: string;
+  notes?: string | null;
+  /** The UTM set this contact came with, when it carried one. */
+  utm?: Record<string, string | null> | null;
+}
+
 export interface LeadLinks {
   projectId: string;
   publicId: string;
@@ -159,6 +168,36 @@ export class Lead {
 
   snapshot(): LeadData {
     return clone(this.data);
+  }
+
+  /**
+   * The contact came back: what they wrote now is appended to the notes under a dated line naming
+   * the source, never dropped, and a UTM set is kept as the `last` touch beside the `first` (which
+   * it also becomes, with the UTM columns, when the lead had none). Returns whether anything changed.
+   */
+  recordReturn(touch: LeadTouch, now: Date): boolean {
+    let changed = false;
+    const notes = touch.notes?.trim();
+    if (notes) {
+      const entry = `[${now.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${touch.via}]\n${notes}`;
+      this.data.notes = this.data.notes ? `${this.data.notes}\n\n${entry}` : entry;
+      changed = true;
+    }
+    const utm = touch.utm && Object.values(touch.utm).some((v) => v !== null && v !== undefined) ? { ...touch.utm } : null;
+    if (utm) {
+      const attribution: Record<string, unknown> = { ...(this.data.attribution ?? {}) };
+      if (attribution.first === undefined || attribution.first === null) attribution.first = { ...utm };
+      attribution.last = { ...utm, at: now.toISOString(), via: touch.via };
+      this.data.attribution = attribution;
+      if (!this.data.utmSource && !this.data.utmMedium && !this.data.utmCampaign) {
+        this.data.utmSource = utm.utm_source ?? null;
+        this.data.utmMedium = utm.utm_medium ?? null;
+        this.data.utmCampaign = utm.utm_campaign ?? null;
+      }
+      changed = true;
+    }
+    if (changed) this.data.updatedAt = now.toISOString();
+    return changed;
   }
 
   /** Kept as a record (and still a duplicate target, reported as `archived`), but inactive. */

@@ -1,6 +1,10 @@
-// How an inbound payload becomes the fields of a lead or deal: `{ "<target>": "<dot.path>" }`.
-// A target without a mapping is read from the payload's top-level key of the same name.
+// How an inbound payload becomes the fields of one or more leads or deals: `{ "<target>": "<path>" }`.
+// A target without a mapping is read from a top-level key of its name (or its Portuguese name).
 import { ValidationFailed } from '../shared/errors';
+import { Reading, readEmail, readMoney, readPhone, text } from './inbound-values';
+import {
+  PathSegment, PathSyntaxError, checkMappingPath, parseMappingPath, readPath, readSegments,
+} from './mapping-path';
 
 export const MAPPING_TARGETS = [
   'full_name', 'email', 'phone', 'title', 'description', 'value', 'source', 'company_name', 'notes', 'tags',
@@ -11,28 +15,78 @@ export type MappingTarget = (typeof MAPPING_TARGETS)[number];
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
 
-/** Target (`full_name`, `custom_fields.plan`, `metadata.form_id`…) → dot path in the payload. */
-export type FieldMapping = Record<string, string>;
+/**
+ * Target (`full_name`, `custom_fields.plan`, `metadata.form_id`…) → a path in the payload, or several
+ * paths whose texts are joined with a space (`["first_name", "last_name"]`). Paths follow the grammar
+ * of `parseMappingPath` (mapping-path.ts), which keeps plain dot paths meaning what they always meant.
+ */
+export type FieldMapping = Record<string, string | string[]>;
 
 const FREE_TARGET = /^(custom_fields|metadata)\.[^.\s]+$/;
-const PATH = /^[^.\s]+(\.[^.\s]+)*$/;
+// Enough for first + middle + last name; a longer list is a mistake, not a name.
+const MAX_JOINED_PATHS = 5;
 
 export const isMappingTarget = (t: string): boolean =>
   (MAPPING_TARGETS as readonly string[]).includes(t) || FREE_TARGET.test(t);
 
-/** A mapping as configured: an object of known targets to non-empty dot paths. */
+/** The paths of a target as a list, whichever form it was configured in. */
+const pathsOf = (configured: string | string[]): string[] => (Array.isArray(configured) ? configured : [configured]);
+
+/** Where a path's `[*]` is: the segments before it, or null without one. */
+const eachPrefix = (segments: PathSegment[]): PathSegment[] | null => {
+  const at = segments.findIndex((s) => s.kind === 'each');
+  return at < 0 ? null : segments.slice(0, at);
+};
+
+// Bare and quoted spellings of one key are the same step (`leads[*]` and `"leads"[*]`).
+const prefixKey = (prefix: PathSegment[]): string =>
+  JSON.stringify(prefix.map((s) => (s.kind === 'key' ? { kind: 'key', key: s.key } : s)));
+
+const invalidPath = (target: string, path: string, why: string, field: string): ValidationFailed =>
+  new ValidationFailed(`field_mapping.${target} path ${JSON.stringify(path)} is not valid: ${why}`, field);
+
+/** The segments of a target's path; a malformed path is refused naming the target and the path. */
+const targetPath = (target: string, path: string, field: string): PathSegment[] => {
+  try {
+    return parseMappingPath(path);
+  } catch (err) {
+    if (err instanceof PathSyntaxError) throw invalidPath(target, path, err.message, field);
+    throw err;
+  }
+};
+
+/**
+ * A mapping as configured: an object of known targets to non-empty paths (or lists of paths). A path
+ * may hold one `[*]` at most, and every `[*]` of the mapping must sit on the same array, since that
+ * array decides how many records a delivery makes.
+ */
 export const parseFieldMapping = (raw: unknown, field = 'field_mapping'): FieldMapping => {
   if (raw === null || raw === undefined) return {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationFailed('field_mapping must be an object', field);
   const out: FieldMapping = {};
-  for (const [target, path] of Object.entries(raw as Record<string, unknown>)) {
+  let each: { key: string; target: string; path: string } | null = null;
+  for (const [target, configured] of Object.entries(raw as Record<string, unknown>)) {
     if (!isMappingTarget(target)) {
       throw new ValidationFailed(`field_mapping target ${target} is unknown; use one of ${MAPPING_TARGETS.join(', ')}, custom_fields.<key> or metadata.<key>`, field);
     }
-    if (typeof path !== 'string' || !PATH.test(path.trim())) {
-      throw new ValidationFailed(`field_mapping.${target} must be a dot path in the payload`, field);
+    const list = Array.isArray(configured) ? configured : [configured];
+    if (!list.length || list.length > MAX_JOINED_PATHS || list.some((p) => typeof p !== 'string' || !p.trim())) {
+      throw new ValidationFailed(`field_mapping.${target} must be a path in the payload, or a list of 1 to ${MAX_JOINED_PATHS} paths`, field);
     }
-    out[target] = path.trim();
+    const paths = (list as string[]).map((p) => p.trim());
+    for (const path of paths) {
+      const refuse = (why: string): ValidationFailed => invalidPath(target, path, why, field);
+      const segments = targetPath(target, path, field);
+      if (segments.filter((s) => s.kind === 'each').length > 1) throw refuse('only one [*] per path');
+      const prefix = eachPrefix(segments);
+      if (!prefix) continue;
+      const key = prefixKey(prefix);
+      if (each && each.key !== key) {
+        throw refuse(`every [*] of a mapping must be on the same array; field_mapping.${each.target} has ${JSON.stringify(each.path)}`);
+      }
+      each = each ?? { key, target, path };
+    }
+    out[target] = Array.isArray(configured) ? paths : paths[0];
   }
   return out;
 };
@@ -41,6 +95,7 @@ export const parseFieldMapping = (raw: unknown, field = 'field_mapping'): FieldM
 export interface InboundFields {
   fullName: string | null;
   email: string | null;
+  /** `+` and the digits with the country code (`+5511987654321`), as leads store it; null when unreadable. */
   phone: string | null;
   title: string | null;
   description: string | null;
@@ -54,33 +109,25 @@ export interface InboundFields {
   metadata: Record<string, unknown>;
 }
 
+/** A value that was sent but could not be read; it is also written into the record's notes. */
+export interface FieldWarning {
+  field: string;
+  value: unknown;
+  reason: string;
+}
+
+/** One lead (or deal) of a delivery, with what could not be read in it. */
+export interface InboundRecord {
+  fields: InboundFields;
+  warnings: FieldWarning[];
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The value at a dot path (`lead.contact.phone`, `answers.0.value`); undefined when absent. */
-export const valueAt = (payload: unknown, path: string): unknown => {
-  let current: unknown = payload;
-  for (const part of path.split('.')) {
-    if (Array.isArray(current) && /^\d+$/.test(part)) current = current[Number(part)];
-    else if (isRecord(current) && Object.prototype.hasOwnProperty.call(current, part)) current = current[part];
-    else return undefined;
-  }
-  return current;
-};
+/** The value at a path (`lead.contact.phone`, `answers.0.value`, `answers[field.ref=email].email`); undefined when absent. */
+export const valueAt = (payload: unknown, path: string): unknown => readPath(payload, path);
 
-const text = (v: unknown): string | null => {
-  if (typeof v === 'string') return v.trim() || null;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  if (typeof v === 'boolean') return String(v);
-  return null;
-};
-
-const number = (v: unknown, target: string): number | null => {
-  if (v === undefined || v === null || v === '') return null;
-  // Forms send `1.500,00` or `1500.00`; only plain numbers are taken, the rest is an error to see.
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim().replace(',', '.')) : NaN;
-  if (!Number.isFinite(n)) throw new ValidationFailed(`${target} must be a number`, target);
-  return n;
-};
+export { checkMappingPath, readPath };
 
 const tagsOf = (v: unknown): string[] => {
   if (Array.isArray(v)) return v.map(text).filter((t): t is string => t !== null);
@@ -89,42 +136,161 @@ const tagsOf = (v: unknown): string[] => {
 };
 
 /**
- * Reads every target from the payload. A mapped target reads its path; an unmapped one the top-level
- * key of its name (`full_name` also accepts a top-level `name`, as lead forms send). Free objects
- * `custom_fields` and `metadata` at the top level are kept, and mapped keys are added to them.
+ * Keys read when a target has no mapping, in priority order: the target's own name first (English
+ * keys keep priority), then what Brazilian forms call it. A key matches ignoring case, accents and
+ * punctuation (`E-mail`, `Observações`), after an exact match of the same key.
  */
-export const mapInboundPayload = (payload: unknown, mapping: FieldMapping): InboundFields => {
+const DEFAULT_KEYS: Partial<Record<string, string[]>> = {
+  full_name: ['full_name', 'name', 'nome_completo', 'nome'],
+  email: ['email', 'e_mail'],
+  phone: ['phone', 'telefone', 'celular', 'whatsapp'],
+  company_name: ['company_name', 'empresa'],
+  notes: ['notes', 'message', 'mensagem', 'observacoes'],
+  value: ['value', 'valor'],
+};
+
+const fold = (key: string): string =>
+  key.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+
+/** The value of a top-level key for an unmapped target. */
+const defaultValue = (root: unknown, target: string): unknown => {
+  if (!isRecord(root)) return undefined;
+  const keys = DEFAULT_KEYS[target] ?? [target];
+  for (const key of keys) {
+    if (Object.prototype.hasOwnProperty.call(root, key) && !isBlank(root[key])) return root[key];
+    const loose = Object.keys(root).find((k) => k !== key && fold(k) === key);
+    if (loose !== undefined && !isBlank(root[loose])) return root[loose];
+  }
+  return undefined;
+};
+
+const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && !v.trim());
+
+/** How one record reads a path: per-item paths from its item, the others from the whole payload. */
+interface RecordScope {
+  read(segments: PathSegment[]): unknown;
+  /** Where unmapped targets and top-level `custom_fields` / `metadata` are read. */
+  root: unknown;
+}
+
+type CompiledMapping = Array<[target: string, paths: PathSegment[][]]>;
+
+// A mapping stored before a grammar change may no longer parse: that refuses the delivery, never crashes it.
+const compile = (mapping: FieldMapping): CompiledMapping =>
+  Object.entries(mapping).map(([target, configured]) => [target, pathsOf(configured).map((path) => targetPath(target, path, 'field_mapping'))]);
+
+const startsAtArray = (segments: PathSegment[]): boolean => {
+  const first = segments[0];
+  return first.kind === 'index' || first.kind === 'each' || (first.kind === 'key' && first.bare && /^\d+$/.test(first.key));
+};
+
+/**
+ * The records of a delivery. A mapping with `[*]` makes one per item of that array (an empty or
+ * missing array still makes one, so the caller can say what is missing). A payload that is itself an
+ * array makes one per element, paths read inside the element, unless a path starts at the array
+ * (`0.email`, `[*].email`), which then reads the payload as a whole.
+ */
+const scopesOf = (payload: unknown, compiled: CompiledMapping): RecordScope[] => {
+  const all = compiled.flatMap(([, paths]) => paths);
+  const withEach = all.find((segments) => eachPrefix(segments));
+  if (withEach) {
+    const prefix = eachPrefix(withEach)!;
+    const key = prefixKey(prefix);
+    const items = readSegments(payload, prefix);
+    const list = Array.isArray(items) && items.length ? items : [undefined];
+    return list.map((item) => ({
+      root: item,
+      read: (segments) => {
+        const p = eachPrefix(segments);
+        return p && prefixKey(p) === key ? readSegments(item, segments.slice(p.length + 1)) : readSegments(payload, segments);
+      },
+    }));
+  }
+  if (Array.isArray(payload) && !all.some(startsAtArray)) {
+    const list = payload.length ? payload : [undefined];
+    return list.map((element) => ({ root: element, read: (segments) => readSegments(element, segments) }));
+  }
+  return [{ root: payload, read: (segments) => readSegments(payload, segments) }];
+};
+
+const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v));
+
+const recordOf = (scope: RecordScope, compiled: CompiledMapping): InboundRecord => {
+  const mapped = new Map(compiled);
   const read = (target: string): unknown => {
-    if (mapping[target] !== undefined) return valueAt(payload, mapping[target]);
-    const direct = isRecord(payload) ? payload[target] : undefined;
-    if (direct === undefined && target === 'full_name' && isRecord(payload)) return payload.name;
-    return direct;
+    const paths = mapped.get(target);
+    if (!paths) return defaultValue(scope.root, target);
+    if (paths.length === 1) return scope.read(paths[0]);
+    // First + last name: the parts that are there, one space between them.
+    const parts = paths.map((p) => text(scope.read(p))).filter((t): t is string => t !== null);
+    return parts.length ? parts.join(' ') : undefined;
   };
   const free = (prefix: 'custom_fields' | 'metadata'): Record<string, unknown> => {
-    const base = isRecord(payload) && isRecord(payload[prefix]) ? { ...(payload[prefix] as Record<string, unknown>) } : {};
-    for (const [target, path] of Object.entries(mapping)) {
+    const own = isRecord(scope.root) ? scope.root[prefix] : undefined;
+    const base = isRecord(own) ? { ...own } : {};
+    for (const [target] of compiled) {
       if (!target.startsWith(`${prefix}.`)) continue;
-      const v = valueAt(payload, path);
+      const v = read(target);
       if (v !== undefined) base[target.slice(prefix.length + 1)] = v;
     }
     return base;
   };
+
+  const warnings: FieldWarning[] = [];
+  const extraNotes: string[] = [];
+  const checked = <T>(field: string, raw: unknown, reading: Reading<T>): T | null => {
+    if (reading.problem) warnings.push({ field, value: raw, reason: reading.problem });
+    for (const other of reading.others ?? []) extraNotes.push(`${field} also given: ${other}`);
+    return reading.value;
+  };
+  const rawPhone = read('phone');
+  const rawEmail = read('email');
+  const rawValue = read('value');
+  const phone = checked('phone', rawPhone, readPhone(rawPhone));
+  const email = checked('email', rawEmail, readEmail(rawEmail));
+  const value = checked('value', rawValue, readMoney(rawValue));
+  // Nothing a person sent is lost: what could not be read goes into the notes, beside their own.
+  const notes = [
+    text(read('notes')),
+    ...extraNotes,
+    ...warnings.map((w) => `${w.field} ${JSON.stringify(show(w.value))} not read: ${w.reason}`),
+  ].filter((line): line is string => !!line);
+
   return {
-    fullName: text(read('full_name')),
-    email: text(read('email')),
-    phone: text(read('phone')),
-    title: text(read('title')),
-    description: text(read('description')),
-    value: number(read('value'), 'value'),
-    source: text(read('source')),
-    companyName: text(read('company_name')),
-    notes: text(read('notes')),
-    tags: tagsOf(read('tags')),
-    utm: Object.fromEntries(UTM_KEYS.map((k) => [k, text(read(k))])) as Record<UtmKey, string | null>,
-    customFields: free('custom_fields'),
-    metadata: free('metadata'),
+    fields: {
+      fullName: text(read('full_name')),
+      email,
+      phone,
+      title: text(read('title')),
+      description: text(read('description')),
+      value,
+      source: text(read('source')),
+      companyName: text(read('company_name')),
+      notes: notes.length ? notes.join('\n') : null,
+      tags: tagsOf(read('tags')),
+      utm: Object.fromEntries(UTM_KEYS.map((k) => [k, text(read(k))])) as Record<UtmKey, string | null>,
+      customFields: free('custom_fields'),
+      metadata: free('metadata'),
+    },
+    warnings,
   };
 };
+
+/**
+ * Reads every record of a delivery (see `scopesOf`; always at least one). In each, a mapped target
+ * reads its path(s); an unmapped one a top-level key (`DEFAULT_KEYS`). Top-level `custom_fields` and
+ * `metadata` objects are kept, and mapped keys are added to them. A phone, e-mail or value that
+ * cannot be read becomes null with a warning, never a refusal: the caller decides, with
+ * `requireContactPoint`, whether what is left is a lead.
+ */
+export const mapInboundRecords = (payload: unknown, mapping: FieldMapping): InboundRecord[] => {
+  const compiled = compile(mapping);
+  return scopesOf(payload, compiled).map((scope) => recordOf(scope, compiled));
+};
+
+/** The first record's fields: the receiver's reading before it handled several records per delivery. */
+export const mapInboundPayload = (payload: unknown, mapping: FieldMapping): InboundFields =>
+  mapInboundRecords(payload, mapping)[0].fields;
 
 /** An action needs someone to reach: a payload without a name, a phone and an email is refused. */
 export const requireContactPoint = (fields: InboundFields): void => {

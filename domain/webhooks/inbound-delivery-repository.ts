@@ -1,12 +1,26 @@
+import { Conflict } from '../shared/errors';
 import { TeamContext } from '../shared/team';
 import { InboundDeliveryData } from './inbound-delivery';
 
+/** Storage refused a delivery whose idempotency key the endpoint already has: it is a redelivery. */
+export class DeliveryKeyTaken extends Conflict {
+  constructor() {
+    super('A delivery with this idempotency key was already received');
+  }
+}
+
 export interface InboundDeliveryRepository {
   findById(team: TeamContext, id: string): Promise<InboundDeliveryData | null>;
+  /** The endpoint's delivery with this idempotency key (the sender's id of the payload). */
+  findByIdempotencyKey(team: TeamContext, webhookId: string, key: string): Promise<InboundDeliveryData | null>;
   /** The team of a delivery, for the operator's replay that names only the delivery. */
   findTeamOf(id: string): Promise<TeamContext | null>;
   /** An endpoint's deliveries, newest first, at most `limit`. */
   listByWebhook(team: TeamContext, webhookId: string, limit: number): Promise<InboundDeliveryData[]>;
+  /**
+   * Throws DeliveryKeyTaken when the endpoint already has a delivery with the same idempotency key:
+   * a unique key decides, so of two concurrent redeliveries exactly one is stored.
+   */
   insert(delivery: InboundDeliveryData): Promise<void>;
   /**
    * Takes the delivery for one processing attempt, inside the attempt's transaction: true only if it

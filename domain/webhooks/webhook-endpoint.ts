@@ -4,7 +4,7 @@
 import { NotFound, ValidationFailed } from '../shared/errors';
 import { isUuid } from '../shared/values';
 import { requireSlug } from '../projects/slug';
-import { FieldMapping, parseFieldMapping } from './field-mapping';
+import { FieldMapping, checkMappingPath, parseFieldMapping } from './field-mapping';
 
 export const INBOUND_ACTION_TYPES = ['create_deal', 'create_lead'] as const;
 export type InboundActionType = (typeof INBOUND_ACTION_TYPES)[number];
@@ -34,6 +34,13 @@ export interface WebhookEndpointData {
   fieldMapping: FieldMapping;
   /** Hash of the shared secret; null when the endpoint takes payloads without one. Never presented. */
   secretHash: string | null;
+  /**
+   * Where the sender's own id of a payload is (`event_id`, `entry.0.changes.0.value.leadgen_id`): a
+   * second payload with the same id is a redelivery and creates nothing. Null: only headers count.
+   */
+  idempotencyPath: string | null;
+  /** Hash of the token of Meta's subscription handshake (`hub.verify_token`); null: no handshake. Never presented. */
+  verifyTokenHash: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -47,16 +54,28 @@ export interface NewWebhookEndpoint {
   actionType: InboundActionType;
   actionConfig: InboundActionConfig;
   fieldMapping?: unknown;
+  idempotencyPath?: string | null;
   secretHash: string | null;
 }
 
-/** PUT /webhooks/:id: only `name` and `is_active` are administered through the API. */
+/** PUT /webhooks/:id (and the operator): the action and its target stay as created. */
 export interface WebhookEndpointChanges {
   name?: string;
   is_active?: boolean;
+  field_mapping?: unknown;
+  /** Null removes it. */
+  idempotency_path?: string | null;
 }
 
-export const WEBHOOK_ENDPOINT_CHANGE_FIELDS = ['name', 'is_active'] as const;
+export const WEBHOOK_ENDPOINT_CHANGE_FIELDS = ['name', 'is_active', 'field_mapping', 'idempotency_path'] as const;
+
+/** A path in the payload, or null for none; a malformed one is refused naming `field`. */
+export const requireIdempotencyPath = (v: unknown, field = 'idempotency_path'): string | null => {
+  if (v === null || v === undefined) return null;
+  if (typeof v !== 'string' || !v.trim()) throw new ValidationFailed(`${field} must be a path in the payload`, field);
+  checkMappingPath(v, field);
+  return v.trim();
+};
 
 const requireName = (v: unknown): string => {
   const name = typeof v === 'string' ? v.trim() : '';
@@ -65,7 +84,7 @@ const requireName = (v: unknown): string => {
 };
 
 const copy = (d: WebhookEndpointData): WebhookEndpointData => ({
-  ...d, actionConfig: { ...d.actionConfig }, fieldMapping: { ...d.fieldMapping },
+  ...d, actionConfig: { ...d.actionConfig }, fieldMapping: structuredClone(d.fieldMapping),
 });
 
 export class WebhookEndpoint {
@@ -84,7 +103,8 @@ export class WebhookEndpoint {
     return new WebhookEndpoint({
       id, teamId, endpointId: input.endpointId, name: requireName(input.name), slug: requireSlug(input.slug),
       isActive: input.isActive ?? true, actionType: input.actionType, actionConfig: { ...input.actionConfig },
-      fieldMapping: parseFieldMapping(input.fieldMapping ?? {}), secretHash: input.secretHash, createdAt: at, updatedAt: at,
+      fieldMapping: parseFieldMapping(input.fieldMapping ?? {}), secretHash: input.secretHash,
+      idempotencyPath: requireIdempotencyPath(input.idempotencyPath), verifyTokenHash: null, createdAt: at, updatedAt: at,
     });
   }
 
@@ -95,6 +115,7 @@ export class WebhookEndpoint {
   get id(): string { return this.data.id; }
   get isActive(): boolean { return this.data.isActive; }
   get requiresSecret(): boolean { return this.data.secretHash !== null; }
+  get verifyTokenHash(): string | null { return this.data.verifyTokenHash; }
 
   snapshot(): WebhookEndpointData {
     return copy(this.data);
@@ -109,6 +130,14 @@ export class WebhookEndpoint {
       if (typeof changes.is_active !== 'boolean') throw new ValidationFailed('is_active must be a boolean', 'is_active');
       this.data.isActive = changes.is_active;
     }
+    if (changes.field_mapping !== undefined) this.data.fieldMapping = parseFieldMapping(changes.field_mapping);
+    if (changes.idempotency_path !== undefined) this.data.idempotencyPath = requireIdempotencyPath(changes.idempotency_path);
+    this.data.updatedAt = now.toISOString();
+  }
+
+  /** The operator sets (a hash) or clears (null) the verify token of Meta's subscription handshake. */
+  setVerifyTokenHash(hash: string | null, now: Date): void {
+    this.data.verifyTokenHash = hash;
     this.data.updatedAt = now.toISOString();
   }
 

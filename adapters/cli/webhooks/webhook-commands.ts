@@ -1,16 +1,20 @@
 import { CreateWebhookEndpoint } from '../../../application/webhooks/create-webhook-endpoint';
 import { ListInboundDeliveries } from '../../../application/webhooks/list-inbound-deliveries';
 import { ReplayInboundDelivery } from '../../../application/webhooks/replay-inbound-delivery';
+import { SetWebhookVerifyToken } from '../../../application/webhooks/set-webhook-verify-token';
+import { UpdateWebhookEndpoint } from '../../../application/webhooks/update-webhook-endpoint';
 import { ValidationFailed } from '../../../domain/shared/errors';
 import { isUuid } from '../../../domain/shared/values';
-import { INBOUND_ACTION_TYPES, isInboundActionType } from '../../../domain/webhooks/webhook-endpoint';
-import { presentInboundDelivery } from '../../http/webhooks/present-webhook';
+import { INBOUND_ACTION_TYPES, WebhookEndpointChanges, isInboundActionType } from '../../../domain/webhooks/webhook-endpoint';
+import { presentInboundDelivery, presentWebhookEndpoint } from '../../http/webhooks/present-webhook';
 import { CliArgs, CliCommand } from '../cli';
 
 export interface WebhookCommandUseCases {
   create: CreateWebhookEndpoint;
   deliveries: ListInboundDeliveries;
   replay: ReplayInboundDelivery;
+  update: UpdateWebhookEndpoint;
+  verifyToken: SetWebhookVerifyToken;
 }
 
 function uuidOption(a: CliArgs, name: string, required: true): string;
@@ -25,16 +29,41 @@ export function webhookCommands(uc: WebhookCommandUseCases): CliCommand[] {
   return [
     {
       name: 'webhook create',
-      usage: `webhook create --team ID --name N --action ${INBOUND_ACTION_TYPES.join('|')} --project ID [--pipeline ID] [--column SLUG] [--mapping JSON] [--no-secret]`,
+      usage: `webhook create --team ID --name N --action ${INBOUND_ACTION_TYPES.join('|')} --project ID [--pipeline ID] [--column SLUG] [--mapping JSON] [--idempotency-path PATH] [--no-secret]`,
       run: async (a) => {
         const action = a.required('action');
         if (!isInboundActionType(action)) throw new ValidationFailed(`--action must be one of ${INBOUND_ACTION_TYPES.join(', ')}`, 'action');
         const created = await uc.create.execute({ teamId: uuidOption(a, 'team', true) }, {
           name: a.required('name'), actionType: action, projectId: uuidOption(a, 'project', true),
           pipelineId: uuidOption(a, 'pipeline', false), columnSlug: a.optional('column'), fieldMapping: a.json('mapping'),
-          withSecret: !a.flag('no-secret'), fields: { project: 'project', pipeline: 'pipeline', column: 'column' },
+          idempotencyPath: a.optional('idempotency-path'), withSecret: !a.flag('no-secret'), fields: { project: 'project', pipeline: 'pipeline', column: 'column' },
         });
         return { id: created.endpoint.id, endpoint_id: created.endpoint.endpointId, secret: created.secret };
+      },
+    },
+    {
+      name: 'webhook update',
+      usage: 'webhook update --endpoint ID [--name N] [--mapping JSON] [--idempotency-path PATH | --no-idempotency-path]',
+      run: async (a) => {
+        if (a.flag('idempotency-path') && a.flag('no-idempotency-path')) {
+          throw new ValidationFailed('Give --idempotency-path or --no-idempotency-path, not both', 'idempotency-path');
+        }
+        const changes: WebhookEndpointChanges = {
+          name: a.optional('name'),
+          field_mapping: a.json('mapping'),
+          idempotency_path: a.flag('no-idempotency-path') ? null : a.optional('idempotency-path'),
+        };
+        return presentWebhookEndpoint(await uc.update.executeById(uuidOption(a, 'endpoint', true), changes));
+      },
+    },
+    {
+      name: 'webhook verify-token',
+      usage: 'webhook verify-token --endpoint ID (--token T | --clear)',
+      run: async (a) => {
+        const clear = a.flag('clear');
+        if (clear === a.flag('token')) throw new ValidationFailed('Give --token T, or --clear', 'token');
+        const endpoint = await uc.verifyToken.execute({ webhookId: uuidOption(a, 'endpoint', true), token: clear ? null : a.required('token') });
+        return { id: endpoint.id, endpoint_id: endpoint.endpointId, has_verify_token: endpoint.verifyTokenHash !== null };
       },
     },
     {

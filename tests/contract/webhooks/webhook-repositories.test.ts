@@ -4,7 +4,7 @@ import { TOKENS } from '../../../bootstrap/tokens';
 import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { ListQuery } from '../../../domain/shared/list';
 import { InboundDeliveryData } from '../../../domain/webhooks/inbound-delivery';
-import { InboundDeliveryRepository } from '../../../domain/webhooks/inbound-delivery-repository';
+import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../../domain/webhooks/inbound-delivery-repository';
 import { WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../../domain/webhooks/webhook-endpoint-repository';
 import { forEachBackend } from '../../support/backends';
@@ -20,14 +20,17 @@ const endpoint = (teamId: string, over: Partial<WebhookEndpointData> = {}): Webh
   return {
     id: ClientMother.id(n), teamId, endpointId: `wh_${n}_${Math.random().toString(36).slice(2)}`, name: `Endpoint ${n}`, slug: `endpoint-${n}`,
     isActive: true, actionType: 'create_deal', actionConfig: { projectId: ClientMother.id(1), pipelineId: ClientMother.id(2), columnSlug: 'novo' },
-    fieldMapping: { full_name: 'lead.name', 'custom_fields.plan': 'answers.0' }, secretHash: 'a'.repeat(64), createdAt: at(n % 60), updatedAt: at(n % 60),
+    fieldMapping: { full_name: ['lead.first', 'lead.last'], 'custom_fields.plan': 'answers.0' }, secretHash: 'a'.repeat(64),
+    idempotencyPath: 'entry.0.changes.0.value.leadgen_id', verifyTokenHash: 'b'.repeat(64), createdAt: at(n % 60), updatedAt: at(n % 60),
     ...over,
   };
 };
 
 const delivery = (teamId: string, webhookId: string, over: Partial<InboundDeliveryData> = {}): InboundDeliveryData => ({
   id: id(), teamId, webhookId, action: 'create_deal', payload: { name: 'Ana', nested: { list: [1, 'two', null], ok: true } },
-  status: 'received', entityId: null, entityType: null, error: null, attempts: 0, receivedAt: at(1), processedAt: null, ...over,
+  rawBody: '{"name":"Ana","nested":{"list":[1,"two",null],"ok":true}}', contentType: 'application/json', bodyError: null, idempotencyKey: null,
+  status: 'received', entityId: null, entityIds: [], entityType: null, warnings: [], error: null, failure: null, attempts: 0,
+  receivedAt: at(1), processedAt: null, ...over,
 });
 
 forEachBackend('WebhookEndpointRepository contract', (env) => {
@@ -40,7 +43,10 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
 
   it('round-trips every field identically, a null secret and pipeline included', async () => {
     const a = endpoint(team.teamId);
-    const b = endpoint(team.teamId, { secretHash: null, actionType: 'create_lead', actionConfig: { projectId: id(), pipelineId: null, columnSlug: null }, fieldMapping: {} });
+    const b = endpoint(team.teamId, {
+      secretHash: null, actionType: 'create_lead', actionConfig: { projectId: id(), pipelineId: null, columnSlug: null }, fieldMapping: {},
+      idempotencyPath: null, verifyTokenHash: null,
+    });
     await repo.insert(a);
     await repo.insert(b);
     expect(await repo.findById(team, a.id)).to.deep.equal(a);
@@ -118,10 +124,49 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
       expect(await repo.findById(team, d.id)).to.deep.equal(d);
     }
     const done = delivery(team.teamId, webhookId, {
-      status: 'succeeded', entityId: id(), entityType: 'deal', attempts: 2, processedAt: at(30),
+      status: 'succeeded', entityId: id(), entityType: 'deal', attempts: 2, processedAt: at(30), idempotencyKey: 'evt_1',
+      warnings: [{ field: 'phone', value: '98765-4321', reason: 'no area code', record: 1 }, { field: 'value', value: { x: [1] }, reason: 'not a number' }],
     });
+    done.entityIds = [done.entityId!, id()];
     await repo.insert(done);
     expect(await repo.findById(team, done.id)).to.deep.equal(done);
+    const unreadable = delivery(team.teamId, webhookId, {
+      payload: null, rawBody: 'name=Ana&x=%E9 not json', contentType: 'text/plain; charset=utf-8', bodyError: 'The body is not JSON',
+      status: 'failed', failure: 'refused', error: 'The body is not JSON', attempts: 1, processedAt: at(31),
+    });
+    await repo.insert(unreadable);
+    expect(await repo.findById(team, unreadable.id)).to.deep.equal(unreadable);
+    const crashed = delivery(team.teamId, webhookId, { rawBody: '', contentType: null, status: 'failed', failure: 'crashed', error: 'Unexpected error: x', attempts: 1 });
+    await repo.insert(crashed);
+    expect(await repo.findById(team, crashed.id)).to.deep.equal(crashed);
+  });
+
+  it('keeps one delivery per idempotency key and endpoint, and finds it by its key', async () => {
+    const webhookId = id();
+    const first = delivery(team.teamId, webhookId, { idempotencyKey: 'leadgen-123' });
+    await repo.insert(first);
+    let error: unknown;
+    try { await repo.insert(delivery(team.teamId, webhookId, { idempotencyKey: 'leadgen-123' })); } catch (e) { error = e; }
+    expect(error).to.be.instanceOf(DeliveryKeyTaken);
+    expect(await repo.findByIdempotencyKey(team, webhookId, 'leadgen-123')).to.deep.equal(first);
+    // The same key on another endpoint or team, and deliveries without a key, are not limited.
+    await repo.insert(delivery(team.teamId, id(), { idempotencyKey: 'leadgen-123' }));
+    await repo.insert(delivery(id(), webhookId, { idempotencyKey: 'leadgen-123' }));
+    await repo.insert(delivery(team.teamId, webhookId));
+    await repo.insert(delivery(team.teamId, webhookId));
+    expect(await repo.findByIdempotencyKey(team, webhookId, 'other')).to.equal(null);
+    expect(await repo.findByIdempotencyKey({ teamId: id() }, webhookId, 'leadgen-123')).to.equal(null);
+    expect(await repo.listByWebhook(team, webhookId, 10)).to.have.length(3);
+  });
+
+  it('stores only one of two deliveries with one key sent at once', async () => {
+    const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const webhookId = id();
+    const attempt = () => uow.run(() => repo.insert(delivery(team.teamId, webhookId, { idempotencyKey: 'evt-race' })))
+      .then(() => 'stored', (e) => (e instanceof DeliveryKeyTaken ? 'taken' : Promise.reject(e)));
+    const results = await Promise.all([attempt(), attempt(), attempt()]);
+    expect(results.sort()).to.deep.equal(['stored', 'taken', 'taken']);
+    expect(await repo.listByWebhook(team, webhookId, 10)).to.have.length(1);
   });
 
   it('records the outcome of an attempt, unless another attempt was recorded first', async () => {

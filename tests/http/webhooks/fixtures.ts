@@ -13,6 +13,7 @@ import { PipelineRepository } from '../../../domain/projects/pipeline-repository
 import { Project } from '../../../domain/projects/project';
 import { ProjectRepository } from '../../../domain/projects/project-repository';
 import { StageRepository } from '../../../domain/projects/stage-repository';
+import { HttpEnv } from '../../support/http';
 
 export interface ProjectFixture {
   projectId: string;
@@ -65,4 +66,30 @@ export async function webhookCli(runtime: Runtime, argv: string[]): Promise<CliR
   let err = '';
   const code = await runCli(argv, commands, { out: (t) => { out += t; }, err: (t) => { err += t; } });
   return { code, json: out ? JSON.parse(out) : null, err };
+}
+
+export interface EndpointFixture extends ProjectFixture {
+  teamId: string;
+  auth: { Authorization: string };
+  webhook: any;
+  secret: string;
+  url: string;
+}
+
+/** A team, a project and an endpoint made through POST /webhooks (create_deal unless `body` says otherwise). */
+export async function createEndpointFixture(env: HttpEnv, body: Record<string, unknown> = {}): Promise<EndpointFixture> {
+  const team = await env.team();
+  const project = await createProjectFixture(env.runtime, team.teamId);
+  const res = await env.request.post('/api/v1/webhooks').set(team.auth).send({ name: 'Site', project_id: project.projectId, ...body });
+  if (res.status !== 201) throw new Error(`POST /webhooks: ${res.status} ${JSON.stringify(res.body)}`);
+  const webhook = res.body.data;
+  return { teamId: team.teamId, auth: team.auth, ...project, webhook, secret: webhook.secret_token, url: `/api/v1/webhooks/inbound/${webhook.endpoint_id}` };
+}
+
+/** Project leads and deals as the API lists them (newest last). */
+export async function storedLeadsAndDeals(env: HttpEnv, f: EndpointFixture): Promise<{ leads: any[]; deals: any[] }> {
+  const leads = await env.request.get(`/api/v1/projects/${f.projectId}/leads?sort=created_at&limit=100`).set(f.auth);
+  const deals = await env.request.get(`/api/v1/deals?project_id=${f.projectId}&sort=created_at&limit=100`).set(f.auth);
+  if (leads.status !== 200 || deals.status !== 200) throw new Error(`lists: ${leads.status} ${deals.status}`);
+  return { leads: leads.body.data, deals: deals.body.data };
 }

@@ -131,22 +131,64 @@ forEachHttpBackend('Webhook administration API', (env) => {
     }
   });
 
-  it('updates only name and is_active, ignoring legacy fields, and needs one of them', async () => {
+  it('updates name, is_active, field_mapping and idempotency_path, ignoring the action and legacy fields, and needs one of them', async () => {
     const { auth, projectId } = await setUp();
     const w = (await create(auth, { name: 'A', project_id: projectId, field_mapping: { email: 'mail' } })).body.data;
-    const res = await env().request.put(`/api/v1/webhooks/${w.id}`).set(auth)
-      .send({ name: 'Renamed', is_active: false, field_mapping: { email: 'other' }, target_column_id: 'ganho' });
+    expect(w.idempotency_path).to.equal(null);
+    const res = await env().request.put(`/api/v1/webhooks/${w.id}`).set(auth).send({
+      name: 'Renamed', is_active: false, field_mapping: { email: 'other', full_name: ['first', 'last'] }, idempotency_path: 'event.id',
+      target_column_id: 'ganho', action_type: 'create_lead',
+    });
     expect(res.status).to.equal(200);
-    expect(res.body.data).to.include({ name: 'Renamed', is_active: false, slug: w.slug, target_column_id: 'novo' });
-    expect(res.body.data.field_mapping).to.deep.equal({ email: 'mail' });
+    expect(res.body.data).to.include({
+      name: 'Renamed', is_active: false, slug: w.slug, target_column_id: 'novo', action_type: 'create_deal', idempotency_path: 'event.id',
+    });
+    expect(res.body.data.field_mapping).to.deep.equal({ email: 'other', full_name: ['first', 'last'] });
     expect(res.body.data.updated_at >= w.updated_at).to.equal(true);
-    const empty = await env().request.put(`/api/v1/webhooks/${w.id}`).set(auth).send({ field_mapping: {} });
-    expect(empty.status).to.equal(400);
-    expect(empty.body.error.code).to.equal('VALIDATION_ERROR');
+    const cleared = await env().request.put(`/api/v1/webhooks/${w.id}`).set(auth).send({ field_mapping: {}, idempotency_path: null });
+    expect(cleared.status).to.equal(200);
+    expect(cleared.body.data).to.include({ idempotency_path: null });
+    expect(cleared.body.data.field_mapping).to.deep.equal({});
+    for (const body of [{}, { target_column_id: 'ganho' }]) {
+      const empty = await env().request.put(`/api/v1/webhooks/${w.id}`).set(auth).send(body);
+      expect(empty.status).to.equal(400);
+      expect(empty.body.error.code).to.equal('VALIDATION_ERROR');
+    }
     const badType = await env().request.put(`/api/v1/webhooks/${w.id}`).set(auth).send({ is_active: 'no' });
     expect(badType.status).to.equal(400);
     expect(badType.body.error.details.field).to.equal('is_active');
     expect((await env().request.get(`/api/v1/webhooks/${w.id}`).set(auth)).body.data.name).to.equal('Renamed');
+  });
+
+  it('refuses a bad mapping or idempotency path with 400 naming it, on POST and PUT, and changes nothing', async () => {
+    const { auth, projectId } = await setUp();
+    const w = (await create(auth, { name: 'A', project_id: projectId, field_mapping: { email: 'mail' } })).body.data;
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ field_mapping: { email: 'answers[0' } }, 'field_mapping', /field_mapping\.email.*answers\[0/],
+      [{ field_mapping: { email: 'a..b' } }, 'field_mapping', /a\.\.b/],
+      [{ field_mapping: { full_name: ['first', 3] } }, 'field_mapping.full_name', /field_mapping/],
+      [{ field_mapping: { password: 'x' } }, 'field_mapping', /password/],
+      [{ idempotency_path: 'entry[0' }, 'idempotency_path', /idempotency_path.*entry\[0/],
+      [{ idempotency_path: ' ' }, 'idempotency_path', /idempotency_path/],
+      [{ idempotency_path: 7 }, 'idempotency_path', /idempotency_path/],
+    ];
+    for (const [body, field, message] of cases) {
+      const posted = await create(auth, { name: 'B', project_id: projectId, ...body });
+      expect(posted.status, JSON.stringify(body)).to.equal(400);
+      expect(posted.body.error.code).to.equal('VALIDATION_ERROR');
+      expect(posted.body.error.details.field, JSON.stringify(body)).to.equal(field);
+      expect(posted.body.error.message).to.match(message);
+      const put = await env().request.put(`/api/v1/webhooks/${w.id}`).set(auth).send(body);
+      expect(put.status, JSON.stringify(body)).to.equal(400);
+      expect(put.body.error.details.field).to.equal(field);
+    }
+    const read = (await env().request.get(`/api/v1/webhooks/${w.id}`).set(auth)).body.data;
+    expect(read.field_mapping).to.deep.equal({ email: 'mail' });
+    expect(read.idempotency_path).to.equal(null);
+    expect((await env().request.get('/api/v1/webhooks').set(auth)).body.pagination.total).to.equal(1);
+    const ok = await create(auth, { name: 'C', project_id: projectId, idempotency_path: 'entry.0.changes.0.value.leadgen_id', field_mapping: { full_name: 'field_data[name=full_name].values.0' } });
+    expect(ok.status).to.equal(201);
+    expect(ok.body.data).to.include({ idempotency_path: 'entry.0.changes.0.value.leadgen_id', has_verify_token: false });
   });
 
   it('deletes permanently with { id, deleted: true }, after which the endpoint is gone everywhere', async () => {

@@ -11,6 +11,7 @@ import * as m0900 from './20261122000900_webhooks';
 import * as m1000 from './20261122001000_deal_contacts';
 import * as m20261124000400 from './20261124000400_search_text';
 import * as m20261124000600 from './20261124000600_whatsapp_messages';
+import * as m20261124000700 from './20261124000700_inbound_receiver';
 import * as m20261124000800 from './20261124000800_deal_list_indexes';
 import * as m20261124000900 from './20261124000900_deal_counts';
 import * as m20261124001000 from './20261124001000_search_trigram';
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '20261122001000_deal_contacts': m1000,
   '20261124000400_search_text': m20261124000400,
   '20261124000600_whatsapp_messages': m20261124000600,
+  '20261124000700_inbound_receiver': m20261124000700,
   '20261124000800_deal_list_indexes': m20261124000800,
   '20261124000900_deal_counts': m20261124000900,
   '20261124001000_search_trigram': m20261124001000,

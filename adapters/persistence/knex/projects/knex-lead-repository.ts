@@ -83,6 +83,12 @@ export class KnexLeadRepository implements LeadRepository {
     return row ? fromRow(row) : null;
   }
 
+  async findForUpdate(team: TeamContext, id: string): Promise<LeadData | null> {
+    const q = this.database.db('project_leads').where({ team_id: team.teamId, id });
+    const row = await (this.database.dialect === 'postgres' ? q.forUpdate() : q).first();
+    return row ? fromRow(row) : null;
+  }
+
   async findViewById(team: TeamContext, id: string): Promise<LeadView | null> {
     const row = await this.select().where('l.team_id', team.teamId).andWhere('l.id', id).first();
     return row ? viewFromRow(row) : null;

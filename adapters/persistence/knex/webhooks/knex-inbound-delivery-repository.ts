@@ -1,27 +1,35 @@
 import { TeamContext } from '../../../../domain/shared/team';
-import { InboundDeliveryData } from '../../../../domain/webhooks/inbound-delivery';
-import { InboundDeliveryRepository } from '../../../../domain/webhooks/inbound-delivery-repository';
+import { DeliveryWarning, InboundDeliveryData } from '../../../../domain/webhooks/inbound-delivery';
+import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../../../domain/webhooks/inbound-delivery-repository';
 import { KnexDatabase } from '../shared/knex-database';
-import { fromJson, toIso, toIsoOrNull } from '../shared/rows';
+import { fromJson, isUniqueViolation, toIso, toIsoOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
 
 function toRow(d: InboundDeliveryData): Row {
   return {
     team_id: d.teamId, id: d.id, webhook_id: d.webhookId, action: d.action, payload: JSON.stringify(d.payload ?? null),
-    status: d.status, entity_id: d.entityId, entity_type: d.entityType, error: d.error, attempts: d.attempts,
+    raw_body: d.rawBody, content_type: d.contentType, body_error: d.bodyError, idempotency_key: d.idempotencyKey,
+    status: d.status, entity_id: d.entityId, entity_ids: JSON.stringify(d.entityIds), entity_type: d.entityType,
+    warnings: JSON.stringify(d.warnings), error: d.error, failure: d.failure, attempts: d.attempts,
     received_at: d.receivedAt, processed_at: d.processedAt,
   };
 }
+
+// Stored as text on both dialects, so a JSON value that is a string comes back as that string.
+const json = <T>(v: unknown, fallback: T): T => (typeof v === 'string' ? JSON.parse(v) as T : fromJson<T>(v, fallback));
 
 function fromRow(r: Row): InboundDeliveryData {
   return {
     id: r.id as string, teamId: r.team_id as string, webhookId: r.webhook_id as string,
     action: r.action as InboundDeliveryData['action'],
-    // Stored as text on both dialects, so a payload that is a JSON string comes back as that string.
-    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : fromJson<unknown>(r.payload, null),
+    payload: json<unknown>(r.payload, null),
+    rawBody: (r.raw_body as string | null) ?? null, contentType: (r.content_type as string | null) ?? null,
+    bodyError: (r.body_error as string | null) ?? null, idempotencyKey: (r.idempotency_key as string | null) ?? null,
     status: r.status as InboundDeliveryData['status'], entityId: (r.entity_id as string | null) ?? null,
-    entityType: (r.entity_type as string | null) ?? null, error: (r.error as string | null) ?? null,
+    entityIds: json<string[]>(r.entity_ids, []), entityType: (r.entity_type as string | null) ?? null,
+    warnings: json<DeliveryWarning[]>(r.warnings, []), error: (r.error as string | null) ?? null,
+    failure: (r.failure as InboundDeliveryData['failure']) ?? null,
     attempts: Number(r.attempts), receivedAt: toIso(r.received_at), processedAt: toIsoOrNull(r.processed_at),
   };
 }
@@ -33,6 +41,11 @@ export class KnexInboundDeliveryRepository implements InboundDeliveryRepository 
 
   async findById(team: TeamContext, id: string): Promise<InboundDeliveryData | null> {
     const row = await this.table.where({ team_id: team.teamId, id }).first();
+    return row ? fromRow(row) : null;
+  }
+
+  async findByIdempotencyKey(team: TeamContext, webhookId: string, key: string): Promise<InboundDeliveryData | null> {
+    const row = await this.table.where({ team_id: team.teamId, webhook_id: webhookId, idempotency_key: key }).first();
     return row ? fromRow(row) : null;
   }
 
@@ -48,7 +61,13 @@ export class KnexInboundDeliveryRepository implements InboundDeliveryRepository 
   }
 
   async insert(delivery: InboundDeliveryData): Promise<void> {
-    await this.table.insert(toRow(delivery));
+    try {
+      await this.table.insert(toRow(delivery));
+    } catch (err) {
+      // The only unique key besides the primary key (a fresh UUIDv7) is the idempotency key.
+      if (isUniqueViolation(err) && delivery.idempotencyKey !== null) throw new DeliveryKeyTaken();
+      throw err;
+    }
   }
 
   async claim(team: TeamContext, id: string, expectedAttempts: number): Promise<boolean> {

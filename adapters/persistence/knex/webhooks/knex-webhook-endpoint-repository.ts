@@ -1,6 +1,7 @@
 import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
+import { FieldMapping } from '../../../../domain/webhooks/field-mapping';
 import { WebhookEndpointData } from '../../../../domain/webhooks/webhook-endpoint';
 import {
   WebhookEndpointFilter, WebhookEndpointRepository, WebhookSortField,
@@ -26,7 +27,7 @@ function toRow(e: WebhookEndpointData): Row {
     team_id: e.teamId, id: e.id, endpoint_id: e.endpointId, name: e.name, slug: e.slug, is_active: e.isActive,
     action_type: e.actionType, project_id: e.actionConfig.projectId, pipeline_id: e.actionConfig.pipelineId,
     column_slug: e.actionConfig.columnSlug, field_mapping: JSON.stringify(e.fieldMapping), secret_hash: e.secretHash,
-    created_at: e.createdAt, updated_at: e.updatedAt,
+    idempotency_path: e.idempotencyPath, verify_token_hash: e.verifyTokenHash, created_at: e.createdAt, updated_at: e.updatedAt,
   };
 }
 
@@ -37,7 +38,8 @@ function fromRow(r: Row): WebhookEndpointData {
     actionConfig: {
       projectId: r.project_id as string, pipelineId: (r.pipeline_id as string | null) ?? null, columnSlug: (r.column_slug as string | null) ?? null,
     },
-    fieldMapping: fromJson<Record<string, string>>(r.field_mapping, {}), secretHash: (r.secret_hash as string | null) ?? null,
+    fieldMapping: fromJson<FieldMapping>(r.field_mapping, {}), secretHash: (r.secret_hash as string | null) ?? null,
+    idempotencyPath: (r.idempotency_path as string | null) ?? null, verifyTokenHash: (r.verify_token_hash as string | null) ?? null,
     createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
   };
 }

@@ -31,6 +31,11 @@ export class MemoryLeadRepository implements LeadRepository {
     return l && l.teamId === team.teamId ? l : null;
   }
 
+  /** Transactions run one at a time in memory: nothing to lock. */
+  findForUpdate(team: TeamContext, id: string): Promise<LeadData | null> {
+    return this.findById(team, id);
+  }
+
   async findViewById(team: TeamContext, id: string): Promise<LeadView | null> {
     const l = await this.findById(team, id);
     return l ? this.view(l) : null;

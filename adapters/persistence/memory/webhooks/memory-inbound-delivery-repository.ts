@@ -1,6 +1,6 @@
 import { TeamContext } from '../../../../domain/shared/team';
 import { InboundDeliveryData } from '../../../../domain/webhooks/inbound-delivery';
-import { InboundDeliveryRepository } from '../../../../domain/webhooks/inbound-delivery-repository';
+import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../../../domain/webhooks/inbound-delivery-repository';
 import { MemoryStore } from '../shared/memory-store';
 
 export class MemoryInboundDeliveryRepository implements InboundDeliveryRepository {
@@ -10,6 +10,10 @@ export class MemoryInboundDeliveryRepository implements InboundDeliveryRepositor
   async findById(team: TeamContext, id: string): Promise<InboundDeliveryData | null> {
     const d = this.rows.get(id);
     return d && d.teamId === team.teamId ? d : null;
+  }
+
+  async findByIdempotencyKey(team: TeamContext, webhookId: string, key: string): Promise<InboundDeliveryData | null> {
+    return this.rows.find((d) => d.teamId === team.teamId && d.webhookId === webhookId && d.idempotencyKey === key) ?? null;
   }
 
   async findTeamOf(id: string): Promise<TeamContext | null> {
@@ -23,7 +27,13 @@ export class MemoryInboundDeliveryRepository implements InboundDeliveryRepositor
       .slice(0, limit);
   }
 
-  async insert(delivery: InboundDeliveryData): Promise<void> { this.rows.set(delivery.id, delivery); }
+  async insert(delivery: InboundDeliveryData): Promise<void> {
+    // The unique key of the SQL schema: (team_id, webhook_id, idempotency_key), nulls never clash.
+    if (delivery.idempotencyKey !== null && (await this.findByIdempotencyKey(delivery, delivery.webhookId, delivery.idempotencyKey))) {
+      throw new DeliveryKeyTaken();
+    }
+    this.rows.set(delivery.id, delivery);
+  }
 
   async claim(team: TeamContext, id: string, expectedAttempts: number): Promise<boolean> {
     const d = await this.findById(team, id);

@@ -35,6 +35,7 @@ class Deliveries implements InboundDeliveryRepository {
   taken = false;
   constructor(private readonly uow: RecordingUow) {}
   async findById() { return null; }
+  async findByIdempotencyKey() { return null; }
   async findTeamOf() { return null; }
   async listByWebhook() { return []; }
   async insert() {}
@@ -68,7 +69,9 @@ describe('InboundProcessor', () => {
     const { uow, deliveries, processor, stored } = setUp({ run: async (_t, _e, fields) => { seen = fields.fullName; return { entityId: 'deal-1', entityType: 'deal' }; } });
     const { result, delivery } = await processor.process(TEAM, endpoint, stored);
     expect(seen).to.equal('Ana');
-    expect(result).to.deep.equal({ kind: 'processed', success: true, action: 'create_deal', entityId: 'deal-1', entityType: 'deal' });
+    expect(result).to.deep.equal({
+      kind: 'processed', success: true, action: 'create_deal', entityId: 'deal-1', entityType: 'deal', entityIds: ['deal-1'], warnings: [],
+    });
     expect(delivery).to.include({ status: 'succeeded', entityId: 'deal-1', attempts: 1 });
     expect(deliveries.saved).to.have.length(1);
     expect(deliveries.saved[0].inTransaction).to.equal(true);
@@ -80,8 +83,9 @@ describe('InboundProcessor', () => {
     const { result, delivery } = await processor.process(TEAM, endpoint, stored);
     expect(result).to.deep.equal({
       kind: 'processed', success: false, action: 'create_deal', entityId: null, entityType: 'deal', error: 'A deal can only start in an open column',
+      entityIds: [], warnings: [],
     });
-    expect(delivery).to.include({ status: 'failed', error: 'A deal can only start in an open column', attempts: 1 });
+    expect(delivery).to.include({ status: 'failed', error: 'A deal can only start in an open column', attempts: 1, failure: 'refused' });
     expect(uow.log).to.deep.equal(['claim', 'rollback', 'save failed', 'commit']);
     expect(deliveries.saved[0].data.status).to.equal('failed');
     expect(errors).to.deep.equal([]);
@@ -94,6 +98,7 @@ describe('InboundProcessor', () => {
     expect(result.kind).to.equal('crashed');
     expect(result.error).to.not.include('socket');
     expect(delivery.error).to.equal('Unexpected error: socket hang up');
+    expect(delivery.failure).to.equal('crashed');
     expect(errors).to.deep.equal([boom]);
   });
 
@@ -115,5 +120,66 @@ describe('InboundProcessor', () => {
     const { result } = await processor.process(TEAM, endpoint, stored);
     expect(result).to.include({ kind: 'processed', success: false });
     expect(ran).to.equal(false);
+  });
+
+  const receive = (payload: unknown, body: Parameters<typeof InboundDelivery.receive>[6] = { rawBody: JSON.stringify(payload), contentType: 'application/json' }) =>
+    InboundDelivery.receive('0190a000-0000-7000-8000-00000000000f', TEAM.teamId, endpoint.id, 'create_deal', payload, now, body).snapshot();
+  const multi = { ...endpoint, fieldMapping: { full_name: 'leads[*].name', email: 'leads[*].email' } };
+
+  it('makes one entity per usable record, skips a record without a contact with a warning, and answers the first id', async () => {
+    const seen: unknown[] = [];
+    const { processor } = setUp({ run: async (_t, _e, fields) => { seen.push(fields.fullName); return { entityId: `deal-${seen.length}`, entityType: 'deal' }; } });
+    const stored = receive({ leads: [{ name: 'Ana' }, { other: 1 }, { name: 'Bia', email: 'not-an-email' }] });
+    const { result, delivery } = await processor.process(TEAM, multi, stored);
+    expect(seen).to.deep.equal(['Ana', 'Bia']);
+    expect(result).to.include({ kind: 'processed', success: true, entityId: 'deal-1' });
+    expect(delivery.entityIds).to.deep.equal(['deal-1', 'deal-2']);
+    expect(delivery.warnings.map((w) => [w.record, w.field])).to.deep.equal([[1, 'full_name'], [2, 'email']]);
+    expect(delivery.warnings[1]).to.include({ value: 'not-an-email' });
+  });
+
+  it('refuses the whole payload, naming the record, when the action refuses one record of several', async () => {
+    const { uow, processor } = setUp({
+      run: async (_t, _e, fields) => {
+        if (fields.fullName === 'Bia') throw new Unprocessable('The project is archived');
+        return { entityId: 'deal-1', entityType: 'deal' };
+      },
+    });
+    const { result, delivery } = await processor.process(TEAM, multi, receive({ leads: [{ name: 'Ana' }, { name: 'Bia' }] }));
+    expect(result).to.include({ success: false, error: 'record 1: The project is archived' });
+    expect(delivery.entityIds).to.deep.equal([]);
+    expect(uow.log).to.deep.equal(['claim', 'rollback', 'save failed', 'commit']);
+  });
+
+  it('calls the action\'s afterCommit only once its transaction has committed, and not after a refusal', async () => {
+    const calls: string[] = [];
+    const ok = setUp({ run: async () => ({ entityId: 'deal-1', entityType: 'deal' }), afterCommit: () => { calls.push(`after ${ok.uow.depth} ${ok.uow.log.join(',')}`); } });
+    await ok.processor.process(TEAM, endpoint, ok.stored);
+    expect(calls).to.deep.equal(['after 0 claim,save succeeded,commit']);
+    const refused = setUp({ run: async () => { throw new Unprocessable('no'); }, afterCommit: () => { calls.push('refused'); } });
+    await refused.processor.process(TEAM, endpoint, refused.stored);
+    expect(calls).to.have.length(1);
+  });
+
+  it('refuses an unreadable body with its reading error, and reads it again on a later attempt', async () => {
+    let ran = 0;
+    const { processor } = setUp({ run: async () => { ran++; return { entityId: 'lead-1', entityType: 'lead' }; } });
+    const unreadable = receive(null, { rawBody: 'who=Ana', contentType: 'text/plain', bodyError: 'The body is text/plain and not a JSON object' });
+    const first = await processor.process(TEAM, endpoint, unreadable);
+    expect(first.result).to.include({ success: false, error: 'The body is text/plain and not a JSON object; send JSON or a form' });
+    expect(first.delivery).to.include({ payload: null, rawBody: 'who=Ana', failure: 'refused' });
+    expect(ran).to.equal(0);
+    // Stored by an older version that could not read forms: a replay reads the raw body again.
+    const old = receive(null, { rawBody: 'who=Ana', contentType: 'application/x-www-form-urlencoded', bodyError: 'not read' });
+    const replayed = await processor.process(TEAM, endpoint, old);
+    expect(replayed.result).to.include({ success: true });
+    expect(replayed.delivery).to.include({ bodyError: null });
+    expect(replayed.delivery.payload).to.deep.equal({ who: 'Ana' });
+  });
+
+  it('warns when the endpoint\'s idempotency path finds no id in the payload', async () => {
+    const { processor } = setUp({ run: async () => ({ entityId: 'deal-1', entityType: 'deal' }) });
+    const { delivery } = await processor.process(TEAM, { ...endpoint, idempotencyPath: 'event_id' }, receive({ who: 'Ana' }));
+    expect(delivery.warnings.map((w) => w.field)).to.deep.equal(['idempotency_path']);
   });
 });

@@ -1,0 +1,182 @@
+// What a stored inbound body says: JSON, a form with bracket nesting, or JSON sent as text/plain.
+// It runs when a payload arrives and again when a delivery whose body could not be read is replayed,
+// so a body refused today is read by a later version without the sender posting it again.
+
+/** The reading of a body: its payload, or why there is none. */
+export type BodyReading = { payload: unknown; error: null } | { payload: null; error: string };
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$|^text\/json$/;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+/** Forms keep at most this many levels of brackets; deeper ones stay part of the last key. */
+const MAX_DEPTH = 20;
+
+const mediaTypeOf = (contentType: string | null): string =>
+  (contentType ?? '').split(';')[0].trim().toLowerCase();
+
+/** `application/json`, a `+json` type, or `text/json`. */
+export const isJsonType = (contentType: string | null): boolean => JSON_TYPE.test(mediaTypeOf(contentType));
+
+/** The `charset` parameter of a content type, when it names one the platform decodes. */
+export const charsetOf = (contentType: string | null): string => {
+  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
+  if (!m) return 'utf-8';
+  try {
+    return new TextDecoder(m[1]).encoding;
+  } catch {
+    return 'utf-8';
+  }
+};
+
+const parseJson = (raw: string): { ok: true; value: unknown } | { ok: false; message: string } => {
+  try {
+    return { ok: true, value: JSON.parse(raw) };
+  } catch (err) {
+    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
+};
+
+const isContainer = (v: unknown): boolean => typeof v === 'object' && v !== null;
+
+/**
+ * Reads a body by its content type. An empty body is `{}` (the action then refuses it for want of a
+ * contact). JSON types and text/plain holding a JSON object or array are JSON; forms nest brackets.
+ * Anything else (text that is not JSON, XML, multipart…) is unreadable: the caller keeps the raw
+ * text and answers with the error.
+ */
+export const readInboundBody = (raw: string, contentType: string | null): BodyReading => {
+  if (!raw.trim()) return { payload: {}, error: null };
+  const type = mediaTypeOf(contentType);
+  if (JSON_TYPE.test(type)) {
+    const parsed = parseJson(raw);
+    return parsed.ok ? { payload: parsed.value, error: null } : { payload: null, error: `The body is not valid JSON (${parsed.message})` };
+  }
+  if (type === FORM_TYPE) return { payload: parseForm(raw, charsetOf(contentType)), error: null };
+  if (type === 'text/plain' || type === '') {
+    const parsed = parseJson(raw);
+    if (parsed.ok && isContainer(parsed.value)) return { payload: parsed.value, error: null };
+    return { payload: null, error: `The body is ${type || 'without a content type'} and not a JSON object; send JSON or a form` };
+  }
+  return {
+    payload: null,
+    error: `The content type ${type} is not read; send application/json, application/x-www-form-urlencoded, or JSON as text/plain`,
+  };
+};
+
+/** `%XX` and `+` decoded to bytes, then the bytes to text in the form's charset. */
+const decodeComponent = (s: string, decoder: InstanceType<typeof TextDecoder>): string => {
+  if (!/[%+]/.test(s)) return s;
+  const bytes: number[] = [];
+  const encoder = new TextEncoder();
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '+') {
+      bytes.push(0x20);
+    } else if (c === '%' && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      const cp = s.codePointAt(i)!;
+      const ch = String.fromCodePoint(cp);
+      bytes.push(...encoder.encode(ch));
+      i += ch.length - 1;
+    }
+  }
+  return decoder.decode(new Uint8Array(bytes));
+};
+
+/**
+ * The path of a form key: `fields[name][value]` → fields, name, value; `tags[]` → tags, '' (append);
+ * dots nest too (`contact.email`), as koa-bodyparser's `qs` reading does, so a mapping path reaches
+ * the value either way. Text that is not a well-formed bracket stays part of the key.
+ */
+export const formKeyPath = (key: string): string[] => {
+  const open = key.indexOf('[');
+  const head = open <= 0 ? key : key.slice(0, open);
+  const dotted = head.split('.').filter(Boolean);
+  const path = dotted.length > 0 ? dotted : [head];
+  let rest = open <= 0 ? '' : key.slice(open);
+  while (rest) {
+    const m = /^\[([^[\]]*)\]/.exec(rest);
+    if (!m || path.length >= MAX_DEPTH) {
+      path[path.length - 1] += rest;
+      break;
+    }
+    path.push(m[1]);
+    rest = rest.slice(m[0].length);
+  }
+  return path;
+};
+
+type Node = Record<string, unknown>;
+/** Keys are defined, never assigned, so `__proto__` is an ordinary key and no prototype is touched. */
+const put = (node: Node, key: string, value: unknown): void => {
+  Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+};
+const own = (node: Node, key: string): unknown => (Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined);
+/** Values of a key sent more than once (`a=1&a=2`), told apart from nested containers. */
+class Repeated {
+  constructor(readonly values: string[]) {}
+}
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Repeated);
+
+/** A value for a key: a second one makes a list; on a container (`a[b]=1&a=2`) it goes under the key ''. */
+const assign = (node: Node, key: string, value: string): void => {
+  const current = own(node, key);
+  if (current === undefined) put(node, key, value);
+  else if (current instanceof Repeated) current.values.push(value);
+  else if (isNode(current)) assign(current, '', value);
+  else put(node, key, new Repeated([current as string, value]));
+};
+
+const nextIndex = (node: Node): string => {
+  let n = 0;
+  for (const k of Object.keys(node)) if (/^\d+$/.test(k)) n = Math.max(n, Number(k) + 1);
+  return String(n);
+};
+
+/** Objects whose keys are exactly 0…n-1 become arrays, so `answers[0][value]` reads as `answers.0.value`. */
+const finish = (v: unknown): unknown => {
+  if (v instanceof Repeated) return v.values;
+  if (!isNode(v)) return v;
+  const keys = Object.keys(v);
+  const out: Node = {};
+  for (const k of keys) put(out, k, finish(v[k]));
+  const dense = keys.length > 0 && keys.every((k, i) => k === String(i));
+  return dense ? keys.map((k) => out[k]) : out;
+};
+
+/**
+ * An `application/x-www-form-urlencoded` body with bracket nesting. No depth, array or parameter
+ * limit drops anything silently (the body size is the limit): `a[25]=x` keeps its index as a key.
+ */
+export const parseForm = (raw: string, charset = 'utf-8'): Record<string, unknown> => {
+  const decoder = new TextDecoder(charset);
+  const root: Node = {};
+  for (const pair of raw.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const key = decodeComponent(eq < 0 ? pair : pair.slice(0, eq), decoder);
+    const value = eq < 0 ? '' : decodeComponent(pair.slice(eq + 1), decoder);
+    if (!key) continue;
+    const path = formKeyPath(key);
+    let node = root;
+    for (let i = 0; i < path.length; i++) {
+      const seg = path[i] === '' ? nextIndex(node) : path[i];
+      if (i === path.length - 1) {
+        assign(node, seg, value);
+        break;
+      }
+      const current = own(node, seg);
+      if (isNode(current)) {
+        node = current;
+      } else {
+        // A plain value where brackets go on (`a=1&a[b]=2`): the plain value stays under the key ''.
+        const child: Node = {};
+        if (current !== undefined) put(child, '', current instanceof Repeated ? current.values : current);
+        put(node, seg, child);
+        node = child;
+      }
+    }
+  }
+  return finish(root) as Record<string, unknown>;
+};

@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { ValidationFailed } from '../../../../domain/shared/errors';
+import { checkMappingPath, parseMappingPath, PathSyntaxError, readPath } from '../../../../domain/webhooks/mapping-path';
+
+describe('Mapping path', () => {
+  describe('reading', () => {
+    const payload = {
+      lead: { contact: { phone: '11 98765-4321' } },
+      answers: [{ value: 'Pro' }, 'y'],
+      'Qual é o seu nome?': 'Ana',
+      'a.b': 'dotted key',
+      namedValues: { 'E-mail': ['ana@x.com'], 'Nome completo': ['Ana Souza'], "Ana's": ['q'] },
+      field_data: [{ name: 'email', values: ['e@x.com'] }, { name: 'full_name', values: ['Ana Souza'] }, { name: 'full_name', values: ['second'] }],
+      form_response: { answers: [{ type: 'email', email: 't@x.com', field: { ref: 'email' } }, { type: 'number', number: 3, field: { ref: 7 } }] },
+      data: { fields: [{ label: 'Seu nome', value: 'Tally' }, { label: 'x]y', value: 'odd' }] },
+      leads: [{ email: 'a@x.com' }, { email: 'b@x.com' }, {}],
+      '0': 'object key zero',
+    };
+
+    it('keeps plain dot paths meaning what they meant: keys, and digits as array indexes', () => {
+      expect(readPath(payload, 'lead.contact.phone')).to.equal('11 98765-4321');
+      expect(readPath(payload, 'answers.0.value')).to.equal('Pro');
+      expect(readPath(payload, 'answers.1')).to.equal('y');
+      expect(readPath(payload, '0')).to.equal('object key zero');
+      expect(readPath(payload, 'answers.2')).to.equal(undefined);
+      expect(readPath(payload, 'lead.x.phone')).to.equal(undefined);
+      expect(readPath(payload, 'answers.value')).to.equal(undefined);
+      expect(readPath({ constructor: 1 }, 'toString')).to.equal(undefined);
+      expect(readPath({}, '__proto__')).to.equal(undefined);
+      expect(readPath({ 'utm=x': { 'a-b': 1 } }, 'utm=x.a-b')).to.equal(1);
+    });
+
+    it('reads quoted and bracketed keys with spaces, accents and dots', () => {
+      expect(readPath(payload, '"Qual é o seu nome?"')).to.equal('Ana');
+      expect(readPath(payload, "'Qual é o seu nome?'")).to.equal('Ana');
+      expect(readPath(payload, '["a.b"]')).to.equal('dotted key');
+      expect(readPath(payload, 'a.b')).to.equal(undefined);
+      expect(readPath(payload, 'namedValues["E-mail"].0')).to.equal('ana@x.com');
+      expect(readPath(payload, "namedValues['Nome completo'][0]")).to.equal('Ana Souza');
+      expect(readPath(payload, 'namedValues."Nome completo".0')).to.equal('Ana Souza');
+      expect(readPath(payload, "namedValues['Ana\\'s'].0")).to.equal('q');
+      expect(readPath(payload, 'namedValues.E-mail')).to.deep.equal(['ana@x.com']);
+      // A quoted key is a key, never an index.
+      expect(readPath(payload, 'answers["0"]')).to.equal(undefined);
+      expect(readPath(payload, 'answers[0].value')).to.equal('Pro');
+    });
+
+    it('picks the first array item whose field reads as the filter value', () => {
+      expect(readPath(payload, 'field_data[name=full_name].values.0')).to.equal('Ana Souza');
+      expect(readPath(payload, 'form_response.answers[field.ref=email].email')).to.equal('t@x.com');
+      expect(readPath(payload, 'form_response.answers[field.ref=7].number')).to.equal(3);
+      expect(readPath(payload, 'data.fields[label="Seu nome"].value')).to.equal('Tally');
+      expect(readPath(payload, 'data.fields[label=Seu nome].value')).to.equal('Tally');
+      expect(readPath(payload, 'data.fields[label="x]y"].value')).to.equal('odd');
+      expect(readPath(payload, 'field_data[name=phone_number].values.0')).to.equal(undefined);
+      expect(readPath(payload, 'lead[name=x]')).to.equal(undefined);
+    });
+
+    it('reads every item under [*]', () => {
+      expect(readPath(payload, 'leads[*].email')).to.deep.equal(['a@x.com', 'b@x.com', undefined]);
+      expect(readPath([{ a: 1 }, { a: 2 }], '[*].a')).to.deep.equal([1, 2]);
+      expect(readPath(payload, 'lead[*].email')).to.equal(undefined);
+    });
+  });
+
+  describe('parsing', () => {
+    it('gives the segments of each form', () => {
+      expect(parseMappingPath(' leads[*].fields[field.ref="e-mail"][0]."Nome" ')).to.deep.equal([
+        { kind: 'key', key: 'leads', bare: true },
+        { kind: 'each' },
+        { kind: 'key', key: 'fields', bare: true },
+        { kind: 'where', field: [{ kind: 'key', key: 'field', bare: true }, { kind: 'key', key: 'ref', bare: true }], value: 'e-mail' },
+        { kind: 'index', index: 0 },
+        { kind: 'key', key: 'Nome', bare: false },
+      ]);
+    });
+
+    it('refuses unbalanced quotes and brackets, empty segments and bad filters, saying where', () => {
+      const bad = [
+        '', ' ', 'a..b', '.a', 'a.', 'a b', '"unclosed', "a['x", 'a[0', 'a]', 'a[]', 'a[x]', 'a[=x]', 'a[x=]', 'a[x="y]',
+        '""', 'a.""', 'a[*', 'a[-1]', 'a[0]b', 'a"b"',
+      ];
+      for (const path of bad) expect(() => parseMappingPath(path), path).to.throw(PathSyntaxError, /at character \d+/);
+    });
+
+    it('checkMappingPath refuses with ValidationFailed naming the field it was given', () => {
+      expect(() => checkMappingPath('entry.0.changes.0.value.leadgen_id', 'idempotency_path')).to.not.throw();
+      try {
+        checkMappingPath('a..b', 'idempotency_path');
+        expect.fail('accepted a bad path');
+      } catch (err) {
+        expect(err).to.be.instanceOf(ValidationFailed);
+        expect((err as ValidationFailed).details).to.deep.equal({ field: 'idempotency_path' });
+        expect((err as ValidationFailed).message).to.contain('idempotency_path').and.contain('"a..b"').and.contain('empty segment');
+      }
+      expect(() => readPath({}, 'a[')).to.throw(ValidationFailed, /path/);
+    });
+  });
+});
