@@ -1,0 +1,56 @@
+// The harness of a migration test: a fresh database on SQLite and PostgreSQL (a schema of its own), migrated
+// to just before the migration under test, so the test writes rows as they were, then runs the rest.
+import { randomBytes } from 'node:crypto';
+import { Knex } from 'knex';
+import { migrationSource } from '../../adapters/persistence/knex/migrations';
+import { createKnex } from '../../adapters/persistence/knex/shared/connection';
+import { BackendName, backendNames } from './backends';
+
+export interface MigrationWorld {
+  knex: Knex;
+  backend: BackendName;
+  /** Runs the migrations that shipped before the one under test. */
+  migrateToBefore(): Promise<void>;
+  /** Runs every migration left. */
+  migrateToLatest(): Promise<void>;
+}
+
+/** Declares `suite` once per SQL backend for the migration named `migration`. */
+export function forEachMigrationBackend(migration: string, suite: (world: () => MigrationWorld) => void): void {
+  const shippedBefore: Knex.MigrationSource<string> = {
+    ...migrationSource,
+    getMigrations: async (loadExtensions) => (await migrationSource.getMigrations(loadExtensions)).filter((n) => n < migration),
+  };
+  for (const backend of backendNames().filter((b) => b !== 'memory')) {
+    describe(`${migration} migration [${backend}]`, () => {
+      let world: MigrationWorld | undefined;
+      const schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+
+      before(async () => {
+        const url = backend === 'postgres' ? process.env.TEST_DATABASE_URL! : 'sqlite::memory:';
+        if (schema) {
+          const admin = createKnex(url);
+          await admin.raw('create schema ??', [schema]);
+          await admin.destroy();
+        }
+        const knex = createKnex(url, { schema });
+        world = {
+          knex,
+          backend,
+          migrateToBefore: async () => { await knex.migrate.latest({ migrationSource: shippedBefore, schemaName: schema }); },
+          migrateToLatest: async () => { await knex.migrate.latest({ migrationSource, schemaName: schema }); },
+        };
+      });
+      after(async () => {
+        if (!world) return;
+        if (schema) await world.knex.raw('drop schema if exists ?? cascade', [schema]);
+        await world.knex.destroy();
+      });
+
+      suite(() => {
+        if (!world) throw new Error('migration world not started');
+        return world;
+      });
+    });
+  }
+}
