@@ -18,14 +18,19 @@ export const presentContact = (c: ContactData) => ({
   updated_at: c.updatedAt,
 });
 
-/** The message record of DECISIONS.md, as POST /whatsapp/messages answers it. */
-export const presentMessage = (m: MessageData) => ({
+/** Where a message belongs and what it is: the first fields of both message shapes. */
+const messageHeading = (m: MessageData) => ({
   id: m.id,
   conversation_id: m.conversationId,
   inbox_id: m.inboxId,
   contact_id: m.contactId,
   direction: m.direction,
   type: m.type,
+});
+
+/** The message record of DECISIONS.md, as POST /whatsapp/messages answers it. */
+export const presentMessage = (m: MessageData) => ({
+  ...messageHeading(m),
   content: m.content,
   status: m.status,
   provider_message_id: m.providerMessageId,
@@ -65,12 +70,7 @@ export const presentConversation = (c: ConversationData) => ({
  * media fields are the provider's handle on a file (not fetched), `raw` the provider's own object.
  */
 export const presentConversationMessage = (m: MessageData) => ({
-  id: m.id,
-  conversation_id: m.conversationId,
-  inbox_id: m.inboxId,
-  contact_id: m.contactId,
-  direction: m.direction,
-  type: m.type,
+  ...messageHeading(m),
   text: m.content,
   media_id: m.media?.id ?? null,
   mime_type: m.media?.mimeType ?? null,
