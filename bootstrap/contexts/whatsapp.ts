@@ -89,7 +89,8 @@ export const whatsappContext: BoundedContext = {
     }, [TOKENS.Config, T.ProviderOptions]).inSingletonScope();
 
     const R = [TOKENS.UnitOfWork, T.InboxRepository, T.ContactRepository, T.ConversationRepository, T.MessageRepository] as const;
-    c.bind(ListContacts).toResolvedValue((r: ContactRepository) => new ListContacts(r), [T.ContactRepository]).inSingletonScope();
+    c.bind(ListContacts).toResolvedValue(
+      (r: ContactRepository, cr: ClientRepository) => new ListContacts(r, cr), [T.ContactRepository, CLIENT_TOKENS.ClientRepository]).inSingletonScope();
     c.bind(GetContact).toResolvedValue((r: ContactRepository) => new GetContact(r), [T.ContactRepository]).inSingletonScope();
     c.bind(CreateContact).toResolvedValue(
       (u: UnitOfWork, r: ContactRepository, cr: ClientRepository, i: IdGenerator, cl: Clock) => new CreateContact(u, r, cr, i, cl),

@@ -173,6 +173,17 @@ for (const backend of backendNames()) {
         expect((await list('?limit=101')).status).to.equal(400);
       });
 
+      it('answers 404 on client_id when the filter names no client of the team, as every other referenced id', async () => {
+        const team = await env.team();
+        const other = await env.team();
+        const theirs = (await env.request.post('/api/v1/clients').set(other.auth).send({ name: 'Outro', type: 'PF' }).expect(201)).body.data.id;
+        for (const id of [theirs, '0190a000-0000-7000-8000-000000000000']) {
+          const res = await env.request.get(`/api/v1/whatsapp/contacts?client_id=${id}`).set(team.auth);
+          expect(res.status, id).to.equal(404);
+          expect(res.body.error).to.deep.include({ code: 'NOT_FOUND', details: { field: 'client_id' } });
+        }
+      });
+
       it('deletes a contact for good, but answers 409 CONFLICT while it has conversations', async () => {
         const team = await env.team();
         const lone = (await env.request.post('/api/v1/whatsapp/contacts').set(team.auth).send({ phone: '11987654321' })).body.data.id;
