@@ -1,6 +1,6 @@
 // A project deal (scope `project`): a card on one of a project's pipelines, for one main lead.
 // It only ever starts in an `open` column; `deal_created` is raised with it.
-import { NotFound, Unprocessable, ValidationFailed } from '../shared/errors';
+import { NotFound, ValidationFailed } from '../shared/errors';
 import { PipelineColumn } from '../projects/pipeline';
 import { DEAL_STATUS_ACTIVE, DEFAULT_DEAL_CURRENCY, DealData } from './deal';
 import { DealEventDraft } from './deal-event';
@@ -36,7 +36,7 @@ export interface CreatedProjectDeal {
 }
 
 export const createProjectDeal = (id: string, teamId: string, input: NewProjectDeal, now: Date): CreatedProjectDeal => {
-  if (input.column.outcome !== 'open') throw new Unprocessable('A deal can only start in an open column', 'phase');
+  if (input.column.outcome !== 'open') throw new ValidationFailed('A deal can only start in an open column', 'phase');
   const title = (input.title ?? '').trim() || input.lead.fullName;
   if (!title) throw new ValidationFailed('title must not be empty', 'title');
   if (input.value !== undefined && input.value !== null && !Number.isFinite(input.value)) {

@@ -1,5 +1,5 @@
 // Deal pipelines: a project's boards (one default per project) and the team's legacy global one.
-import { Unprocessable, ValidationFailed } from '../shared/errors';
+import { NotFound, ValidationFailed } from '../shared/errors';
 import { requireSlug } from './slug';
 
 export const COLUMN_OUTCOMES = ['open', 'won', 'lost'] as const;
@@ -169,12 +169,12 @@ export const firstColumn = (pipeline: PipelineData): PipelineColumn | null =>
 export const startColumn = (pipeline: PipelineData, slug: string | null | undefined, field = 'phase'): PipelineColumn => {
   if (slug === null || slug === undefined || slug === '') {
     const open = [...pipeline.columns].sort((a, b) => a.position - b.position).find((c) => c.outcome === 'open');
-    if (!open) throw new Unprocessable('The pipeline has no open column', field);
+    if (!open) throw new ValidationFailed('The pipeline has no open column', field);
     return open;
   }
   const column = findColumn(pipeline, slug);
-  if (!column) throw new Unprocessable(`Column ${slug} is not in the pipeline`, field);
-  if (column.outcome !== 'open') throw new Unprocessable('A deal can only start in an open column', field);
+  if (!column) throw new ValidationFailed(`${field} must be a column of the pipeline; ${slug} is not one`, field);
+  if (column.outcome !== 'open') throw new ValidationFailed(`${field} must be an open column: a deal can only start in one`, field);
   return column;
 };
 
@@ -199,7 +199,7 @@ export const moveTarget = (
   pipeline: PipelineData, slug: string, request: MoveRequest, defaultPipeline: PipelineData | null,
 ): MoveTarget => {
   const column = findColumn(pipeline, slug);
-  if (!column) throw new Unprocessable(`Column ${slug} is not in the pipeline`, 'phase');
+  if (!column) throw new ValidationFailed(`phase must be a column of the deal's pipeline; ${slug} is not one`, 'phase');
   if (column.outcome === 'won') {
     const note = typeof request.winNote === 'string' ? request.winNote.trim() : '';
     if (!note) throw new ValidationFailed('Moving to a won column needs a win_note', 'win_note');
@@ -210,7 +210,7 @@ export const moveTarget = (
       throw new ValidationFailed('Moving to a lost column needs a loss_reason_id', 'loss_reason_id');
     }
     const reason = effectiveLossReasons(pipeline, defaultPipeline).find((r) => r.id === request.lossReasonId);
-    if (!reason) throw new Unprocessable('loss_reason_id is not a loss reason of the pipeline', 'loss_reason_id');
+    if (!reason) throw new NotFound('loss_reason_id is not a loss reason of the pipeline', 'loss_reason_id');
     return { column, lossReason: reason, winNote: null };
   }
   return { column, lossReason: null, winNote: null };

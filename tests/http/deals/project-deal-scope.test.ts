@@ -124,8 +124,8 @@ forEachHttpBackend('Project deals: scope, filters and moves', (env) => {
     expect(noReason.status).to.equal(400);
     expect(noReason.body.error.details.field).to.equal('loss_reason_id');
     const badReason = await move(b, id, { project_id: b.projectId, phase: 'perdido', loss_reason_id: UNKNOWN });
-    expect(badReason.status).to.equal(422);
-    expect(badReason.body.error.details.field).to.equal('loss_reason_id');
+    expect(badReason.status).to.equal(404);
+    expect(badReason.body.error).to.deep.include({ code: 'NOT_FOUND', details: { field: 'loss_reason_id' } });
     const reason = b.pipeline.lossReasons[0];
     const lost = await move(b, id, { project_id: b.projectId, phase: 'perdido', loss_reason_id: reason.id });
     expect(lost.status).to.equal(200);
@@ -150,7 +150,7 @@ forEachHttpBackend('Project deals: scope, filters and moves', (env) => {
     const res = await move(t, id, { project_id: first.projectId, phase: 'descartado', loss_reason_id: first.pipeline.lossReasons[1].id });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data).to.include({ pipeline_id: extra.id, phase: 'descartado', loss_reason: first.pipeline.lossReasons[1].name });
-    expect((await move(t, id, { project_id: first.projectId, phase: 'novo' })).status).to.equal(422);
+    expect((await move(t, id, { project_id: first.projectId, phase: 'novo' })).status).to.equal(400);
   });
 
   it('answers 400, 404 and 409 for bad moves, and never moves a legacy deal', async () => {
@@ -158,8 +158,8 @@ forEachHttpBackend('Project deals: scope, filters and moves', (env) => {
     const id = await b.post({ name: 'Ana', email: 'ana@x.com' });
     const other = await board(b);
     const unknownColumn = await move(b, id, { project_id: b.projectId, phase: 'fechado' });
-    expect(unknownColumn.status).to.equal(422);
-    expect(unknownColumn.body.error.details.field).to.equal('phase');
+    expect(unknownColumn.status).to.equal(400);
+    expect(unknownColumn.body.error).to.deep.include({ code: 'VALIDATION_ERROR', details: { field: 'phase' } });
     for (const [body, field] of [[{ phase: 'novo' }, 'project_id'], [{ project_id: b.projectId }, 'phase'], [{ project_id: 'x', phase: 'novo' }, 'project_id'],
       [{ project_id: b.projectId, phase: 'perdido', loss_reason_id: 'x' }, 'loss_reason_id'], [{ project_id: b.projectId, phase: 'novo', position: 'top' }, 'position']] as const) {
       const res = await move(b, id, body);

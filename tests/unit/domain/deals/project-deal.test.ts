@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { linkContact, orderContacts } from '../../../../domain/deals/deal-contact';
 import { createProjectDeal, moveProjectDeal } from '../../../../domain/deals/project-deal';
-import { NotFound, Unprocessable } from '../../../../domain/shared/errors';
+import { NotFound, ValidationFailed } from '../../../../domain/shared/errors';
 import { PipelineColumn } from '../../../../domain/projects/pipeline';
 
 const ID = '0190a000-0000-7000-8000-000000000001';
@@ -28,7 +28,7 @@ describe('createProjectDeal', () => {
   it('never starts in a won or lost column', () => {
     for (const outcome of ['won', 'lost'] as const) {
       expect(() => createProjectDeal(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: { ...open, outcome, isTerminal: true }, lead }, now))
-        .to.throw(Unprocessable);
+        .to.throw(ValidationFailed).with.nested.property('details.field', 'phase');
     }
   });
 });

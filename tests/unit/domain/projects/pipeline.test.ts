@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Unprocessable, ValidationFailed } from '../../../../domain/shared/errors';
+import { NotFound, ValidationFailed } from '../../../../domain/shared/errors';
 import {
   buildColumns, createPipeline, defaultProjectPipeline, effectiveLossReasons, legacyGlobalPipeline, moveTarget,
   startColumn,
@@ -56,10 +56,10 @@ describe('startColumn', () => {
     expect(startColumn(p, undefined).slug).to.equal('novo');
   });
 
-  it('refuses a won, lost or unknown column', () => {
-    expect(() => startColumn(p, 'ganho')).to.throw(Unprocessable);
-    expect(() => startColumn(p, 'perdido')).to.throw(Unprocessable);
-    expect(() => startColumn(p, 'nowhere')).to.throw(Unprocessable);
+  it('refuses a won, lost or unknown column as a bad value of the field that chose it (400)', () => {
+    for (const slug of ['ganho', 'perdido', 'nowhere']) {
+      expect(() => startColumn(p, slug, 'target_column_id')).to.throw(ValidationFailed).with.nested.property('details.field', 'target_column_id');
+    }
   });
 });
 
@@ -78,7 +78,7 @@ describe('moveTarget', () => {
 
   it('needs a loss reason of the pipeline for a lost column', () => {
     expect(() => moveTarget(def, 'perdido', {}, def)).to.throw(ValidationFailed).with.nested.property('details.field', 'loss_reason_id');
-    expect(() => moveTarget(def, 'perdido', { lossReasonId: 'other' }, def)).to.throw(Unprocessable);
+    expect(() => moveTarget(def, 'perdido', { lossReasonId: 'other' }, def)).to.throw(NotFound).with.nested.property('details.field', 'loss_reason_id');
     expect(moveTarget(def, 'perdido', { lossReasonId: 'r2' }, def).lossReason).to.deep.equal(def.lossReasons[1]);
   });
 
@@ -89,6 +89,6 @@ describe('moveTarget', () => {
 
   it('moves to an open column with no condition and refuses an unknown one', () => {
     expect(moveTarget(own, 'a', {}, def).column.slug).to.equal('a');
-    expect(() => moveTarget(own, 'zzz', {}, def)).to.throw(Unprocessable);
+    expect(() => moveTarget(own, 'zzz', {}, def)).to.throw(ValidationFailed).with.nested.property('details.field', 'phase');
   });
 });
