@@ -1,5 +1,6 @@
 import { Middleware } from 'koa';
 import { NotFound, ValidationFailed } from '../../../domain/shared/errors';
+import { locationOf } from '../shared/validation';
 
 export type IllFormed = 'nul' | 'unicode';
 
@@ -15,25 +16,36 @@ interface Node {
   parent: Node | null;
 }
 
-const pathOf = (node: Node | null): string => {
+const keysOf = (node: Node | null): string[] => {
   const keys: string[] = [];
   for (let n = node; n; n = n.parent) if (n.key !== null) keys.push(n.key);
-  return keys.reverse().join('.');
+  return keys.reverse();
 };
 
+export interface IllFormedText {
+  /** The request field holding it (`tags`), or undefined for the body itself. */
+  field: string | undefined;
+  /** Where inside the field (`tags[1]`). */
+  at: string;
+  reason: IllFormed;
+}
+
 /**
- * The first string (a value, or an object's key, named by its object's path) that holds NUL or is not
+ * The first string (a value, or an object's key, named by its object's place) that holds NUL or is not
  * well-formed Unicode, in document order. Walked with an explicit stack, so a body nested thousands of
  * levels deep is checked like any other and never overflows the call stack.
  */
-export function firstIllFormed(root: unknown): { field: string; reason: IllFormed } | null {
+export function firstIllFormed(root: unknown): IllFormedText | null {
   const stack: Node[] = [{ value: root, key: null, parent: null }];
   while (stack.length > 0) {
     const node = stack.pop()!;
     const { value } = node;
     if (typeof value === 'string') {
       const reason = problemOf(value);
-      if (reason) return { field: pathOf(node), reason };
+      if (reason) {
+        const keys = keysOf(node);
+        return { field: keys[0], at: locationOf(keys) || 'body', reason };
+      }
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), parent: node });
     } else if (value !== null && typeof value === 'object') {
@@ -59,7 +71,7 @@ export const wellFormedText = (): Middleware => async (ctx, next) => {
   const found = firstIllFormed(ctx.query) ?? firstIllFormed(ctx.request.body);
   if (found) {
     const what = found.reason === 'nul' ? 'must not contain the NUL character' : 'must be well-formed Unicode text';
-    throw new ValidationFailed(`${found.field || 'body'} ${what}`, found.field || undefined);
+    throw new ValidationFailed(`${found.at} ${what}`, found.field);
   }
   await next();
 };

@@ -2,30 +2,114 @@ import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ValidationFailed } from '../../../domain/shared/errors';
 
-// One ajv for the whole app; schemas are compiled once, when a route module is built.
-const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
+// One ajv for the whole app; schemas are compiled once, when a route module is built. Every problem
+// is collected (allErrors), and `verbose` keeps the schema that failed, to describe it in plain words.
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, coerceTypes: false, useDefaults: false });
 addFormats(ajv, ['date', 'date-time', 'email', 'uuid', 'uri']);
 
-const fieldOf = (e: ErrorObject): string | undefined => {
-  const path = e.instancePath.split('/').filter(Boolean).join('.');
-  const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined;
-  return [path, missing].filter(Boolean).join('.') || undefined;
+/** One problem of a request: `field` is the request field (`tags`), `message` says where inside (`tags[1]`). */
+export interface FieldProblem {
+  field: string | undefined;
+  message: string;
+}
+
+/** At most this many problems are described for one request: a list of 10 000 bad items is one mistake. */
+const MAX_PROBLEMS = 20;
+
+const FORMATS: Record<string, string> = {
+  date: 'a date YYYY-MM-DD', 'date-time': 'an ISO 8601 date-time', email: 'an email address', uuid: 'a UUID', uri: 'a URL',
+};
+const TYPES: Record<string, string> = {
+  string: 'a string', number: 'a number', integer: 'a whole number', boolean: 'true or false', array: 'a list',
+  object: 'an object', null: 'null',
 };
 
-const messageOf = (e: ErrorObject, field: string | undefined): string => {
-  if (e.keyword === 'required') return `${field} is required`;
-  if (e.keyword === 'enum') return `${field} must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
-  return field ? `${field} ${e.message}` : `body ${e.message}`;
+type Schema = Record<string, unknown>;
+
+/** What a schema accepts, in words: `a UUID or null`, `one of: low, medium`. */
+export function describeSchema(schema: Schema): string {
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).map(describeSchema).join(' or ');
+  if (Array.isArray(schema.enum)) return `one of: ${(schema.enum as unknown[]).join(', ')}`;
+  if (typeof schema.format === 'string' && FORMATS[schema.format]) return FORMATS[schema.format];
+  if (schema.type === 'array' && schema.items && typeof schema.items === 'object') {
+    const item = describeSchema(schema.items as Schema);
+    return item === 'a value' ? 'a list' : `a list of ${item.replace(/^an? /, '')}s`;
+  }
+  const types = ([] as unknown[]).concat(schema.type ?? []).map((t) => TYPES[String(t)] ?? String(t));
+  return types.length > 0 ? types.join(' or ') : 'a value';
+}
+
+/** Longer locations (a value nested thousands of levels deep) are cut: the message names where it starts. */
+const MAX_LOCATION = 120;
+
+/** `tags[1]`, `address.city`: where a problem is, from the keys leading to it. */
+export const locationOf = (segments: readonly string[]): string => {
+  let at = '';
+  for (const [i, s] of segments.entries()) {
+    at = i === 0 ? s : /^\d+$/.test(s) ? `${at}[${s}]` : `${at}.${s}`;
+    if (at.length > MAX_LOCATION) return `${at.slice(0, MAX_LOCATION)}…`;
+  }
+  return at;
 };
 
-/** A checker for one JSON schema: returns the value typed, or throws 400 VALIDATION_ERROR naming the field. */
+const pointerSegments = (pointer: string): string[] =>
+  pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+function problemOf(e: ErrorObject): FieldProblem {
+  const segments = pointerSegments(e.instancePath);
+  const params = e.params as Record<string, unknown>;
+  if (e.keyword === 'required') segments.push(String(params.missingProperty));
+  const field = segments[0];
+  const at = locationOf(segments) || 'body';
+  const schema = (e.parentSchema ?? {}) as Schema;
+  switch (e.keyword) {
+    case 'required': return { field, message: `${at} is required` };
+    case 'type': case 'format': case 'anyOf': case 'enum': return { field, message: `${at} must be ${describeSchema(schema)}` };
+    case 'minLength': return { field, message: params.limit === 1 ? `${at} must not be empty` : `${at} must be at least ${params.limit} characters long` };
+    case 'maxLength': return { field, message: `${at} must be at most ${params.limit} characters long` };
+    case 'pattern': return { field, message: schema.pattern === '\\S' ? `${at} must not be empty` : `${at} must match ${schema.pattern}` };
+    case 'minimum': return { field, message: `${at} must be ${params.limit} or more` };
+    case 'maximum': return { field, message: `${at} must be ${params.limit} or less` };
+    default: return { field, message: `${at} ${e.message}` };
+  }
+}
+
+/** `inner` was reported from inside one branch of the `anyOf` error `any`. */
+const insideBranch = (any: ErrorObject, inner: ErrorObject): boolean =>
+  inner !== any && inner.instancePath.startsWith(any.instancePath) && inner.schemaPath.startsWith(`${any.schemaPath}/`);
+const deeper = (any: ErrorObject, inner: ErrorObject): boolean => inner.instancePath.length > any.instancePath.length;
+
+/**
+ * ajv's errors as problems people can act on, one per place in the request (the first that failed
+ * there), in the order ajv checked them. An `anyOf` is said as a whole (`a UUID or null`), unless the
+ * value took the shape of one branch and failed deeper inside it (`address.city must be a string`).
+ */
+export function problemsOf(errors: ErrorObject[]): FieldProblem[] {
+  const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
+  const kept = errors.filter((e) => {
+    if (e.keyword === 'anyOf') return !errors.some((inner) => insideBranch(e, inner) && deeper(e, inner));
+    const owners = anyOfs.filter((any) => insideBranch(any, e));
+    return owners.every((any) => deeper(any, e));
+  });
+  const seen = new Set<string>();
+  const problems: FieldProblem[] = [];
+  for (const e of kept) {
+    const place = e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
+    if (seen.has(place)) continue;
+    seen.add(place);
+    problems.push(problemOf(e));
+    if (problems.length >= MAX_PROBLEMS) break;
+  }
+  return problems;
+}
+
+/** A checker for one JSON schema: returns the value typed, or throws 400 VALIDATION_ERROR naming the first bad field. */
 export function validator<T>(schema: object): (value: unknown) => T {
   const check: ValidateFunction = ajv.compile(schema);
   return (value: unknown): T => {
     if (check(value)) return value as T;
-    const e = check.errors![0];
-    const field = fieldOf(e);
-    throw new ValidationFailed(messageOf(e, field), field);
+    const [first] = problemsOf(check.errors!);
+    throw new ValidationFailed(first.message, first.field);
   };
 }
 

@@ -81,7 +81,7 @@ const checkText = (body: RawInboundBody, payload: unknown): void => {
   const found = firstIllFormed(payload);
   if (found) {
     const what = found.reason === 'nul' ? 'must not contain the NUL character' : 'must be well-formed Unicode text';
-    throw new ValidationFailed(`${found.field || 'body'} ${what}`, found.field || undefined);
+    throw new ValidationFailed(`${found.at} ${what}`, found.field);
   }
 };
 

@@ -41,7 +41,7 @@ forEachHttpBackend('Project leads API', (env) => {
     const p = await project(t);
     const cases: [unknown, string | undefined][] = [
       [{}, 'full_name'], [{ full_name: '' }, 'full_name'], [{ full_name: '   ' }, 'full_name'], [{ full_name: 'A', email: 'nope' }, 'email'],
-      [{ full_name: 'A', tags: 'vip' }, 'tags'], [{ full_name: 'A', tags: [1] }, 'tags.0'], [{ full_name: 'A', notes: 5 }, 'notes'],
+      [{ full_name: 'A', tags: 'vip' }, 'tags'], [{ full_name: 'A', tags: [1] }, 'tags'], [{ full_name: 'A', notes: 5 }, 'notes'],
       [{ full_name: 5 }, 'full_name'], [{ full_name: 'A', phone: 'call me' }, 'phone'], [{ full_name: 'A', company_id: 'x' }, 'company_id'],
     ];
     for (const [body, field] of cases) {

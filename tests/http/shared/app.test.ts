@@ -48,7 +48,8 @@ forEachHttpBackend('HTTP conventions', (env) => {
     expect(body.body.error).to.include({ code: 'VALIDATION_ERROR' });
     expect(body.body.error.details.field).to.equal('name');
     const nested = await env().request.post('/api/v1/clients').set(auth).send({ name: 'ok', type: 'PF', address: { city: '\u0000' } });
-    expect(nested.body.error.details.field).to.equal('address.city');
+    expect(nested.body.error.details.field).to.equal('address');
+    expect(nested.body.error.message).to.equal('address.city must not contain the NUL character');
     const query = await env().request.get('/api/v1/clients?search=a%00b').set(auth);
     expect(query.status).to.equal(400);
     expect(query.body.error.details.field).to.equal('search');

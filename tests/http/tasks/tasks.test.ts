@@ -89,8 +89,8 @@ forEachHttpBackend('Tasks API', (env) => {
     const cases: [object, string][] = [
       [{ project_id: project.id }, 'title'], [{ title: 'a' }, 'project_id'], [{ title: '  ', project_id: project.id }, 'title'],
       [{ title: 'a', project_id: 'x' }, 'project_id'], [{ title: 'a', project_id: project.id, priority: 'critical' }, 'priority'],
-      [{ title: 'a', project_id: project.id, assignee_ids: ['bob'] }, 'assignee_ids.0'], [{ title: 'a', project_id: project.id, due_date: 'soon' }, 'due_date'],
-      [{ title: 'a', project_id: project.id, tags: [1] }, 'tags.0'], [{ title: 'a', project_id: project.id, estimated_hours: '2' }, 'estimated_hours'],
+      [{ title: 'a', project_id: project.id, assignee_ids: ['bob'] }, 'assignee_ids'], [{ title: 'a', project_id: project.id, due_date: 'soon' }, 'due_date'],
+      [{ title: 'a', project_id: project.id, tags: [1] }, 'tags'], [{ title: 'a', project_id: project.id, estimated_hours: '2' }, 'estimated_hours'],
     ];
     for (const [body, field] of cases) {
       const res = await post(team, body);

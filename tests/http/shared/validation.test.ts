@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { ValidationFailed } from '../../../domain/shared/errors';
+import { S, validator } from '../../../adapters/http/shared/validation';
+
+const schema = {
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: S.nonEmptyString,
+    client_id: S.nullableUuid,
+    due_date: S.nullableDate,
+    value: S.nullableNumber,
+    probability: { type: ['number', 'null'], minimum: 0, maximum: 100 },
+    priority: S.enumOf(['low', 'high']),
+    tags: S.stringArray,
+    address: { anyOf: [{ type: 'object', properties: { city: S.nullableString } }, { type: 'null' }] },
+  },
+};
+const check = validator<Record<string, unknown>>(schema);
+
+const refusal = (body: unknown): ValidationFailed => {
+  try {
+    check(body);
+  } catch (err) {
+    if (err instanceof ValidationFailed) return err;
+    throw err;
+  }
+  throw new Error(`accepted ${JSON.stringify(body)}`);
+};
+
+describe('Request validation messages', () => {
+  it('says what a field must be in plain words', () => {
+    const cases: [object, string, string][] = [
+      [{}, 'name', 'name is required'],
+      [{ name: ' ' }, 'name', 'name must not be empty'],
+      [{ name: 'a', client_id: 'x' }, 'client_id', 'client_id must be a UUID or null'],
+      [{ name: 'a', due_date: '24/11/2026' }, 'due_date', 'due_date must be a date YYYY-MM-DD or null'],
+      [{ name: 'a', value: '10' }, 'value', 'value must be a number or null'],
+      [{ name: 'a', probability: 101 }, 'probability', 'probability must be 100 or less'],
+      [{ name: 'a', priority: 'urgent' }, 'priority', 'priority must be one of: low, high'],
+      [{ name: 'a', tags: 'vip' }, 'tags', 'tags must be a list of strings'],
+      [{ name: 'a', tags: ['vip', 3] }, 'tags', 'tags[1] must be a string'],
+      [{ name: 'a', address: 'Recife' }, 'address', 'address must be an object or null'],
+      [{ name: 'a', address: { city: 3 } }, 'address', 'address.city must be a string or null'],
+    ];
+    for (const [body, field, message] of cases) {
+      const err = refusal(body);
+      expect(err.details, JSON.stringify(body)).to.deep.equal({ field });
+      expect(err.message, JSON.stringify(body)).to.equal(message);
+    }
+    expect(refusal([]).message).to.equal('body must be an object');
+  });
+
+  it('names the first problem in the order the schema lists the fields', () => {
+    expect(refusal({ name: 'a', tags: [1], client_id: 'x', priority: 'no' }).details).to.deep.equal({ field: 'client_id' });
+  });
+});
