@@ -41,8 +41,9 @@ export const ENDPOINT_ID_PREFIX = 'wh_';
 const SLUG_ATTEMPTS = 5;
 
 /**
- * An endpoint, its public id and its one-time secret. A create_deal endpoint's target column is
- * checked now (it must be `open`) and again when each payload is processed.
+ * An endpoint, its public id and its one-time secret. Without a project or pipeline it targets the
+ * team's internal project (create_deal: its default pipeline's first open column). A create_deal
+ * endpoint's target column is checked now (it must be `open`) and again when each payload is processed.
  */
 export class CreateWebhookEndpoint {
   constructor(
@@ -58,7 +59,8 @@ export class CreateWebhookEndpoint {
   async execute(team: TeamContext, input: CreateWebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
     const f = { project: 'project_id', pipeline: 'target_pipeline_id', column: 'target_column_id', ...input.fields };
     const actionType = input.actionType ?? 'create_deal';
-    let projectId = input.projectId;
+    // A name alone is enough (the legacy description): the endpoint then feeds the team's internal project.
+    let projectId = input.projectId ?? (input.pipelineId === undefined ? await this.internalProjectId(team) : undefined);
     let pipelineId: string | null = null;
     let columnSlug: string | null = null;
     if (actionType === 'create_deal') {
@@ -106,6 +108,10 @@ export class CreateWebhookEndpoint {
         if (!(err instanceof Duplicate) || input.slug !== undefined || attempt >= SLUG_ATTEMPTS) throw err;
       }
     }
+  }
+
+  private async internalProjectId(team: TeamContext): Promise<string | undefined> {
+    return (await this.projects.findInternal(team))?.id;
   }
 
   private async requireProject(team: TeamContext, projectId: string, field: string): Promise<void> {

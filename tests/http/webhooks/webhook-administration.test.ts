@@ -38,6 +38,32 @@ forEachHttpBackend('Webhook administration API', (env) => {
     }
   });
 
+  it('creates an endpoint from a name alone, per the legacy description: create_deal into the internal project\'s first open column', async () => {
+    const team = await env().team();
+    const projects = (await env().request.get('/api/v1/projects?limit=100').set(team.auth)).body.data;
+    const internal = projects.find((p: { is_internal: boolean }) => p.is_internal);
+    const res = await create(team.auth, { name: 'Formulário' });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    const w = res.body.data;
+    expect(w).to.include({ name: 'Formulário', slug: 'formulario', is_active: true, action_type: 'create_deal', target_column_id: 'novo' });
+    expect(w.action_config).to.include({ project_id: internal.id, column: 'novo' });
+    expect(w.secret_token).to.match(/^whsec_/);
+
+    const url = `/api/v1/webhooks/inbound/${w.endpoint_id}`;
+    expect((await env().request.get(url)).body).to.deep.equal({ status: 'active' });
+    expect((await env().request.post(url).set('X-Webhook-Secret', 'whsec_wrong').send({ name: 'Ana' })).status).to.equal(401);
+    expect((await env().request.post(url).send({ name: 'Ana' })).status).to.equal(401);
+    const accepted = await env().request.post(url).set('X-Webhook-Secret', w.secret_token).send({ name: 'Ana Lúcia', email: 'ana@example.com.br' });
+    expect(accepted.body, JSON.stringify(accepted.body)).to.include({ received: true, success: true, action: 'create_deal', entity_type: 'deal' });
+    const deal = await env().request.get(`/api/v1/deals/${accepted.body.entity_id}?project_id=${internal.id}`).set(team.auth);
+    expect(deal.body.data).to.include({ project_id: internal.id, phase: 'novo', title: 'Ana Lúcia' });
+
+    const listed = await env().request.get('/api/v1/webhooks').set(team.auth);
+    expect(listed.body.data.map((e: { id: string }) => e.id)).to.deep.equal([w.id]);
+    expect(JSON.stringify(listed.body)).to.not.include(w.secret_token);
+    expect(JSON.stringify((await env().request.get(`/api/v1/webhooks/${w.id}`).set(team.auth)).body)).to.not.include(w.secret_token);
+  });
+
   it('takes the project from a project pipeline and checks that the column is open', async () => {
     const { auth, projectId, pipeline } = await setUp();
     const byPipeline = await create(auth, { name: 'A', target_pipeline_id: pipeline.id, target_column_id: 'proposta' });
@@ -45,7 +71,7 @@ forEachHttpBackend('Webhook administration API', (env) => {
     expect(byPipeline.body.data.action_config).to.deep.equal({ project_id: projectId, pipeline_id: pipeline.id, column: 'proposta' });
     for (const column of ['ganho', 'perdido', 'nope']) {
       const refused = await create(auth, { name: 'B', project_id: projectId, target_column_id: column });
-      expect(refused.status, column).to.equal(422);
+      expect(refused.status, column).to.equal(400);
       expect(refused.body.error).to.include({ code: 'VALIDATION_ERROR' });
       expect(refused.body.error.details.field).to.equal('target_column_id');
     }
@@ -58,7 +84,7 @@ forEachHttpBackend('Webhook administration API', (env) => {
       [{ project_id: projectId }, 'name'], [{ name: ' ', project_id: projectId }, 'name'], [{ name: 'X', project_id: 'nope' }, 'project_id'],
       [{ name: 'X', project_id: projectId, is_active: 'yes' }, 'is_active'], [{ name: 'X', project_id: projectId, field_mapping: [] }, 'field_mapping'],
       [{ name: 'X', project_id: projectId, field_mapping: { password: 'a' } }, 'field_mapping'],
-      [{ name: 'X', project_id: projectId, action_type: 'send_email' }, 'action_type'], [{ name: 'X' }, 'project_id'],
+      [{ name: 'X', project_id: projectId, action_type: 'send_email' }, 'action_type'],
     ];
     for (const [body, field] of bad) {
       const res = await create(auth, body);
@@ -166,7 +192,7 @@ forEachHttpBackend('Webhook administration API', (env) => {
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ field_mapping: { email: 'answers[0' } }, 'field_mapping', /field_mapping\.email.*answers\[0/],
       [{ field_mapping: { email: 'a..b' } }, 'field_mapping', /a\.\.b/],
-      [{ field_mapping: { full_name: ['first', 3] } }, 'field_mapping.full_name', /field_mapping/],
+      [{ field_mapping: { full_name: ['first', 3] } }, 'field_mapping', /field_mapping\.full_name\[1\] must be a string/],
       [{ field_mapping: { password: 'x' } }, 'field_mapping', /password/],
       [{ idempotency_path: 'entry[0' }, 'idempotency_path', /idempotency_path.*entry\[0/],
       [{ idempotency_path: ' ' }, 'idempotency_path', /idempotency_path/],
