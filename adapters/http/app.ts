@@ -10,12 +10,18 @@ import { errorHandler } from './middleware/error-handler';
 import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { knownPath, wellFormedText } from './middleware/well-formed-input';
+import { openApiDocument } from './openapi/openapi-document';
+import { Operation, routerOf } from './shared/operation';
 import { inboundReceiverBody } from './webhooks/inbound-body';
 
 export const API_PREFIX = '/api/v1';
 
-/** What one context contributes: routes behind the API key, and public ones (inbound webhooks). */
+/**
+ * What one context contributes: declared operations (documented, validated, checked), and routes not yet
+ * declared, behind the API key or public (inbound webhooks).
+ */
 export interface RouteModule {
+  operations?: Operation<any>[];
   keyed?: Router;
   public?: Router;
 }
@@ -28,6 +34,24 @@ export interface AppDeps {
   /** Largest JSON body accepted, in bytes; above it 413, with or without Content-Length. */
   bodyLimitBytes?: number;
 }
+
+export const DOCUMENT_INFO = {
+  title: 'Workspace API',
+  version: '1.0.0',
+  description: 'The HTTP/JSON API behind an agency\'s business workspace: clients, deals, projects, tasks, campaigns, '
+    + 'activities, WhatsApp and inbound webhooks. Every call but the public webhooks carries the team\'s API key as '
+    + '`Authorization: Bearer <key>`. Answers are `{ success: true, data }` (lists add `pagination`) or '
+    + '`{ success: false, error: { code, message, details? } }`.',
+};
+
+const documents = new WeakMap<Koa, Record<string, unknown>>();
+
+/** The OpenAPI document an app serves (tests check every answer against it). */
+export const documentOfApp = (app: Koa): Record<string, unknown> | undefined => documents.get(app);
+
+/** Every declared operation's OpenAPI document, as `GET /api/v1/openapi.json` serves it. */
+export const documentOf = (routes: RouteModule[]) =>
+  openApiDocument(routes.flatMap((m) => m.operations ?? []), { ...DOCUMENT_INFO, prefix: API_PREFIX });
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
@@ -50,8 +74,17 @@ export function createApp(deps: AppDeps): Koa {
     routers.push(router);
   };
 
+  const operations = deps.routes.flatMap((m) => m.operations ?? []);
+  const document = documentOf(deps.routes);
+  documents.set(app, document);
+  const meta = new Router();
+  meta.get('/openapi.json', (ctx) => { ctx.body = document; });
+  mount(meta, []);
+
   const keyed = [authenticate(deps.authenticateApiKey), rateLimit(deps.rateLimiter)];
+  mount(routerOf(operations.filter((o) => o.access === 'public'), API_PREFIX), []);
   for (const m of deps.routes) if (m.public) mount(m.public, []);
+  mount(routerOf(operations.filter((o) => o.access === 'key'), API_PREFIX), keyed);
   for (const m of deps.routes) if (m.keyed) mount(m.keyed, keyed);
 
   // Reached only when no route took the request: a known path with another method is 405, the rest 404.

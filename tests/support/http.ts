@@ -1,7 +1,9 @@
 import supertest from 'supertest';
 import { CreateTeam } from '../../application/teams/create-team';
 import { Runtime } from '../../bootstrap/container';
+import { documentOfApp } from '../../adapters/http/app';
 import { buildHttpApp } from '../../bootstrap/http';
+import { responseChecker } from './response-check';
 import { BackendName, forEachBackend } from './backends';
 
 export interface TestTeam {
@@ -19,6 +21,8 @@ export interface HttpEnv {
 
 export function httpEnvOf(runtime: Runtime): HttpEnv {
   const app = buildHttpApp(runtime);
+  // Every answer is checked against the document the app serves; a mismatch fails the test.
+  app.middleware.unshift(responseChecker(documentOfApp(app)!));
   const request = supertest.agent(app.callback());
   return {
     runtime,

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { CreateClient, CreateClientInput } from '../../../application/clients/create-client';
 import { DeactivateClient } from '../../../application/clients/deactivate-client';
 import { GetClient } from '../../../application/clients/get-client';
@@ -7,11 +6,13 @@ import { UpdateClient } from '../../../application/clients/update-client';
 import { ClientChanges } from '../../../domain/clients/client';
 import { CLIENT_SORT_FIELDS } from '../../../domain/clients/client-repository';
 import { RouteModule } from '../app';
+import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
+import { operation } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryEnum, teamOf } from '../shared/params';
-import { requireSomeField, validator } from '../shared/validation';
+import { requireSomeField } from '../shared/validation';
 import { UPDATABLE_CLIENT_FIELDS, createClientSchema, updateClientSchema } from './client-schemas';
-import { presentClient } from './present-client';
+import { clientSchema, deactivatedClientSchema, presentClient, presentDeactivatedClient } from './present-client';
 
 export interface ClientUseCases {
   list: ListClients;
@@ -21,37 +22,68 @@ export interface ClientUseCases {
   deactivate: DeactivateClient;
 }
 
+const TAG = 'Clients';
+
 export function clientRoutes(uc: ClientUseCases): RouteModule {
-  const parseCreate = validator<CreateClientInput>(createClientSchema);
-  const parseUpdate = validator<ClientChanges>(updateClientSchema);
-  const router = new Router();
-
-  router.get('/clients', async (ctx: Ctx) => {
-    const query = listQuery(ctx, { sortable: CLIENT_SORT_FIELDS });
-    const filter = { type: queryEnum(ctx, 'type', ['PF', 'PJ'] as const), status: queryEnum(ctx, 'status', ['active', 'inactive'] as const) };
-    ctx.body = many(await uc.list.execute(teamOf(ctx), filter, query), query, presentClient);
-  });
-
-  router.post('/clients', async (ctx: Ctx) => {
-    const input = parseCreate(ctx.request.body);
-    ctx.status = 201;
-    ctx.body = one(presentClient(await uc.create.execute(teamOf(ctx), input)));
-  });
-
-  router.get('/clients/:id', async (ctx: Ctx) => {
-    ctx.body = one(presentClient(await uc.get.execute(teamOf(ctx), pathId(ctx))));
-  });
-
-  router.put('/clients/:id', async (ctx: Ctx) => {
-    const id = pathId(ctx);
-    const changes = parseUpdate(ctx.request.body);
-    requireSomeField(changes as Record<string, unknown>, UPDATABLE_CLIENT_FIELDS);
-    ctx.body = one(presentClient(await uc.update.execute(teamOf(ctx), id, changes)));
-  });
-
-  router.delete('/clients/:id', async (ctx: Ctx) => {
-    ctx.body = one(await uc.deactivate.execute(teamOf(ctx), pathId(ctx)));
-  });
-
-  return { keyed: router };
+  return {
+    operations: [
+      operation({
+        id: 'listClients', method: 'get', path: '/clients', tag: TAG, access: 'key',
+        summary: 'List the team\'s clients',
+        parameters: [
+          ...listParameters(CLIENT_SORT_FIELDS, { search: 'Partial match in name, e-mail, phone, CPF and CNPJ (accents and case do not matter).' }),
+          queryParam('type', R.enumOf(['PF', 'PJ'])),
+          queryParam('status', R.enumOf(['active', 'inactive'])),
+        ],
+        success: { status: 200, description: 'A page of clients.', data: clientSchema, name: 'Client', list: true },
+        errors: [400],
+        async handle(ctx: Ctx) {
+          const query = listQuery(ctx, { sortable: CLIENT_SORT_FIELDS });
+          const filter = { type: queryEnum(ctx, 'type', ['PF', 'PJ'] as const), status: queryEnum(ctx, 'status', ['active', 'inactive'] as const) };
+          ctx.body = many(await uc.list.execute(teamOf(ctx), filter, query), query, presentClient);
+        },
+      }),
+      operation<CreateClientInput>({
+        id: 'createClient', method: 'post', path: '/clients', tag: TAG, access: 'key',
+        summary: 'Create a client (PF with CPF, PJ with CNPJ)',
+        body: { schema: createClientSchema, example: { type: 'PF', name: 'Maria Silva', email: 'maria@example.com', cpf: '529.982.247-25', tags: ['vip'] } },
+        success: { status: 201, description: 'The client created.', data: clientSchema, name: 'Client' },
+        errors: [400, 403, 422],
+        async handle(ctx: Ctx, input) {
+          ctx.status = 201;
+          ctx.body = one(presentClient(await uc.create.execute(teamOf(ctx), input)));
+        },
+      }),
+      operation({
+        id: 'getClient', method: 'get', path: '/clients/:id', tag: TAG, access: 'key',
+        summary: 'Read one client',
+        success: { status: 200, description: 'The client.', data: clientSchema, name: 'Client' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(presentClient(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+        },
+      }),
+      operation<ClientChanges>({
+        id: 'updateClient', method: 'put', path: '/clients/:id', tag: TAG, access: 'key',
+        summary: 'Change the fields sent (address subfields one by one)',
+        body: { schema: updateClientSchema, example: { phone: '(11) 98765-4321', address: { city: 'São Paulo' } } },
+        success: { status: 200, description: 'The client after the change.', data: clientSchema, name: 'Client' },
+        errors: [400, 404, 422],
+        async handle(ctx: Ctx, changes) {
+          const id = pathId(ctx);
+          requireSomeField(changes as Record<string, unknown>, UPDATABLE_CLIENT_FIELDS);
+          ctx.body = one(presentClient(await uc.update.execute(teamOf(ctx), id, changes)));
+        },
+      }),
+      operation({
+        id: 'deactivateClient', method: 'delete', path: '/clients/:id', tag: TAG, access: 'key',
+        summary: 'Deactivate a client (it is kept, with status inactive)',
+        success: { status: 200, description: 'The client deactivated.', data: deactivatedClientSchema, name: 'DeactivatedClient' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(presentDeactivatedClient(await uc.deactivate.execute(teamOf(ctx), pathId(ctx))));
+        },
+      }),
+    ],
+  };
 }

@@ -1,4 +1,6 @@
-import { ClientData } from '../../../domain/clients/client';
+import { DeactivatedClient } from '../../../application/clients/deactivate-client';
+import { ADDRESS_FIELDS, CLIENT_TEXT_FIELDS, ClientData } from '../../../domain/clients/client';
+import { exactObject, R } from '../shared/documented';
 
 /** The client as the spec shows it (2.2); nothing else leaves. */
 export const presentClient = (c: ClientData) => ({
@@ -29,3 +31,23 @@ export const presentClient = (c: ClientData) => ({
   created_at: c.createdAt,
   updated_at: c.updatedAt,
 });
+
+export const presentDeactivatedClient = (c: DeactivatedClient) => ({ id: c.id, status: c.status, deactivated_at: c.deactivated_at });
+
+/** The documented shape of `presentClient`. */
+export const clientSchema = exactObject({
+  id: R.uuid,
+  type: R.enumOf(['PF', 'PJ']),
+  name: R.string,
+  ...Object.fromEntries(CLIENT_TEXT_FIELDS.map((f) => [f, R.nullableString])),
+  cpf: R.nullableString,
+  cnpj: R.nullableString,
+  birth_date: R.nullableDate,
+  status: R.enumOf(['active', 'inactive']),
+  tags: R.stringArray,
+  address: exactObject(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, R.nullableString]))),
+  created_at: R.dateTime,
+  updated_at: R.dateTime,
+});
+
+export const deactivatedClientSchema = exactObject({ id: R.uuid, status: R.enumOf(['inactive']), deactivated_at: R.dateTime });

@@ -1,0 +1,101 @@
+import Router from '@koa/router';
+import { Ctx, pathId } from './params';
+import { validator } from './validation';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type Schema = Record<string, unknown>;
+
+/** A query parameter or request header the operation reads. */
+export interface ParameterDoc {
+  name: string;
+  in: 'query' | 'header';
+  schema: Schema;
+  description?: string;
+  required?: boolean;
+}
+
+/** What a successful answer carries: `{ success: true, data }`, or a page of `data` with `pagination`. */
+export interface SuccessDoc {
+  status: 200 | 201;
+  description: string;
+  /** The schema of `data` (of one item, for a list). */
+  data: Schema;
+  /** A name for `data` in the document's components, so client generators give it a type name. */
+  name?: string;
+  list?: boolean;
+  /** Other statuses answered with the same body (a replayed POST /deals is 200). */
+  alsoStatuses?: number[];
+}
+
+/**
+ * One route, declared once: from it come the Koa route, the body validator (compiled once, at start),
+ * the operation of the OpenAPI document, and the check that tests make on every response.
+ */
+export interface Operation<B = unknown> {
+  /** The OpenAPI operationId: what a generated client calls the method. */
+  id: string;
+  method: HttpMethod;
+  /** Koa style, under the API prefix: `/clients/:id`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** `key`: the Bearer API key, rate-limited per key; `public`: no key (inbound webhooks). */
+  access: 'key' | 'public';
+  parameters?: ParameterDoc[];
+  body?: { schema: Schema; description?: string; example?: unknown };
+  success: SuccessDoc;
+  /** The error statuses this operation can answer besides the ones every operation of its access can. */
+  errors: number[];
+  /**
+   * Responses that are not the envelope (the inbound receiver's own shape, Meta's plain-text challenge),
+   * as OpenAPI response objects by status; they replace the envelope for those statuses.
+   */
+  rawResponses?: Record<string, Schema>;
+  /** Runs before the body is validated (a header that is refused whatever the body). */
+  first?(ctx: Ctx): void;
+  /** The answer's `Location` for a 201: the path of what was created, under the API prefix. */
+  location?(data: { id: string }, ctx: Ctx): string;
+  handle(ctx: Ctx, body: B): Promise<void>;
+}
+
+/** Declares an operation; the type parameter is the validated body's type. */
+export const operation = <B = unknown>(op: Operation<B>): Operation<B> => op;
+
+/** Statuses every operation of a kind can answer (listed once in the document, not in each declaration). */
+export const COMMON_ERRORS: Record<Operation['access'], number[]> = {
+  key: [401, 429, 500],
+  public: [500],
+};
+
+/** The state an operation leaves on the context: which one answered, for logs and the response check. */
+export interface OperationState {
+  operation?: Operation<any>;
+}
+
+/**
+ * Mounts declared operations on a router. The body is validated before `handle` sees it; a 201 gets
+ * `Location` (the created resource's path: `path/:id` unless the operation says otherwise).
+ */
+export function routerOf(operations: readonly Operation<any>[], prefix: string): Router {
+  const router = new Router();
+  for (const op of operations) {
+    const parse = op.body ? validator<unknown>(op.body.schema) : null;
+    const ids = [...op.path.matchAll(/:([A-Za-z_]\w*)/g)].map(([, name]) => name).filter((name) => name !== 'endpointId');
+    router[op.method](op.path, async (ctx: Ctx) => {
+      (ctx.state as OperationState).operation = op;
+      // A path id that is not a UUID names nothing: 404 before the body is looked at.
+      for (const name of ids) pathId(ctx, name);
+      op.first?.(ctx);
+      const body = parse ? parse(ctx.request.body) : undefined;
+      await op.handle(ctx, body);
+      if (ctx.status === 201) {
+        const data = (ctx.body as { data?: { id?: unknown } } | undefined)?.data;
+        if (data && typeof data.id === 'string') {
+          ctx.set('Location', op.location ? `${prefix}${op.location(data as { id: string }, ctx)}` : `${ctx.path}/${data.id}`);
+        }
+      }
+    });
+  }
+  return router;
+}
