@@ -16,6 +16,8 @@ export interface Config {
   /** Set in a cluster worker: the in-memory rate-limit budget is kept by the primary. */
   clusterWorker?: boolean;
   demo: boolean;
+  /** Browser origins allowed to call the API (CORS); none by default. */
+  corsOrigins: string[];
   whatsapp: {
     cloudApiUrl: string;
     appSecret?: string;
@@ -36,6 +38,23 @@ const int = (v: string | undefined, fallback: number, name: string): number => {
   return Number(v);
 };
 
+/** `CORS_ORIGINS`: a comma-separated list of origins (`https://app.example.com`), each exactly an origin. */
+export const parseOrigins = (v: string | undefined): string[] => {
+  const origins = (v ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const o of origins) {
+    let url: URL | null = null;
+    try {
+      url = new URL(o);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== o) {
+      throw new Error(`CORS_ORIGINS must list origins such as https://app.example.com (scheme, host, optional port; no path): ${o}`);
+    }
+  }
+  return origins;
+};
+
 /** Configuration comes from the environment only. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || 'sqlite:./data/workspace.db';
@@ -50,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Both cores by default; the in-memory store cannot be shared between processes.
     workers: storageKindOf(databaseUrl) === 'memory' ? 1 : Math.max(1, int(env.WEB_CONCURRENCY, Math.min(availableParallelism(), 4), 'WEB_CONCURRENCY')),
     demo: env.DEMO !== '0',
+    corsOrigins: parseOrigins(env.CORS_ORIGINS),
     whatsapp: {
       cloudApiUrl: env.WHATSAPP_CLOUD_API_URL || 'https://graph.facebook.com/v21.0',
       appSecret: env.WHATSAPP_APP_SECRET || undefined,

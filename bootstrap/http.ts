@@ -12,5 +12,6 @@ export function buildHttpApp(runtime: Runtime): Koa {
     authenticateApiKey: c.get(AuthenticateApiKey),
     rateLimiter: c.get(TOKENS.RateLimiter),
     logger: c.get(TOKENS.Logger),
+    corsOrigins: runtime.config.corsOrigins,
   });
 }

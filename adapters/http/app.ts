@@ -7,6 +7,7 @@ import { AuthenticateApiKey } from '../../application/teams/authenticate-api-key
 import { MethodNotAllowed, NotFound } from '../../domain/shared/errors';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
+import { cors, noSniff } from './middleware/headers';
 import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { knownPath, wellFormedText } from './middleware/well-formed-input';
@@ -33,6 +34,8 @@ export interface AppDeps {
   logger: Logger;
   /** Largest JSON body accepted, in bytes; above it 413, with or without Content-Length. */
   bodyLimitBytes?: number;
+  /** Browser origins allowed by CORS; none by default. */
+  corsOrigins?: readonly string[];
 }
 
 export const DOCUMENT_INFO = {
@@ -58,15 +61,33 @@ export function createApp(deps: AppDeps): Koa {
   app.proxy = true;
   app.silent = true;
 
+  const routers: Router[] = [];
+  /** The methods the routes take on a path (HEAD with GET), but `except`: what `Allow` lists on a 405. */
+  const allowedOn = (path: string, except: string): string[] => {
+    const relative = path.startsWith(`${API_PREFIX}/`) ? path.slice(API_PREFIX.length) : null;
+    if (!relative) return [];
+    const methods = routers.flatMap((r) => r.match(relative, except).path.flatMap((layer) => layer.methods));
+    return [...new Set(methods)].filter((m) => m !== except && !(except === 'GET' && m === 'HEAD')).sort();
+  };
+
   app.use(requestId());
+  app.use(noSniff());
+  app.use(cors(deps.corsOrigins ?? []));
   app.use(errorHandler(deps.logger));
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof MethodNotAllowed) ctx.set('Allow', allowedOn(ctx.path, ctx.method).join(', '));
+      throw err;
+    }
+  });
   app.use(knownPath(API_PREFIX));
   const bodyLimit = deps.bodyLimitBytes ?? 1024 * 1024;
   // The inbound receiver keeps its body as sent, whatever the content type; every other route takes JSON.
   app.use(inboundReceiverBody(bodyLimit, bodyParser({ enableTypes: ['json'], jsonLimit: `${bodyLimit}b`, strict: true })));
   app.use(wellFormedText());
 
-  const routers: Router[] = [];
   const mount = (router: Router, middleware: Koa.Middleware[]) => {
     const outer = new Router({ prefix: API_PREFIX });
     outer.use(...middleware, router.routes());
@@ -89,10 +110,7 @@ export function createApp(deps: AppDeps): Koa {
 
   // Reached only when no route took the request: a known path with another method is 405, the rest 404.
   app.use(async (ctx) => {
-    const path = ctx.path.startsWith(`${API_PREFIX}/`) ? ctx.path.slice(API_PREFIX.length) : null;
-    if (path && routers.some((r) => r.match(path, ctx.method).path.some((layer) => layer.methods.length > 0))) {
-      throw new MethodNotAllowed('Method not allowed on this resource');
-    }
+    if (allowedOn(ctx.path, ctx.method).length > 0) throw new MethodNotAllowed('Method not allowed on this resource');
     throw new NotFound('Route not found');
   });
   return app;
