@@ -1,9 +1,9 @@
-import Router from '@koa/router';
 import { MoveProjectDeal } from '../../../application/deals/move-project-deal';
 import { one } from '../shared/envelope';
+import { Operation, operation } from '../shared/operation';
 import { Ctx, pathId, teamOf } from '../shared/params';
-import { S, validator } from '../shared/validation';
-import { presentDeal } from './present-deal';
+import { S } from '../shared/validation';
+import { dealSchema, presentDeal } from './present-deal';
 
 interface MoveBody {
   project_id: string;
@@ -26,16 +26,31 @@ export const moveProjectDealSchema = {
   },
 };
 
-/** The project deal routes beyond the legacy ones: POST /deals/:id/move. */
-export function addProjectDealRoutes(router: Router, uc: { move: MoveProjectDeal }): void {
-  const parseMove = validator<MoveBody>(moveProjectDealSchema);
-
-  router.post('/deals/:id/move', async (ctx: Ctx) => {
-    const id = pathId(ctx);
-    const b = parseMove(ctx.request.body);
-    const view = await uc.move.execute(teamOf(ctx), {
-      id, projectId: b.project_id, phase: b.phase, winNote: b.win_note, lossReasonId: b.loss_reason_id, position: b.position,
-    });
-    ctx.body = one(presentDeal(view));
-  });
+/** The project deal operations beyond the legacy ones: POST /deals/:id/move. */
+export function projectDealOperations(uc: { move: MoveProjectDeal }, tag: string): Operation<any>[] {
+  return [
+    operation<MoveBody>({
+      id: 'moveDeal', method: 'post', path: '/deals/:id/move', tag, access: 'key',
+      summary: 'Move a project deal to another column of its pipeline',
+      description: 'Project deals only (a legacy deal is not found). `phase` is the slug of an open, won or lost column of the '
+        + 'deal\'s pipeline; a `won` column needs a non-empty `win_note`, a `lost` column a `loss_reason_id` from the '
+        + 'pipeline\'s loss reasons (or the default pipeline\'s). A change of column triggers `deal_stage_changed`. '
+        + 'An archived project answers 409 `PROJECT_ARCHIVED`.',
+      body: {
+        schema: moveProjectDealSchema,
+        example: {
+          project_id: '0190d4a2-7c1e-7b3a-9f10-2a6c5e8b1d42', phase: 'ganho',
+          win_note: 'Contrato assinado pela Padaria São João: R$ 18.500,00 em 3 parcelas',
+        },
+      },
+      success: { status: 200, description: 'The deal after the move, as GET /deals/:id shows it.', data: dealSchema, name: 'Deal' },
+      errors: [400, 404, 409],
+      async handle(ctx: Ctx, b) {
+        const view = await uc.move.execute(teamOf(ctx), {
+          id: pathId(ctx), projectId: b.project_id, phase: b.phase, winNote: b.win_note, lossReasonId: b.loss_reason_id, position: b.position,
+        });
+        ctx.body = one(presentDeal(view));
+      },
+    }),
+  ];
 }
