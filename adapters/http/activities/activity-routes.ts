@@ -1,19 +1,20 @@
-import Router from '@koa/router';
 import { CompleteActivity } from '../../../application/activities/complete-activity';
 import { CreateActivity, CreateActivityInput } from '../../../application/activities/create-activity';
 import { GetActivity } from '../../../application/activities/get-activity';
 import { ListActivities } from '../../../application/activities/list-activities';
 import { UpdateActivity } from '../../../application/activities/update-activity';
-import { ActivityChanges } from '../../../domain/activities/activity';
+import { ACTIVITY_TYPES, ActivityChanges } from '../../../domain/activities/activity';
 import { ACTIVITY_SORT_FIELDS } from '../../../domain/activities/activity-repository';
 import { RouteModule } from '../app';
+import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
+import { operation, ParameterDoc } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
-import { requireSomeField, validator } from '../shared/validation';
+import { requireSomeField } from '../shared/validation';
 import {
   CREATE_ACTIVITY_FIELDS, UPDATABLE_ACTIVITY_FIELDS, createActivitySchema, updateActivitySchema,
 } from './activity-schemas';
-import { presentActivity, presentCompletion } from './present-activity';
+import { activityCompletionSchema, activitySchema, presentActivity, presentCompletion } from './present-activity';
 
 export interface ActivityUseCases {
   list: ListActivities;
@@ -23,44 +24,101 @@ export interface ActivityUseCases {
   complete: CompleteActivity;
 }
 
+const TAG = 'Activities';
+
 /** Only the listed fields reach a use case (null included); anything else in a body is ignored. */
 const pick = <T>(body: Record<string, unknown>, fields: readonly string[]): T =>
   Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])) as T;
 
+/** Activity lists never refuse a sort: an unlisted field sorts by `created_at`, keeping the direction. */
+const SORT_NOTE = '`priority` sorts by rank (low < medium < high). An unlisted field sorts by `created_at` in the direction given.';
+const listParams = (): ParameterDoc[] =>
+  listParameters(ACTIVITY_SORT_FIELDS, { search: 'Partial match in title and description (accents and case do not matter).' })
+    .map((p) => (p.name === 'sort' ? { ...p, description: `${p.description} ${SORT_NOTE}` } : p));
+
 export function activityRoutes(uc: ActivityUseCases): RouteModule {
-  const checkCreate = validator<Record<string, unknown>>(createActivitySchema);
-  const checkUpdate = validator<Record<string, unknown>>(updateActivitySchema);
-  const router = new Router();
-
-  router.get('/activities', async (ctx: Ctx) => {
-    const { page, limit, search } = listQuery(ctx, { sortable: ACTIVITY_SORT_FIELDS, fallbackToCreatedAt: true });
-    const input = {
-      page, limit, search, sort: queryValue(ctx, 'sort'), type: queryValue(ctx, 'type'), completed: queryValue(ctx, 'completed'),
-      client_id: queryUuid(ctx, 'client_id'), deal_id: queryUuid(ctx, 'deal_id'),
-    };
-    ctx.body = many(await uc.list.execute(teamOf(ctx), input), { page, limit }, presentActivity);
-  });
-
-  router.post('/activities', async (ctx: Ctx) => {
-    const input = pick<CreateActivityInput>(checkCreate(ctx.request.body), CREATE_ACTIVITY_FIELDS);
-    ctx.status = 201;
-    ctx.body = one(presentActivity(await uc.create.execute(teamOf(ctx), input)));
-  });
-
-  router.get('/activities/:id', async (ctx: Ctx) => {
-    ctx.body = one(presentActivity(await uc.get.execute(teamOf(ctx), pathId(ctx))));
-  });
-
-  router.put('/activities/:id', async (ctx: Ctx) => {
-    const id = pathId(ctx);
-    const changes = pick<ActivityChanges>(checkUpdate(ctx.request.body), UPDATABLE_ACTIVITY_FIELDS);
-    requireSomeField(changes as Record<string, unknown>, UPDATABLE_ACTIVITY_FIELDS);
-    ctx.body = one(presentActivity(await uc.update.execute(teamOf(ctx), id, changes)));
-  });
-
-  router.delete('/activities/:id', async (ctx: Ctx) => {
-    ctx.body = one(presentCompletion(await uc.complete.execute(teamOf(ctx), pathId(ctx))));
-  });
-
-  return { keyed: router };
+  return {
+    operations: [
+      operation({
+        id: 'listActivities', method: 'get', path: '/activities', tag: TAG, access: 'key',
+        summary: 'List the team\'s activities',
+        parameters: [
+          ...listParams(),
+          queryParam('type', R.enumOf(ACTIVITY_TYPES), 'Only activities of this type; an unlisted value applies no filter.'),
+          queryParam('completed', { type: 'boolean' }, 'Only completed (`true`) or open (`false`) activities; any other value applies no filter.'),
+          queryParam('client_id', R.uuid, 'Only activities of this client of the team (another one is 404 on `client_id`).'),
+          queryParam('deal_id', R.uuid, 'Only activities of this deal of the team (another one is 404 on `deal_id`).'),
+        ],
+        success: { status: 200, description: 'A page of activities.', data: activitySchema, name: 'Activity', list: true },
+        errors: [400, 404],
+        async handle(ctx: Ctx) {
+          const { page, limit, search } = listQuery(ctx, { sortable: ACTIVITY_SORT_FIELDS, fallbackToCreatedAt: true });
+          const input = {
+            page, limit, search, sort: queryValue(ctx, 'sort'), type: queryValue(ctx, 'type'), completed: queryValue(ctx, 'completed'),
+            client_id: queryUuid(ctx, 'client_id'), deal_id: queryUuid(ctx, 'deal_id'),
+          };
+          ctx.body = many(await uc.list.execute(teamOf(ctx), input), { page, limit }, presentActivity);
+        },
+      }),
+      operation<Record<string, unknown>>({
+        id: 'createActivity', method: 'post', path: '/activities', tag: TAG, access: 'key',
+        summary: 'Record an activity (type `task` unless given)',
+        description: 'A `duration_minutes` of 0 is stored as null (not measured). `client_id` and `deal_id` must be the team\'s '
+          + '(404 naming the field otherwise); `contract_id`, `assigned_to` and `created_by` are kept as sent.',
+        body: {
+          schema: createActivitySchema,
+          example: {
+            title: 'Ligação de retorno para João Araújo', type: 'call', description: 'Revisar a proposta de R$ 12.500,00 do site institucional',
+            occurred_at: '2026-03-10T14:30:00-03:00', duration_minutes: 25, due_date: '2026-03-12', priority: 'high', tags: ['proposta', 'follow-up'],
+            client_id: '0190a0b0-7c1e-7d2a-9b3c-1a2b3c4d5e6f',
+          },
+        },
+        success: { status: 201, description: 'The activity recorded.', data: activitySchema, name: 'Activity' },
+        errors: [400, 404],
+        async handle(ctx: Ctx, body) {
+          const input = pick<CreateActivityInput>(body, CREATE_ACTIVITY_FIELDS);
+          ctx.status = 201;
+          ctx.body = one(presentActivity(await uc.create.execute(teamOf(ctx), input)));
+        },
+      }),
+      operation({
+        id: 'getActivity', method: 'get', path: '/activities/:id', tag: TAG, access: 'key',
+        summary: 'Read one activity',
+        success: { status: 200, description: 'The activity.', data: activitySchema, name: 'Activity' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(presentActivity(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+        },
+      }),
+      operation<Record<string, unknown>>({
+        id: 'updateActivity', method: 'put', path: '/activities/:id', tag: TAG, access: 'key',
+        summary: 'Change the fields sent (`is_completed` reopens or completes it)',
+        description: '`created_by` cannot change and is ignored; a body with no other field is 400. A `client_id` or `deal_id` '
+          + 'sent must be the team\'s (404 naming the field otherwise).',
+        body: {
+          schema: updateActivitySchema,
+          example: { title: 'Reunião de alinhamento com a Construtora Paraná', type: 'meeting', duration_minutes: 45, is_completed: true },
+        },
+        success: { status: 200, description: 'The activity after the change.', data: activitySchema, name: 'Activity' },
+        errors: [400, 404],
+        async handle(ctx: Ctx, body) {
+          const id = pathId(ctx);
+          const changes = pick<ActivityChanges>(body, UPDATABLE_ACTIVITY_FIELDS);
+          requireSomeField(changes as Record<string, unknown>, UPDATABLE_ACTIVITY_FIELDS);
+          ctx.body = one(presentActivity(await uc.update.execute(teamOf(ctx), id, changes)));
+        },
+      }),
+      operation({
+        id: 'completeActivity', method: 'delete', path: '/activities/:id', tag: TAG, access: 'key',
+        summary: 'Mark an activity completed (it is kept, not removed)',
+        description: 'DELETE does not remove the activity: it sets `is_completed` to true and answers `{ id, is_completed, completed_at }`, '
+          + 'where `completed_at` equals the activity\'s `updated_at`. An activity already completed is left as it is.',
+        success: { status: 200, description: 'The activity completed.', data: activityCompletionSchema, name: 'ActivityCompletion' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(presentCompletion(await uc.complete.execute(teamOf(ctx), pathId(ctx))));
+        },
+      }),
+    ],
+  };
 }

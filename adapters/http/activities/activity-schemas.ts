@@ -2,18 +2,18 @@ import { ACTIVITY_PRIORITIES, ACTIVITY_TYPES } from '../../../domain/activities/
 import { S } from '../shared/validation';
 
 const fields = {
-  title: S.string,
+  title: { ...S.string, description: 'Trimmed on save; must not be blank.' },
   type: S.enumOf(ACTIVITY_TYPES),
   description: S.nullableString,
   // Checked and normalized to UTC by the domain, which accepts any ISO 8601 form.
-  occurred_at: S.string,
-  duration_minutes: S.nullableNumber,
+  occurred_at: { ...S.string, description: 'An ISO 8601 timestamp, any offset; stored in UTC.' },
+  duration_minutes: { ...S.nullableNumber, description: 'Minutes, zero or more.' },
   is_completed: S.boolean,
   due_date: S.nullableDate,
   priority: S.nullableEnumOf(ACTIVITY_PRIORITIES),
   tags: S.stringArray,
-  client_id: S.nullableUuid,
-  deal_id: S.nullableUuid,
+  client_id: { ...S.nullableUuid, description: 'A client of the team (another one is 404 on `client_id`).' },
+  deal_id: { ...S.nullableUuid, description: 'A deal of the team (another one is 404 on `deal_id`).' },
   contract_id: S.nullableUuid,
   assigned_to: S.nullableUuid,
 };
@@ -28,4 +28,8 @@ export const createActivitySchema = {
   properties: { ...fields, created_by: S.nullableUuid },
 };
 
-export const updateActivitySchema = { type: 'object', properties: fields };
+export const updateActivitySchema = {
+  type: 'object',
+  description: 'At least one field; `created_by` is ignored (it never changes).',
+  properties: fields,
+};

@@ -1,19 +1,20 @@
-import Router from '@koa/router';
 import { CreateCampaign, CreateCampaignInput } from '../../../application/campaigns/create-campaign';
 import { DeleteCampaign } from '../../../application/campaigns/delete-campaign';
 import { GetCampaign } from '../../../application/campaigns/get-campaign';
 import { ListCampaigns } from '../../../application/campaigns/list-campaigns';
 import { UpdateCampaign } from '../../../application/campaigns/update-campaign';
-import { CampaignChanges } from '../../../domain/campaigns/campaign';
+import { CAMPAIGN_STATUSES, CampaignChanges, REFUSED_CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign';
 import { CAMPAIGN_SORT_FIELDS } from '../../../domain/campaigns/campaign-repository';
 import { RouteModule } from '../app';
+import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
+import { operation, ParameterDoc } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
-import { requireSomeField, validator } from '../shared/validation';
+import { requireSomeField } from '../shared/validation';
 import {
   CREATE_CAMPAIGN_FIELDS, UPDATABLE_CAMPAIGN_FIELDS, createCampaignSchema, updateCampaignSchema,
 } from './campaign-schemas';
-import { presentCampaign } from './present-campaign';
+import { campaignSchema, presentCampaign } from './present-campaign';
 
 export interface CampaignUseCases {
   list: ListCampaigns;
@@ -23,43 +24,108 @@ export interface CampaignUseCases {
   delete: DeleteCampaign;
 }
 
+const TAG = 'Campaigns';
+
 /** Only the listed fields reach a use case (null included); anything else in a body is ignored. */
 const pick = <T>(body: Record<string, unknown>, fields: readonly string[]): T =>
   Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])) as T;
 
+/** Campaign lists never refuse a sort: an unlisted field sorts by `created_at`, keeping the direction. */
+const SORT_NOTE = 'An unlisted field sorts by `created_at` in the direction given.';
+const listParams = (): ParameterDoc[] =>
+  listParameters(CAMPAIGN_SORT_FIELDS, { search: 'Partial match in name and description (accents and case do not matter).' })
+    .map((p) => (p.name === 'sort' ? { ...p, description: `${p.description} ${SORT_NOTE}` } : p));
+
+/** The spec's quirk on writes, told on every operation that writes a status. */
+const REFUSED_STATUS_NOTE = `A \`status\` of ${REFUSED_CAMPAIGN_STATUSES.map((s) => `\`${s}\``).join(' or ')} (statuses of an older contract `
+  + 'that storage refuses) answers **500 `INTERNAL_ERROR`** and writes nothing; any other status outside '
+  + `${CAMPAIGN_STATUSES.map((s) => `\`${s}\``).join(', ')} is 400.`;
+
 export function campaignRoutes(uc: CampaignUseCases): RouteModule {
-  const checkCreate = validator<Record<string, unknown>>(createCampaignSchema);
-  const checkUpdate = validator<Record<string, unknown>>(updateCampaignSchema);
-  const router = new Router();
-
-  router.get('/campaigns', async (ctx: Ctx) => {
-    const { page, limit, search } = listQuery(ctx, { sortable: CAMPAIGN_SORT_FIELDS, fallbackToCreatedAt: true });
-    const input = {
-      page, limit, search, sort: queryValue(ctx, 'sort'), status: queryValue(ctx, 'status'), project_id: queryUuid(ctx, 'project_id'),
-    };
-    ctx.body = many(await uc.list.execute(teamOf(ctx), input), { page, limit }, presentCampaign);
-  });
-
-  router.post('/campaigns', async (ctx: Ctx) => {
-    const input = pick<CreateCampaignInput>(checkCreate(ctx.request.body), CREATE_CAMPAIGN_FIELDS);
-    ctx.status = 201;
-    ctx.body = one(presentCampaign(await uc.create.execute(teamOf(ctx), input)));
-  });
-
-  router.get('/campaigns/:id', async (ctx: Ctx) => {
-    ctx.body = one(presentCampaign(await uc.get.execute(teamOf(ctx), pathId(ctx))));
-  });
-
-  router.put('/campaigns/:id', async (ctx: Ctx) => {
-    const id = pathId(ctx);
-    const changes = pick<CampaignChanges>(checkUpdate(ctx.request.body), UPDATABLE_CAMPAIGN_FIELDS);
-    requireSomeField(changes as Record<string, unknown>, UPDATABLE_CAMPAIGN_FIELDS);
-    ctx.body = one(presentCampaign(await uc.update.execute(teamOf(ctx), id, changes)));
-  });
-
-  router.delete('/campaigns/:id', async (ctx: Ctx) => {
-    await uc.delete.execute(teamOf(ctx), pathId(ctx));
-  });
-
-  return { keyed: router };
+  return {
+    operations: [
+      operation({
+        id: 'listCampaigns', method: 'get', path: '/campaigns', tag: TAG, access: 'key',
+        summary: 'List the team\'s campaigns, each with its project',
+        parameters: [
+          ...listParams(),
+          queryParam('status', R.enumOf([...CAMPAIGN_STATUSES, ...REFUSED_CAMPAIGN_STATUSES, 'archived']),
+            'Only campaigns in this status. `archived` applies no filter; `scheduled` and `cancelled` match no campaign; any other value is 400.'),
+          queryParam('project_id', R.uuid, 'Only campaigns of this project of the team (another one is 404 on `project_id`).'),
+        ],
+        success: { status: 200, description: 'A page of campaigns.', data: campaignSchema, name: 'Campaign', list: true },
+        errors: [400, 404],
+        async handle(ctx: Ctx) {
+          const { page, limit, search } = listQuery(ctx, { sortable: CAMPAIGN_SORT_FIELDS, fallbackToCreatedAt: true });
+          const input = {
+            page, limit, search, sort: queryValue(ctx, 'sort'), status: queryValue(ctx, 'status'), project_id: queryUuid(ctx, 'project_id'),
+          };
+          ctx.body = many(await uc.list.execute(teamOf(ctx), input), { page, limit }, presentCampaign);
+        },
+      }),
+      operation<Record<string, unknown>>({
+        id: 'createCampaign', method: 'post', path: '/campaigns', tag: TAG, access: 'key',
+        summary: 'Create a campaign in one of the team\'s projects (planning data only)',
+        description: `${REFUSED_STATUS_NOTE} The project is always required: \`project_id\` must be the team's (404 naming it otherwise). `
+          + '`approval_status` starts as `pending` and cannot be sent.',
+        body: {
+          schema: createCampaignSchema,
+          example: {
+            name: 'Black Friday – Loja São João', project_id: '0190a0b0-7c1e-7d2a-9b3c-1a2b3c4d5e6f',
+            description: 'Ofertas de até 40% na linha de inverno', status: 'draft', start_date: '2026-11-20', end_date: '2026-11-30',
+            content_pillars: ['promoção', 'bastidores'], target_platforms: ['instagram', 'whatsapp'], goals: { leads: 300, budget_brl: 15000 },
+          },
+        },
+        success: { status: 201, description: 'The campaign created, with its project.', data: campaignSchema, name: 'Campaign' },
+        errors: [400, 404, 500],
+        async handle(ctx: Ctx, body) {
+          const input = pick<CreateCampaignInput>(body, CREATE_CAMPAIGN_FIELDS);
+          ctx.status = 201;
+          ctx.body = one(presentCampaign(await uc.create.execute(teamOf(ctx), input)));
+        },
+      }),
+      operation({
+        id: 'getCampaign', method: 'get', path: '/campaigns/:id', tag: TAG, access: 'key',
+        summary: 'Read one campaign with its project',
+        success: { status: 200, description: 'The campaign.', data: campaignSchema, name: 'Campaign' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(presentCampaign(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+        },
+      }),
+      operation<Record<string, unknown>>({
+        id: 'updateCampaign', method: 'put', path: '/campaigns/:id', tag: TAG, access: 'key',
+        summary: 'Change the fields sent',
+        description: `${REFUSED_STATUS_NOTE} The campaign is then left exactly as it was, the other fields sent included. `
+          + '`project_id` and `approval_status` cannot change and are ignored; a body with no other field is 400.',
+        body: { schema: updateCampaignSchema, example: { status: 'active', end_date: '2026-12-05', goals: { leads: 450, budget_brl: 18000 } } },
+        success: { status: 200, description: 'The campaign after the change.', data: campaignSchema, name: 'Campaign' },
+        errors: [400, 404, 500],
+        async handle(ctx: Ctx, body) {
+          const id = pathId(ctx);
+          const changes = pick<CampaignChanges>(body, UPDATABLE_CAMPAIGN_FIELDS);
+          requireSomeField(changes as Record<string, unknown>, UPDATABLE_CAMPAIGN_FIELDS);
+          ctx.body = one(presentCampaign(await uc.update.execute(teamOf(ctx), id, changes)));
+        },
+      }),
+      operation({
+        id: 'deleteCampaign', method: 'delete', path: '/campaigns/:id', tag: TAG, access: 'key',
+        summary: 'Refused: campaigns cannot be deleted (500 for an existing campaign)',
+        description: 'As the spec keeps it, DELETE on an existing campaign of the team answers **500 `INTERNAL_ERROR`** and changes '
+          + 'nothing (an older contract cancelled the campaign, and storage refuses the `cancelled` status); an unknown id, or another '
+          + 'team\'s, is 404 `NOT_FOUND`. It never succeeds: no 200 is ever sent. To stop a campaign, PUT `status` `paused` or `completed`.',
+        success: {
+          status: 200,
+          description: 'Never sent: an existing campaign answers 500, an unknown one 404. '
+            + 'Documented only because every operation has a success answer.',
+          data: { not: {}, description: 'No value: this answer does not happen.' },
+        },
+        errors: [404, 500],
+        async handle(ctx: Ctx) {
+          // Always throws (404, or 500 for an existing campaign): there is no answer to present.
+          await uc.delete.execute(teamOf(ctx), pathId(ctx));
+        },
+      }),
+    ],
+  };
 }

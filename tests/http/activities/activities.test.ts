@@ -140,6 +140,25 @@ forEachHttpBackend('Activities API', (env) => {
     expect((await env().request.delete(`/api/v1/activities/${UNKNOWN}`).set(team.auth)).status).to.equal(404);
   });
 
+  it('answers 201 with Location pointing at the activity created', async () => {
+    const team = await env().team();
+    const res = await post(team, { title: 'Ligação para Conceição' });
+    expect(res.status).to.equal(201);
+    expect(res.headers.location).to.equal(`/api/v1/activities/${res.body.data.id}`);
+    expect((await env().request.get(res.headers.location).set(team.auth)).body.data.title).to.equal('Ligação para Conceição');
+  });
+
+  it('is documented: DELETE completes, and the document names its answers', async () => {
+    const doc = (await env().request.get('/api/v1/openapi.json')).body;
+    const del = doc.paths['/activities/{id}'].delete;
+    expect(del.operationId).to.equal('completeActivity');
+    expect(del.description).to.match(/is_completed/);
+    expect(Object.keys(del.responses)).to.include.members(['200', '404']);
+    expect(doc.components.schemas.ActivityCompletion.required).to.deep.equal(['id', 'is_completed', 'completed_at']);
+    const listed = doc.paths['/activities'].get.parameters.map((p: { name: string }) => p.name);
+    expect(listed).to.include.members(['page', 'limit', 'sort', 'search', 'type', 'completed', 'client_id', 'deal_id']);
+  });
+
   describe('list', () => {
     it('filters by type (an unlisted one filters nothing) and by completed (other values filter nothing)', async () => {
       const team = await env().team();

@@ -156,6 +156,26 @@ forEachHttpBackend('Campaigns API', (env) => {
     expect((await env().request.delete(`/api/v1/campaigns/${id}`).set(other.auth)).status).to.equal(404);
   });
 
+  it('answers 201 with Location pointing at the campaign created', async () => {
+    const { team, project } = await setup();
+    const res = await post(team, { name: 'Promoção de Inverno', project_id: project.id });
+    expect(res.status).to.equal(201);
+    expect(res.headers.location).to.equal(`/api/v1/campaigns/${res.body.data.id}`);
+    expect((await env().request.get(res.headers.location).set(team.auth)).body.data.name).to.equal('Promoção de Inverno');
+  });
+
+  it('documents the 500 answers the spec keeps: DELETE on an existing campaign, and scheduled or cancelled on a write', async () => {
+    const doc = (await env().request.get('/api/v1/openapi.json')).body;
+    const del = doc.paths['/campaigns/{id}'].delete;
+    expect(del.operationId).to.equal('deleteCampaign');
+    expect(Object.keys(del.responses)).to.include.members(['404', '500']);
+    expect(del.description).to.match(/500 `INTERNAL_ERROR`/);
+    for (const op of [doc.paths['/campaigns'].post, doc.paths['/campaigns/{id}'].put]) {
+      expect(Object.keys(op.responses)).to.include.members(['400', '404', '500']);
+      expect(op.description).to.match(/`scheduled` or `cancelled`/);
+    }
+  });
+
   describe('list', () => {
     it('paginates newest first with the list envelope and project on each item', async () => {
       const { team, project } = await setup();
