@@ -115,6 +115,7 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
           const deal = pick(body, CREATE_DEAL_FIELDS) as unknown as NewGlobalDeal;
           const result = await uc.create.execute(teamOf(ctx), { deal, idempotencyKey });
           ctx.status = result.replayed ? 200 : 201;
+          if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
           ctx.body = one(presentDeal(result.deal));
         },
       }),

@@ -83,7 +83,7 @@ const pathParameters = (koaPath: string): Schema[] =>
     description: name === 'endpointId' ? 'The endpoint\'s public id (`endpoint_id`), not its uuid.' : undefined,
   }));
 
-function successResponse(op: Operation<any>, dataRef: Schema): Schema {
+function successResponse(op: Operation<any>, dataRef: Schema, status: number): Schema {
   const body: Schema = op.success.list
     ? {
       type: 'object', required: ['success', 'data', 'pagination'], additionalProperties: false,
@@ -91,7 +91,10 @@ function successResponse(op: Operation<any>, dataRef: Schema): Schema {
     }
     : { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: dataRef } };
   const headers: Schema = op.access === 'key' ? { ...rateLimitHeaders } : {};
-  if (op.success.status === 201) headers.Location = { description: 'Where the created resource is.', schema: { type: 'string' } };
+  if (status === 201) headers.Location = { description: 'Where the created resource is.', schema: { type: 'string' } };
+  if (op.parameters?.some((p) => p.name === 'Idempotency-Key') && status === 200) {
+    headers['Idempotent-Replayed'] = { description: '`true` when this answers a replayed Idempotency-Key.', schema: { type: 'string', enum: ['true'] } };
+  }
   return { description: op.success.description, headers, content: { 'application/json': { schema: body } } };
 }
 
@@ -109,7 +112,7 @@ export function openApiDocument(operations: readonly Operation<any>[], info: Doc
       dataRef = { $ref: `#/components/schemas/${op.success.name}` };
     }
     const responses: Record<string, Schema> = {};
-    for (const status of [op.success.status, ...(op.success.alsoStatuses ?? [])]) responses[String(status)] = successResponse(op, dataRef);
+    for (const status of [op.success.status, ...(op.success.alsoStatuses ?? [])]) responses[String(status)] = successResponse(op, dataRef, status);
     const errors = [...new Set([...op.errors, ...COMMON_ERRORS[op.access]])].sort((a, b) => a - b);
     for (const status of errors) responses[String(status)] = { $ref: `#/components/responses/E${status}` };
     Object.assign(responses, op.rawResponses ?? {});

@@ -49,6 +49,9 @@ forEachHttpBackend('Deals in the OpenAPI document', (env) => {
     expect(created.headers.location).to.equal(`/api/v1/deals/${created.body.data.id}`);
     const replayed = await api.create({ title: 'Consultoria — Café Açaí' }, 'pedido-77');
     expect(replayed.status).to.equal(200);
+    expect(replayed.headers['idempotent-replayed']).to.equal('true');
+    expect(created.headers).to.not.have.property('idempotent-replayed');
+    expect(replayed.headers).to.not.have.property('location');
     expect(replayed.body.data.id).to.equal(created.body.data.id);
   });
 });
