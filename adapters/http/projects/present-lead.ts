@@ -1,6 +1,7 @@
 import { CompanyData } from '../../../domain/projects/company';
 import { ContactIdentityData } from '../../../domain/projects/contact-identity';
 import { LeadView } from '../../../domain/projects/lead';
+import { exactObject, nullable, R } from '../shared/documented';
 
 /** The shared identity inside a lead, with the contact-level custom fields; its lookup keys stay inside. */
 export const presentIdentity = (i: ContactIdentityData) => ({
@@ -47,4 +48,44 @@ export const presentCompany = (c: CompanyData) => ({
   name: c.name,
   project_id: c.projectId,
   is_active: c.isActive,
+});
+
+/** The documented shape of `presentIdentity`. */
+export const identitySchema = exactObject({
+  id: R.uuid,
+  display_name: R.string,
+  primary_phone: R.nullableString,
+  primary_email: R.nullableString,
+  custom_fields: { ...R.anyObject, description: 'Contact-level custom field values, by field key.' },
+  created_at: R.dateTime,
+  updated_at: R.dateTime,
+}, 'The person behind the lead, shared by the team\'s projects (one identity per phone or e-mail).');
+
+/** The documented shape of `presentLead`. */
+export const leadSchema = exactObject({
+  id: { ...R.uuid, description: 'The `lead_id` of a deal of this contact.' },
+  public_id: { ...R.string, description: 'Short, URL-safe id, unique in the team.' },
+  project_id: R.uuid,
+  full_name: R.string,
+  name: { ...R.string, description: 'The same as `full_name`.' },
+  email: R.nullableString,
+  phone: { ...R.nullableString, description: 'Brazilian numbers as `+55` followed by digits.' },
+  tags: R.stringArray,
+  notes: R.nullableString,
+  customer_source: R.nullableString,
+  utm_source: R.nullableString,
+  utm_medium: R.nullableString,
+  utm_campaign: R.nullableString,
+  attribution: { ...R.nullableObject, description: 'Every attribution field an inbound webhook received, or null.' },
+  metadata: R.anyObject,
+  custom_fields: { ...R.anyObject, description: 'Project-level custom field values, by field key.' },
+  is_active: R.boolean,
+  contact_identity_id: R.uuid,
+  company_id: R.nullableUuid,
+  company: nullable(exactObject({ id: R.uuid, name: R.string }, 'The linked company of the project, or null.')),
+  company_name: R.nullableString,
+  identity: identitySchema,
+  created_by: R.nullableString,
+  created_at: R.dateTime,
+  updated_at: R.dateTime,
 });

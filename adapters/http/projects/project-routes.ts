@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { CreateLead } from '../../../application/projects/create-lead';
 import { CreateProject, CreateProjectInput } from '../../../application/projects/create-project';
 import { GetProject } from '../../../application/projects/get-project';
@@ -14,12 +13,14 @@ import { PROJECT_STATUSES } from '../../../domain/projects/stage';
 import { MethodNotAllowed, Unprocessable } from '../../../domain/shared/errors';
 import { isUuid } from '../../../domain/shared/values';
 import { RouteModule } from '../app';
+import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
+import { operation } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryEnum, queryUuid, queryValue, teamOf } from '../shared/params';
-import { requireSomeField, validator } from '../shared/validation';
-import { presentLead } from './present-lead';
-import { presentPipeline } from './present-pipeline';
-import { presentProject } from './present-project';
+import { requireSomeField } from '../shared/validation';
+import { leadSchema, presentLead } from './present-lead';
+import { pipelineSchema, presentPipeline } from './present-pipeline';
+import { presentProject, projectSchema } from './present-project';
 import {
   LEAD_BODY_FIELDS, UPDATABLE_PROJECT_FIELDS, createLeadSchema, createProjectSchema, updateProjectSchema,
 } from './project-schemas';
@@ -33,6 +34,9 @@ export interface ProjectUseCases {
   listLeads: ListLeads;
   createLead: CreateLead;
 }
+
+const TAG = 'Projects';
+const LEADS_TAG = 'Project leads';
 
 const pick = (body: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
@@ -48,64 +52,153 @@ const leadFilterOf = (ctx: Ctx) => {
   return { isActive: active === undefined ? undefined : active === 'true', companyId };
 };
 
+/** The methods `/projects/:id` answers, for the `Allow` of its 405. */
+const PROJECT_METHODS = 'GET, PUT';
+
 export function projectRoutes(uc: ProjectUseCases): RouteModule {
-  const parseCreate = validator<CreateProjectInput>(createProjectSchema);
-  const parseUpdate = validator<UpdateProjectInput>(updateProjectSchema);
-  const parseLead = validator<LeadInput>(createLeadSchema);
-  const router = new Router();
-
-  router.get('/projects', async (ctx: Ctx) => {
-    const query = listQuery(ctx, { sortable: PROJECT_SORT_FIELDS });
-    const filter = {
-      squad_id: queryUuid(ctx, 'squad_id'),
-      client_id: queryUuid(ctx, 'client_id'),
-      status: queryEnum(ctx, 'status', PROJECT_STATUSES),
-      priority: queryEnum(ctx, 'priority', PROJECT_PRIORITIES),
-    };
-    ctx.body = many(await uc.list.execute(teamOf(ctx), filter, query), query, presentProject);
-  });
-
-  router.post('/projects', async (ctx: Ctx) => {
-    const input = parseCreate(ctx.request.body);
-    ctx.status = 201;
-    ctx.body = one(presentProject(await uc.create.execute(teamOf(ctx), input)));
-  });
-
-  router.get('/projects/:id', async (ctx: Ctx) => {
-    ctx.body = one(presentProject(await uc.get.execute(teamOf(ctx), pathId(ctx))));
-  });
-
-  router.put('/projects/:id', async (ctx: Ctx) => {
-    const id = pathId(ctx);
-    const input = parseUpdate(ctx.request.body);
-    requireSomeField(input as Record<string, unknown>, UPDATABLE_PROJECT_FIELDS);
-    ctx.body = one(presentProject(await uc.update.execute(teamOf(ctx), id, input)));
-  });
-
-  router.delete('/projects/:id', async () => {
-    throw new MethodNotAllowed('Projects cannot be deleted through the API; archiving needs an administrator');
-  });
-
-  router.get('/projects/:id/pipelines', async (ctx: Ctx) => {
-    const pipelines = await uc.listPipelines.execute(teamOf(ctx), pathId(ctx));
-    ctx.body = one(pipelines.map(presentPipeline));
-  });
-
-  router.get('/projects/:id/leads', async (ctx: Ctx) => {
-    const id = pathId(ctx);
-    const query = listQuery(ctx, { sortable: LEAD_SORT_FIELDS });
-    ctx.body = many(await uc.listLeads.execute(teamOf(ctx), id, leadFilterOf(ctx), query), query, presentLead);
-  });
-
-  router.post('/projects/:id/leads', async (ctx: Ctx) => {
-    // The body is checked before the project is looked up: a bad body is 400 even for an unknown project.
-    const body = parseLead(ctx.request.body);
-    const input = pick(body as unknown as Record<string, unknown>, LEAD_BODY_FIELDS) as unknown as LeadInput;
-    checkLeadInput(input);
-    const id = pathId(ctx);
-    ctx.status = 201;
-    ctx.body = one(presentLead(await uc.createLead.execute(teamOf(ctx), id, input)));
-  });
-
-  return { keyed: router };
+  return {
+    operations: [
+      operation({
+        id: 'listProjects', method: 'get', path: '/projects', tag: TAG, access: 'key',
+        summary: 'List the team\'s projects (archived ones are left out)',
+        parameters: [
+          ...listParameters(PROJECT_SORT_FIELDS, { search: 'Partial match in name and description (accents and case do not matter).' }),
+          queryParam('squad_id', R.uuid, 'Projects of this squad; a squad the team does not have is 404.'),
+          queryParam('client_id', R.uuid, 'Projects of this client; a client the team does not have is 404.'),
+          queryParam('status', R.enumOf(PROJECT_STATUSES), 'Projects whose stage has this category.'),
+          queryParam('priority', R.enumOf(PROJECT_PRIORITIES)),
+        ],
+        success: { status: 200, description: 'A page of projects.', data: projectSchema, name: 'Project', list: true },
+        errors: [400, 404],
+        async handle(ctx: Ctx) {
+          const query = listQuery(ctx, { sortable: PROJECT_SORT_FIELDS });
+          const filter = {
+            squad_id: queryUuid(ctx, 'squad_id'),
+            client_id: queryUuid(ctx, 'client_id'),
+            status: queryEnum(ctx, 'status', PROJECT_STATUSES),
+            priority: queryEnum(ctx, 'priority', PROJECT_PRIORITIES),
+          };
+          ctx.body = many(await uc.list.execute(teamOf(ctx), filter, query), query, presentProject);
+        },
+      }),
+      operation<CreateProjectInput>({
+        id: 'createProject', method: 'post', path: '/projects', tag: TAG, access: 'key',
+        summary: 'Create a project, with its default deal pipeline',
+        description: 'The stage is `stage_id` if sent, else the first stage of `status`, else the team\'s initial stage. '
+          + 'Without `slug`, one is made from the name (`-2`, `-3`… when taken); a `slug` sent that is taken is 422 `DUPLICATE_ENTRY`.',
+        body: {
+          schema: createProjectSchema,
+          example: {
+            name: 'Site institucional — Padaria São João', description: 'Novo site com catálogo e pedidos online.',
+            status: 'active', priority: 'high', color: '#3b82f6', start_date: '2026-12-01', due_date: '2027-02-26',
+            client_id: '0190b1d2-4c5e-7a8b-9c0d-1e2f3a4b5c6d',
+          },
+        },
+        success: { status: 201, description: 'The project created.', data: projectSchema, name: 'Project' },
+        errors: [400, 404, 422],
+        async handle(ctx: Ctx, input) {
+          ctx.status = 201;
+          ctx.body = one(presentProject(await uc.create.execute(teamOf(ctx), input)));
+        },
+      }),
+      operation({
+        id: 'getProject', method: 'get', path: '/projects/:id', tag: TAG, access: 'key',
+        summary: 'Read one project, with its stage, squad and client',
+        description: 'An archived project is still read here.',
+        success: { status: 200, description: 'The project.', data: projectSchema, name: 'Project' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(presentProject(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+        },
+      }),
+      operation<UpdateProjectInput>({
+        id: 'updateProject', method: 'put', path: '/projects/:id', tag: TAG, access: 'key',
+        summary: 'Change the fields sent; an archived project is 409 PROJECT_ARCHIVED',
+        body: {
+          schema: updateProjectSchema,
+          example: { status: 'paused', due_date: '2027-03-31', briefing: 'Cliente pediu pausa até aprovar o orçamento de R$ 18.500,00.' },
+        },
+        success: { status: 200, description: 'The project after the change.', data: projectSchema, name: 'Project' },
+        errors: [400, 404, 409, 422],
+        async handle(ctx: Ctx, input) {
+          const id = pathId(ctx);
+          requireSomeField(input as Record<string, unknown>, UPDATABLE_PROJECT_FIELDS);
+          ctx.body = one(presentProject(await uc.update.execute(teamOf(ctx), id, input)));
+        },
+      }),
+      operation({
+        id: 'deleteProject', method: 'delete', path: '/projects/:id', tag: TAG, access: 'key',
+        summary: 'Not allowed: always 405 METHOD_NOT_ALLOWED',
+        description: 'Projects are never deleted through the API (an operator archives them). Every call with a project id '
+          + 'answers 405, whether the project exists or not; the success response is never sent.',
+        success: {
+          status: 200,
+          description: 'Never sent: this operation always answers 405.',
+          data: { not: {}, description: 'No value: a project is never deleted through the API.' },
+        },
+        errors: [404, 405],
+        async handle(ctx: Ctx) {
+          ctx.set('Allow', PROJECT_METHODS);
+          throw new MethodNotAllowed('Projects cannot be deleted through the API; archiving needs an administrator');
+        },
+      }),
+      operation({
+        id: 'listProjectPipelines', method: 'get', path: '/projects/:id/pipelines', tag: TAG, access: 'key',
+        summary: 'The project\'s deal pipelines, default first, with their columns and loss reasons',
+        description: 'Not paginated. `columns[].slug` is the `phase` of a deal; `loss_reasons[].id` its `loss_reason_id`.',
+        success: {
+          status: 200, description: 'Every pipeline of the project.', name: 'ProjectPipelines',
+          data: { type: 'array', description: 'The default pipeline first.', items: pipelineSchema },
+        },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          const pipelines = await uc.listPipelines.execute(teamOf(ctx), pathId(ctx));
+          ctx.body = one(pipelines.map(presentPipeline));
+        },
+      }),
+      operation({
+        id: 'listProjectLeads', method: 'get', path: '/projects/:id/leads', tag: LEADS_TAG, access: 'key',
+        summary: 'List a project\'s leads, newest first',
+        description: 'A bad `is_active` or `company_id` is 422 `VALIDATION_ERROR` (not 400), as the spec keeps it; '
+          + 'a bad `page`, `limit` or `sort` is 400. An archived project\'s leads are still listed.',
+        parameters: [
+          ...listParameters(LEAD_SORT_FIELDS, { search: 'Partial match in name, e-mail and phone (accents and case do not matter).' }),
+          queryParam('is_active', R.boolean, '`true` or `false`; absent means both. Any other value is 422.'),
+          queryParam('company_id', R.uuid, 'Leads of this company. Not a UUID is 422; a company the team does not have is 404.'),
+        ],
+        success: { status: 200, description: 'A page of leads.', data: leadSchema, name: 'ProjectLead', list: true },
+        errors: [400, 404, 422],
+        async handle(ctx: Ctx) {
+          const id = pathId(ctx);
+          const query = listQuery(ctx, { sortable: LEAD_SORT_FIELDS });
+          ctx.body = many(await uc.listLeads.execute(teamOf(ctx), id, leadFilterOf(ctx), query), query, presentLead);
+        },
+      }),
+      operation<LeadInput>({
+        id: 'createProjectLead', method: 'post', path: '/projects/:id/leads', tag: LEADS_TAG, access: 'key',
+        summary: 'Add a contact to the project\'s CRM (no deal)',
+        description: 'The body is checked before the project is looked up: a bad body is 400 even for an unknown project. '
+          + 'Only the fields below are read; others, custom fields included, are ignored. A contact with the same phone, '
+          + 'or else the same e-mail, is 422 `DUPLICATE_ENTRY` with `details` `{ existing_contact_id, matched_by, archived }`; '
+          + 'a `company_id` that is not an active company of the project is 422 `VALIDATION_ERROR` on `company_id`. '
+          + 'There is no route for a single lead: `Location` is the project\'s lead list. The id is the `lead_id` of a deal.',
+        body: {
+          schema: createLeadSchema,
+          example: {
+            full_name: 'João Conceição', email: 'joao.conceicao@example.com.br', phone: '(11) 98765-4321',
+            tags: ['indicação'], notes: 'Quer orçamento de identidade visual.', customer_source: 'instagram',
+          },
+        },
+        success: { status: 201, description: 'The lead created.', data: leadSchema, name: 'ProjectLead' },
+        errors: [400, 404, 409, 422],
+        location: (_lead, ctx) => `/projects/${pathId(ctx)}/leads`,
+        async handle(ctx: Ctx, body) {
+          const input = pick(body as unknown as Record<string, unknown>, LEAD_BODY_FIELDS) as unknown as LeadInput;
+          checkLeadInput(input);
+          ctx.status = 201;
+          ctx.body = one(presentLead(await uc.createLead.execute(teamOf(ctx), pathId(ctx), input)));
+        },
+      }),
+    ],
+  };
 }

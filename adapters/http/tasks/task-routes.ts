@@ -1,16 +1,18 @@
-import Router from '@koa/router';
 import { CreateTask, CreateTaskInput } from '../../../application/tasks/create-task';
 import { DeleteTask } from '../../../application/tasks/delete-task';
 import { GetTask } from '../../../application/tasks/get-task';
 import { ListTasks } from '../../../application/tasks/list-tasks';
 import { UpdateTask, UpdateTaskInput } from '../../../application/tasks/update-task';
+import { TASK_PRIORITIES } from '../../../domain/tasks/task';
 import { TASK_SORT_FIELDS } from '../../../domain/tasks/task-repository';
 import { RouteModule } from '../app';
+import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
+import { operation } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
-import { requireSomeField, validator } from '../shared/validation';
+import { requireSomeField } from '../shared/validation';
 import { CREATE_TASK_FIELDS, UPDATABLE_TASK_FIELDS, createTaskSchema, updateTaskSchema } from './task-schemas';
-import { presentTask } from './present-task';
+import { deletedTaskSchema, presentDeletedTask, presentTask, taskSchema } from './present-task';
 
 export interface TaskUseCases {
   list: ListTasks;
@@ -20,45 +22,98 @@ export interface TaskUseCases {
   delete: DeleteTask;
 }
 
+const TAG = 'Tasks';
+
 /** Only the listed fields reach a use case (null included); anything else in a body is ignored. */
 const pick = <T>(body: Record<string, unknown>, fields: readonly string[]): T =>
   Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])) as T;
 
 export function taskRoutes(uc: TaskUseCases): RouteModule {
-  const checkCreate = validator<Record<string, unknown>>(createTaskSchema);
-  const checkUpdate = validator<Record<string, unknown>>(updateTaskSchema);
-  const router = new Router();
-
-  router.get('/tasks', async (ctx: Ctx) => {
-    const { page, limit, search } = listQuery(ctx, { sortable: TASK_SORT_FIELDS });
-    const input = {
-      page, limit, search, sort: queryValue(ctx, 'sort'), project_id: queryUuid(ctx, 'project_id'),
-      pipeline_id: queryUuid(ctx, 'pipeline_id'), assignee_id: queryUuid(ctx, 'assignee_id'),
-      priority: queryValue(ctx, 'priority'), column: queryValue(ctx, 'column'),
-    };
-    ctx.body = many(await uc.list.execute(teamOf(ctx), input), { page, limit }, presentTask);
-  });
-
-  router.post('/tasks', async (ctx: Ctx) => {
-    const input = pick<CreateTaskInput>(checkCreate(ctx.request.body), CREATE_TASK_FIELDS);
-    ctx.status = 201;
-    ctx.body = one(presentTask(await uc.create.execute(teamOf(ctx), input)));
-  });
-
-  router.get('/tasks/:id', async (ctx: Ctx) => {
-    ctx.body = one(presentTask(await uc.get.execute(teamOf(ctx), pathId(ctx))));
-  });
-
-  router.put('/tasks/:id', async (ctx: Ctx) => {
-    const id = pathId(ctx);
-    const changes = pick<UpdateTaskInput>(checkUpdate(ctx.request.body), UPDATABLE_TASK_FIELDS);
-    requireSomeField(changes as Record<string, unknown>, UPDATABLE_TASK_FIELDS);
-    ctx.body = one(presentTask(await uc.update.execute(teamOf(ctx), id, changes)));
-  });
-
-  router.delete('/tasks/:id', async (ctx: Ctx) => {
-    ctx.body = one(await uc.delete.execute(teamOf(ctx), pathId(ctx)));
-  });
-
-  return { keyed: router };
+  return {
+    operations: [
+      operation({
+        id: 'listTasks', method: 'get', path: '/tasks', tag: TAG, access: 'key',
+        summary: 'List the team\'s tasks (deleted ones are left out)',
+        description: 'Sorting by `priority` follows its rank (`none` < `low` < `medium` < `high` < `urgent`).',
+        parameters: [
+          ...listParameters(TASK_SORT_FIELDS, { search: 'Partial match in title and description (accents and case do not matter).' }),
+          queryParam('project_id', R.uuid, 'Tasks of this project; a project the team does not have is 404.'),
+          queryParam('pipeline_id', R.uuid, 'Tasks on this pipeline; a pipeline the team does not have is 404.'),
+          queryParam('assignee_id', R.uuid, 'Tasks whose `assignee_ids` contain this id.'),
+          queryParam('priority', R.enumOf(TASK_PRIORITIES)),
+          queryParam('column', R.string, 'Tasks in the column with this slug.'),
+        ],
+        success: { status: 200, description: 'A page of tasks.', data: taskSchema, name: 'Task', list: true },
+        errors: [400, 404],
+        async handle(ctx: Ctx) {
+          const { page, limit, search } = listQuery(ctx, { sortable: TASK_SORT_FIELDS });
+          const input = {
+            page, limit, search, sort: queryValue(ctx, 'sort'), project_id: queryUuid(ctx, 'project_id'),
+            pipeline_id: queryUuid(ctx, 'pipeline_id'), assignee_id: queryUuid(ctx, 'assignee_id'),
+            priority: queryValue(ctx, 'priority'), column: queryValue(ctx, 'column'),
+          };
+          ctx.body = many(await uc.list.execute(teamOf(ctx), input), { page, limit }, presentTask);
+        },
+      }),
+      operation<Record<string, unknown>>({
+        id: 'createTask', method: 'post', path: '/tasks', tag: TAG, access: 'key',
+        summary: 'Create a task in a project',
+        description: 'The pipeline is the project\'s default one unless `pipeline_id` names another of the project\'s; the column '
+          + 'is `column` (or its alias `column_slug`), else the pipeline\'s first column, else `backlog`. `assignee_ids` is '
+          + 'preferred; `assignee_id` alone makes a single assignee.',
+        body: {
+          schema: createTaskSchema,
+          example: {
+            title: 'Revisar orçamento da campanha de Natal', project_id: '0190b1d2-4c5e-7a8b-9c0d-1e2f3a4b5c6d',
+            description: 'Conferir os valores em R$ antes de enviar à Padaria São João.', priority: 'high', column: 'todo',
+            assignee_ids: ['0190b1d2-4c5e-7a8b-9c0d-6f5e4d3c2b1a'], due_date: '2026-12-10', estimated_hours: 3.5,
+            tags: ['financeiro'], checklist_markdown: '- [ ] Conferir valores\n- [ ] Enviar ao cliente',
+          },
+        },
+        success: { status: 201, description: 'The task created.', data: taskSchema, name: 'Task' },
+        errors: [400, 404],
+        async handle(ctx: Ctx, body) {
+          const input = pick<CreateTaskInput>(body, CREATE_TASK_FIELDS);
+          ctx.status = 201;
+          ctx.body = one(presentTask(await uc.create.execute(teamOf(ctx), input)));
+        },
+      }),
+      operation({
+        id: 'getTask', method: 'get', path: '/tasks/:id', tag: TAG, access: 'key',
+        summary: 'Read one task; a deleted task is 404',
+        success: { status: 200, description: 'The task.', data: taskSchema, name: 'Task' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(presentTask(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+        },
+      }),
+      operation<Record<string, unknown>>({
+        id: 'updateTask', method: 'put', path: '/tasks/:id', tag: TAG, access: 'key',
+        summary: 'Change the fields sent; a deleted task is 404',
+        description: '`project_id` cannot change and is ignored (a body with nothing else is 400). A new `pipeline_id` without '
+          + 'a column puts the task in that pipeline\'s first column; `assignee_ids` also sets `assignee_id` to its first value.',
+        body: {
+          schema: updateTaskSchema,
+          example: { column: 'done', completed_at: '2026-12-09T18:30:00Z', actual_hours: 4 },
+        },
+        success: { status: 200, description: 'The task after the change.', data: taskSchema, name: 'Task' },
+        errors: [400, 404],
+        async handle(ctx: Ctx, body) {
+          const id = pathId(ctx);
+          const changes = pick<UpdateTaskInput>(body, UPDATABLE_TASK_FIELDS);
+          requireSomeField(changes as Record<string, unknown>, UPDATABLE_TASK_FIELDS);
+          ctx.body = one(presentTask(await uc.update.execute(teamOf(ctx), id, changes)));
+        },
+      }),
+      operation({
+        id: 'deleteTask', method: 'delete', path: '/tasks/:id', tag: TAG, access: 'key',
+        summary: 'Soft-delete a task (no restore route; a deleted task is 404 afterwards)',
+        success: { status: 200, description: 'The task deleted.', data: deletedTaskSchema, name: 'DeletedTask' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(presentDeletedTask(await uc.delete.execute(teamOf(ctx), pathId(ctx))));
+        },
+      }),
+    ],
+  };
 }

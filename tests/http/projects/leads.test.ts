@@ -186,4 +186,16 @@ forEachHttpBackend('Project leads API', (env) => {
     expect(unknown.status).to.equal(404);
     expect(unknown.body.error.details).to.deep.equal({ field: 'company_id' });
   });
+
+  it('points the Location of a created lead to the project\'s lead list, where it is read (there is no single-lead route)', async () => {
+    const t = await env().team();
+    const p = await project(t);
+    const res = await post(t, p, { full_name: 'João Conceição', phone: '(11) 98765-4321' });
+    expect(res.status).to.equal(201);
+    expect(res.headers.location).to.equal(`/api/v1/projects/${p}/leads`);
+    const listed = await env().request.get(res.headers.location).set(t.auth);
+    expect(listed.status).to.equal(200);
+    expect(listed.body.data.map((l: { id: string }) => l.id)).to.deep.equal([res.body.data.id]);
+    expect(listed.body.data[0]).to.deep.equal(res.body.data);
+  });
 }, backendNames());

@@ -225,4 +225,32 @@ forEachHttpBackend('Projects API', (env) => {
   it('needs the API key', async () => {
     expect((await env().request.get('/api/v1/projects')).status).to.equal(401);
   });
+
+  it('answers a created project with Location at its own path', async () => {
+    const t = await env().team();
+    const res = await post(t, { name: 'Campanha Verão' });
+    expect(res.status).to.equal(201);
+    expect(res.headers.location).to.equal(`/api/v1/projects/${res.body.data.id}`);
+    const read = await env().request.get(res.headers.location).set(t.auth);
+    expect(read.status).to.equal(200);
+    expect(read.body.data.id).to.equal(res.body.data.id);
+  });
+
+  it('names the methods a project does allow in the Allow of the 405', async () => {
+    const t = await env().team();
+    const p = (await post(t, { name: 'x' })).body.data;
+    for (const id of [p.id, UNKNOWN]) {
+      const res = await env().request.delete(`/api/v1/projects/${id}`).set(t.auth);
+      expect(res.status).to.equal(405);
+      expect(res.headers.allow).to.equal('GET, PUT');
+    }
+  });
+
+  it('documents DELETE /projects/{id} as an operation that answers 405, never its success', async () => {
+    const doc = (await env().request.get('/api/v1/openapi.json')).body;
+    const del = doc.paths['/projects/{id}'].delete;
+    expect(del.operationId).to.equal('deleteProject');
+    expect(Object.keys(del.responses)).to.include.members(['404', '405']);
+    expect(del.responses['200'].content['application/json'].schema.properties.data).to.deep.include({ not: {} });
+  });
 }, backendNames());

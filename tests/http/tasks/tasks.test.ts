@@ -224,4 +224,14 @@ forEachHttpBackend('Tasks API', (env) => {
       expect(res.body.error.details.field).to.equal('sort');
     });
   });
+
+  it('answers a created task with Location at its own path', async () => {
+    const { team, project } = await setup();
+    const res = await post(team, { title: 'Revisar orçamento', project_id: project.id });
+    expect(res.status).to.equal(201);
+    expect(res.headers.location).to.equal(`/api/v1/tasks/${res.body.data.id}`);
+    const read = await env().request.get(res.headers.location).set(team.auth);
+    expect(read.status).to.equal(200);
+    expect(read.body.data).to.deep.equal(res.body.data);
+  });
 }, backendNames());
