@@ -1,4 +1,5 @@
 import { ArchivedDeal, DEAL_PRIORITIES, DEAL_STATUS_ARCHIVED } from '../../../domain/deals/deal';
+import { leadSchema } from '../projects/present-lead';
 import { DealView } from '../../../domain/deals/deal-repository';
 import { exactObject, nullable, R } from '../shared/documented';
 import { Schema } from '../shared/operation';
@@ -70,43 +71,6 @@ export const presentArchivedDeal = (a: ArchivedDeal) => ({ id: a.id, status: a.s
 /** `{ id, name }` of a client: `client`, and `lead` on a global deal. */
 const clientRefSchema = exactObject({ id: R.uuid, name: R.string }, 'The client, as `{ id, name }`.');
 
-/** The documented shape of `presentLead` (spec 2.7), as a project deal embeds its main lead; the projects context owns that presenter, so this should give way to its schema once it documents one. */
-const dealLeadSchema = exactObject({
-  id: R.uuid,
-  public_id: { ...R.string, description: 'Short, URL-safe, unique in the team.' },
-  project_id: R.uuid,
-  full_name: R.string,
-  name: { ...R.string, description: 'Same as `full_name`.' },
-  email: R.nullableString,
-  phone: { ...R.nullableString, description: 'Brazilian numbers as `+55` followed by digits.' },
-  tags: R.stringArray,
-  notes: R.nullableString,
-  customer_source: R.nullableString,
-  utm_source: R.nullableString,
-  utm_medium: R.nullableString,
-  utm_campaign: R.nullableString,
-  attribution: R.nullableObject,
-  metadata: { ...R.anyObject, description: 'Free form.' },
-  custom_fields: { ...R.anyObject, description: 'Project-level custom field values (free form).' },
-  is_active: R.boolean,
-  contact_identity_id: R.uuid,
-  company_id: R.nullableUuid,
-  company: nullable(exactObject({ id: R.uuid, name: R.string })),
-  company_name: R.nullableString,
-  identity: exactObject({
-    id: R.uuid,
-    display_name: R.string,
-    primary_phone: R.nullableString,
-    primary_email: R.nullableString,
-    custom_fields: { ...R.anyObject, description: 'Contact-level (CRM) custom field values (free form).' },
-    created_at: R.dateTime,
-    updated_at: R.dateTime,
-  }, 'The team-wide identity of the person.'),
-  created_by: R.nullableUuid,
-  created_at: R.dateTime,
-  updated_at: R.dateTime,
-}, 'The complete project lead (spec 2.7).');
-
 /** A project-scope field: documented as null on a global deal. */
 const projectOnly = (schema: Schema, description: string): Schema => ({ ...schema, description: `${description} Null on a global deal.` });
 
@@ -137,7 +101,7 @@ export const dealSchema = exactObject({
   responsible_id: R.nullableUuid,
   lead_id: projectOnly(R.nullableUuid, 'The main lead, one of the project\'s leads.'),
   lead: {
-    anyOf: [dealLeadSchema, clientRefSchema, { type: 'null' }],
+    anyOf: [leadSchema, clientRefSchema, { type: 'null' }],
     description: 'On a project deal, the complete main lead; on a global deal, the client as `{ id, name }`; null without one.',
   },
   contacts: projectOnly(nullable({ type: 'array', items: dealContactSchema }), 'Every contact linked, the main one first.'),

@@ -52,9 +52,6 @@ const leadFilterOf = (ctx: Ctx) => {
   return { isActive: active === undefined ? undefined : active === 'true', companyId };
 };
 
-/** The methods `/projects/:id` answers, for the `Allow` of its 405. */
-const PROJECT_METHODS = 'GET, PUT';
-
 export function projectRoutes(uc: ProjectUseCases): RouteModule {
   return {
     operations: [
@@ -136,9 +133,9 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
           description: 'Never sent: this operation always answers 405.',
           data: { not: {}, description: 'No value: a project is never deleted through the API.' },
         },
-        errors: [404, 405],
-        async handle(ctx: Ctx) {
-          ctx.set('Allow', PROJECT_METHODS);
+        errors: [405],
+        pathIds: 'never',
+        async handle() {
           throw new MethodNotAllowed('Projects cannot be deleted through the API; archiving needs an administrator');
         },
       }),
@@ -175,7 +172,7 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         },
       }),
       operation<LeadInput>({
-        id: 'createProjectLead', method: 'post', path: '/projects/:id/leads', tag: LEADS_TAG, access: 'key',
+        id: 'createProjectLead', method: 'post', path: '/projects/:id/leads', tag: LEADS_TAG, access: 'key', pathIds: 'afterBody',
         summary: 'Add a contact to the project\'s CRM (no deal)',
         description: 'The body is checked before the project is looked up: a bad body is 400 even for an unknown project. '
           + 'Only the fields below are read; others, custom fields included, are ignored. A contact with the same phone, '

@@ -52,6 +52,11 @@ export interface Operation<B = unknown> {
    * as OpenAPI response objects by status; they replace the envelope for those statuses.
    */
   rawResponses?: Record<string, Schema>;
+  /**
+   * When path ids are checked as UUIDs (404 otherwise): before everything (the default), after the body
+   * (where the spec validates the body first), or never (a route that answers the same whatever the id).
+   */
+  pathIds?: 'first' | 'afterBody' | 'never';
   /** Runs before the body is validated (a header that is refused whatever the body). */
   first?(ctx: Ctx): void;
   /** The answer's `Location` for a 201: the path of what was created, under the API prefix. */
@@ -84,10 +89,12 @@ export function routerOf(operations: readonly Operation<any>[], prefix: string):
     const ids = [...op.path.matchAll(/:([A-Za-z_]\w*)/g)].map(([, name]) => name).filter((name) => name !== 'endpointId');
     router[op.method](op.path, async (ctx: Ctx) => {
       (ctx.state as OperationState).operation = op;
-      // A path id that is not a UUID names nothing: 404 before the body is looked at.
-      for (const name of ids) pathId(ctx, name);
+      // A path id that is not a UUID names nothing: 404, by default before the body is looked at.
+      const checkIds = () => { for (const name of ids) pathId(ctx, name); };
+      if ((op.pathIds ?? 'first') === 'first') checkIds();
       op.first?.(ctx);
       const body = parse ? parse(ctx.request.body) : undefined;
+      if (op.pathIds === 'afterBody') checkIds();
       await op.handle(ctx, body);
       if (ctx.status === 201) {
         const data = (ctx.body as { data?: { id?: unknown } } | undefined)?.data;

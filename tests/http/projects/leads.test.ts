@@ -57,6 +57,15 @@ forEachHttpBackend('Project leads API', (env) => {
     expect(notJson.body.error.code).to.equal('VALIDATION_ERROR');
   });
 
+  it('checks the body before the project: a bad body is 400 even on a malformed project id', async () => {
+    const t = await env().team();
+    for (const id of [UNKNOWN, 'nope']) {
+      const res = await post(t, id, { full_name: 5 });
+      expect(res.status, id).to.equal(400);
+      expect(res.body.error.details.field).to.equal('full_name');
+    }
+  });
+
   it('answers 404 for an unknown, malformed or another team\'s project', async () => {
     const t = await env().team();
     const other = await project(await env().team());

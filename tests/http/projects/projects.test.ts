@@ -144,7 +144,7 @@ forEachHttpBackend('Projects API', (env) => {
   it('answers DELETE with 405 METHOD_NOT_ALLOWED, whatever the id', async () => {
     const t = await env().team();
     const p = (await post(t, { name: 'x' })).body.data;
-    for (const id of [p.id, UNKNOWN]) {
+    for (const id of [p.id, UNKNOWN, 'nope']) {
       const res = await env().request.delete(`/api/v1/projects/${id}`).set(t.auth);
       expect(res.status).to.equal(405);
       expect(res.body).to.deep.include({ success: false });
@@ -239,10 +239,10 @@ forEachHttpBackend('Projects API', (env) => {
   it('names the methods a project does allow in the Allow of the 405', async () => {
     const t = await env().team();
     const p = (await post(t, { name: 'x' })).body.data;
-    for (const id of [p.id, UNKNOWN]) {
+    for (const id of [p.id, UNKNOWN, 'nope']) {
       const res = await env().request.delete(`/api/v1/projects/${id}`).set(t.auth);
       expect(res.status).to.equal(405);
-      expect(res.headers.allow).to.equal('GET, PUT');
+      expect(res.headers.allow).to.equal('GET, HEAD, PUT');
     }
   });
 
@@ -250,7 +250,7 @@ forEachHttpBackend('Projects API', (env) => {
     const doc = (await env().request.get('/api/v1/openapi.json')).body;
     const del = doc.paths['/projects/{id}'].delete;
     expect(del.operationId).to.equal('deleteProject');
-    expect(Object.keys(del.responses)).to.include.members(['404', '405']);
+    expect(Object.keys(del.responses)).to.include.members(['405']);
     expect(del.responses['200'].content['application/json'].schema.properties.data).to.deep.include({ not: {} });
   });
 }, backendNames());
