@@ -34,15 +34,16 @@ export function responseChecker(document: Json): Koa.Middleware {
   ajv.addSchema({ $id: 'openapi.json', components: doc.components });
   const compiled = new Map<string, ValidateFunction | 'text' | null>();
 
-  const validatorFor = (path: string, method: string, status: number): ValidateFunction | 'text' | null | undefined => {
-    const key = `${method} ${path} ${status}`;
+  /** `text`: the answer is text/plain, checked against that content when the status documents it beside JSON. */
+  const validatorFor = (path: string, method: string, status: number, text: boolean): ValidateFunction | 'text' | null | undefined => {
+    const key = `${method} ${path} ${status}${text ? ' text' : ''}`;
     if (compiled.has(key)) return compiled.get(key);
     let response = doc.paths?.[path]?.[method]?.responses?.[String(status)];
     if (response === undefined) return undefined;
     if (response.$ref) response = doc.components.responses[String(response.$ref).split('/').pop()!];
     const content = response.content ?? {};
     const json = content['application/json']?.schema;
-    const v = json ? ajv.compile(json) : content['text/plain'] ? 'text' : null;
+    const v = (text || !json) && content['text/plain'] ? 'text' : json ? ajv.compile(json) : null;
     compiled.set(key, v);
     return v;
   };
@@ -52,7 +53,7 @@ export function responseChecker(document: Json): Koa.Middleware {
     const op = (ctx.state as OperationState).operation;
     if (!op) return;
     const where = `${op.method.toUpperCase()} ${op.path} answered ${ctx.status}`;
-    const check = validatorFor(openApiPath(op.path), op.method, ctx.status);
+    const check = validatorFor(openApiPath(op.path), op.method, ctx.status, ctx.response.is('text/plain') === 'text/plain');
     if (check === undefined) {
       mismatches.push(`${where}, a status its operation (${op.id}) does not document`);
     } else if (check === 'text') {

@@ -1,6 +1,8 @@
 import { InboundResult } from '../../../application/webhooks/inbound-processor';
 import { DeliveryWarning, InboundDeliveryData } from '../../../domain/webhooks/inbound-delivery';
-import { WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
+import { INBOUND_ACTION_TYPES, WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
+import { exactObject, R } from '../shared/documented';
+import { Schema } from '../shared/operation';
 
 /**
  * The endpoint as the spec shows it (2.10), plus its action. The secret and verify-token hashes
@@ -73,3 +75,83 @@ export const presentInboundDelivery = (d: InboundDeliveryData) => ({
   received_at: d.receivedAt,
   processed_at: d.processedAt,
 });
+
+// The documented shapes of the answers above: every property a presenter writes, all required
+// unless the presenter adds it only sometimes.
+
+const fieldMappingSchema: Schema = {
+  type: 'object',
+  description: 'Target (`full_name`, `email`, `phone`, `custom_fields.<key>`…) → a path in the payload, or a list of paths whose texts are joined.',
+  additionalProperties: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+};
+
+export const webhookEndpointSchema = exactObject({
+  id: { ...R.uuid, description: 'The administration id, used by /webhooks.' },
+  endpoint_id: { type: 'string', description: 'The public id of the inbound URL `/webhooks/inbound/{endpoint_id}`.' },
+  name: R.string,
+  slug: R.string,
+  is_active: R.boolean,
+  target_pipeline_id: R.nullableUuid,
+  target_column_id: { ...R.nullableString, description: 'The slug of the column deals start in; null: the first open column.' },
+  field_mapping: fieldMappingSchema,
+  idempotency_path: { ...R.nullableString, description: 'Where the sender\'s id of a payload is; a second payload with the same id is a redelivery.' },
+  action_type: R.enumOf(INBOUND_ACTION_TYPES),
+  action_config: exactObject({ project_id: R.uuid, pipeline_id: R.nullableUuid, column: R.nullableString }),
+  requires_secret: { ...R.boolean, description: 'Whether POSTs must carry `X-Webhook-Secret`.' },
+  has_verify_token: { ...R.boolean, description: 'Whether Meta\'s subscription handshake is answered.' },
+  created_at: R.dateTime,
+  updated_at: R.dateTime,
+});
+
+/** POST /webhooks: the endpoint and its secret, shown this once. */
+export const createdWebhookEndpointSchema = exactObject({
+  ...(webhookEndpointSchema.properties as Record<string, Schema>),
+  secret_token: { type: 'string', description: 'The shared secret POSTs send as `X-Webhook-Secret`. Only its hash is kept: it is never shown again.' },
+});
+
+export const deletedWebhookEndpointSchema = exactObject({ id: R.uuid, deleted: { const: true } });
+
+const warningSchema: Schema = {
+  type: 'object',
+  description: 'A value that could not be read: the field is left empty and the value is written into the lead\'s notes.',
+  required: ['field', 'value', 'reason'],
+  additionalProperties: false,
+  properties: {
+    field: R.string,
+    value: { description: 'The value as it came (any JSON value; null when there was none).' },
+    reason: R.string,
+    record: { type: 'integer', minimum: 0, description: 'The record\'s position, when the payload held several.' },
+  },
+};
+
+const duplicate = { const: true, description: 'Present on a redelivery: this is the first delivery\'s answer, and nothing was done again.' };
+
+/** `presentInboundResult`: the receiver's own answer, not the envelope (spec 4.9). */
+export const inboundResultSchema: Schema = {
+  oneOf: [
+    {
+      type: 'object',
+      description: 'The action ran to an outcome: done (`success: true`) or refused with the reason in `error`.',
+      required: ['received', 'success', 'action', 'entity_id', 'entity_type', 'entity_ids', 'warnings'],
+      additionalProperties: false,
+      properties: {
+        received: { const: true },
+        success: R.boolean,
+        action: R.enumOf(INBOUND_ACTION_TYPES),
+        entity_id: { ...R.nullableUuid, description: 'The first entity made; null when refused.' },
+        entity_type: { type: 'string', examples: ['deal', 'lead'] },
+        error: { type: 'string', description: 'Why the payload was refused (only when `success` is false).' },
+        entity_ids: { type: 'array', items: R.uuid, description: 'One per record made.' },
+        warnings: { type: 'array', items: warningSchema },
+        duplicate,
+      },
+    },
+    {
+      type: 'object',
+      description: 'Processing failed unexpectedly; the payload was stored and can be replayed.',
+      required: ['received', 'error'],
+      additionalProperties: false,
+      properties: { received: { const: true }, error: R.string, duplicate },
+    },
+  ],
+};

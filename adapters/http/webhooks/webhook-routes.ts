@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { CreateWebhookEndpoint } from '../../../application/webhooks/create-webhook-endpoint';
 import { DeleteWebhookEndpoint } from '../../../application/webhooks/delete-webhook-endpoint';
 import { GetInboundEndpointStatus } from '../../../application/webhooks/get-inbound-endpoint-status';
@@ -12,13 +11,18 @@ import { ValidationFailed } from '../../../domain/shared/errors';
 import { InboundActionType, WebhookEndpointChanges } from '../../../domain/webhooks/webhook-endpoint';
 import { WEBHOOK_SORT_FIELDS } from '../../../domain/webhooks/webhook-endpoint-repository';
 import { RouteModule } from '../app';
+import { exactObject, listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
+import { operation, ParameterDoc, Schema } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryBoolean, teamOf } from '../shared/params';
-import { requireSomeField, validator } from '../shared/validation';
+import { requireSomeField } from '../shared/validation';
 import { UPDATABLE_WEBHOOK_FIELDS, createWebhookSchema, updateWebhookSchema } from './webhook-schemas';
 import { firstIllFormed } from '../middleware/well-formed-input';
 import { RawInboundBody, readRawInboundBody } from './inbound-body';
-import { presentInboundResult, presentWebhookEndpoint } from './present-webhook';
+import {
+  createdWebhookEndpointSchema, deletedWebhookEndpointSchema, inboundResultSchema, presentInboundResult, presentWebhookEndpoint,
+  webhookEndpointSchema,
+} from './present-webhook';
 
 export interface WebhookUseCases {
   list: ListWebhookEndpoints;
@@ -85,71 +89,160 @@ const checkText = (body: RawInboundBody, payload: unknown): void => {
   }
 };
 
+const TAG = 'Webhooks';
+
+const headerParam = (name: string, description: string): ParameterDoc => ({ name, in: 'header', schema: { type: 'string' }, description });
+
+/** The receiver's own answers by status, in place of the envelope. */
+const inboundAnswer = (description: string): Schema => ({ description, content: { 'application/json': { schema: inboundResultSchema } } });
+
 export function webhookRoutes(uc: WebhookUseCases): RouteModule {
-  const parseCreate = validator<CreateWebhookBody>(createWebhookSchema);
-  const parseUpdate = validator<WebhookEndpointChanges>(updateWebhookSchema);
-  const keyed = new Router();
-  const inbound = new Router();
-
-  keyed.get('/webhooks', async (ctx: Ctx) => {
-    const query = listQuery(ctx, { sortable: WEBHOOK_SORT_FIELDS });
-    ctx.body = many(await uc.list.execute(teamOf(ctx), { isActive: queryBoolean(ctx, 'active') }, query), query, presentWebhookEndpoint);
-  });
-
-  keyed.post('/webhooks', async (ctx: Ctx) => {
-    const b = parseCreate(ctx.request.body);
-    const created = await uc.create.execute(teamOf(ctx), {
-      name: b.name, slug: b.slug, isActive: b.is_active, actionType: b.action_type, projectId: b.project_id,
-      pipelineId: b.target_pipeline_id, columnSlug: b.target_column_id, fieldMapping: b.field_mapping,
-      idempotencyPath: b.idempotency_path, withSecret: true,
-    });
-    ctx.status = 201;
-    ctx.body = one({ ...presentWebhookEndpoint(created.endpoint), secret_token: created.secret });
-  });
-
-  keyed.get('/webhooks/:id', async (ctx: Ctx) => {
-    ctx.body = one(presentWebhookEndpoint(await uc.get.execute(teamOf(ctx), pathId(ctx))));
-  });
-
-  keyed.put('/webhooks/:id', async (ctx: Ctx) => {
-    const id = pathId(ctx);
-    const changes = parseUpdate(ctx.request.body);
-    requireSomeField(changes as Record<string, unknown>, UPDATABLE_WEBHOOK_FIELDS);
-    ctx.body = one(presentWebhookEndpoint(await uc.update.execute(teamOf(ctx), id, changes)));
-  });
-
-  keyed.delete('/webhooks/:id', async (ctx: Ctx) => {
-    ctx.body = one(await uc.delete.execute(teamOf(ctx), pathId(ctx)));
-  });
-
-  inbound.get('/webhooks/inbound/:endpointId', async (ctx: Ctx) => {
-    const status = await uc.inboundStatus.execute({ endpointId: String(ctx.params.endpointId), hub: hubOf(ctx) });
-    if (status.kind === 'challenge') {
-      // Meta expects the challenge back as the whole body, nothing else.
-      ctx.type = 'text/plain';
-      ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.body = status.challenge;
-      return;
-    }
-    ctx.body = { status: status.status };
-  });
-
-  inbound.post('/webhooks/inbound/:endpointId', async (ctx: Ctx) => {
-    const body: RawInboundBody = ctx.state.inboundBody ?? await readRawInboundBody(ctx, INBOUND_BODY_LIMIT);
-    const reading = readInboundBody(body.raw, body.contentType);
-    checkText(body, reading.payload);
-    const result = await uc.receive.execute({
-      endpointId: String(ctx.params.endpointId), secret: secretOf(ctx), body, reading, idempotencyKey: idempotencyHeaderOf(ctx),
-    });
-    // A body declared JSON that is not JSON is the spec's 400 "Invalid JSON" (part 7), answered after the
-    // delivery was kept, so a replay can read it again; any other unreadable body is an outcome (4.9).
-    if (reading.error !== null && isJsonType(body.contentType)) {
-      throw new ValidationFailed(`Invalid JSON body; it was kept and can be replayed (${reading.error})`, 'body');
-    }
-    // 200 only means the receiver answered; the outcome is in the body (spec 4.9).
-    ctx.status = 200;
-    ctx.body = presentInboundResult(result);
-  });
-
-  return { keyed, public: inbound };
+  return {
+    operations: [
+      operation({
+        id: 'listWebhookEndpoints', method: 'get', path: '/webhooks', tag: TAG, access: 'key',
+        summary: 'List the team\'s inbound webhook endpoints',
+        parameters: [...listParameters(WEBHOOK_SORT_FIELDS), queryParam('active', R.boolean, 'Only active (`true`) or inactive (`false`) endpoints.')],
+        success: { status: 200, description: 'A page of endpoints.', data: webhookEndpointSchema, name: 'WebhookEndpoint', list: true },
+        errors: [400],
+        async handle(ctx: Ctx) {
+          const query = listQuery(ctx, { sortable: WEBHOOK_SORT_FIELDS });
+          ctx.body = many(await uc.list.execute(teamOf(ctx), { isActive: queryBoolean(ctx, 'active') }, query), query, presentWebhookEndpoint);
+        },
+      }),
+      operation<CreateWebhookBody>({
+        id: 'createWebhookEndpoint', method: 'post', path: '/webhooks', tag: TAG, access: 'key',
+        summary: 'Create an inbound webhook endpoint (a name alone is enough)',
+        description: 'Without `project_id` or `target_pipeline_id` the endpoint runs `create_deal` into the team\'s internal '
+          + 'project, in its default pipeline\'s first open column. The answer carries the one-time `secret_token` that '
+          + 'POSTs to `/webhooks/inbound/{endpoint_id}` must send as `X-Webhook-Secret`; it is never shown again. A bad '
+          + 'path in `field_mapping` or `idempotency_path` is 400 naming it; a taken `slug` is 422 `DUPLICATE_ENTRY`.',
+        body: { schema: createWebhookSchema, example: { name: 'Formulário do site', field_mapping: { full_name: 'nome', email: 'email', phone: 'telefone' } } },
+        success: {
+          status: 201, name: 'CreatedWebhookEndpoint', data: createdWebhookEndpointSchema,
+          description: 'The endpoint created, with its secret (shown this once).',
+        },
+        errors: [400, 404, 409, 422],
+        async handle(ctx: Ctx, b) {
+          const created = await uc.create.execute(teamOf(ctx), {
+            name: b.name, slug: b.slug, isActive: b.is_active, actionType: b.action_type, projectId: b.project_id,
+            pipelineId: b.target_pipeline_id, columnSlug: b.target_column_id, fieldMapping: b.field_mapping,
+            idempotencyPath: b.idempotency_path, withSecret: true,
+          });
+          ctx.status = 201;
+          ctx.body = one({ ...presentWebhookEndpoint(created.endpoint), secret_token: created.secret });
+        },
+      }),
+      operation({
+        id: 'getWebhookEndpoint', method: 'get', path: '/webhooks/:id', tag: TAG, access: 'key',
+        summary: 'Read one endpoint (never its secret)',
+        success: { status: 200, description: 'The endpoint.', data: webhookEndpointSchema, name: 'WebhookEndpoint' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(presentWebhookEndpoint(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+        },
+      }),
+      operation<WebhookEndpointChanges>({
+        id: 'updateWebhookEndpoint', method: 'put', path: '/webhooks/:id', tag: TAG, access: 'key',
+        summary: 'Change the name, activity, field mapping or idempotency path',
+        description: 'The action and its target stay as created; other fields sent are ignored. At least one of the '
+          + 'updatable fields is required. `idempotency_path: null` removes it. An inactive endpoint\'s public URL answers 404.',
+        body: { schema: updateWebhookSchema, example: { is_active: false } },
+        success: { status: 200, description: 'The endpoint after the change.', data: webhookEndpointSchema, name: 'WebhookEndpoint' },
+        errors: [400, 404],
+        async handle(ctx: Ctx, changes) {
+          const id = pathId(ctx);
+          requireSomeField(changes as Record<string, unknown>, UPDATABLE_WEBHOOK_FIELDS);
+          ctx.body = one(presentWebhookEndpoint(await uc.update.execute(teamOf(ctx), id, changes)));
+        },
+      }),
+      operation({
+        id: 'deleteWebhookEndpoint', method: 'delete', path: '/webhooks/:id', tag: TAG, access: 'key',
+        summary: 'Delete an endpoint for good (its deliveries are kept)',
+        success: { status: 200, description: 'The endpoint was deleted; its public URL answers 404 from now on.', data: deletedWebhookEndpointSchema, name: 'DeletedWebhookEndpoint' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(await uc.delete.execute(teamOf(ctx), pathId(ctx)));
+        },
+      }),
+      operation({
+        id: 'getInboundEndpointStatus', method: 'get', path: '/webhooks/inbound/:endpointId', tag: TAG, access: 'public',
+        summary: 'Check an inbound URL, or answer Meta\'s subscription handshake',
+        description: 'Nothing is processed. Answers `{ "status": "active" }` for an active endpoint. When the endpoint has a '
+          + 'verify token (set by the operator) and the query has `hub.*` parameters, it answers Meta\'s handshake instead: '
+          + '`hub.challenge` alone as `text/plain` when `hub.mode=subscribe` and `hub.verify_token` match, 401 for a wrong '
+          + 'token, 400 for another mode or no challenge. An unknown or inactive endpoint is 404.',
+        parameters: [
+          queryParam('hub.mode', R.enumOf(['subscribe']), 'Meta\'s handshake: `subscribe`.'),
+          queryParam('hub.verify_token', R.string, 'Meta\'s handshake: the endpoint\'s verify token.'),
+          queryParam('hub.challenge', R.string, 'Meta\'s handshake: echoed back as the whole body.'),
+        ],
+        success: { status: 200, description: 'The endpoint is active.', data: R.anyObject },
+        errors: [400, 401, 404],
+        rawResponses: {
+          200: {
+            description: 'The endpoint is active (`application/json`), or Meta\'s `hub.challenge` echoed (`text/plain`).',
+            content: {
+              'application/json': { schema: exactObject({ status: R.enumOf(['active']) }) },
+              'text/plain': { schema: { type: 'string', description: '`hub.challenge`, as the whole body.' } },
+            },
+          },
+        },
+        async handle(ctx: Ctx) {
+          const status = await uc.inboundStatus.execute({ endpointId: String(ctx.params.endpointId), hub: hubOf(ctx) });
+          if (status.kind === 'challenge') {
+            // Meta expects the challenge back as the whole body, nothing else.
+            ctx.type = 'text/plain';
+            ctx.set('X-Content-Type-Options', 'nosniff');
+            ctx.body = status.challenge;
+            return;
+          }
+          ctx.body = { status: status.status };
+        },
+      }),
+      operation({
+        id: 'receiveInboundWebhook', method: 'post', path: '/webhooks/inbound/:endpointId', tag: TAG, access: 'public',
+        summary: 'Receive a payload from a form or ad platform and turn it into a lead (and a deal)',
+        description: 'Public: the endpoint\'s secret, not an API key, admits the payload. The body is free-form and read as sent, '
+          + 'whatever its content type: `application/json` and `+json` types, `application/x-www-form-urlencoded` (bracket '
+          + 'and dot nesting, repeated keys as lists, the form\'s `charset`), and JSON sent as `text/plain`; gzip, deflate and '
+          + 'br bodies are decompressed (another `Content-Encoding` is 415), and the 1 MB limit applies after decompression. '
+          + 'Every admitted body is stored with its content type before it is processed. The endpoint\'s `field_mapping` '
+          + 'says where each field is.\n\n'
+          + 'A 200 means the receiver answered: the outcome is in the body (`success`, `entity_id`, `entity_ids`, `warnings`, '
+          + 'or `error`). A body that cannot be read (XML, multipart, text that is not JSON) is kept and answered 200 with '
+          + '`success: false`; a body declared JSON that is not JSON is kept and answered 400 `VALIDATION_ERROR`. A redelivery '
+          + '(the same id at the endpoint\'s `idempotency_path`, else the same `webhook-id` or `Idempotency-Key` header) '
+          + 'creates nothing and gets the first delivery\'s answer with `duplicate: true`. 401: a missing or wrong secret; '
+          + '404: an unknown or inactive endpoint; 409: the same delivery is being processed by another attempt.',
+        parameters: [
+          headerParam('X-Webhook-Secret', 'The endpoint\'s `secret_token`; required unless the endpoint was created without a secret.'),
+          headerParam('X-Service-Webhook-Secret', 'The legacy name of `X-Webhook-Secret`, read when that one is absent.'),
+          headerParam('webhook-id', 'The sender\'s id of this message (Standard Webhooks), at most 512 characters: a second delivery with it is a redelivery.'),
+          headerParam('Idempotency-Key', 'Read as `webhook-id` when that one is absent.'),
+        ],
+        success: { status: 200, description: 'The receiver answered; the outcome is in the body.', data: R.anyObject },
+        errors: [400, 401, 404, 409, 413, 415],
+        rawResponses: {
+          200: inboundAnswer('The receiver answered: `success` says whether the action ran; `error` why not (spec 4.9).'),
+        },
+        async handle(ctx: Ctx) {
+          const body: RawInboundBody = ctx.state.inboundBody ?? await readRawInboundBody(ctx, INBOUND_BODY_LIMIT);
+          const reading = readInboundBody(body.raw, body.contentType);
+          checkText(body, reading.payload);
+          const result = await uc.receive.execute({
+            endpointId: String(ctx.params.endpointId), secret: secretOf(ctx), body, reading, idempotencyKey: idempotencyHeaderOf(ctx),
+          });
+          // A body declared JSON that is not JSON is the spec's 400 "Invalid JSON" (part 7), answered after the
+          // delivery was kept, so a replay can read it again; any other unreadable body is an outcome (4.9).
+          if (reading.error !== null && isJsonType(body.contentType)) {
+            throw new ValidationFailed(`Invalid JSON body; it was kept and can be replayed (${reading.error})`, 'body');
+          }
+          // 200 only means the receiver answered; the outcome is in the body (spec 4.9).
+          ctx.status = 200;
+          ctx.body = presentInboundResult(result);
+        },
+      }),
+    ],
+  };
 }

@@ -1,12 +1,15 @@
 // The public Cloud API webhook (DECISIONS.md): Meta's verify-token handshake, and event deliveries
 // signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the app secret).
-import Router from '@koa/router';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CloudApiChange, DeliveryStatusEvent, InboundMessageEvent, RecordCloudApiEvents } from '../../../application/whatsapp/record-cloud-api-events';
 import { Unauthorized, ValidationFailed } from '../../../domain/shared/errors';
 import { ProviderError } from '../../../domain/whatsapp/message';
+import { R } from '../shared/documented';
+import { one } from '../shared/envelope';
+import { Operation, operation } from '../shared/operation';
 import { Ctx } from '../shared/params';
 import { arr, inboundContentOf, newWaIdOf, obj, providerErrorOf, text } from './cloud-api-messages';
+import { cloudApiEventsSchema, presentCloudApiEvents } from './present-whatsapp';
 
 export interface CloudWebhookDeps {
   record: RecordCloudApiEvents;
@@ -32,32 +35,63 @@ export const signatureMatches = (rawBody: string | Buffer, header: string | unde
   return timingSafeEqual(Buffer.from(m[1], 'hex'), expected);
 };
 
-export function cloudWebhookRoutes(deps: CloudWebhookDeps): Router {
-  const router = new Router();
+const TAG = 'WhatsApp';
 
-  router.get(CLOUD_WEBHOOK_PATH, async (ctx: Ctx) => {
-    const mode = ctx.query['hub.mode'];
-    const token = ctx.query['hub.verify_token'];
-    const challenge = ctx.query['hub.challenge'];
-    if (!deps.verifyToken || mode !== 'subscribe' || typeof token !== 'string' || !sameSecret(token, deps.verifyToken)) {
-      throw new Unauthorized('Verify token does not match');
-    }
-    if (typeof challenge !== 'string') throw new ValidationFailed('hub.challenge is required', 'hub.challenge');
-    // Meta expects the challenge echoed as the whole body.
-    ctx.type = 'text/plain';
-    ctx.body = challenge;
-  });
-
-  router.post(CLOUD_WEBHOOK_PATH, async (ctx: Ctx) => {
-    const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
-    if (!deps.appSecret || !signatureMatches(Buffer.from(raw, 'utf8'), ctx.get('x-hub-signature-256'), deps.appSecret)) {
-      throw new Unauthorized('X-Hub-Signature-256 does not match the body');
-    }
-    const result = await deps.record.execute(changesOf(ctx.request.body));
-    ctx.body = { success: true, data: result };
-  });
-
-  return router;
+/** The Cloud API webhook: Meta's handshake (GET) and its signed deliveries (POST), both public. */
+export function cloudWebhookOperations(deps: CloudWebhookDeps): Operation<any>[] {
+  return [
+    operation({
+      id: 'verifyWhatsAppCloudWebhook', method: 'get', path: CLOUD_WEBHOOK_PATH, tag: TAG, access: 'public',
+      summary: 'Meta\'s subscription handshake: echoes `hub.challenge`',
+      description: 'Meta calls this once when the webhook is subscribed. With `hub.mode=subscribe` and the '
+        + '`hub.verify_token` configured as `WHATSAPP_VERIFY_TOKEN`, the answer is `hub.challenge` alone, as '
+        + '`text/plain`. Any other mode or token, or no token configured, is 401.',
+      parameters: [
+        { name: 'hub.mode', in: 'query', required: true, schema: { type: 'string', enum: ['subscribe'] } },
+        { name: 'hub.verify_token', in: 'query', required: true, schema: R.string, description: 'The verify token configured for the app.' },
+        { name: 'hub.challenge', in: 'query', required: true, schema: R.string, description: 'Echoed back as the whole body.' },
+      ],
+      success: { status: 200, description: 'The challenge, as text.', data: R.string },
+      errors: [400, 401],
+      rawResponses: {
+        200: { description: '`hub.challenge`, as the whole body.', content: { 'text/plain': { schema: R.string } } },
+      },
+      async handle(ctx: Ctx) {
+        const mode = ctx.query['hub.mode'];
+        const token = ctx.query['hub.verify_token'];
+        const challenge = ctx.query['hub.challenge'];
+        if (!deps.verifyToken || mode !== 'subscribe' || typeof token !== 'string' || !sameSecret(token, deps.verifyToken)) {
+          throw new Unauthorized('Verify token does not match');
+        }
+        if (typeof challenge !== 'string') throw new ValidationFailed('hub.challenge is required', 'hub.challenge');
+        // Meta expects the challenge echoed as the whole body.
+        ctx.type = 'text/plain';
+        ctx.body = challenge;
+      },
+    }),
+    operation({
+      id: 'receiveWhatsAppCloudEvents', method: 'post', path: CLOUD_WEBHOOK_PATH, tag: TAG, access: 'public',
+      summary: 'Meta\'s event deliveries: inbound messages, delivery statuses and errors',
+      description: 'The body is Meta\'s webhook JSON (`application/json`, `object: whatsapp_business_account`, '
+        + '`entry[].changes[].value` of the `messages` field), taken as sent: it is not validated, and anything '
+        + 'unexpected in it is skipped, not refused. `X-Hub-Signature-256` must be `sha256=` and the HMAC-SHA256 '
+        + 'of the exact body with the app secret (`WHATSAPP_APP_SECRET`); otherwise, or without a secret '
+        + 'configured, 401 and nothing is stored. Events are matched to an inbox by `metadata.phone_number_id`. '
+        + 'Meta redelivers until it gets a 200; a message delivered twice is stored once.',
+      parameters: [
+        { name: 'X-Hub-Signature-256', in: 'header', required: true, schema: { type: 'string', pattern: '^sha256=[0-9a-fA-F]{64}$' }, description: '`sha256=<hex>`: the HMAC-SHA256 of the raw body with the app secret.' },
+      ],
+      success: { status: 200, description: 'What was stored of the delivery, and what was received but not stored.', data: cloudApiEventsSchema, name: 'WhatsAppCloudEvents' },
+      errors: [400, 401, 413],
+      async handle(ctx: Ctx) {
+        const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+        if (!deps.appSecret || !signatureMatches(Buffer.from(raw, 'utf8'), ctx.get('x-hub-signature-256'), deps.appSecret)) {
+          throw new Unauthorized('X-Hub-Signature-256 does not match the body');
+        }
+        ctx.body = one(presentCloudApiEvents(await deps.record.execute(changesOf(ctx.request.body))));
+      },
+    }),
+  ];
 }
 
 const unixTime = (v: unknown): Date | null => {

@@ -1,8 +1,11 @@
+import { RecordCloudApiEventsResult } from '../../../application/whatsapp/record-cloud-api-events';
 import { ContactData } from '../../../domain/whatsapp/contact';
 import { ConversationData } from '../../../domain/whatsapp/conversation';
-import { InboxData } from '../../../domain/whatsapp/inbox';
+import { CHANNELS, InboxData } from '../../../domain/whatsapp/inbox';
 import { MessageData, ProviderError } from '../../../domain/whatsapp/message';
 import { Referral } from '../../../domain/whatsapp/referral';
+import { exactObject, nullable, R } from '../shared/documented';
+import { Schema } from '../shared/operation';
 
 /** The contact record of DECISIONS.md; the phone key and team stay inside. */
 export const presentContact = (c: ContactData) => ({
@@ -88,3 +91,111 @@ export const presentConversationMessage = (m: MessageData) => ({
 
 /** What the operator sees of an inbox: never its credentials. */
 export const presentInbox = (i: InboxData) => ({ id: i.id, name: i.name, channel: i.channel, is_active: i.isActive });
+
+/** What the Cloud API webhook stored of a delivery, and what it received but did not store. */
+export const presentCloudApiEvents = (r: RecordCloudApiEventsResult) => ({
+  messages: r.messages,
+  statuses: r.statuses,
+  errors: r.errors,
+  ignored: r.ignored,
+});
+
+// The documented shapes of the presenters above: every property they write, all required.
+
+const MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
+
+export const contactSchema = exactObject({
+  id: R.uuid,
+  phone: { type: 'string', description: 'Digits with the country code, as first given.' },
+  jid: R.string,
+  push_name: { ...R.nullableString, description: 'The name the person set in WhatsApp, when a message of theirs said it.' },
+  custom_name: R.nullableString,
+  notes: R.nullableString,
+  tags: R.stringArray,
+  client_id: R.nullableUuid,
+  created_at: R.dateTime,
+  updated_at: R.dateTime,
+});
+
+/** POST /whatsapp/contacts: the contact, with `reused: true` when the number (in any variant) was already a contact. */
+export const createdContactSchema: Schema = {
+  ...contactSchema,
+  properties: {
+    ...(contactSchema.properties as Record<string, Schema>),
+    reused: { const: true, description: 'Present, and true, only on a 200: the existing contact of this number was returned.' },
+  },
+};
+
+const messageHeadingSchema = {
+  id: R.uuid,
+  conversation_id: R.uuid,
+  inbox_id: R.uuid,
+  contact_id: R.uuid,
+  direction: R.enumOf(['outbound', 'inbound']),
+  type: { type: 'string', description: 'The provider\'s message type (`text`, `image`, `reaction`…), kept as it came; outbound messages are `text`.' },
+};
+
+export const messageSchema = exactObject({
+  ...messageHeadingSchema,
+  content: R.string,
+  status: R.enumOf(MESSAGE_STATUSES),
+  provider_message_id: R.nullableString,
+  created_at: R.dateTime,
+});
+
+/** POST /whatsapp/messages: the message, and whether it went to a conversation that already existed. */
+export const sentMessageSchema = exactObject({
+  ...(messageSchema.properties as Record<string, Schema>),
+  reused: { type: 'boolean', description: 'True when the message went to a conversation that already existed.' },
+});
+
+const referralSchema = nullable(exactObject({
+  source_url: R.nullableString,
+  source_id: R.nullableString,
+  source_type: R.nullableString,
+  headline: R.nullableString,
+  body: R.nullableString,
+  media_type: R.nullableString,
+  image_url: R.nullableString,
+  video_url: R.nullableString,
+  thumbnail_url: R.nullableString,
+  ctwa_clid: R.nullableString,
+}, 'The Click-to-WhatsApp ad, as Meta described it.'));
+
+export const conversationSchema = exactObject({
+  id: R.uuid,
+  inbox_id: R.uuid,
+  contact_id: R.uuid,
+  channel: R.enumOf(CHANNELS),
+  last_inbound_at: R.nullableDateTime,
+  last_message_at: R.nullableDateTime,
+  source: { ...referralSchema, description: 'The ad that brought the customer: the first referral of the conversation.' },
+  created_at: R.dateTime,
+  updated_at: R.dateTime,
+});
+
+export const conversationMessageSchema = exactObject({
+  ...messageHeadingSchema,
+  text: { type: 'string', description: 'What a person reads: the body, a caption, a reply\'s title, or a placeholder such as `[sticker]`.' },
+  media_id: { ...R.nullableString, description: 'Meta\'s handle on the file (not fetched).' },
+  mime_type: R.nullableString,
+  sha256: R.nullableString,
+  filename: R.nullableString,
+  context: { ...nullable(exactObject({ id: R.nullableString, from: R.nullableString })), description: 'The message this one replies or reacts to.' },
+  referral: referralSchema,
+  status: R.enumOf(MESSAGE_STATUSES),
+  error: { ...nullable(exactObject({ code: R.nullableString, title: R.nullableString, detail: R.nullableString })), description: 'The provider\'s error on a failed message.' },
+  provider_message_id: R.nullableString,
+  raw: { ...R.nullableObject, description: 'The provider\'s message object as it came.' },
+  created_at: R.dateTime,
+  updated_at: R.dateTime,
+});
+
+export const cloudApiEventsSchema = exactObject({
+  messages: { type: 'integer', minimum: 0, description: 'Inbound messages stored.' },
+  statuses: { type: 'integer', minimum: 0, description: 'Delivery statuses applied to outbound messages.' },
+  errors: { type: 'integer', minimum: 0, description: 'Errors about a number as a whole, stored per inbox.' },
+  ignored: { type: 'integer', minimum: 0, description: 'Events received and not stored: redeliveries, statuses that change nothing, unknown numbers.' },
+});
+
+export const deletedSchema = exactObject({ id: R.uuid, deleted: { const: true } });

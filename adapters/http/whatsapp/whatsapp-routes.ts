@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { CreateContact, CreateContactInput } from '../../../application/whatsapp/create-contact';
 import { DeleteContact } from '../../../application/whatsapp/delete-contact';
 import { GetContact } from '../../../application/whatsapp/get-contact';
@@ -13,12 +12,17 @@ import { CONTACT_SORT_FIELDS } from '../../../domain/whatsapp/contact-repository
 import { CONVERSATION_SORT_FIELDS } from '../../../domain/whatsapp/conversation-repository';
 import { MESSAGE_SORT_FIELDS } from '../../../domain/whatsapp/message-repository';
 import { RouteModule } from '../app';
+import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
+import { operation } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
-import { requireSomeField, validator } from '../shared/validation';
-import { presentContact, presentConversation, presentConversationMessage, presentMessage } from './present-whatsapp';
+import { requireSomeField } from '../shared/validation';
+import { CloudWebhookDeps, cloudWebhookOperations } from './cloud-webhook-routes';
+import {
+  contactSchema, conversationMessageSchema, conversationSchema, createdContactSchema, deletedSchema, presentContact,
+  presentConversation, presentConversationMessage, presentMessage, sentMessageSchema,
+} from './present-whatsapp';
 import { UPDATABLE_CONTACT_FIELDS, createContactSchema, sendMessageSchema, updateContactSchema } from './whatsapp-schemas';
-import { CloudWebhookDeps, cloudWebhookRoutes } from './cloud-webhook-routes';
 
 export interface WhatsAppUseCases {
   listContacts: ListContacts;
@@ -32,63 +36,138 @@ export interface WhatsAppUseCases {
   listConversationMessages: ListConversationMessages;
 }
 
+const TAG = 'WhatsApp';
+
 export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps): RouteModule {
-  const parseCreate = validator<CreateContactInput>(createContactSchema);
-  const parseUpdate = validator<ContactChanges>(updateContactSchema);
-  const parseSend = validator<SendWhatsAppTextInput>(sendMessageSchema);
-  const router = new Router();
-
-  router.get('/whatsapp/contacts', async (ctx: Ctx) => {
-    const query = listQuery(ctx, { sortable: CONTACT_SORT_FIELDS });
-    const filter = { tag: queryValue(ctx, 'tag'), clientId: queryUuid(ctx, 'client_id') };
-    ctx.body = many(await uc.listContacts.execute(teamOf(ctx), filter, query), query, presentContact);
-  });
-
-  router.post('/whatsapp/contacts', async (ctx: Ctx) => {
-    const input = parseCreate(ctx.request.body);
-    const { contact, reused } = await uc.createContact.execute(teamOf(ctx), input);
-    ctx.status = reused ? 200 : 201;
-    ctx.body = one(reused ? { ...presentContact(contact), reused: true } : presentContact(contact));
-  });
-
-  router.get('/whatsapp/contacts/:id', async (ctx: Ctx) => {
-    ctx.body = one(presentContact(await uc.getContact.execute(teamOf(ctx), pathId(ctx))));
-  });
-
-  router.put('/whatsapp/contacts/:id', async (ctx: Ctx) => {
-    const id = pathId(ctx);
-    const changes = parseUpdate(ctx.request.body);
-    requireSomeField(changes as Record<string, unknown>, UPDATABLE_CONTACT_FIELDS);
-    ctx.body = one(presentContact(await uc.updateContact.execute(teamOf(ctx), id, changes)));
-  });
-
-  router.delete('/whatsapp/contacts/:id', async (ctx: Ctx) => {
-    ctx.body = one(await uc.deleteContact.execute(teamOf(ctx), pathId(ctx)));
-  });
-
-  router.post('/whatsapp/messages', async (ctx: Ctx) => {
-    const input = parseSend(ctx.request.body);
-    const { message, reused } = await uc.sendText.execute(teamOf(ctx), input);
-    ctx.status = 201;
-    ctx.body = one({ ...presentMessage(message), reused });
-  });
-
-  router.get('/whatsapp/conversations', async (ctx: Ctx) => {
-    const query = listQuery(ctx, { sortable: CONVERSATION_SORT_FIELDS });
-    const input = { inboxId: queryUuid(ctx, 'inbox_id'), contactId: queryUuid(ctx, 'contact_id'), updatedSince: queryValue(ctx, 'updated_since') };
-    ctx.body = many(await uc.listConversations.execute(teamOf(ctx), input, query), query, presentConversation);
-  });
-
-  router.get('/whatsapp/conversations/:id', async (ctx: Ctx) => {
-    ctx.body = one(presentConversation(await uc.getConversation.execute(teamOf(ctx), pathId(ctx))));
-  });
-
-  // Newest first unless `sort=created_at` asks for the oldest first.
-  router.get('/whatsapp/conversations/:id/messages', async (ctx: Ctx) => {
-    const id = pathId(ctx);
-    const query = listQuery(ctx, { sortable: MESSAGE_SORT_FIELDS });
-    ctx.body = many(await uc.listConversationMessages.execute(teamOf(ctx), id, query), query, presentConversationMessage);
-  });
-
-  return { keyed: router, public: cloudWebhookRoutes(webhook) };
+  return {
+    operations: [
+      operation({
+        id: 'listWhatsAppContacts', method: 'get', path: '/whatsapp/contacts', tag: TAG, access: 'key',
+        summary: 'List the team\'s WhatsApp contacts',
+        parameters: [
+          ...listParameters(CONTACT_SORT_FIELDS, { search: 'Partial match in phone, custom name and push name (accents and case do not matter).' }),
+          queryParam('tag', R.string, 'Only contacts with this tag.'),
+          queryParam('client_id', R.uuid, 'Only contacts linked to this client; a client the team does not have is 404 on `client_id`.'),
+        ],
+        success: { status: 200, description: 'A page of contacts.', data: contactSchema, name: 'WhatsAppContact', list: true },
+        errors: [400, 404],
+        async handle(ctx: Ctx) {
+          const query = listQuery(ctx, { sortable: CONTACT_SORT_FIELDS });
+          const filter = { tag: queryValue(ctx, 'tag'), clientId: queryUuid(ctx, 'client_id') };
+          ctx.body = many(await uc.listContacts.execute(teamOf(ctx), filter, query), query, presentContact);
+        },
+      }),
+      operation<CreateContactInput>({
+        id: 'createWhatsAppContact', method: 'post', path: '/whatsapp/contacts', tag: TAG, access: 'key',
+        summary: 'Create a contact, or return the one the number already has',
+        description: 'The phone is read as people type it and kept as digits with the country code. A number that is '
+          + 'already a contact (in any variant, such as a Brazilian mobile with or without the ninth digit) is not '
+          + 'created again: that contact is answered with 200 and `reused: true`.',
+        body: { schema: createContactSchema, example: { phone: '(11) 98765-4321', custom_name: 'Ana', tags: ['vip'] } },
+        success: {
+          status: 201, alsoStatuses: [200], name: 'CreatedWhatsAppContact',
+          description: 'The contact created (201), or the existing contact of this number with `reused: true` (200).',
+          data: createdContactSchema,
+        },
+        errors: [400, 404],
+        async handle(ctx: Ctx, input) {
+          const { contact, reused } = await uc.createContact.execute(teamOf(ctx), input);
+          ctx.status = reused ? 200 : 201;
+          ctx.body = one(reused ? { ...presentContact(contact), reused: true } : presentContact(contact));
+        },
+      }),
+      operation({
+        id: 'getWhatsAppContact', method: 'get', path: '/whatsapp/contacts/:id', tag: TAG, access: 'key',
+        summary: 'Read one contact',
+        success: { status: 200, description: 'The contact.', data: contactSchema, name: 'WhatsAppContact' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(presentContact(await uc.getContact.execute(teamOf(ctx), pathId(ctx))));
+        },
+      }),
+      operation<ContactChanges>({
+        id: 'updateWhatsAppContact', method: 'put', path: '/whatsapp/contacts/:id', tag: TAG, access: 'key',
+        summary: 'Change the fields sent (custom name, notes, tags, client)',
+        description: 'The phone and jid stay as created; other fields sent are ignored. At least one of the updatable fields is required.',
+        body: { schema: updateContactSchema, example: { notes: 'Ligar amanhã', tags: ['vip'] } },
+        success: { status: 200, description: 'The contact after the change.', data: contactSchema, name: 'WhatsAppContact' },
+        errors: [400, 404],
+        async handle(ctx: Ctx, changes) {
+          const id = pathId(ctx);
+          requireSomeField(changes as Record<string, unknown>, UPDATABLE_CONTACT_FIELDS);
+          ctx.body = one(presentContact(await uc.updateContact.execute(teamOf(ctx), id, changes)));
+        },
+      }),
+      operation({
+        id: 'deleteWhatsAppContact', method: 'delete', path: '/whatsapp/contacts/:id', tag: TAG, access: 'key',
+        summary: 'Delete a contact for good (409 while it has conversations)',
+        success: { status: 200, description: 'The contact was deleted.', data: deletedSchema, name: 'DeletedWhatsAppContact' },
+        errors: [404, 409],
+        async handle(ctx: Ctx) {
+          ctx.body = one(await uc.deleteContact.execute(teamOf(ctx), pathId(ctx)));
+        },
+      }),
+      operation<SendWhatsAppTextInput>({
+        id: 'sendWhatsAppMessage', method: 'post', path: '/whatsapp/messages', tag: TAG, access: 'key',
+        summary: 'Send a text message through one of the team\'s inboxes',
+        description: 'To an existing conversation (`conversation_id`), or to a phone through an inbox (`inbox_id` and '
+          + '`phone`), which opens the contact and conversation as needed. The message is recorded before the provider '
+          + 'is called. A Cloud API conversation takes free text only within 24 hours of the customer\'s last message: '
+          + 'otherwise 409 `customer_service_window_closed`. 502: the provider failed, and the message may or may not '
+          + 'have gone out; 500 `INTERNAL_ERROR`: the provider accepted it but it could not be saved. There is no '
+          + 'idempotency: a retry may send twice. `Location` is the list of the conversation\'s messages, where it is read back.',
+        body: { schema: sendMessageSchema, example: { inbox_id: '0190a000-0000-7000-8000-000000000001', phone: '(11) 98765-4321', content: 'Olá! Sua proposta está pronta.' } },
+        success: { status: 201, description: 'The message, accepted by the provider.', data: sentMessageSchema, name: 'SentWhatsAppMessage' },
+        errors: [400, 404, 409, 502],
+        location: (data) => `/whatsapp/conversations/${(data as { id: string; conversation_id?: string }).conversation_id}/messages`,
+        async handle(ctx: Ctx, input) {
+          const { message, reused } = await uc.sendText.execute(teamOf(ctx), input);
+          ctx.status = 201;
+          ctx.body = one({ ...presentMessage(message), reused });
+        },
+      }),
+      operation({
+        id: 'listWhatsAppConversations', method: 'get', path: '/whatsapp/conversations', tag: TAG, access: 'key',
+        summary: 'List the team\'s conversations',
+        parameters: [
+          ...listParameters(CONVERSATION_SORT_FIELDS),
+          queryParam('inbox_id', R.uuid, 'Only this inbox\'s conversations; an inbox the team does not have is 404 on `inbox_id`.'),
+          queryParam('contact_id', R.uuid, 'Only this contact\'s conversations; a contact the team does not have is 404 on `contact_id`.'),
+          queryParam('updated_since', { type: 'string', examples: ['2026-11-24T10:00:00Z', '2026-11-24'] },
+            'Only conversations updated at or after this time: ISO 8601, a date or a date-time.'),
+        ],
+        success: { status: 200, description: 'A page of conversations.', data: conversationSchema, name: 'WhatsAppConversation', list: true },
+        errors: [400, 404],
+        async handle(ctx: Ctx) {
+          const query = listQuery(ctx, { sortable: CONVERSATION_SORT_FIELDS });
+          const input = { inboxId: queryUuid(ctx, 'inbox_id'), contactId: queryUuid(ctx, 'contact_id'), updatedSince: queryValue(ctx, 'updated_since') };
+          ctx.body = many(await uc.listConversations.execute(teamOf(ctx), input, query), query, presentConversation);
+        },
+      }),
+      operation({
+        id: 'getWhatsAppConversation', method: 'get', path: '/whatsapp/conversations/:id', tag: TAG, access: 'key',
+        summary: 'Read one conversation',
+        success: { status: 200, description: 'The conversation.', data: conversationSchema, name: 'WhatsAppConversation' },
+        errors: [404],
+        async handle(ctx: Ctx) {
+          ctx.body = one(presentConversation(await uc.getConversation.execute(teamOf(ctx), pathId(ctx))));
+        },
+      }),
+      operation({
+        id: 'listWhatsAppConversationMessages', method: 'get', path: '/whatsapp/conversations/:id/messages', tag: TAG, access: 'key',
+        summary: 'List a conversation\'s messages, both directions, newest first',
+        description: 'Every type the provider delivers is kept: `text` is what a person reads, the media fields are the '
+          + 'provider\'s handle on a file (not fetched), `raw` the provider\'s own message object. `sort=created_at` lists the oldest first.',
+        parameters: listParameters(MESSAGE_SORT_FIELDS),
+        success: { status: 200, description: 'A page of messages.', data: conversationMessageSchema, name: 'WhatsAppConversationMessage', list: true },
+        errors: [400, 404],
+        async handle(ctx: Ctx) {
+          const id = pathId(ctx);
+          const query = listQuery(ctx, { sortable: MESSAGE_SORT_FIELDS });
+          ctx.body = many(await uc.listConversationMessages.execute(teamOf(ctx), id, query), query, presentConversationMessage);
+        },
+      }),
+      ...cloudWebhookOperations(webhook),
+    ],
+  };
 }
