@@ -9,6 +9,16 @@ const STATUS: Record<ErrorKind, number> = {
 };
 
 /**
+ * A validation error lists every problem in `details.errors` (`[{ field, message }]`), the first one
+ * being `details.field` and the message; one found by a single check lists just that one.
+ */
+const withErrorList = (err: DomainError): Record<string, unknown> | undefined => {
+  if (err.kind !== 'validation' || err.code !== 'VALIDATION_ERROR' || Array.isArray(err.details?.errors)) return err.details;
+  const field = typeof err.details?.field === 'string' ? err.details.field : undefined;
+  return { ...err.details, errors: [field === undefined ? { message: err.message } : { field, message: err.message }] };
+};
+
+/**
  * Every 4xx/5xx leaves in the error envelope. Domain errors map by category; body-parser errors become
  * 400/413; anything unexpected is logged with the request id and answered 500 without internals.
  */
@@ -19,7 +29,7 @@ export const errorHandler = (logger: Logger): Middleware => async (ctx, next) =>
     if (err instanceof DomainError) {
       ctx.status = STATUS[err.kind];
       if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
-      ctx.body = failure(err.code, err.message, err.details);
+      ctx.body = failure(err.code, err.message, withErrorList(err));
       return;
     }
     const e = err as { status?: number; type?: string; expose?: boolean; message?: string };

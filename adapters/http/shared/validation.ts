@@ -103,13 +103,17 @@ export function problemsOf(errors: ErrorObject[]): FieldProblem[] {
   return problems;
 }
 
+/** A problem as `details.errors` lists it: `field` left out when the problem is the body itself. */
+export const asDetail = (p: FieldProblem): { field?: string; message: string } =>
+  p.field === undefined ? { message: p.message } : { field: p.field, message: p.message };
+
 /** A checker for one JSON schema: returns the value typed, or throws 400 VALIDATION_ERROR naming the first bad field. */
 export function validator<T>(schema: object): (value: unknown) => T {
   const check: ValidateFunction = ajv.compile(schema);
   return (value: unknown): T => {
     if (check(value)) return value as T;
-    const [first] = problemsOf(check.errors!);
-    throw new ValidationFailed(first.message, first.field);
+    const problems = problemsOf(check.errors!);
+    throw new ValidationFailed(problems[0].message, problems[0].field, 'VALIDATION_ERROR', { errors: problems.map(asDetail) });
   };
 }
 

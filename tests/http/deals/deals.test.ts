@@ -92,7 +92,7 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       for (const id of [foreign, UNKNOWN]) {
         const res = await a.api.create({ title: 'x', client_id: id });
         expect(res.status).to.equal(404);
-        expect(res.body.error).to.deep.include({ code: 'NOT_FOUND', details: { field: 'client_id' } });
+        expect(res.body.error).to.nested.include({ code: 'NOT_FOUND', 'details.field': 'client_id' });
       }
       expect((await a.api.list()).body.pagination.total).to.equal(0);
     });
@@ -228,7 +228,7 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       const d = (await api.create({ title: 'x' })).body.data;
       const res = await api.put(d.id, { client_id: UNKNOWN });
       expect(res.status).to.equal(404);
-      expect(res.body.error.details).to.deep.equal({ field: 'client_id' });
+      expect(res.body.error.details).to.deep.include({ field: 'client_id' });
     });
 
     it('changes the phase', async () => {
@@ -368,7 +368,7 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       for (const field of ['client_id', 'lead_id', 'project_id', 'pipeline_id']) {
         const res = await api.list(`?${field}=${UNKNOWN}`);
         expect(res.status, field).to.equal(404);
-        expect(res.body.error).to.deep.include({ code: 'NOT_FOUND', details: { field } });
+        expect(res.body.error).to.nested.include({ code: 'NOT_FOUND', 'details.field': field });
       }
     });
 

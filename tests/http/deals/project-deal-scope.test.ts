@@ -125,7 +125,7 @@ forEachHttpBackend('Project deals: scope, filters and moves', (env) => {
     expect(noReason.body.error.details.field).to.equal('loss_reason_id');
     const badReason = await move(b, id, { project_id: b.projectId, phase: 'perdido', loss_reason_id: UNKNOWN });
     expect(badReason.status).to.equal(404);
-    expect(badReason.body.error).to.deep.include({ code: 'NOT_FOUND', details: { field: 'loss_reason_id' } });
+    expect(badReason.body.error).to.nested.include({ code: 'NOT_FOUND', 'details.field': 'loss_reason_id' });
     const reason = b.pipeline.lossReasons[0];
     const lost = await move(b, id, { project_id: b.projectId, phase: 'perdido', loss_reason_id: reason.id });
     expect(lost.status).to.equal(200);
@@ -159,7 +159,7 @@ forEachHttpBackend('Project deals: scope, filters and moves', (env) => {
     const other = await board(b);
     const unknownColumn = await move(b, id, { project_id: b.projectId, phase: 'fechado' });
     expect(unknownColumn.status).to.equal(400);
-    expect(unknownColumn.body.error).to.deep.include({ code: 'VALIDATION_ERROR', details: { field: 'phase' } });
+    expect(unknownColumn.body.error).to.nested.include({ code: 'VALIDATION_ERROR', 'details.field': 'phase' });
     for (const [body, field] of [[{ phase: 'novo' }, 'project_id'], [{ project_id: b.projectId }, 'phase'], [{ project_id: 'x', phase: 'novo' }, 'project_id'],
       [{ project_id: b.projectId, phase: 'perdido', loss_reason_id: 'x' }, 'loss_reason_id'], [{ project_id: b.projectId, phase: 'novo', position: 'top' }, 'position']] as const) {
       const res = await move(b, id, body);

@@ -79,10 +79,10 @@ forEachHttpBackend('Project deals', (env) => {
     const before = (await env().request.get(`/api/v1/deals/${s.dealId}?project_id=${s.projectId}`).set(s.t.auth)).body.data;
     const badReason = await move({ phase: 'perdido', loss_reason_id: '0190a000-0000-7000-8000-000000000abc' });
     expect(badReason.status).to.equal(404);
-    expect(badReason.body.error).to.deep.include({ code: 'NOT_FOUND', details: { field: 'loss_reason_id' } });
+    expect(badReason.body.error).to.nested.include({ code: 'NOT_FOUND', 'details.field': 'loss_reason_id' });
     const unknownColumn = await move({ phase: 'nowhere' });
     expect(unknownColumn.status).to.equal(400);
-    expect(unknownColumn.body.error).to.deep.include({ code: 'VALIDATION_ERROR', details: { field: 'phase' } });
+    expect(unknownColumn.body.error).to.nested.include({ code: 'VALIDATION_ERROR', 'details.field': 'phase' });
     // A failed move changes nothing.
     expect((await env().request.get(`/api/v1/deals/${s.dealId}?project_id=${s.projectId}`).set(s.t.auth)).body.data).to.deep.equal(before);
 

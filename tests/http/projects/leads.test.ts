@@ -145,7 +145,7 @@ forEachHttpBackend('Project leads API', (env) => {
     for (const id of [UNKNOWN, otherProject, inactive]) {
       const res = await post(t, p, { full_name: 'B', company_id: id });
       expect(res.status).to.equal(422);
-      expect(res.body.error).to.deep.include({ code: 'VALIDATION_ERROR', details: { field: 'company_id' } });
+      expect(res.body.error).to.nested.include({ code: 'VALIDATION_ERROR', 'details.field': 'company_id' });
     }
   });
 
@@ -188,12 +188,12 @@ forEachHttpBackend('Project leads API', (env) => {
     for (const [q, field] of [['?is_active=yes', 'is_active'], ['?is_active=1', 'is_active'], ['?company_id=abc', 'company_id']]) {
       const res = await list(t, p, q);
       expect(res.status, q).to.equal(422);
-      expect(res.body.error).to.deep.include({ code: 'VALIDATION_ERROR', details: { field } });
+      expect(res.body.error).to.nested.include({ code: 'VALIDATION_ERROR', 'details.field': field });
     }
     expect((await list(t, p, '?limit=0')).status).to.equal(400);
     const unknown = await list(t, p, '?company_id=0190b000-0000-7000-8000-ffffffffffff');
     expect(unknown.status).to.equal(404);
-    expect(unknown.body.error.details).to.deep.equal({ field: 'company_id' });
+    expect(unknown.body.error.details).to.deep.include({ field: 'company_id' });
   });
 
   it('points the Location of a created lead to the project\'s lead list, where it is read (there is no single-lead route)', async () => {

@@ -58,7 +58,7 @@ forEachHttpBackend('Projects API', (env) => {
     expect(both.stage_id).to.equal(completed.stage_id);
     const unknown = await post(t, { name: 'u', stage_id: UNKNOWN });
     expect(unknown.status).to.equal(404);
-    expect(unknown.body.error).to.deep.include({ code: 'NOT_FOUND', details: { field: 'stage_id' } });
+    expect(unknown.body.error).to.nested.include({ code: 'NOT_FOUND', 'details.field': 'stage_id' });
     const otherTeam = await post(await env().team(), { name: 'u', stage_id: completed.stage_id });
     expect(otherTeam.status).to.equal(404);
   });

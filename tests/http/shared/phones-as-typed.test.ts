@@ -35,6 +35,6 @@ forEachHttpBackend('Phones as people type them', (env) => {
     const t = await env().team();
     const res = await env().request.post('/api/v1/whatsapp/contacts').set(t.auth).send({ phone: '11 9ABC-4321' });
     expect(res.status).to.equal(400);
-    expect(res.body.error.details).to.deep.equal({ field: 'phone' });
+    expect(res.body.error.details).to.deep.include({ field: 'phone' });
   });
 }, backendNames());

@@ -32,6 +32,22 @@ forEachHttpBackend('Validation errors name the request field', (env) => {
     }
   });
 
+  it('lists every problem of a request in details.errors, and a single-check refusal as its one item', async () => {
+    const team = await env().team();
+    const res = await env().request.post('/api/v1/clients').set(team.auth).send({ type: 'XX', tags: ['ok', 7], birth_date: '31/12/1990' });
+    expect(res.status).to.equal(400);
+    expect(res.body.error.details.field).to.equal(res.body.error.details.errors[0].field);
+    expect(res.body.error.message).to.equal(res.body.error.details.errors[0].message);
+    expect(res.body.error.details.errors).to.have.deep.members([
+      { field: 'name', message: 'name is required' },
+      { field: 'type', message: 'type must be one of: PF, PJ' },
+      { field: 'tags', message: 'tags[1] must be a string' },
+      { field: 'birth_date', message: 'birth_date must be a date YYYY-MM-DD or null' },
+    ]);
+    const one = await env().request.get('/api/v1/clients?limit=0').set(team.auth);
+    expect(one.body.error.details).to.deep.equal({ field: 'limit', errors: [{ field: 'limit', message: one.body.error.message }] });
+  });
+
   it('names the top-level field of a text that is not well-formed inside an array', async () => {
     const team = await env().team();
     const res = await env().request.post('/api/v1/clients').set(team.auth)

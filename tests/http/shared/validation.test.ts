@@ -45,13 +45,27 @@ describe('Request validation messages', () => {
     ];
     for (const [body, field, message] of cases) {
       const err = refusal(body);
-      expect(err.details, JSON.stringify(body)).to.deep.equal({ field });
+      expect(err.details, JSON.stringify(body)).to.deep.equal({ field, errors: [{ field, message }] });
       expect(err.message, JSON.stringify(body)).to.equal(message);
     }
     expect(refusal([]).message).to.equal('body must be an object');
   });
 
-  it('names the first problem in the order the schema lists the fields', () => {
-    expect(refusal({ name: 'a', tags: [1], client_id: 'x', priority: 'no' }).details).to.deep.equal({ field: 'client_id' });
+  it('lists every problem in details.errors, the first one in the order the schema lists the fields being details.field', () => {
+    expect(refusal({ name: 'a', tags: [1, 'ok', false], client_id: 'x', priority: 'no' }).details).to.deep.equal({
+      field: 'client_id',
+      errors: [
+        { field: 'client_id', message: 'client_id must be a UUID or null' },
+        { field: 'priority', message: 'priority must be one of: low, high' },
+        { field: 'tags', message: 'tags[0] must be a string' },
+        { field: 'tags', message: 'tags[2] must be a string' },
+      ],
+    });
+    expect(refusal([]).details).to.deep.equal({ errors: [{ message: 'body must be an object' }] });
+  });
+
+  it('describes at most 20 problems: a list of ten thousand bad items is one mistake', () => {
+    const errors = refusal({ name: 'a', tags: Array.from({ length: 10000 }, (_, i) => i) }).details!.errors as unknown[];
+    expect(errors).to.have.length(20);
   });
 });

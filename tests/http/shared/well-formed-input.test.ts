@@ -49,7 +49,7 @@ forEachHttpBackend('Text in is text out', (env) => {
         const res = await env().request.post(path).set(auth).send(body);
         expect(res.status, `${path} ${JSON.stringify(body)}`).to.equal(400);
         expect(res.body.error.code).to.equal('VALIDATION_ERROR');
-        expect(res.body.error.details).to.deep.equal({ field });
+        expect(res.body.error.details).to.deep.include({ field });
       }
     }
     for (const path of ['/api/v1/clients', '/api/v1/deals', '/api/v1/activities', '/api/v1/whatsapp/contacts']) {
@@ -63,12 +63,12 @@ forEachHttpBackend('Text in is text out', (env) => {
     expect(created.status).to.equal(201);
     const put = await env().request.put(`/api/v1/deals/${created.body.data.id}`).set(auth).send({ description: 'a\udc00b' });
     expect(put.status).to.equal(400);
-    expect(put.body.error.details).to.deep.equal({ field: 'description' });
+    expect(put.body.error.details).to.deep.include({ field: 'description' });
     const read = await env().request.get(`/api/v1/deals/${created.body.data.id}`).set(auth);
     expect(read.body.data).to.include({ title: 'Ação 😀', description: null });
     const inbound = await env().request.post(`/api/v1/webhooks/inbound/${UUID}`).send({ full_name: '\ud800' });
     expect(inbound.status).to.equal(400);
-    expect(inbound.body.error.details).to.deep.equal({ field: 'full_name' });
+    expect(inbound.body.error.details).to.deep.include({ field: 'full_name' });
   });
 
   it('answers a body nested 5000 levels deep with 400 or success, never 500', async () => {

@@ -381,7 +381,7 @@ for (const backend of backendNames()) {
           const res = await get(team, `/whatsapp/conversations${query}`);
           expect(res.status, query).to.equal(status);
           expect(res.body, query).to.deep.include({ success: false });
-          expect(res.body.error, query).to.deep.include({ code, details: { field } });
+          expect(res.body.error, query).to.nested.include({ code, 'details.field': field });
         }
         expect((await env.request.get('/api/v1/whatsapp/conversations')).status).to.equal(401);
       });

@@ -110,10 +110,10 @@ for (const backend of backendNames()) {
         for (const phone of ['98765-4321', '7911 123456', 12345]) {
           const res = await env.request.post('/api/v1/whatsapp/contacts').set(team.auth).send({ phone });
           expect(res.status, String(phone)).to.equal(400);
-          expect(res.body.error).to.deep.include({ code: 'VALIDATION_ERROR', details: { field: 'phone' } });
+          expect(res.body.error).to.nested.include({ code: 'VALIDATION_ERROR', 'details.field': 'phone' });
         }
         const missing = await env.request.post('/api/v1/whatsapp/contacts').set(team.auth).send({});
-        expect(missing.body.error.details).to.deep.equal({ field: 'phone' });
+        expect(missing.body.error.details).to.deep.include({ field: 'phone' });
       });
 
       it('checks client_id: 404 with the field when unknown or another team\'s', async () => {
@@ -122,7 +122,7 @@ for (const backend of backendNames()) {
         const client = await env.request.post('/api/v1/clients').set(other.auth).send({ name: 'X', type: 'PF' }).expect(201);
         const res = await env.request.post('/api/v1/whatsapp/contacts').set(team.auth).send({ phone: '11987654321', client_id: client.body.data.id });
         expect(res.status).to.equal(404);
-        expect(res.body.error).to.deep.include({ code: 'NOT_FOUND', details: { field: 'client_id' } });
+        expect(res.body.error).to.nested.include({ code: 'NOT_FOUND', 'details.field': 'client_id' });
         const mine = await env.request.post('/api/v1/clients').set(team.auth).send({ name: 'Y', type: 'PF' }).expect(201);
         const ok = await env.request.post('/api/v1/whatsapp/contacts').set(team.auth).send({ phone: '11987654321', client_id: mine.body.data.id });
         expect(ok.status).to.equal(201);
@@ -145,7 +145,7 @@ for (const backend of backendNames()) {
         expect(nothing.status).to.equal(400);
         expect(nothing.body.error.code).to.equal('VALIDATION_ERROR');
         const badTags = await env.request.put(`/api/v1/whatsapp/contacts/${id}`).set(team.auth).send({ tags: 'vip' });
-        expect(badTags.body.error.details).to.deep.equal({ field: 'tags' });
+        expect(badTags.body.error.details).to.deep.include({ field: 'tags' });
         expect((await env.request.put(`/api/v1/whatsapp/contacts/${id}`).set(other.auth).send({ notes: 'x' })).status).to.equal(404);
       });
 
@@ -168,8 +168,8 @@ for (const backend of backendNames()) {
         expect((await list('?sort=-phone')).body.data[0].phone).to.equal('5511987650002');
         const badSort = await list('?sort=name');
         expect(badSort.status).to.equal(400);
-        expect(badSort.body.error.details).to.deep.equal({ field: 'sort' });
-        expect((await list('?client_id=nope')).body.error.details).to.deep.equal({ field: 'client_id' });
+        expect(badSort.body.error.details).to.deep.include({ field: 'sort' });
+        expect((await list('?client_id=nope')).body.error.details).to.deep.include({ field: 'client_id' });
         expect((await list('?limit=101')).status).to.equal(400);
       });
 
@@ -180,7 +180,7 @@ for (const backend of backendNames()) {
         for (const id of [theirs, '0190a000-0000-7000-8000-000000000000']) {
           const res = await env.request.get(`/api/v1/whatsapp/contacts?client_id=${id}`).set(team.auth);
           expect(res.status, id).to.equal(404);
-          expect(res.body.error).to.deep.include({ code: 'NOT_FOUND', details: { field: 'client_id' } });
+          expect(res.body.error).to.nested.include({ code: 'NOT_FOUND', 'details.field': 'client_id' });
         }
       });
 
@@ -300,7 +300,7 @@ for (const backend of backendNames()) {
         for (const [body, status, field] of cases) {
           const res = await send(team, body);
           expect(res.status, JSON.stringify(body)).to.equal(status);
-          expect(res.body.error.details, JSON.stringify(body)).to.deep.equal({ field });
+          expect(res.body.error.details, JSON.stringify(body)).to.deep.include({ field });
         }
         expect(fake.requests).to.have.length(0);
       });
