@@ -5,6 +5,7 @@ import { Logger } from '../../application/shared/logger';
 import { RateLimiter } from '../../application/shared/rate-limiter';
 import { AuthenticateApiKey } from '../../application/teams/authenticate-api-key';
 import { MethodNotAllowed, NotFound } from '../../domain/shared/errors';
+import { DOCS_PATH, docsRouter } from './docs/docs-routes';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { rateLimit } from './middleware/rate-limit';
@@ -60,7 +61,7 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(requestId());
   app.use(errorHandler(deps.logger));
-  app.use(knownPath(API_PREFIX));
+  app.use(knownPath(API_PREFIX, DOCS_PATH));
   const bodyLimit = deps.bodyLimitBytes ?? 1024 * 1024;
   // The inbound receiver keeps its body as sent, whatever the content type; every other route takes JSON.
   app.use(inboundReceiverBody(bodyLimit, bodyParser({ enableTypes: ['json'], jsonLimit: `${bodyLimit}b`, strict: true })));
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): Koa {
   const meta = new Router();
   meta.get('/openapi.json', (ctx) => { ctx.body = document; });
   mount(meta, []);
+  app.use(docsRouter({ documentUrl: `${API_PREFIX}/openapi.json`, title: DOCUMENT_INFO.title }).routes());
 
   const keyed = [authenticate(deps.authenticateApiKey), rateLimit(deps.rateLimiter)];
   mount(routerOf(operations.filter((o) => o.access === 'public'), API_PREFIX), []);
