@@ -5,6 +5,7 @@ import { Logger } from '../../application/shared/logger';
 import { RateLimiter } from '../../application/shared/rate-limiter';
 import { AuthenticateApiKey } from '../../application/teams/authenticate-api-key';
 import { MethodNotAllowed, NotFound } from '../../domain/shared/errors';
+import { DOCS_PATH, docsRouter } from './docs/docs-routes';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { cors, noSniff } from './middleware/headers';
@@ -17,14 +18,9 @@ import { inboundReceiverBody } from './webhooks/inbound-body';
 
 export const API_PREFIX = '/api/v1';
 
-/**
- * What one context contributes: declared operations (documented, validated, checked), and routes not yet
- * declared, behind the API key or public (inbound webhooks).
- */
+/** What one context contributes: its declared operations (documented, validated, checked). */
 export interface RouteModule {
-  operations?: Operation<any>[];
-  keyed?: Router;
-  public?: Router;
+  operations: Operation<any>[];
 }
 
 export interface AppDeps {
@@ -54,7 +50,7 @@ export const documentOfApp = (app: Koa): Record<string, unknown> | undefined => 
 
 /** Every declared operation's OpenAPI document, as `GET /api/v1/openapi.json` serves it. */
 export const documentOf = (routes: RouteModule[]) =>
-  openApiDocument(routes.flatMap((m) => m.operations ?? []), { ...DOCUMENT_INFO, prefix: API_PREFIX });
+  openApiDocument(routes.flatMap((m) => m.operations), { ...DOCUMENT_INFO, prefix: API_PREFIX });
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
@@ -82,7 +78,7 @@ export function createApp(deps: AppDeps): Koa {
       throw err;
     }
   });
-  app.use(knownPath(API_PREFIX));
+  app.use(knownPath(API_PREFIX, DOCS_PATH));
   const bodyLimit = deps.bodyLimitBytes ?? 1024 * 1024;
   // The inbound receiver keeps its body as sent, whatever the content type; every other route takes JSON.
   app.use(inboundReceiverBody(bodyLimit, bodyParser({ enableTypes: ['json'], jsonLimit: `${bodyLimit}b`, strict: true })));
@@ -95,18 +91,17 @@ export function createApp(deps: AppDeps): Koa {
     routers.push(router);
   };
 
-  const operations = deps.routes.flatMap((m) => m.operations ?? []);
+  const operations = deps.routes.flatMap((m) => m.operations);
   const document = documentOf(deps.routes);
   documents.set(app, document);
   const meta = new Router();
   meta.get('/openapi.json', (ctx) => { ctx.body = document; });
   mount(meta, []);
+  app.use(docsRouter({ documentUrl: `${API_PREFIX}/openapi.json`, title: DOCUMENT_INFO.title }).routes());
 
   const keyed = [authenticate(deps.authenticateApiKey), rateLimit(deps.rateLimiter)];
   mount(routerOf(operations.filter((o) => o.access === 'public'), API_PREFIX), []);
-  for (const m of deps.routes) if (m.public) mount(m.public, []);
   mount(routerOf(operations.filter((o) => o.access === 'key'), API_PREFIX), keyed);
-  for (const m of deps.routes) if (m.keyed) mount(m.keyed, keyed);
 
   // Reached only when no route took the request: a known path with another method is 405, the rest 404.
   app.use(async (ctx) => {

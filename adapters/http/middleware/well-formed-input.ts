@@ -82,10 +82,12 @@ export const wellFormedText = (): Middleware => async (ctx, next) => {
  * without a team, a 500. So another spelling of the prefix is an unknown route. A path segment that is
  * not valid percent-encoded UTF-8, or that decodes to NUL, cannot name a resource: the router would pass
  * it on undecoded, or with a NUL that PostgreSQL refuses (500 on the public receiver); it is a 404 here.
+ * `others` are the few paths served outside the prefix (the reference page and its assets).
  */
-export const knownPath = (prefix: string): Middleware => async (ctx, next) => {
+export const knownPath = (prefix: string, ...others: string[]): Middleware => async (ctx, next) => {
   const path = ctx.path;
-  if (path !== prefix && !path.startsWith(`${prefix}/`)) throw new NotFound('Route not found');
+  const under = (base: string) => path === base || path.startsWith(`${base}/`);
+  if (!under(prefix) && !others.some(under)) throw new NotFound('Route not found');
   for (const segment of path.split('/')) {
     let decoded: string;
     try {

@@ -1,7 +1,7 @@
-import Router from '@koa/router';
 import { expect } from 'chai';
 import supertest from 'supertest';
 import { createApp } from '../../../adapters/http/app';
+import { operation } from '../../../adapters/http/shared/operation';
 import { AuthenticateApiKey } from '../../../application/teams/authenticate-api-key';
 import { startRuntime } from '../../support/backends';
 
@@ -10,10 +10,13 @@ describe('Error envelope for the unexpected', () => {
     const runtime = await startRuntime('memory');
     const logged: Record<string, unknown>[] = [];
     try {
-      const router = new Router();
-      router.get('/explode', () => { throw new Error('secret internals at /srv/app.js:12'); });
+      const explode = operation({
+        id: 'explode', method: 'get', path: '/explode', tag: 'Test', summary: 'Fails', access: 'public', errors: [],
+        success: { status: 200, description: 'never', data: {} },
+        handle: async () => { throw new Error('secret internals at /srv/app.js:12'); },
+      });
       const app = createApp({
-        routes: [{ public: router }],
+        routes: [{ operations: [explode] }],
         authenticateApiKey: runtime.container.get(AuthenticateApiKey),
         rateLimiter: { consume: async () => ({ allowed: true, limit: 1, remaining: 1, resetSeconds: 60 }) },
         logger: { info: () => undefined, warn: () => undefined, error: (fields) => { logged.push(fields); } },
@@ -32,10 +35,13 @@ describe('Error envelope for the unexpected', () => {
   it('answers a body above 1 MB with 413 in the envelope, with or without Content-Length', async () => {
     const runtime = await startRuntime('memory');
     try {
-      const router = new Router();
-      router.post('/echo', (ctx) => { ctx.body = { ok: true }; });
+      const echo = operation({
+        id: 'echo', method: 'post', path: '/echo', tag: 'Test', summary: 'Echo', access: 'public', errors: [],
+        success: { status: 200, description: 'ok', data: {} },
+        handle: async (ctx) => { ctx.body = { ok: true }; },
+      });
       const app = createApp({
-        routes: [{ public: router }],
+        routes: [{ operations: [echo] }],
         authenticateApiKey: runtime.container.get(AuthenticateApiKey),
         rateLimiter: { consume: async () => ({ allowed: true, limit: 1, remaining: 1, resetSeconds: 60 }) },
         logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
