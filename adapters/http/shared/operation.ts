@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { Static, TSchema } from '@sinclair/typebox';
 import { Ctx, pathId } from './params';
 import { validator } from './validation';
 
@@ -64,8 +65,15 @@ export interface Operation<B = unknown> {
   handle(ctx: Ctx, body: B): Promise<void>;
 }
 
-/** Declares an operation; the type parameter is the validated body's type. */
-export const operation = <B = unknown>(op: Operation<B>): Operation<B> => op;
+/**
+ * Declares an operation. With a TypeBox body schema, `handle` receives the body typed from the schema
+ * itself (`Static<typeof schema>`); without a body, nothing.
+ */
+export function operation<S extends TSchema>(op: Omit<Operation<Static<S>>, 'body'> & { body: { schema: S; description?: string; example?: unknown } }): Operation<Static<S>>;
+export function operation<B = undefined>(op: Operation<B>): Operation<B>;
+export function operation(op: Operation<unknown>): Operation<unknown> {
+  return op;
+}
 
 /** Statuses every operation of a kind can answer (listed once in the document, not in each declaration). */
 export const COMMON_ERRORS: Record<Operation['access'], number[]> = {

@@ -1,0 +1,58 @@
+import { Static, TSchema, Type } from '@sinclair/typebox';
+
+// Request body schemas are written with TypeBox: the schema is plain JSON Schema (ajv compiles it, the
+// OpenAPI document shows it), and `Static<typeof schema>` is its TypeScript type, so a schema and the
+// type the handler receives cannot drift apart.
+
+export { Type };
+export type { Static, TSchema };
+
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Closed string sets as `{ type: 'string', enum: [...] }` (one readable error), typed as the union. */
+const enumOf = <V extends string>(values: readonly V[]) => Type.Unsafe<V>({ type: 'string', enum: [...values] });
+
+/** Body fields every context uses. */
+export const B = {
+  string: () => Type.String(),
+  nullableString: () => nullable(Type.String()),
+  /** Not empty, not only spaces. */
+  nonEmptyString: () => Type.String({ minLength: 1, pattern: '\\S' }),
+  uuid: () => Type.String({ format: 'uuid' }),
+  nullableUuid: () => nullable(Type.String({ format: 'uuid' })),
+  date: () => Type.String({ format: 'date' }),
+  nullableDate: () => nullable(Type.String({ format: 'date' })),
+  dateTime: () => Type.String({ format: 'date-time' }),
+  nullableDateTime: () => nullable(Type.String({ format: 'date-time' })),
+  number: () => Type.Number(),
+  nullableNumber: () => nullable(Type.Number()),
+  boolean: () => Type.Boolean(),
+  stringArray: () => Type.Array(Type.String()),
+  uuidArray: () => Type.Array(Type.String({ format: 'uuid' })),
+  /** A free-form object (custom fields, metadata, a mapping checked by the domain). */
+  object: () => Type.Record(Type.String(), Type.Unknown()),
+  enumOf,
+  nullableEnumOf: <V extends string>(values: readonly V[]) => nullable(enumOf(values)),
+  nullable,
+  optional: Type.Optional,
+};
+
+/** snake_case → camelCase, as a type: `birth_date` → `birthDate`. */
+export type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+export type CamelKeys<T> = { [K in keyof T as K extends string ? Camel<K> : K]: T[K] };
+
+const camel = (key: string): string => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * A validated body's keys in camelCase, for the command a use case takes (`birth_date` → `birthDate`);
+ * only the top level: nested values (an address, custom fields) are the route's to map.
+ */
+export const camelKeys = <T extends object>(body: T): CamelKeys<T> =>
+  Object.fromEntries(Object.entries(body).map(([k, v]) => [camel(k), v])) as CamelKeys<T>;
+
+/** The fields of `body` that are listed, and nothing else (the route's whitelist of what a use case may see). */
+export const pick = <T extends object, K extends keyof T>(body: T, fields: readonly K[]): Pick<T, K> =>
+  Object.fromEntries(fields.filter((f) => (body as Record<PropertyKey, unknown>)[f as PropertyKey] !== undefined)
+    .map((f) => [f, body[f]])) as Pick<T, K>;
+
+export type BodyOf<S extends TSchema> = Static<S>;
