@@ -12,7 +12,7 @@ import { IdGenerator } from '../shared/id-generator';
 import { SecretHasher } from '../shared/secret-hasher';
 import { UnitOfWork } from '../shared/unit-of-work';
 
-export interface CreateWebhookEndpointInput {
+export interface CreateWebhookEndpointCommand {
   name: string;
   slug?: string;
   isActive?: boolean;
@@ -56,18 +56,18 @@ export class CreateWebhookEndpoint {
     private readonly clock: Clock,
   ) {}
 
-  async execute(team: TeamContext, input: CreateWebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
-    const f = { project: 'project_id', pipeline: 'target_pipeline_id', column: 'target_column_id', ...input.fields };
-    const actionType = input.actionType ?? 'create_deal';
+  async execute(team: TeamContext, command: CreateWebhookEndpointCommand): Promise<CreatedWebhookEndpoint> {
+    const f = { project: 'project_id', pipeline: 'target_pipeline_id', column: 'target_column_id', ...command.fields };
+    const actionType = command.actionType ?? 'create_deal';
     // A name alone is enough (the legacy description): the endpoint then feeds the team's internal project.
-    let projectId = input.projectId ?? (input.pipelineId === undefined ? await this.internalProjectId(team) : undefined);
+    let projectId = command.projectId ?? (command.pipelineId === undefined ? await this.internalProjectId(team) : undefined);
     let pipelineId: string | null = null;
     let columnSlug: string | null = null;
     if (actionType === 'create_deal') {
-      const pipeline = input.pipelineId !== undefined
-        ? await this.pipelines.findById(team, input.pipelineId)
+      const pipeline = command.pipelineId !== undefined
+        ? await this.pipelines.findById(team, command.pipelineId)
         : projectId !== undefined ? await this.pipelines.findDefaultForProject(team, projectId) : null;
-      if (input.pipelineId !== undefined && (!pipeline || pipeline.projectId === null || (projectId !== undefined && pipeline.projectId !== projectId))) {
+      if (command.pipelineId !== undefined && (!pipeline || pipeline.projectId === null || (projectId !== undefined && pipeline.projectId !== projectId))) {
         throw new NotFound('Pipeline not found in the project', f.pipeline);
       }
       projectId = projectId ?? pipeline?.projectId ?? undefined;
@@ -75,25 +75,25 @@ export class CreateWebhookEndpoint {
       await this.requireProject(team, projectId, f.project);
       if (!pipeline) throw new NotFound('The project has no pipeline', f.pipeline);
       pipelineId = pipeline.id;
-      columnSlug = startColumn(pipeline, input.columnSlug ?? null, f.column).slug;
+      columnSlug = startColumn(pipeline, command.columnSlug ?? null, f.column).slug;
     } else {
-      if (input.pipelineId !== undefined || input.columnSlug !== undefined) {
+      if (command.pipelineId !== undefined || command.columnSlug !== undefined) {
         throw new ValidationFailed('A create_lead endpoint has no target pipeline or column', f.pipeline);
       }
       if (projectId === undefined) throw new ValidationFailed(`${f.project} is required`, f.project);
       await this.requireProject(team, projectId, f.project);
     }
 
-    const secret = input.withSecret ? this.hasher.generate(WEBHOOK_SECRET_PREFIX) : null;
+    const secret = command.withSecret ? this.hasher.generate(WEBHOOK_SECRET_PREFIX) : null;
     const now = this.clock.now();
     const insert = () => this.uow.run(async () => {
-      const slug = await this.slugFor(team, input.name, input.slug);
+      const slug = await this.slugFor(team, command.name, command.slug);
       const endpoint = WebhookEndpoint.create(this.ids.next(), team.teamId, {
-        name: input.name, slug,
+        name: command.name, slug,
         // The public id is random, not time-ordered: it must not be guessable from the admin id or time.
         endpointId: this.hasher.generate(ENDPOINT_ID_PREFIX),
-        isActive: input.isActive, actionType, actionConfig: { projectId: projectId as string, pipelineId, columnSlug },
-        fieldMapping: input.fieldMapping, idempotencyPath: input.idempotencyPath, secretHash: secret === null ? null : this.hasher.hash(secret),
+        isActive: command.isActive, actionType, actionConfig: { projectId: projectId as string, pipelineId, columnSlug },
+        fieldMapping: command.fieldMapping, idempotencyPath: command.idempotencyPath, secretHash: secret === null ? null : this.hasher.hash(secret),
       }, now);
       const data = endpoint.snapshot();
       await this.endpoints.insert(data);
@@ -105,7 +105,7 @@ export class CreateWebhookEndpoint {
       try {
         return await insert();
       } catch (err) {
-        if (!(err instanceof Duplicate) || input.slug !== undefined || attempt >= SLUG_ATTEMPTS) throw err;
+        if (!(err instanceof Duplicate) || command.slug !== undefined || attempt >= SLUG_ATTEMPTS) throw err;
       }
     }
   }

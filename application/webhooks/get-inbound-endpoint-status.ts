@@ -10,6 +10,13 @@ export interface HubHandshake {
   challenge: string | null;
 }
 
+export interface GetInboundEndpointStatusCommand {
+  /** The public id from the URL. */
+  endpointId: string;
+  /** Present when the query has any `hub.*` parameter. */
+  hub?: HubHandshake | null;
+}
+
 export type InboundEndpointStatus = { kind: 'status'; status: 'active' } | { kind: 'challenge'; challenge: string };
 
 /**
@@ -19,11 +26,11 @@ export type InboundEndpointStatus = { kind: 'status'; status: 'active' } | { kin
 export class GetInboundEndpointStatus {
   constructor(private readonly endpoints: WebhookEndpointRepository, private readonly hasher: SecretHasher) {}
 
-  async execute(input: { endpointId: string; hub?: HubHandshake | null }): Promise<InboundEndpointStatus> {
-    const found = await this.endpoints.findByEndpointId(input.endpointId);
+  async execute(command: GetInboundEndpointStatusCommand): Promise<InboundEndpointStatus> {
+    const found = await this.endpoints.findByEndpointId(command.endpointId);
     if (!found) throw new NotFound('Webhook endpoint not found');
     WebhookEndpoint.restore(found).assertReceiving();
-    const hub = input.hub;
+    const hub = command.hub;
     if (!hub || found.verifyTokenHash === null) return { kind: 'status', status: 'active' };
     if (hub.mode !== 'subscribe') throw new ValidationFailed('hub.mode must be subscribe', 'hub.mode');
     if (!hub.verifyToken || !this.hasher.matches(hub.verifyToken, found.verifyTokenHash)) {

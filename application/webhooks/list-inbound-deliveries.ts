@@ -5,6 +5,12 @@ import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoin
 
 export const DELIVERY_LIST_LIMIT = 100;
 
+export interface ListInboundDeliveriesCommand {
+  /** The administration id of the endpoint. */
+  webhookId: string;
+  limit?: number;
+}
+
 /** The operator's view of what an endpoint received (it names the endpoint by its administration id). */
 export class ListInboundDeliveries {
   constructor(
@@ -12,9 +18,9 @@ export class ListInboundDeliveries {
     private readonly deliveries: InboundDeliveryRepository,
   ) {}
 
-  async execute(input: { webhookId: string; limit?: number }): Promise<InboundDeliveryData[]> {
-    const team = await this.endpoints.findTeamOf(input.webhookId);
+  async execute(command: ListInboundDeliveriesCommand): Promise<InboundDeliveryData[]> {
+    const team = await this.endpoints.findTeamOf(command.webhookId);
     if (!team) throw new NotFound('Webhook endpoint not found');
-    return this.deliveries.listByWebhook(team, input.webhookId, input.limit ?? DELIVERY_LIST_LIMIT);
+    return this.deliveries.listByWebhook(team, command.webhookId, command.limit ?? DELIVERY_LIST_LIMIT);
   }
 }

@@ -1,12 +1,18 @@
 import { ListQuery, Page } from '../../domain/shared/list';
 import { TeamContext } from '../../domain/shared/team';
 import { WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
-import { WebhookEndpointFilter, WebhookEndpointRepository, WebhookSortField } from '../../domain/webhooks/webhook-endpoint-repository';
+import { WebhookEndpointRepository, WebhookSortField } from '../../domain/webhooks/webhook-endpoint-repository';
+
+export interface ListWebhookEndpointsCommand {
+  /** Only active (true) or inactive (false) endpoints; all when absent. */
+  isActive?: boolean;
+  query: ListQuery<WebhookSortField>;
+}
 
 export class ListWebhookEndpoints {
   constructor(private readonly endpoints: WebhookEndpointRepository) {}
 
-  execute(team: TeamContext, filter: WebhookEndpointFilter, query: ListQuery<WebhookSortField>): Promise<Page<WebhookEndpointData>> {
-    return this.endpoints.list(team, filter, query);
+  execute(team: TeamContext, command: ListWebhookEndpointsCommand): Promise<Page<WebhookEndpointData>> {
+    return this.endpoints.list(team, { isActive: command.isActive }, command.query);
   }
 }

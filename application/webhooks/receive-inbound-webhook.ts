@@ -15,7 +15,7 @@ import { DeliveryTaken, InboundProcessor, InboundResult, resultOf } from './inbo
 /** Longest idempotency key kept (the spec's Idempotency-Key limit); a longer header is 400. */
 export const MAX_IDEMPOTENCY_KEY = 512;
 
-export interface ReceiveInboundWebhookInput {
+export interface ReceiveInboundWebhookCommand {
   /** The public id from the URL. */
   endpointId: string;
   /** `X-Webhook-Secret`, or its legacy alias. */
@@ -54,23 +54,23 @@ export class ReceiveInboundWebhook {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: ReceiveInboundWebhookInput): Promise<InboundResult> {
-    const found = await this.endpoints.findByEndpointId(input.endpointId);
+  async execute(command: ReceiveInboundWebhookCommand): Promise<InboundResult> {
+    const found = await this.endpoints.findByEndpointId(command.endpointId);
     if (!found) throw new NotFound('Webhook endpoint not found');
     const endpoint = WebhookEndpoint.restore(found);
     endpoint.assertReceiving();
-    if (found.secretHash !== null && (!input.secret || !this.hasher.matches(input.secret, found.secretHash))) {
+    if (found.secretHash !== null && (!command.secret || !this.hasher.matches(command.secret, found.secretHash))) {
       throw new Unauthorized('Missing or wrong webhook secret');
     }
-    const header = input.idempotencyKey?.trim() || null;
+    const header = command.idempotencyKey?.trim() || null;
     if (header !== null && header.length > MAX_IDEMPOTENCY_KEY) {
       throw new ValidationFailed(`The idempotency key is longer than ${MAX_IDEMPOTENCY_KEY} characters`, undefined, 'invalid_idempotency_key');
     }
     const team = { teamId: found.teamId };
-    const reading = input.reading ?? readInboundBody(input.body.raw, input.body.contentType);
+    const reading = command.reading ?? readInboundBody(command.body.raw, command.body.contentType);
     const key = idempotencyKeyOf(found, reading.payload, header);
     const delivery = InboundDelivery.receive(this.ids.next(), found.teamId, found.id, found.actionType, reading.payload, this.clock.now(), {
-      rawBody: input.body.raw, contentType: input.body.contentType, bodyError: reading.error, idempotencyKey: key,
+      rawBody: command.body.raw, contentType: command.body.contentType, bodyError: reading.error, idempotencyKey: key,
     });
     // Committed on its own before processing: whatever happens next, the payload is kept.
     const stored = delivery.snapshot();

@@ -4,6 +4,11 @@ import { InboundDeliveryRepository } from '../../domain/webhooks/inbound-deliver
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
 import { InboundProcessor } from './inbound-processor';
 
+export interface ReplayInboundDeliveryCommand {
+  /** The delivery's id. */
+  id: string;
+}
+
 /**
  * The operator runs a stored payload again through its endpoint's current action. A delivery that
  * already succeeded is refused: replaying it would create its lead or deal twice.
@@ -15,9 +20,9 @@ export class ReplayInboundDelivery {
     private readonly processor: InboundProcessor,
   ) {}
 
-  async execute(input: { id: string }): Promise<InboundDeliveryData> {
-    const team = await this.deliveries.findTeamOf(input.id);
-    const delivery = team && (await this.deliveries.findById(team, input.id));
+  async execute(command: ReplayInboundDeliveryCommand): Promise<InboundDeliveryData> {
+    const team = await this.deliveries.findTeamOf(command.id);
+    const delivery = team && (await this.deliveries.findById(team, command.id));
     if (!team || !delivery) throw new NotFound('Delivery not found');
     if (delivery.status === 'succeeded') throw new Conflict('The delivery was already processed successfully');
     const endpoint = await this.endpoints.findById(team, delivery.webhookId);

@@ -7,6 +7,13 @@ import { UnitOfWork } from '../shared/unit-of-work';
 
 export const MAX_VERIFY_TOKEN = 256;
 
+export interface SetWebhookVerifyTokenCommand {
+  /** The administration id of the endpoint. */
+  webhookId: string;
+  /** Null clears it. */
+  token: string | null;
+}
+
 /**
  * The operator sets (or, with null, clears) the verify token that Meta's subscription handshake
  * sends as `hub.verify_token`. Only its hash is kept, like every other secret: it is typed into
@@ -20,16 +27,16 @@ export class SetWebhookVerifyToken {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { webhookId: string; token: string | null }): Promise<WebhookEndpointData> {
+  async execute(command: SetWebhookVerifyTokenCommand): Promise<WebhookEndpointData> {
     // Kept exactly as given (not trimmed): Meta sends back exactly what was typed in its dashboard.
-    const token = input.token;
+    const token = command.token;
     if (token !== null && (!token.trim() || token.length > MAX_VERIFY_TOKEN)) {
       throw new ValidationFailed(`The verify token must be 1 to ${MAX_VERIFY_TOKEN} characters`, 'token');
     }
-    const team = await this.endpoints.findTeamOf(input.webhookId);
+    const team = await this.endpoints.findTeamOf(command.webhookId);
     if (!team) throw new NotFound('Webhook endpoint not found');
     return this.uow.run(async () => {
-      const found = await this.endpoints.findById(team, input.webhookId);
+      const found = await this.endpoints.findById(team, command.webhookId);
       if (!found) throw new NotFound('Webhook endpoint not found');
       const endpoint = WebhookEndpoint.restore(found);
       endpoint.setVerifyTokenHash(token === null ? null : this.hasher.hash(token), this.clock.now());

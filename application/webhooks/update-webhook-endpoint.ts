@@ -5,26 +5,24 @@ import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoin
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 
-/** PUT /webhooks/:id and `webhook update`: name, is_active, field_mapping, idempotency_path; the action stays. */
+export interface UpdateWebhookEndpointCommand {
+  id: string;
+  changes: WebhookEndpointChanges;
+}
+
+/** PUT /webhooks/:id: name, is_active, field_mapping, idempotency_path; the action stays. */
 export class UpdateWebhookEndpoint {
   constructor(private readonly uow: UnitOfWork, private readonly endpoints: WebhookEndpointRepository, private readonly clock: Clock) {}
 
-  execute(team: TeamContext, id: string, changes: WebhookEndpointChanges): Promise<WebhookEndpointData> {
+  execute(team: TeamContext, command: UpdateWebhookEndpointCommand): Promise<WebhookEndpointData> {
     return this.uow.run(async () => {
-      const found = await this.endpoints.findById(team, id);
+      const found = await this.endpoints.findById(team, command.id);
       if (!found) throw new NotFound('Webhook endpoint not found');
       const endpoint = WebhookEndpoint.restore(found);
-      endpoint.update(changes, this.clock.now());
+      endpoint.update(command.changes, this.clock.now());
       const data = endpoint.snapshot();
       await this.endpoints.update(data);
       return data;
     });
-  }
-
-  /** The operator names only the endpoint (its administration id). */
-  async executeById(id: string, changes: WebhookEndpointChanges): Promise<WebhookEndpointData> {
-    const team = await this.endpoints.findTeamOf(id);
-    if (!team) throw new NotFound('Webhook endpoint not found');
-    return this.execute(team, id, changes);
   }
 }

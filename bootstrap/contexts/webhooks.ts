@@ -25,6 +25,7 @@ import { ReceiveInboundWebhook } from '../../application/webhooks/receive-inboun
 import { ReplayInboundDelivery } from '../../application/webhooks/replay-inbound-delivery';
 import { SetWebhookVerifyToken } from '../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpoint } from '../../application/webhooks/update-webhook-endpoint';
+import { UpdateWebhookEndpointAsOperator } from '../../application/webhooks/update-webhook-endpoint-as-operator';
 import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
 import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
 import { DealRepository } from '../../domain/deals/deal-repository';
@@ -78,6 +79,9 @@ export const webhooksContext: BoundedContext = {
         TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
     c.bind(UpdateWebhookEndpoint).toResolvedValue((u: UnitOfWork, e: WebhookEndpointRepository, cl: Clock) => new UpdateWebhookEndpoint(u, e, cl),
       [TOKENS.UnitOfWork, endpoints, TOKENS.Clock]).inSingletonScope();
+    c.bind(UpdateWebhookEndpointAsOperator).toResolvedValue(
+      (e: WebhookEndpointRepository, u: UpdateWebhookEndpoint) => new UpdateWebhookEndpointAsOperator(e, u),
+      [endpoints, UpdateWebhookEndpoint]).inSingletonScope();
     c.bind(DeleteWebhookEndpoint).toResolvedValue((u: UnitOfWork, e: WebhookEndpointRepository) => new DeleteWebhookEndpoint(u, e),
       [TOKENS.UnitOfWork, endpoints]).inSingletonScope();
     c.bind(GetInboundEndpointStatus).toResolvedValue((e: WebhookEndpointRepository, h: SecretHasher) => new GetInboundEndpointStatus(e, h),
@@ -124,6 +128,6 @@ export const webhooksContext: BoundedContext = {
   },
   commands: (c) => webhookCommands({
     create: c.get(CreateWebhookEndpoint), deliveries: c.get(ListInboundDeliveries), replay: c.get(ReplayInboundDelivery),
-    update: c.get(UpdateWebhookEndpoint), verifyToken: c.get(SetWebhookVerifyToken),
+    update: c.get(UpdateWebhookEndpointAsOperator), verifyToken: c.get(SetWebhookVerifyToken),
   }),
 };

@@ -61,13 +61,15 @@ export interface NewWebhookEndpoint {
 /** PUT /webhooks/:id (and the operator): the action and its target stay as created. */
 export interface WebhookEndpointChanges {
   name?: string;
-  is_active?: boolean;
-  field_mapping?: unknown;
+  isActive?: boolean;
+  /** Checked here whoever sends it (the operator's mapping is any JSON). */
+  fieldMapping?: unknown;
   /** Null removes it. */
-  idempotency_path?: string | null;
+  idempotencyPath?: string | null;
 }
 
-export const WEBHOOK_ENDPOINT_CHANGE_FIELDS = ['name', 'is_active', 'field_mapping', 'idempotency_path'] as const;
+/** Named as a request names them, for the message that asks for one of them. */
+const CHANGE_FIELDS_NAMED = 'name, is_active, field_mapping, idempotency_path';
 
 /** A path in the payload, or null for none; a malformed one is refused naming `field`. */
 export const requireIdempotencyPath = (v: unknown, field = 'idempotency_path'): string | null => {
@@ -122,16 +124,14 @@ export class WebhookEndpoint {
   }
 
   update(changes: WebhookEndpointChanges, now: Date): void {
-    if (!WEBHOOK_ENDPOINT_CHANGE_FIELDS.some((f) => changes[f] !== undefined)) {
-      throw new ValidationFailed(`Send at least one of: ${WEBHOOK_ENDPOINT_CHANGE_FIELDS.join(', ')}`);
+    const { name, isActive, fieldMapping, idempotencyPath } = changes;
+    if (name === undefined && isActive === undefined && fieldMapping === undefined && idempotencyPath === undefined) {
+      throw new ValidationFailed(`Send at least one of: ${CHANGE_FIELDS_NAMED}`);
     }
-    if (changes.name !== undefined) this.data.name = requireName(changes.name);
-    if (changes.is_active !== undefined) {
-      if (typeof changes.is_active !== 'boolean') throw new ValidationFailed('is_active must be a boolean', 'is_active');
-      this.data.isActive = changes.is_active;
-    }
-    if (changes.field_mapping !== undefined) this.data.fieldMapping = parseFieldMapping(changes.field_mapping);
-    if (changes.idempotency_path !== undefined) this.data.idempotencyPath = requireIdempotencyPath(changes.idempotency_path);
+    if (name !== undefined) this.data.name = requireName(name);
+    if (isActive !== undefined) this.data.isActive = isActive;
+    if (fieldMapping !== undefined) this.data.fieldMapping = parseFieldMapping(fieldMapping);
+    if (idempotencyPath !== undefined) this.data.idempotencyPath = requireIdempotencyPath(idempotencyPath);
     this.data.updatedAt = now.toISOString();
   }
 

@@ -2,7 +2,7 @@ import { CreateWebhookEndpoint } from '../../../application/webhooks/create-webh
 import { ListInboundDeliveries } from '../../../application/webhooks/list-inbound-deliveries';
 import { ReplayInboundDelivery } from '../../../application/webhooks/replay-inbound-delivery';
 import { SetWebhookVerifyToken } from '../../../application/webhooks/set-webhook-verify-token';
-import { UpdateWebhookEndpoint } from '../../../application/webhooks/update-webhook-endpoint';
+import { UpdateWebhookEndpointAsOperator } from '../../../application/webhooks/update-webhook-endpoint-as-operator';
 import { ValidationFailed } from '../../../domain/shared/errors';
 import { isUuid } from '../../../domain/shared/values';
 import { INBOUND_ACTION_TYPES, WebhookEndpointChanges, isInboundActionType } from '../../../domain/webhooks/webhook-endpoint';
@@ -13,7 +13,7 @@ export interface WebhookCommandUseCases {
   create: CreateWebhookEndpoint;
   deliveries: ListInboundDeliveries;
   replay: ReplayInboundDelivery;
-  update: UpdateWebhookEndpoint;
+  update: UpdateWebhookEndpointAsOperator;
   verifyToken: SetWebhookVerifyToken;
 }
 
@@ -50,10 +50,10 @@ export function webhookCommands(uc: WebhookCommandUseCases): CliCommand[] {
         }
         const changes: WebhookEndpointChanges = {
           name: a.optional('name'),
-          field_mapping: a.json('mapping'),
-          idempotency_path: a.flag('no-idempotency-path') ? null : a.optional('idempotency-path'),
+          fieldMapping: a.json('mapping'),
+          idempotencyPath: a.flag('no-idempotency-path') ? null : a.optional('idempotency-path'),
         };
-        return presentWebhookEndpoint(await uc.update.executeById(uuidOption(a, 'endpoint', true), changes));
+        return presentWebhookEndpoint(await uc.update.execute({ id: uuidOption(a, 'endpoint', true), changes }));
       },
     },
     {

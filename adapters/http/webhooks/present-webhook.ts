@@ -1,3 +1,6 @@
+import { CreatedWebhookEndpoint } from '../../../application/webhooks/create-webhook-endpoint';
+import { DeletedWebhookEndpoint } from '../../../application/webhooks/delete-webhook-endpoint';
+import { InboundEndpointStatus } from '../../../application/webhooks/get-inbound-endpoint-status';
 import { InboundResult } from '../../../application/webhooks/inbound-processor';
 import { DeliveryWarning, InboundDeliveryData } from '../../../domain/webhooks/inbound-delivery';
 import { INBOUND_ACTION_TYPES, WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
@@ -29,6 +32,17 @@ export const presentWebhookEndpoint = (e: WebhookEndpointData) => ({
   created_at: e.createdAt,
   updated_at: e.updatedAt,
 });
+
+/** POST /webhooks: the endpoint and its secret, shown this once. */
+export const presentCreatedWebhookEndpoint = (c: CreatedWebhookEndpoint) => ({
+  ...presentWebhookEndpoint(c.endpoint),
+  secret_token: c.secret,
+});
+
+export const presentDeletedWebhookEndpoint = (d: DeletedWebhookEndpoint) => ({ id: d.id, deleted: d.deleted });
+
+/** GET /webhooks/inbound/:endpointId without a handshake (the handshake's answer is the challenge alone). */
+export const presentInboundEndpointStatus = (s: Extract<InboundEndpointStatus, { kind: 'status' }>) => ({ status: s.status });
 
 export const presentWarning = (w: DeliveryWarning) => ({
   field: w.field,

@@ -1,27 +1,29 @@
-import { CreateWebhookEndpoint } from '../../../application/webhooks/create-webhook-endpoint';
+import { CreateWebhookEndpoint, CreateWebhookEndpointCommand } from '../../../application/webhooks/create-webhook-endpoint';
 import { DeleteWebhookEndpoint } from '../../../application/webhooks/delete-webhook-endpoint';
-import { GetInboundEndpointStatus } from '../../../application/webhooks/get-inbound-endpoint-status';
+import { GetInboundEndpointStatus, HubHandshake } from '../../../application/webhooks/get-inbound-endpoint-status';
 import { GetWebhookEndpoint } from '../../../application/webhooks/get-webhook-endpoint';
 import { ListWebhookEndpoints } from '../../../application/webhooks/list-webhook-endpoints';
 import { ReceiveInboundWebhook } from '../../../application/webhooks/receive-inbound-webhook';
 import { UpdateWebhookEndpoint } from '../../../application/webhooks/update-webhook-endpoint';
 import { isJsonType, readInboundBody } from '../../../application/webhooks/inbound-body';
-import { HubHandshake } from '../../../application/webhooks/get-inbound-endpoint-status';
 import { ValidationFailed } from '../../../domain/shared/errors';
-import { InboundActionType, WebhookEndpointChanges } from '../../../domain/webhooks/webhook-endpoint';
+import { WebhookEndpointChanges } from '../../../domain/webhooks/webhook-endpoint';
 import { WEBHOOK_SORT_FIELDS } from '../../../domain/webhooks/webhook-endpoint-repository';
 import { RouteModule } from '../app';
 import { exactObject, listParameters, queryParam, R } from '../shared/documented';
+import { camelKeys, pick } from '../shared/body';
 import { many, one } from '../shared/envelope';
 import { operation, ParameterDoc, Schema } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryBoolean, teamOf } from '../shared/params';
 import { requireSomeField } from '../shared/validation';
-import { UPDATABLE_WEBHOOK_FIELDS, createWebhookSchema, updateWebhookSchema } from './webhook-schemas';
+import {
+  CreateWebhookBody, UPDATABLE_WEBHOOK_FIELDS, UpdateWebhookBody, createWebhookSchema, updateWebhookSchema,
+} from './webhook-schemas';
 import { firstIllFormed } from '../middleware/well-formed-input';
 import { RawInboundBody, readRawInboundBody } from './inbound-body';
 import {
-  createdWebhookEndpointSchema, deletedWebhookEndpointSchema, inboundResultSchema, presentInboundResult, presentWebhookEndpoint,
-  webhookEndpointSchema,
+  createdWebhookEndpointSchema, deletedWebhookEndpointSchema, inboundResultSchema, presentCreatedWebhookEndpoint,
+  presentDeletedWebhookEndpoint, presentInboundEndpointStatus, presentInboundResult, presentWebhookEndpoint, webhookEndpointSchema,
 } from './present-webhook';
 
 export interface WebhookUseCases {
@@ -34,17 +36,15 @@ export interface WebhookUseCases {
   receive: ReceiveInboundWebhook;
 }
 
-interface CreateWebhookBody {
-  name: string;
-  slug?: string;
-  is_active?: boolean;
-  action_type?: InboundActionType;
-  project_id?: string;
-  target_pipeline_id?: string;
-  target_column_id?: string;
-  field_mapping?: Record<string, unknown>;
-  idempotency_path?: string | null;
-}
+/** POST /webhooks: the API's endpoints always get a secret; the target column is named by its slug. */
+const createCommandOf = (b: CreateWebhookBody): CreateWebhookEndpointCommand => ({
+  name: b.name, slug: b.slug, isActive: b.is_active, actionType: b.action_type, projectId: b.project_id,
+  pipelineId: b.target_pipeline_id, columnSlug: b.target_column_id, fieldMapping: b.field_mapping,
+  idempotencyPath: b.idempotency_path, withSecret: true,
+});
+
+/** PUT /webhooks/:id: the updatable fields sent, and nothing else (the action and legacy fields are ignored). */
+const changesOf = (b: UpdateWebhookBody): WebhookEndpointChanges => camelKeys(pick(b, UPDATABLE_WEBHOOK_FIELDS));
 
 const SECRET_HEADERS = ['x-webhook-secret', 'x-service-webhook-secret'];
 
@@ -107,10 +107,11 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         errors: [400],
         async handle(ctx: Ctx) {
           const query = listQuery(ctx, { sortable: WEBHOOK_SORT_FIELDS });
-          ctx.body = many(await uc.list.execute(teamOf(ctx), { isActive: queryBoolean(ctx, 'active') }, query), query, presentWebhookEndpoint);
+          const isActive = queryBoolean(ctx, 'active');
+          ctx.body = many(await uc.list.execute(teamOf(ctx), { isActive, query }), query, presentWebhookEndpoint);
         },
       }),
-      operation<CreateWebhookBody>({
+      operation({
         id: 'createWebhookEndpoint', method: 'post', path: '/webhooks', tag: TAG, access: 'key',
         summary: 'Create an inbound webhook endpoint (a name alone is enough)',
         description: 'Without `project_id` or `target_pipeline_id` the endpoint runs `create_deal` into the team\'s internal '
@@ -123,14 +124,10 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           description: 'The endpoint created, with its secret (shown this once).',
         },
         errors: [400, 404, 409, 422],
-        async handle(ctx: Ctx, b) {
-          const created = await uc.create.execute(teamOf(ctx), {
-            name: b.name, slug: b.slug, isActive: b.is_active, actionType: b.action_type, projectId: b.project_id,
-            pipelineId: b.target_pipeline_id, columnSlug: b.target_column_id, fieldMapping: b.field_mapping,
-            idempotencyPath: b.idempotency_path, withSecret: true,
-          });
+        async handle(ctx: Ctx, body) {
+          const created = await uc.create.execute(teamOf(ctx), createCommandOf(body));
           ctx.status = 201;
-          ctx.body = one({ ...presentWebhookEndpoint(created.endpoint), secret_token: created.secret });
+          ctx.body = one(presentCreatedWebhookEndpoint(created));
         },
       }),
       operation({
@@ -139,10 +136,10 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         success: { status: 200, description: 'The endpoint.', data: webhookEndpointSchema, name: 'WebhookEndpoint' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(presentWebhookEndpoint(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+          ctx.body = one(presentWebhookEndpoint(await uc.get.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
-      operation<WebhookEndpointChanges>({
+      operation({
         id: 'updateWebhookEndpoint', method: 'put', path: '/webhooks/:id', tag: TAG, access: 'key',
         summary: 'Change the name, activity, field mapping or idempotency path',
         description: 'The action and its target stay as created; other fields sent are ignored. At least one of the '
@@ -150,10 +147,10 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         body: { schema: updateWebhookSchema, example: { is_active: false } },
         success: { status: 200, description: 'The endpoint after the change.', data: webhookEndpointSchema, name: 'WebhookEndpoint' },
         errors: [400, 404],
-        async handle(ctx: Ctx, changes) {
+        async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          requireSomeField(changes as Record<string, unknown>, UPDATABLE_WEBHOOK_FIELDS);
-          ctx.body = one(presentWebhookEndpoint(await uc.update.execute(teamOf(ctx), id, changes)));
+          requireSomeField(body, UPDATABLE_WEBHOOK_FIELDS);
+          ctx.body = one(presentWebhookEndpoint(await uc.update.execute(teamOf(ctx), { id, changes: changesOf(body) })));
         },
       }),
       operation({
@@ -162,7 +159,7 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         success: { status: 200, description: 'The endpoint was deleted; its public URL answers 404 from now on.', data: deletedWebhookEndpointSchema, name: 'DeletedWebhookEndpoint' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(await uc.delete.execute(teamOf(ctx), pathId(ctx)));
+          ctx.body = one(presentDeletedWebhookEndpoint(await uc.delete.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
       operation({
@@ -197,7 +194,7 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
             ctx.body = status.challenge;
             return;
           }
-          ctx.body = { status: status.status };
+          ctx.body = presentInboundEndpointStatus(status);
         },
       }),
       operation({

@@ -1,32 +1,34 @@
 import { INBOUND_ACTION_TYPES } from '../../../domain/webhooks/webhook-endpoint';
-import { S } from '../shared/validation';
+import { B, Static, Type } from '../shared/body';
 
-/** Target → a path in the payload, or a list of paths whose texts are joined (first + last name). */
-const fieldMapping = {
+/**
+ * Target → a path in the payload, or a list of paths whose texts are joined (first + last name). Written
+ * out rather than as `Type.Record`, which would say `patternProperties`; the targets and paths are checked
+ * by the domain.
+ */
+const fieldMapping = () => Type.Unsafe<Record<string, string | string[]>>({
   type: 'object',
-  additionalProperties: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
-};
+  additionalProperties: Type.Union([Type.String(), Type.Array(Type.String())]),
+});
 
 /** Where the sender's id of a payload is (`event_id`, `entry.0.changes.0.value.leadgen_id`); null removes it. */
-const idempotencyPath = { type: ['string', 'null'] };
+const idempotencyPath = () => Type.Unsafe<string | null>({ type: ['string', 'null'] });
 
 /** POST /webhooks, per the legacy description, plus the action the receiver runs. */
-export const createWebhookSchema = {
-  type: 'object',
-  required: ['name'],
-  properties: {
-    name: S.nonEmptyString,
-    slug: S.nonEmptyString,
-    is_active: S.boolean,
-    action_type: S.enumOf(INBOUND_ACTION_TYPES),
-    project_id: S.uuid,
-    target_pipeline_id: S.uuid,
-    target_column_id: S.nonEmptyString,
-    field_mapping: fieldMapping,
-    idempotency_path: idempotencyPath,
-  },
-};
+export const createWebhookSchema = Type.Object({
+  name: B.nonEmptyString(),
+  slug: B.optional(B.nonEmptyString()),
+  is_active: B.optional(B.boolean()),
+  action_type: B.optional(B.enumOf(INBOUND_ACTION_TYPES)),
+  project_id: B.optional(B.uuid()),
+  target_pipeline_id: B.optional(B.uuid()),
+  target_column_id: B.optional(B.nonEmptyString()),
+  field_mapping: B.optional(fieldMapping()),
+  idempotency_path: B.optional(idempotencyPath()),
+});
+export type CreateWebhookBody = Static<typeof createWebhookSchema>;
 
+/** What PUT /webhooks/:id changes; any other field sent is ignored. */
 export const UPDATABLE_WEBHOOK_FIELDS = ['name', 'is_active', 'field_mapping', 'idempotency_path'] as const;
 
 /**
@@ -34,7 +36,10 @@ export const UPDATABLE_WEBHOOK_FIELDS = ['name', 'is_active', 'field_mapping', '
  * fields are accepted and ignored. Paths in `field_mapping` and `idempotency_path` are checked by the
  * domain, which answers 400 naming the bad one.
  */
-export const updateWebhookSchema = {
-  type: 'object',
-  properties: { name: S.nonEmptyString, is_active: S.boolean, field_mapping: fieldMapping, idempotency_path: idempotencyPath },
-};
+export const updateWebhookSchema = Type.Object({
+  name: B.optional(B.nonEmptyString()),
+  is_active: B.optional(B.boolean()),
+  field_mapping: B.optional(fieldMapping()),
+  idempotency_path: B.optional(idempotencyPath()),
+});
+export type UpdateWebhookBody = Static<typeof updateWebhookSchema>;

@@ -32,7 +32,7 @@ describe('WebhookEndpoint', () => {
 
   it('changes only name and is_active, and needs one of them', () => {
     const e = WebhookEndpoint.create(ID, TEAM, input(), t0);
-    e.update({ is_active: false }, t1);
+    e.update({ isActive: false }, t1);
     expect(e.snapshot()).to.include({ isActive: false, name: 'Site form', updatedAt: t1.toISOString() });
     expect(() => e.update({}, t1)).to.throw(ValidationFailed);
     expect(() => e.update({ name: '' }, t1)).to.throw(ValidationFailed);
@@ -41,7 +41,7 @@ describe('WebhookEndpoint', () => {
   it('receives only while active, answering like an unknown endpoint otherwise', () => {
     const e = WebhookEndpoint.create(ID, TEAM, input(), t0);
     expect(() => e.assertReceiving()).to.not.throw();
-    e.update({ is_active: false }, t1);
+    e.update({ isActive: false }, t1);
     expect(() => e.assertReceiving()).to.throw(NotFound);
     expect(WebhookEndpoint.create(ID, TEAM, input({ secretHash: null }), t0).requiresSecret).to.equal(false);
   });

@@ -1,0 +1,24 @@
+import { NotFound } from '../../domain/shared/errors';
+import { WebhookEndpointChanges, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
+import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
+import { UpdateWebhookEndpoint } from './update-webhook-endpoint';
+
+export interface UpdateWebhookEndpointAsOperatorCommand {
+  /** The administration id of the endpoint. */
+  id: string;
+  changes: WebhookEndpointChanges;
+}
+
+/**
+ * `webhook update`: the operator names only the endpoint (its administration id); the team is the
+ * endpoint's own, and the change is the one PUT /webhooks/:id makes.
+ */
+export class UpdateWebhookEndpointAsOperator {
+  constructor(private readonly endpoints: WebhookEndpointRepository, private readonly update: UpdateWebhookEndpoint) {}
+
+  async execute(command: UpdateWebhookEndpointAsOperatorCommand): Promise<WebhookEndpointData> {
+    const team = await this.endpoints.findTeamOf(command.id);
+    if (!team) throw new NotFound('Webhook endpoint not found');
+    return this.update.execute(team, { id: command.id, changes: command.changes });
+  }
+}
