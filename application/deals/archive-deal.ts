@@ -5,6 +5,10 @@ import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 
+export interface ArchiveDealCommand {
+  id: string;
+}
+
 /** DELETE /deals/:id: archives a global deal and keeps it; a project deal is not found. */
 export class ArchiveDeal {
   constructor(
@@ -13,9 +17,9 @@ export class ArchiveDeal {
     private readonly clock: Clock,
   ) {}
 
-  execute(team: TeamContext, input: { id: string }): Promise<ArchivedDeal> {
+  execute(team: TeamContext, command: ArchiveDealCommand): Promise<ArchivedDeal> {
     return this.uow.run(async () => {
-      const view = await this.deals.findById(team, input.id);
+      const view = await this.deals.findById(team, command.id);
       if (!view) throw new NotFound('Deal not found');
       const deal = Deal.restore(view.deal);
       const archived = deal.archive(this.clock.now());

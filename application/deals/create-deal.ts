@@ -1,9 +1,9 @@
-import { Deal, NewGlobalDeal } from '../../domain/deals/deal';
-import { DealEvent } from '../../domain/deals/deal-event';
+import { Deal, DealData, NewGlobalDeal } from '../../domain/deals/deal';
+import { DealEvent, DealEventData } from '../../domain/deals/deal-event';
 import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
 import { ClientRef, DealRepository, DealView } from '../../domain/deals/deal-repository';
 import {
-  decideIdempotency, newIdempotencyRecord, parseIdempotencyKey, requestFingerprint,
+  decideIdempotency, newDealFingerprint, newIdempotencyRecord, parseIdempotencyKey,
 } from '../../domain/deals/idempotency';
 import { IdempotencyKeyRepository } from '../../domain/deals/idempotency-key-repository';
 import { ClientRepository } from '../../domain/clients/client-repository';
@@ -14,7 +14,7 @@ import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
 
-export interface CreateDealInput {
+export interface CreateDealCommand {
   deal: NewGlobalDeal;
   /** The raw `Idempotency-Key` header, if any. */
   idempotencyKey?: string | null;
@@ -30,6 +30,13 @@ export interface CreateDealOptions {
   /** How long a request waits for another one still creating with the same key (DECISIONS.md). */
   inFlightWaitMs: number;
   pollMs: number;
+}
+
+/** What one creation writes: the deal, its events, and the client it embeds. */
+interface NewDeal {
+  data: DealData;
+  events: DealEventData[];
+  client: ClientRef | null;
 }
 
 /** Thrown inside the transaction to undo it when another request holds the key. */
@@ -55,14 +62,17 @@ export class CreateDeal {
     this.options = { inFlightWaitMs: 5000, pollMs: 50, ...options };
   }
 
-  async execute(team: TeamContext, input: CreateDealInput): Promise<CreateDealResult> {
-    const key = parseIdempotencyKey(input.idempotencyKey);
-    // Validate the payload before looking at the key: a bad request never takes or replays one.
-    Deal.createGlobal('pending', team.teamId, input.deal, this.clock.now());
-    const client = await this.findClient(team, input.deal.client_id);
-    if (key === null) return { deal: await this.create(team, input.deal, client, null), replayed: false };
+  async execute(team: TeamContext, command: CreateDealCommand): Promise<CreateDealResult> {
+    const key = parseIdempotencyKey(command.idempotencyKey);
+    // The deal is built (its fields checked) before the key is looked at: a bad request never takes or replays one.
+    const now = this.clock.now();
+    const deal = Deal.createGlobal(this.ids.next(), team.teamId, command.deal, now);
+    const data = deal.snapshot();
+    const events = deal.pullEvents().map((e) => DealEvent.fromDraft(this.ids.next(), team.teamId, e, now).snapshot());
+    const created: NewDeal = { data, events, client: await this.findClient(team, data.clientId) };
+    if (key === null) return { deal: await this.write(team, created, null), replayed: false };
 
-    const fingerprint = requestFingerprint(input.deal);
+    const fingerprint = newDealFingerprint(command.deal);
     const polls = Math.max(1, Math.ceil(this.options.inFlightWaitMs / this.options.pollMs));
     for (let i = 0; i <= polls; i++) {
       const decision = decideIdempotency(await this.keys.find(team, key), fingerprint, this.clock.now());
@@ -74,7 +84,7 @@ export class CreateDeal {
         continue;
       }
       try {
-        return { deal: await this.create(team, input.deal, client, { key, fingerprint }), replayed: false };
+        return { deal: await this.write(team, created, { key, fingerprint }), replayed: false };
       } catch (e) {
         if (!(e instanceof KeyTaken)) throw e;
       }
@@ -82,32 +92,24 @@ export class CreateDeal {
     throw new Conflict('A request with this Idempotency-Key is still in progress');
   }
 
-  private async findClient(team: TeamContext, clientId: string | null | undefined): Promise<ClientRef | null> {
-    if (clientId === undefined || clientId === null) return null;
+  private async findClient(team: TeamContext, clientId: string | null): Promise<ClientRef | null> {
+    if (clientId === null) return null;
     const client = await this.clients.findById(team, clientId);
     if (!client) throw new NotFound('Client not found', 'client_id');
     return { id: client.id, name: client.name };
   }
 
-  private async create(
-    team: TeamContext,
-    body: NewGlobalDeal,
-    client: ClientRef | null,
-    idem: { key: string; fingerprint: string } | null,
-  ): Promise<DealView> {
-    const now = this.clock.now();
-    const deal = Deal.createGlobal(this.ids.next(), team.teamId, body, now);
-    const data = deal.snapshot();
-    const events = deal.pullEvents().map((e) => DealEvent.fromDraft(this.ids.next(), team.teamId, e, now).snapshot());
+  private async write(team: TeamContext, deal: NewDeal, idem: { key: string; fingerprint: string } | null): Promise<DealView> {
     await this.uow.run(async () => {
       // The key goes first: a concurrent holder blocks us here, before any other write.
-      if (idem && !(await this.keys.claim(newIdempotencyRecord(team.teamId, idem.key, idem.fingerprint, data.id, now), now))) {
+      const now = this.clock.now();
+      if (idem && !(await this.keys.claim(newIdempotencyRecord(team.teamId, idem.key, idem.fingerprint, deal.data.id, now), now))) {
         throw new KeyTaken();
       }
-      await this.deals.insert(data);
-      for (const e of events) await this.outbox.add(e);
+      await this.deals.insert(deal.data);
+      for (const e of deal.events) await this.outbox.add(e);
     });
     this.trigger.kick();
-    return { deal: data, client };
+    return { deal: deal.data, client: deal.client };
   }
 }

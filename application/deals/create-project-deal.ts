@@ -19,7 +19,7 @@ import { DealDispatchTrigger } from './deal-dispatch-trigger';
 import { FindOrCreateLead, ReturningLeadSource } from '../projects/find-or-create-lead';
 import { LeadInput } from '../projects/lead-intake';
 
-export interface CreateProjectDealInput {
+export interface CreateProjectDealCommand {
   projectId: string;
   /** The project's default pipeline when absent. */
   pipelineId?: string | null;
@@ -57,8 +57,8 @@ export class CreateProjectDeal {
     private readonly trigger: DealDispatchTrigger,
   ) {}
 
-  async execute(team: TeamContext, input: CreateProjectDealInput): Promise<CreatedProjectDealResult> {
-    const result = await this.uow.run(() => this.create(team, input));
+  async execute(team: TeamContext, command: CreateProjectDealCommand): Promise<CreatedProjectDealResult> {
+    const result = await this.uow.run(() => this.create(team, command));
     this.trigger.kick();
     return result;
   }
@@ -69,20 +69,20 @@ export class CreateProjectDeal {
    * open transaction would run the dispatcher in that transaction's context, after it has ended. The
    * caller calls `wakeDispatcher` once its transaction has committed.
    */
-  create(team: TeamContext, input: CreateProjectDealInput): Promise<CreatedProjectDealResult> {
+  create(team: TeamContext, command: CreateProjectDealCommand): Promise<CreatedProjectDealResult> {
     return this.uow.run(async () => {
       const now = this.clock.now();
-      const project = await this.projects.findById(team, input.projectId);
+      const project = await this.projects.findById(team, command.projectId);
       if (!project) throw new NotFound('Project not found', 'project_id');
       Project.restore(project).assertWritable();
-      const pipeline = input.pipelineId
-        ? await this.pipelines.findById(team, input.pipelineId)
-        : await this.pipelines.findDefaultForProject(team, input.projectId);
-      if (!pipeline || pipeline.projectId !== input.projectId) throw new NotFound('Pipeline not found in the project', 'pipeline_id');
-      const column = startColumn(pipeline, input.column ?? null, 'phase');
-      const { lead, created } = await this.findOrCreateLead.execute(team, input.projectId, input.contact, input.source);
+      const pipeline = command.pipelineId
+        ? await this.pipelines.findById(team, command.pipelineId)
+        : await this.pipelines.findDefaultForProject(team, command.projectId);
+      if (!pipeline || pipeline.projectId !== command.projectId) throw new NotFound('Pipeline not found in the project', 'pipeline_id');
+      const column = startColumn(pipeline, command.column ?? null, 'phase');
+      const { lead, created } = await this.findOrCreateLead.execute(team, command.projectId, command.contact, command.source);
       const { deal, event } = createProjectDeal(this.ids.next(), team.teamId, {
-        ...input.deal, projectId: input.projectId, pipelineId: pipeline.id, column,
+        ...command.deal, projectId: command.projectId, pipelineId: pipeline.id, column,
         lead: { id: lead.id, fullName: lead.fullName, email: lead.email, phone: lead.phone },
       }, now);
       await this.deals.insert(deal);

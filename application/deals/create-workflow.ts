@@ -7,7 +7,7 @@ import { TeamRepository } from '../../domain/teams/team-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 
-export interface CreateWorkflowInput {
+export interface CreateWorkflowCommand {
   event: string;
   action: string;
   config: unknown;
@@ -22,9 +22,9 @@ export class CreateWorkflow {
     private readonly clock: Clock,
   ) {}
 
-  async execute(team: TeamContext, input: CreateWorkflowInput): Promise<WorkflowData> {
+  async execute(team: TeamContext, command: CreateWorkflowCommand): Promise<WorkflowData> {
     if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
-    const data = Workflow.create(this.ids.next(), team.teamId, input, this.clock.now()).snapshot();
+    const data = Workflow.create(this.ids.next(), team.teamId, command, this.clock.now()).snapshot();
     await this.workflows.insert(data);
     return data;
   }

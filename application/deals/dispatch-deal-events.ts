@@ -19,6 +19,11 @@ export interface DispatchReport {
   retrying: number;
 }
 
+export interface DispatchDealEventsCommand {
+  /** At most this many due events in one call (50 when absent). */
+  limit?: number;
+}
+
 /** Thrown to undo an action whose run another dispatcher recorded first. */
 class AlreadyRan extends Error {}
 
@@ -43,9 +48,9 @@ export class DispatchDealEvents {
     private readonly logger: Logger,
   ) {}
 
-  async execute(input: { limit?: number } = {}): Promise<DispatchReport> {
+  async execute(command: DispatchDealEventsCommand = {}): Promise<DispatchReport> {
     const report: DispatchReport = { claimed: 0, delivered: 0, retrying: 0 };
-    const due = await this.outbox.findDue(this.clock.now(), input.limit ?? 50);
+    const due = await this.outbox.findDue(this.clock.now(), command.limit ?? 50);
     for (const data of due) {
       const event = await this.claim(data);
       if (!event) continue;

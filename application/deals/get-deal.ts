@@ -4,7 +4,7 @@ import { TeamContext } from '../../domain/shared/team';
 import { DealScopeQuery, DealScopeResolver } from './deal-scope';
 import { ProjectDealDetails } from './project-deal-details';
 
-export interface GetDealInput extends DealScopeQuery {
+export interface GetDealCommand extends DealScopeQuery {
   id: string;
 }
 
@@ -16,9 +16,9 @@ export class GetDeal {
     private readonly details: ProjectDealDetails,
   ) {}
 
-  async execute(team: TeamContext, input: GetDealInput): Promise<DealView> {
-    const selection = await this.scopes.resolve(team, input);
-    const view = await this.deals.findById(team, input.id);
+  async execute(team: TeamContext, command: GetDealCommand): Promise<DealView> {
+    const selection = await this.scopes.resolve(team, command);
+    const view = await this.deals.findById(team, command.id);
     if (!view || !DealScopeResolver.contains(selection, view)) throw new NotFound('Deal not found');
     const [withDetails] = await this.details.attach(team, [view]);
     return withDetails;

@@ -8,8 +8,8 @@ import { requireCalendarDate } from '../../domain/shared/values';
 import { DealScopeQuery, DealScopeResolver } from './deal-scope';
 import { ProjectDealDetails } from './project-deal-details';
 
-/** The query of GET /deals, already type-checked at the edge. */
-export interface ListDealsInput extends DealScopeQuery {
+/** The query of GET /deals: its filters, and the page, order and search (`query`). */
+export interface ListDealsCommand extends DealScopeQuery {
   status?: string;
   phase?: string;
   /** `client_id` and `lead_id` are aliases: each names the main client or lead of the scope. */
@@ -21,6 +21,7 @@ export interface ListDealsInput extends DealScopeQuery {
   maxValue?: number;
   from?: string;
   to?: string;
+  query: ListQuery<DealSortField>;
 }
 
 export class ListDeals {
@@ -32,20 +33,21 @@ export class ListDeals {
     private readonly details: ProjectDealDetails,
   ) {}
 
-  async execute(team: TeamContext, input: ListDealsInput, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
-    if (input.from !== undefined) requireCalendarDate(input.from, 'from');
-    if (input.to !== undefined) requireCalendarDate(input.to, 'to');
-    if (input.minValue !== undefined && !Number.isFinite(input.minValue)) throw new ValidationFailed('min_value must be a number', 'min_value');
-    if (input.maxValue !== undefined && !Number.isFinite(input.maxValue)) throw new ValidationFailed('max_value must be a number', 'max_value');
-    const selection = await this.scopes.resolve(team, input);
+  async execute(team: TeamContext, command: ListDealsCommand): Promise<Page<DealView>> {
+    const { query, ...filters } = command;
+    if (filters.from !== undefined) requireCalendarDate(filters.from, 'from');
+    if (filters.to !== undefined) requireCalendarDate(filters.to, 'to');
+    if (filters.minValue !== undefined && !Number.isFinite(filters.minValue)) throw new ValidationFailed('min_value must be a number', 'min_value');
+    if (filters.maxValue !== undefined && !Number.isFinite(filters.maxValue)) throw new ValidationFailed('max_value must be a number', 'max_value');
+    const selection = await this.scopes.resolve(team, filters);
     const filter: DealFilter = {
       scope: selection.scope,
-      status: input.status, phase: input.phase, responsibleId: input.responsibleId, source: input.source,
-      minValue: input.minValue, maxValue: input.maxValue, from: input.from, to: input.to,
+      status: filters.status, phase: filters.phase, responsibleId: filters.responsibleId, source: filters.source,
+      minValue: filters.minValue, maxValue: filters.maxValue, from: filters.from, to: filters.to,
     };
-    const person = input.clientId !== undefined
-      ? { id: input.clientId, field: 'client_id' }
-      : input.leadId !== undefined ? { id: input.leadId, field: 'lead_id' } : null;
+    const person = filters.clientId !== undefined
+      ? { id: filters.clientId, field: 'client_id' }
+      : filters.leadId !== undefined ? { id: filters.leadId, field: 'lead_id' } : null;
     if (selection.scope === 'project') {
       filter.projectId = selection.projectId;
       filter.pipelineId = selection.pipelineId;

@@ -5,6 +5,11 @@ import { TeamContext } from '../../domain/shared/team';
 import { isUuid } from '../../domain/shared/values';
 import { TeamRepository } from '../../domain/teams/team-repository';
 
+export interface ListWorkflowRunsCommand {
+  /** At most this many runs (100 when absent). */
+  limit?: number;
+}
+
 /** `workspace-admin workflow runs`: the team's runs, newest first. */
 export class ListWorkflowRuns {
   constructor(
@@ -12,8 +17,8 @@ export class ListWorkflowRuns {
     private readonly teams: TeamRepository,
   ) {}
 
-  async execute(team: TeamContext, input: { limit?: number } = {}): Promise<WorkflowRunData[]> {
+  async execute(team: TeamContext, command: ListWorkflowRunsCommand): Promise<WorkflowRunData[]> {
     if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
-    return this.runs.list(team, input.limit ?? 100);
+    return this.runs.list(team, command.limit ?? 100);
   }
 }

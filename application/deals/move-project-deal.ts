@@ -14,7 +14,7 @@ import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
 import { ProjectDealDetails } from './project-deal-details';
 
-export interface MoveProjectDealInput {
+export interface MoveProjectDealCommand {
   id: string;
   projectId: string;
   /** The slug of the target column of the deal's pipeline. */
@@ -42,20 +42,20 @@ export class MoveProjectDeal {
     private readonly details: ProjectDealDetails,
   ) {}
 
-  async execute(team: TeamContext, input: MoveProjectDealInput): Promise<DealView> {
+  async execute(team: TeamContext, command: MoveProjectDealCommand): Promise<DealView> {
     const view = await this.uow.run(async () => {
-      const project = await this.projects.findById(team, input.projectId);
+      const project = await this.projects.findById(team, command.projectId);
       if (!project) throw new NotFound('Project not found', 'project_id');
-      const found = await this.deals.findById(team, input.id);
-      if (!found || found.deal.scope !== 'project' || found.deal.projectId !== input.projectId) throw new NotFound('Deal not found');
+      const found = await this.deals.findById(team, command.id);
+      if (!found || found.deal.scope !== 'project' || found.deal.projectId !== command.projectId) throw new NotFound('Deal not found');
       Project.restore(project).assertWritable();
       const pipeline = found.deal.pipelineId ? await this.pipelines.findById(team, found.deal.pipelineId) : null;
       if (!pipeline) throw new NotFound('The deal\'s pipeline no longer exists', 'pipeline_id');
-      const defaultPipeline = pipeline.isDefault ? pipeline : await this.pipelines.findDefaultForProject(team, input.projectId);
-      const target = moveTarget(pipeline, input.phase, { winNote: input.winNote, lossReasonId: input.lossReasonId }, defaultPipeline);
+      const defaultPipeline = pipeline.isDefault ? pipeline : await this.pipelines.findDefaultForProject(team, command.projectId);
+      const target = moveTarget(pipeline, command.phase, { winNote: command.winNote, lossReasonId: command.lossReasonId }, defaultPipeline);
       const now = this.clock.now();
       const { deal, event } = moveProjectDeal(found.deal, {
-        column: target.column, winNote: target.winNote, lossReason: target.lossReason, position: input.position,
+        column: target.column, winNote: target.winNote, lossReason: target.lossReason, position: command.position,
       }, now);
       await this.deals.update(deal);
       if (event) await this.outbox.add(DealEvent.fromDraft(this.ids.next(), team.teamId, event, now).snapshot());

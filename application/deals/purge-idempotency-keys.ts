@@ -1,6 +1,9 @@
 import { IdempotencyKeyRepository } from '../../domain/deals/idempotency-key-repository';
 import { Clock } from '../shared/clock';
 
+/** Nothing to choose: every expired key goes. */
+export type PurgeIdempotencyKeysCommand = Record<string, never>;
+
 /** Housekeeping run in the background: keys are kept 24 hours, then forgotten. */
 export class PurgeIdempotencyKeys {
   constructor(
@@ -8,7 +11,7 @@ export class PurgeIdempotencyKeys {
     private readonly clock: Clock,
   ) {}
 
-  execute(): Promise<number> {
+  execute(_command: PurgeIdempotencyKeysCommand): Promise<number> {
     return this.keys.purgeExpired(this.clock.now());
   }
 }

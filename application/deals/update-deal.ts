@@ -10,7 +10,7 @@ import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
 
-export interface UpdateDealInput {
+export interface UpdateDealCommand {
   id: string;
   changes: DealChanges;
 }
@@ -27,13 +27,13 @@ export class UpdateDeal {
     private readonly trigger: DealDispatchTrigger,
   ) {}
 
-  async execute(team: TeamContext, input: UpdateDealInput): Promise<DealView> {
+  async execute(team: TeamContext, command: UpdateDealCommand): Promise<DealView> {
     const now = this.clock.now();
     const result = await this.uow.run(async () => {
-      const view = await this.deals.findById(team, input.id);
+      const view = await this.deals.findById(team, command.id);
       if (!view) throw new NotFound('Deal not found');
       const deal = Deal.restore(view.deal);
-      deal.update(input.changes, now);
+      deal.update(command.changes, now);
       const client = await this.clientOf(team, deal.clientId, view.client);
       const data = deal.snapshot();
       const events = deal.pullEvents().map((e) => DealEvent.fromDraft(this.ids.next(), team.teamId, e, now).snapshot());

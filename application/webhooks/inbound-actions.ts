@@ -42,7 +42,11 @@ export class CreateDealFromInbound implements InboundAction {
       source: sourceOf(endpoint),
       deal: {
         title: fields.title, description: fields.description, value: fields.value, source: fields.source, tags: fields.tags,
-        utm: fields.utm, attribution: attributionOf(fields), metadata: fields.metadata, customFields: fields.customFields,
+        utm: {
+          source: fields.utm.utm_source, medium: fields.utm.utm_medium, campaign: fields.utm.utm_campaign,
+          term: fields.utm.utm_term, content: fields.utm.utm_content,
+        },
+        attribution: attributionOf(fields), metadata: fields.metadata, customFields: fields.customFields,
         originType: 'webhook', sourcePath: `webhooks/${endpoint.slug}`,
       },
     });

@@ -113,7 +113,7 @@ export class DealDispatchScheduler implements DealDispatchTrigger {
       } while (this.again && this.active);
       if (Date.now() - this.lastPurge >= PURGE_INTERVAL_MS) {
         this.lastPurge = Date.now();
-        await this.purge().execute();
+        await this.purge().execute({});
       }
     } catch (err) {
       this.logger().error({ err }, 'deal event dispatch failed');

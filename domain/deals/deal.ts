@@ -78,22 +78,22 @@ export const EMPTY_PROJECT_FIELDS = {
   lossNote: null, winNote: null, wonAt: null, lostAt: null,
 } as const satisfies Partial<DealData>;
 
-/** What POST /deals may carry (already type-checked at the edge). */
+/** A new legacy global deal: its title, and any of the other fields (the entity checks each one). */
 export interface NewGlobalDeal {
   title: string;
   description?: string | null;
   value?: number | null;
   phase?: string;
   priority?: string;
-  expected_close_date?: string | null;
+  expectedCloseDate?: string | null;
   probability?: number | null;
-  responsible_id?: string | null;
+  responsibleId?: string | null;
   source?: string | null;
-  client_id?: string | null;
+  clientId?: string | null;
   tags?: string[];
 }
 
-/** What PUT /deals/:id may carry; only the keys present are applied. */
+/** The change to a legacy global deal; only the keys present are applied. */
 export interface DealChanges {
   title?: string;
   description?: string | null;
@@ -102,18 +102,19 @@ export interface DealChanges {
   priority?: string;
   status?: string;
   probability?: number | null;
-  expected_close_date?: string | null;
-  responsible_id?: string | null;
+  expectedCloseDate?: string | null;
+  responsibleId?: string | null;
   source?: string | null;
-  client_id?: string | null;
+  clientId?: string | null;
   tags?: string[];
-  is_starred?: boolean;
-  loss_reason?: string | null;
+  isStarred?: boolean;
+  lossReason?: string | null;
 }
 
-export const DEAL_CHANGE_FIELDS = [
-  'title', 'description', 'value', 'phase', 'priority', 'status', 'probability', 'expected_close_date',
-  'responsible_id', 'source', 'client_id', 'tags', 'is_starred', 'loss_reason',
+/** Every key of a change: a change with none of them changes nothing, and is refused. */
+const DEAL_CHANGE_KEYS = [
+  'title', 'description', 'value', 'phase', 'priority', 'status', 'probability', 'expectedCloseDate',
+  'responsibleId', 'source', 'clientId', 'tags', 'isStarred', 'lossReason',
 ] as const satisfies readonly (keyof DealChanges)[];
 
 export interface ArchivedDeal {
@@ -186,7 +187,7 @@ export class Deal {
   /** PUT /deals/:id: only the fields given; a phase change raises `deal_stage_changed`. */
   update(changes: DealChanges, now: Date): void {
     this.assertGlobal();
-    const present = DEAL_CHANGE_FIELDS.filter((f) => changes[f] !== undefined);
+    const present = DEAL_CHANGE_KEYS.filter((k) => changes[k] !== undefined);
     if (present.length === 0) throw new ValidationFailed('No updatable field given');
     const from = this.data.phase;
     this.apply(changes);
@@ -245,31 +246,31 @@ export class Deal {
       }
       this.data.probability = c.probability;
     }
-    if (c.expected_close_date !== undefined) {
-      if (c.expected_close_date !== null && !isCalendarDate(c.expected_close_date)) {
+    if (c.expectedCloseDate !== undefined) {
+      if (c.expectedCloseDate !== null && !isCalendarDate(c.expectedCloseDate)) {
         throw new ValidationFailed('expected_close_date must be a date YYYY-MM-DD', 'expected_close_date');
       }
-      this.data.expectedCloseDate = c.expected_close_date;
+      this.data.expectedCloseDate = c.expectedCloseDate;
     }
-    if (c.responsible_id !== undefined) {
-      if (c.responsible_id !== null && !isUuid(c.responsible_id)) {
+    if (c.responsibleId !== undefined) {
+      if (c.responsibleId !== null && !isUuid(c.responsibleId)) {
         throw new ValidationFailed('responsible_id must be a UUID', 'responsible_id');
       }
-      this.data.responsibleId = c.responsible_id;
+      this.data.responsibleId = c.responsibleId;
     }
-    if (c.client_id !== undefined) {
-      if (c.client_id !== null && !isUuid(c.client_id)) throw new ValidationFailed('client_id must be a UUID', 'client_id');
-      this.data.clientId = c.client_id;
+    if (c.clientId !== undefined) {
+      if (c.clientId !== null && !isUuid(c.clientId)) throw new ValidationFailed('client_id must be a UUID', 'client_id');
+      this.data.clientId = c.clientId;
     }
     if (c.source !== undefined) this.data.source = c.source;
-    if (c.loss_reason !== undefined) this.data.lossReason = c.loss_reason;
+    if (c.lossReason !== undefined) this.data.lossReason = c.lossReason;
     if (c.tags !== undefined) {
       if (!Array.isArray(c.tags) || c.tags.some((t) => typeof t !== 'string')) {
         throw new ValidationFailed('tags must be a list of strings', 'tags');
       }
       this.data.tags = [...c.tags];
     }
-    if (c.is_starred !== undefined) this.data.isStarred = c.is_starred;
+    if (c.isStarred !== undefined) this.data.isStarred = c.isStarred;
   }
 }
 

@@ -22,7 +22,8 @@ export interface NewProjectDeal {
   value?: number | null;
   source?: string | null;
   tags?: string[];
-  utm?: Partial<Record<'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content', string | null>>;
+  /** The UTM parameters the deal came with (`source` is `utm_source`, and so on). */
+  utm?: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string | null>>;
   attribution?: Record<string, unknown> | null;
   metadata?: Record<string, unknown>;
   customFields?: Record<string, unknown>;
@@ -59,8 +60,8 @@ export const createProjectDeal = (id: string, teamId: string, input: NewProjectD
     metadata: structuredClone(input.metadata ?? {}),
     customFields: structuredClone(input.customFields ?? {}),
     position: null, originType: input.originType ?? null, sourcePath: input.sourcePath ?? null,
-    utmSource: utm.utm_source ?? null, utmMedium: utm.utm_medium ?? null, utmCampaign: utm.utm_campaign ?? null,
-    utmTerm: utm.utm_term ?? null, utmContent: utm.utm_content ?? null,
+    utmSource: utm.source ?? null, utmMedium: utm.medium ?? null, utmCampaign: utm.campaign ?? null,
+    utmTerm: utm.term ?? null, utmContent: utm.content ?? null,
     contactName: input.lead.fullName, contactEmail: input.lead.email, contactPhone: input.lead.phone,
     checklist: null, lossReasonId: null, lossNote: null, winNote: null, wonAt: null, lostAt: null,
     aiSummary: null, aiWinProbability: null, aiAnalyzedAt: null,

@@ -26,13 +26,13 @@ export function workflowCommands(uc: { create: CreateWorkflow; runs: ListWorkflo
     {
       name: 'workflow runs',
       usage: 'workflow runs --team ID',
-      run: async (a) => ({ data: (await uc.runs.execute({ teamId: a.required('team') })).map(presentWorkflowRun) }),
+      run: async (a) => ({ data: (await uc.runs.execute({ teamId: a.required('team') }, {})).map(presentWorkflowRun) }),
     },
     {
       // The server delivers events on its own; this lets an operator drain the outbox at once.
       name: 'workflow dispatch',
       usage: 'workflow dispatch',
-      run: () => uc.dispatch.execute(),
+      run: () => uc.dispatch.execute({}),
     },
   ];
 }

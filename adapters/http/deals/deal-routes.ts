@@ -4,7 +4,6 @@ import { GetDeal } from '../../../application/deals/get-deal';
 import { ListDeals } from '../../../application/deals/list-deals';
 import { UpdateDeal } from '../../../application/deals/update-deal';
 import { MoveProjectDeal } from '../../../application/deals/move-project-deal';
-import { DealChanges, NewGlobalDeal } from '../../../domain/deals/deal';
 import { DEAL_SORT_FIELDS } from '../../../domain/deals/deal-repository';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey } from '../../../domain/deals/idempotency';
 import { RouteModule } from '../app';
@@ -13,7 +12,7 @@ import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryDate, queryNumber, queryUuid, queryValue, teamOf } from '../shared/params';
 import { requireSomeField } from '../shared/validation';
-import { CREATE_DEAL_FIELDS, UPDATABLE_DEAL_FIELDS, createDealSchema, pick, updateDealSchema } from './deal-schemas';
+import { UPDATABLE_DEAL_FIELDS, createDealSchema, dealChangesOf, newGlobalDealOf, updateDealSchema } from './deal-schemas';
 import { archivedDealSchema, dealSchema, presentArchivedDeal, presentDeal } from './present-deal';
 import { projectDealOperations } from './project-deal-routes';
 
@@ -64,7 +63,7 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
         errors: [400, 404],
         async handle(ctx: Ctx) {
           const query = listQuery(ctx, { sortable: DEAL_SORT_FIELDS });
-          const input = {
+          const page = await uc.list.execute(teamOf(ctx), {
             projectId: queryUuid(ctx, 'project_id'),
             pipelineId: queryUuid(ctx, 'pipeline_id'),
             clientId: queryUuid(ctx, 'client_id'),
@@ -77,11 +76,12 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
             maxValue: queryNumber(ctx, 'max_value'),
             from: queryDate(ctx, 'from'),
             to: queryDate(ctx, 'to'),
-          };
-          ctx.body = many(await uc.list.execute(teamOf(ctx), input, query), query, presentDeal);
+            query,
+          });
+          ctx.body = many(page, query, presentDeal);
         },
       }),
-      operation<Record<string, unknown>>({
+      operation({
         id: 'createDeal', method: 'post', path: '/deals', tag: TAG, access: 'key',
         summary: 'Create a legacy global deal (project deals cannot be created here)',
         description: 'With an `Idempotency-Key`, the first creation answers 201; the same key with an identical payload answers '
@@ -112,8 +112,7 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
         },
         async handle(ctx: Ctx, body) {
           const idempotencyKey = parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER));
-          const deal = pick(body, CREATE_DEAL_FIELDS) as unknown as NewGlobalDeal;
-          const result = await uc.create.execute(teamOf(ctx), { deal, idempotencyKey });
+          const result = await uc.create.execute(teamOf(ctx), { deal: newGlobalDealOf(body), idempotencyKey });
           ctx.status = result.replayed ? 200 : 201;
           if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
           ctx.body = one(presentDeal(result.deal));
@@ -135,7 +134,7 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
           ctx.body = one(presentDeal(view));
         },
       }),
-      operation<Record<string, unknown>>({
+      operation({
         id: 'updateDeal', method: 'put', path: '/deals/:id', tag: TAG, access: 'key',
         summary: 'Change the fields sent of a legacy global deal',
         description: 'Project deals are not found here (they move with POST /deals/{id}/move). A change of `phase` triggers '
@@ -146,8 +145,7 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
         async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
           requireSomeField(body, UPDATABLE_DEAL_FIELDS);
-          const changes = pick(body, UPDATABLE_DEAL_FIELDS) as DealChanges;
-          ctx.body = one(presentDeal(await uc.update.execute(teamOf(ctx), { id, changes })));
+          ctx.body = one(presentDeal(await uc.update.execute(teamOf(ctx), { id, changes: dealChangesOf(body) })));
         },
       }),
       operation({

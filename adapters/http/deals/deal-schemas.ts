@@ -1,43 +1,48 @@
-import { DEAL_CHANGE_FIELDS, DEAL_PRIORITIES } from '../../../domain/deals/deal';
-import { S } from '../shared/validation';
+import { DEAL_PRIORITIES, DealChanges, NewGlobalDeal } from '../../../domain/deals/deal';
+import { B, camelKeys, pick, Static, Type } from '../shared/body';
 
-const probability = { type: ['number', 'null'], minimum: 0, maximum: 100 };
+/** 0 to 100, or null; the bounds sit beside the union so that a number out of them is said as such. */
+const probability = Type.Union([B.number(), Type.Null()], { minimum: 0, maximum: 100 });
 
+/** The fields of a legacy deal, besides its title, that both POST and PUT accept. */
+const dealFields = {
+  description: B.optional(B.nullableString()),
+  value: B.optional(B.nullableNumber()),
+  phase: B.optional(B.nonEmptyString()),
+  priority: B.optional(B.enumOf(DEAL_PRIORITIES)),
+  expected_close_date: B.optional(B.nullableDate()),
+  probability: B.optional(probability),
+  responsible_id: B.optional(B.nullableUuid()),
+  source: B.optional(B.nullableString()),
+  client_id: B.optional(B.nullableUuid()),
+  tags: B.optional(B.stringArray()),
+};
+
+export const createDealSchema = Type.Object({ title: B.nonEmptyString(), ...dealFields });
+
+export const updateDealSchema = Type.Object({
+  title: B.optional(B.nonEmptyString()),
+  ...dealFields,
+  status: B.optional(B.nonEmptyString()),
+  is_starred: B.optional(B.boolean()),
+  loss_reason: B.optional(B.nullableString()),
+});
+
+export type CreateDealBody = Static<typeof createDealSchema>;
+export type UpdateDealBody = Static<typeof updateDealSchema>;
+
+/** Only the accepted fields go on: unknown ones are ignored, and never part of an idempotency fingerprint. */
 export const CREATE_DEAL_FIELDS = [
   'title', 'description', 'value', 'phase', 'priority', 'expected_close_date', 'probability', 'responsible_id',
   'source', 'client_id', 'tags',
-] as const;
+] as const satisfies readonly (keyof CreateDealBody)[];
 
-export const createDealSchema = {
-  type: 'object',
-  required: ['title'],
-  properties: {
-    title: S.nonEmptyString,
-    description: S.nullableString,
-    value: S.nullableNumber,
-    phase: S.nonEmptyString,
-    priority: S.enumOf(DEAL_PRIORITIES),
-    expected_close_date: S.nullableDate,
-    probability,
-    responsible_id: S.nullableUuid,
-    source: S.nullableString,
-    client_id: S.nullableUuid,
-    tags: S.stringArray,
-  },
-};
+/** In the order a body with none of them is told about. */
+export const UPDATABLE_DEAL_FIELDS = [
+  'title', 'description', 'value', 'phase', 'priority', 'status', 'probability', 'expected_close_date',
+  'responsible_id', 'source', 'client_id', 'tags', 'is_starred', 'loss_reason',
+] as const satisfies readonly (keyof UpdateDealBody)[];
 
-export const UPDATABLE_DEAL_FIELDS = DEAL_CHANGE_FIELDS;
+export const newGlobalDealOf = (body: CreateDealBody): NewGlobalDeal => camelKeys(pick(body, CREATE_DEAL_FIELDS));
 
-export const updateDealSchema = {
-  type: 'object',
-  properties: {
-    ...createDealSchema.properties,
-    status: S.nonEmptyString,
-    is_starred: S.boolean,
-    loss_reason: S.nullableString,
-  },
-};
-
-/** Only the accepted fields go on: unknown ones are ignored, and never part of an idempotency fingerprint. */
-export const pick = <K extends string>(body: Record<string, unknown>, fields: readonly K[]): Partial<Record<K, unknown>> =>
-  Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])) as Partial<Record<K, unknown>>;
+export const dealChangesOf = (body: UpdateDealBody): DealChanges => camelKeys(pick(body, UPDATABLE_DEAL_FIELDS));

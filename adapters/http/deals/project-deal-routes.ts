@@ -2,34 +2,22 @@ import { MoveProjectDeal } from '../../../application/deals/move-project-deal';
 import { one } from '../shared/envelope';
 import { Operation, operation } from '../shared/operation';
 import { Ctx, pathId, teamOf } from '../shared/params';
-import { S } from '../shared/validation';
+import { B, Type } from '../shared/body';
 import { dealSchema, presentDeal } from './present-deal';
 
-interface MoveBody {
-  project_id: string;
-  phase: string;
-  win_note?: string | null;
-  loss_reason_id?: string | null;
-  position?: number | null;
-}
-
 /** `{ project_id, phase, win_note?, loss_reason_id?, position? }` (DECISIONS.md, deliberately beyond the spec). */
-export const moveProjectDealSchema = {
-  type: 'object',
-  required: ['project_id', 'phase'],
-  properties: {
-    project_id: S.uuid,
-    phase: S.nonEmptyString,
-    win_note: S.nullableString,
-    loss_reason_id: S.nullableUuid,
-    position: S.nullableNumber,
-  },
-};
+export const moveProjectDealSchema = Type.Object({
+  project_id: B.uuid(),
+  phase: B.nonEmptyString(),
+  win_note: B.optional(B.nullableString()),
+  loss_reason_id: B.optional(B.nullableUuid()),
+  position: B.optional(B.nullableNumber()),
+});
 
 /** The project deal operations beyond the legacy ones: POST /deals/:id/move. */
 export function projectDealOperations(uc: { move: MoveProjectDeal }, tag: string): Operation<any>[] {
   return [
-    operation<MoveBody>({
+    operation({
       id: 'moveDeal', method: 'post', path: '/deals/:id/move', tag, access: 'key',
       summary: 'Move a project deal to another column of its pipeline',
       description: 'Project deals only (a legacy deal is not found). `phase` is the slug of an open, won or lost column of the '

@@ -5,7 +5,7 @@ import { CLIENT_ID, dealsWorld, OTHER_TEAM, TEAM } from './harness';
 describe('CreateDeal', () => {
   it('creates a global deal with its client and writes deal_created to the outbox', async () => {
     const w = dealsWorld();
-    const { deal, replayed } = await w.createDeal.execute(TEAM, { deal: { title: 'Site', client_id: CLIENT_ID } });
+    const { deal, replayed } = await w.createDeal.execute(TEAM, { deal: { title: 'Site', clientId: CLIENT_ID } });
     expect(replayed).to.equal(false);
     expect(deal.client).to.deep.equal({ id: CLIENT_ID, name: 'Acme' });
     expect(deal.deal).to.include({ scope: 'global', status: 'ativo', phase: 'lead', teamId: TEAM.teamId });
@@ -18,7 +18,7 @@ describe('CreateDeal', () => {
   it('answers 404 for a client of another team or unknown', async () => {
     const w = dealsWorld();
 
-    const err = await w.createDeal.execute(OTHER_TEAM, { deal: { title: 'x', client_id: CLIENT_ID } }).catch((e) => e);
+    const err = await w.createDeal.execute(OTHER_TEAM, { deal: { title: 'x', clientId: CLIENT_ID } }).catch((e) => e);
     expect(err).to.be.instanceOf(NotFound);
     expect(err.details).to.deep.equal({ field: 'client_id' });
     expect(w.deals.rows.size).to.equal(0);

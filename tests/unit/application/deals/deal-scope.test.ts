@@ -65,8 +65,8 @@ describe('ListDeals', () => {
 
   it('reads client_id and lead_id as one filter, by the scope', async () => {
     const w = world();
-    await w.list.execute(TEAM, { leadId: CLIENT }, w.q);
-    await w.list.execute(TEAM, { clientId: LEAD, projectId: PROJECT }, w.q);
+    await w.list.execute(TEAM, { leadId: CLIENT, query: w.q });
+    await w.list.execute(TEAM, { clientId: LEAD, projectId: PROJECT, query: w.q });
     expect(w.seen[0]).to.include({ scope: 'global', clientId: CLIENT });
     expect(w.seen[0].leadId).to.equal(undefined);
     expect(w.seen[1]).to.include({ scope: 'project', projectId: PROJECT, leadId: LEAD });
@@ -75,16 +75,16 @@ describe('ListDeals', () => {
 
   it('answers 404 for a client or lead the team does not have', async () => {
     const w = world();
-    const global = await w.list.execute(TEAM, { clientId: LEAD }, w.q).catch((e) => e);
+    const global = await w.list.execute(TEAM, { clientId: LEAD, query: w.q }).catch((e) => e);
     expect(global).to.be.instanceOf(NotFound);
     expect(global.details).to.deep.equal({ field: 'client_id' });
-    const project = await w.list.execute(TEAM, { leadId: CLIENT, projectId: PROJECT }, w.q).catch((e) => e);
+    const project = await w.list.execute(TEAM, { leadId: CLIENT, projectId: PROJECT, query: w.q }).catch((e) => e);
     expect(project.details).to.deep.equal({ field: 'lead_id' });
   });
 
   it('refuses a malformed date', async () => {
     const w = world();
-    expect(await w.list.execute(TEAM, { from: '2026-02-30' }, w.q).catch((e) => e)).to.be.instanceOf(ValidationFailed);
+    expect(await w.list.execute(TEAM, { from: '2026-02-30', query: w.q }).catch((e) => e)).to.be.instanceOf(ValidationFailed);
     expect(w.seen).to.have.length(0);
   });
 });

@@ -14,7 +14,7 @@ describe('DispatchDealEvents', () => {
 
   it('runs the workflows of the event and records each run', async () => {
     const w = await world();
-    const { deal } = await w.createDeal.execute(TEAM, { deal: { title: 'Site', client_id: CLIENT_ID } });
+    const { deal } = await w.createDeal.execute(TEAM, { deal: { title: 'Site', clientId: CLIENT_ID } });
     const report = await w.dispatch.execute();
     expect(report).to.deep.equal({ claimed: 1, delivered: 1, retrying: 0 });
     expect(w.actions.activities).to.deep.equal([{

@@ -31,9 +31,9 @@ describe('UpdateDeal and ArchiveDeal', () => {
 
   it('embeds the new client and refuses an unknown one', async () => {
     const { w, id } = await seed();
-    const view = await w.updateDeal.execute(TEAM, { id, changes: { client_id: CLIENT_ID } });
+    const view = await w.updateDeal.execute(TEAM, { id, changes: { clientId: CLIENT_ID } });
     expect(view.client).to.deep.equal({ id: CLIENT_ID, name: 'Acme' });
-    const err = await w.updateDeal.execute(TEAM, { id, changes: { client_id: '0190b000-0000-7000-8000-0000000000ff' } }).catch((e) => e);
+    const err = await w.updateDeal.execute(TEAM, { id, changes: { clientId: '0190b000-0000-7000-8000-0000000000ff' } }).catch((e) => e);
     expect(err).to.be.instanceOf(NotFound);
     expect(err.details).to.deep.equal({ field: 'client_id' });
     expect(w.deals.rows.get(id)?.clientId).to.equal(CLIENT_ID);

@@ -35,8 +35,8 @@ describe('Deal (global scope)', () => {
     it('keeps the fields sent', () => {
       const d = DealMother.data({
         title: '  Retainer  ', description: 'Monthly', value: 10, phase: 'proposta', priority: 'alta',
-        expected_close_date: '2026-04-30', probability: 70, responsible_id: CLIENT, source: 'site',
-        client_id: CLIENT, tags: ['vip', 'q2'],
+        expectedCloseDate: '2026-04-30', probability: 70, responsibleId: CLIENT, source: 'site',
+        clientId: CLIENT, tags: ['vip', 'q2'],
       });
       expect(d).to.include({
         title: 'Retainer', description: 'Monthly', value: 10, phase: 'proposta', priority: 'alta',
@@ -64,13 +64,13 @@ describe('Deal (global scope)', () => {
 
     it('refuses an expected_close_date that is not a calendar date', () => {
       for (const bad of ['2026-02-30', '30/04/2026', '2026-04-30T10:00:00Z']) {
-        expect(() => DealMother.create({ expected_close_date: bad }), bad).to.throw(ValidationFailed, /expected_close_date/);
+        expect(() => DealMother.create({ expectedCloseDate: bad }), bad).to.throw(ValidationFailed, /expected_close_date/);
       }
     });
 
     it('refuses a malformed client_id or responsible_id', () => {
-      expect(() => DealMother.create({ client_id: 'abc' })).to.throw(ValidationFailed, /client_id/);
-      expect(() => DealMother.create({ responsible_id: 'abc' })).to.throw(ValidationFailed, /responsible_id/);
+      expect(() => DealMother.create({ clientId: 'abc' })).to.throw(ValidationFailed, /client_id/);
+      expect(() => DealMother.create({ responsibleId: 'abc' })).to.throw(ValidationFailed, /responsible_id/);
     });
 
     it('raises deal_created', () => {
@@ -83,7 +83,7 @@ describe('Deal (global scope)', () => {
   describe('update', () => {
     it('changes only the fields given and moves updated_at', () => {
       const deal = DealMother.create({ description: 'keep me', value: 50 });
-      deal.update({ title: 'New title', is_starred: true, loss_reason: 'price' }, LATER);
+      deal.update({ title: 'New title', isStarred: true, lossReason: 'price' }, LATER);
       const d = deal.snapshot();
       expect(d).to.include({ title: 'New title', isStarred: true, lossReason: 'price', description: 'keep me', value: 50 });
       expect(d.updatedAt).to.equal(LATER.toISOString());
@@ -97,8 +97,8 @@ describe('Deal (global scope)', () => {
     });
 
     it('clears nullable fields sent as null', () => {
-      const deal = DealMother.create({ description: 'x', value: 3, client_id: CLIENT, expected_close_date: '2026-01-01' });
-      deal.update({ description: null, value: null, client_id: null, expected_close_date: null }, LATER);
+      const deal = DealMother.create({ description: 'x', value: 3, clientId: CLIENT, expectedCloseDate: '2026-01-01' });
+      deal.update({ description: null, value: null, clientId: null, expectedCloseDate: null }, LATER);
       expect(deal.snapshot()).to.include({ description: null, value: null, clientId: null, expectedCloseDate: null });
     });
 

@@ -14,7 +14,7 @@ describe('createProjectDeal', () => {
   it('starts a project deal in an open column for its lead, raising deal_created', () => {
     const { deal, event } = createProjectDeal(ID, TEAM, {
       projectId: TEAM, pipelineId: ID, column: open, lead, value: 0,
-      utm: { utm_source: 'google', utm_term: 'crm', utm_content: 'ad' }, attribution: { first: { utm_term: 'crm' } },
+      utm: { source: 'google', term: 'crm', content: 'ad' }, attribution: { first: { utm_term: 'crm' } },
     }, now);
     expect(deal).to.include({
       scope: 'project', phase: 'novo', title: 'Ana Souza', value: null, status: 'ativo', leadId: lead.id, utmTerm: 'crm',
