@@ -5,11 +5,15 @@ import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 
+export interface CompleteActivityCommand {
+  id: string;
+}
+
 /** DELETE /activities/:id: the record stays, marked completed. */
 export class CompleteActivity {
   constructor(private readonly uow: UnitOfWork, private readonly activities: ActivityRepository, private readonly clock: Clock) {}
 
-  async execute(team: TeamContext, id: string): Promise<ActivityCompletion> {
+  async execute(team: TeamContext, { id }: CompleteActivityCommand): Promise<ActivityCompletion> {
     return this.uow.run(async () => {
       const found = await this.activities.findById(team, id);
       if (!found) throw new NotFound('Activity not found');

@@ -8,7 +8,8 @@ import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { assertLinksExist } from './activity-links';
 
-export type CreateActivityInput = NewActivity;
+/** A new activity: its title, and any other field it starts with (`createdBy` is set here only). */
+export type CreateActivityCommand = NewActivity;
 
 /** Used by POST /activities and by the deal workflows' `create_activity` action. */
 export class CreateActivity {
@@ -21,8 +22,8 @@ export class CreateActivity {
     private readonly clock: Clock,
   ) {}
 
-  async execute(team: TeamContext, input: CreateActivityInput): Promise<ActivityData> {
-    const data = Activity.create(this.ids.next(), team.teamId, input, this.clock.now()).snapshot();
+  async execute(team: TeamContext, command: CreateActivityCommand): Promise<ActivityData> {
+    const data = Activity.create(this.ids.next(), team.teamId, command, this.clock.now()).snapshot();
     return this.uow.run(async () => {
       await assertLinksExist(this.clients, this.deals, team, data);
       await this.activities.insert(data);

@@ -18,7 +18,7 @@ export class DealWorkflowActions implements WorkflowActions {
 
   async createActivity(team: TeamContext, r: WorkflowActivityRequest): Promise<{ id: string }> {
     const activity = await this.createActivityUseCase.execute(team, {
-      title: r.title, type: r.type, description: r.description, deal_id: r.dealId, client_id: r.clientId,
+      title: r.title, type: r.type, description: r.description, dealId: r.dealId, clientId: r.clientId,
     });
     return { id: activity.id };
   }

@@ -1,6 +1,6 @@
 import { ActivityData } from '../../domain/activities/activity';
 import {
-  ActivityRepository, ActivitySortField, activitySort, activityTypeFilter, completedFilter,
+  ActivityRepository, ActivitySortField, activityTypeFilter, completedFilter,
 } from '../../domain/activities/activity-repository';
 import { ClientRepository } from '../../domain/clients/client-repository';
 import { DealRepository } from '../../domain/deals/deal-repository';
@@ -8,16 +8,13 @@ import { ListQuery, Page } from '../../domain/shared/list';
 import { TeamContext } from '../../domain/shared/team';
 import { assertLinksExist } from './activity-links';
 
-/** The raw query: unlisted `type`, `completed` and `sort` values relax rather than fail. */
-export interface ListActivitiesInput {
-  page: number;
-  limit: number;
-  sort?: string;
-  search?: string;
+/** `type` and `completed` as the query gives them: an unlisted value relaxes (filters nothing) rather than fails. */
+export interface ListActivitiesCommand {
   type?: string;
   completed?: string;
-  client_id?: string;
-  deal_id?: string;
+  clientId?: string;
+  dealId?: string;
+  query: ListQuery<ActivitySortField>;
 }
 
 export class ListActivities {
@@ -27,16 +24,14 @@ export class ListActivities {
     private readonly deals: DealRepository,
   ) {}
 
-  async execute(team: TeamContext, input: ListActivitiesInput): Promise<Page<ActivityData>> {
-    await assertLinksExist(this.clients, this.deals, team, { clientId: input.client_id, dealId: input.deal_id });
-    const query: ListQuery<ActivitySortField> = {
-      page: input.page, limit: input.limit, sort: activitySort(input.sort), search: input.search || undefined,
-    };
+  async execute(team: TeamContext, command: ListActivitiesCommand): Promise<Page<ActivityData>> {
+    const { clientId, dealId, query } = command;
+    await assertLinksExist(this.clients, this.deals, team, { clientId, dealId });
     return this.activities.list(team, {
-      type: activityTypeFilter(input.type),
-      completed: completedFilter(input.completed),
-      clientId: input.client_id,
-      dealId: input.deal_id,
-    }, query);
+      type: activityTypeFilter(command.type),
+      completed: completedFilter(command.completed),
+      clientId,
+      dealId,
+    }, { ...query, search: query.search || undefined });
   }
 }

@@ -8,6 +8,12 @@ import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { assertLinksExist } from './activity-links';
 
+export interface UpdateActivityCommand {
+  id: string;
+  /** Only the keys present are applied; at least one is required. */
+  changes: ActivityChanges;
+}
+
 export class UpdateActivity {
   constructor(
     private readonly uow: UnitOfWork,
@@ -17,14 +23,14 @@ export class UpdateActivity {
     private readonly clock: Clock,
   ) {}
 
-  async execute(team: TeamContext, id: string, changes: ActivityChanges): Promise<ActivityData> {
+  async execute(team: TeamContext, { id, changes }: UpdateActivityCommand): Promise<ActivityData> {
     return this.uow.run(async () => {
       const found = await this.activities.findById(team, id);
       if (!found) throw new NotFound('Activity not found');
       const activity = Activity.restore(found);
       activity.update(changes, this.clock.now());
       // Only links that this request sets are checked: an old link stays as it was.
-      await assertLinksExist(this.clients, this.deals, team, { clientId: changes.client_id, dealId: changes.deal_id });
+      await assertLinksExist(this.clients, this.deals, team, { clientId: changes.clientId, dealId: changes.dealId });
       const data = activity.snapshot();
       await this.activities.update(data);
       return data;

@@ -8,7 +8,8 @@ import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { assertDocumentsFree } from './documents';
 
-export type CreateClientInput = ClientChanges & { type: ClientType; name: string };
+/** A new client: its type and name, and any other field it starts with. */
+export type CreateClientCommand = ClientChanges & { type: ClientType; name: string };
 
 export class CreateClient {
   constructor(
@@ -19,9 +20,10 @@ export class CreateClient {
     private readonly clock: Clock,
   ) {}
 
-  async execute(team: TeamContext, input: CreateClientInput): Promise<ClientData> {
-    if (input.type !== 'PF' && input.type !== 'PJ') throw new ValidationFailed('type must be PF or PJ', 'type');
-    const client = Client.create(this.ids.next(), team.teamId, input.type, input, this.clock.now());
+  async execute(team: TeamContext, command: CreateClientCommand): Promise<ClientData> {
+    // Callers other than the HTTP edge (demo seed, tools) have no body schema: the type is checked here too.
+    if (command.type !== 'PF' && command.type !== 'PJ') throw new ValidationFailed('type must be PF or PJ', 'type');
+    const client = Client.create(this.ids.next(), team.teamId, command.type, command, this.clock.now());
     const data = client.snapshot();
     return this.uow.run(async () => {
       await this.teams.lock(team.teamId);

@@ -6,10 +6,16 @@ import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { assertDocumentsFree } from './documents';
 
+export interface UpdateClientCommand {
+  id: string;
+  /** Only the keys present are applied; address subfields one by one. */
+  changes: ClientChanges;
+}
+
 export class UpdateClient {
   constructor(private readonly uow: UnitOfWork, private readonly clients: ClientRepository, private readonly clock: Clock) {}
 
-  async execute(team: TeamContext, id: string, changes: ClientChanges): Promise<ClientData> {
+  async execute(team: TeamContext, { id, changes }: UpdateClientCommand): Promise<ClientData> {
     return this.uow.run(async () => {
       const found = await this.clients.findById(team, id);
       if (!found) throw new NotFound('Client not found');

@@ -47,7 +47,7 @@ export const activitiesContext: BoundedContext = {
   }),
   async seedDemo(c, team) {
     const create = c.get(CreateActivity);
-    await create.execute(team, { title: 'Reunião de alinhamento', type: 'meeting', duration_minutes: 45, priority: 'medium' });
-    await create.execute(team, { title: 'Enviar proposta revisada', type: 'follow_up', due_date: '2027-01-15', priority: 'high' });
+    await create.execute(team, { title: 'Reunião de alinhamento', type: 'meeting', durationMinutes: 45, priority: 'medium' });
+    await create.execute(team, { title: 'Enviar proposta revisada', type: 'follow_up', dueDate: '2027-01-15', priority: 'high' });
   },
 };

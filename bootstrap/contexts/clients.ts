@@ -41,6 +41,6 @@ export const clientsContext: BoundedContext = {
   async seedDemo(c, team) {
     const create = c.get(CreateClient);
     await create.execute(team, { type: 'PF', name: 'Maria Silva', email: 'maria@example.com', cpf: '529.982.247-25', tags: ['vip'] });
-    await create.execute(team, { type: 'PJ', name: 'Padaria Pão Quente Ltda', trade_name: 'Pão Quente', cnpj: '11.222.333/0001-81' });
+    await create.execute(team, { type: 'PJ', name: 'Padaria Pão Quente Ltda', tradeName: 'Pão Quente', cnpj: '11.222.333/0001-81' });
   },
 };

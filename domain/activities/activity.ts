@@ -34,29 +34,35 @@ export interface ActivityData {
   updatedAt: string;
 }
 
-/** The writable fields, in request vocabulary; on update only the keys present are applied. */
+/**
+ * The writable fields; on update only the keys present are applied. `type` and `priority` are checked
+ * here, as every caller (a workflow's configuration included) may send any text.
+ */
 export interface ActivityChanges {
   type?: string;
   title?: string;
   description?: string | null;
-  occurred_at?: string;
-  duration_minutes?: number | null;
-  is_completed?: boolean;
-  due_date?: string | null;
+  occurredAt?: string;
+  durationMinutes?: number | null;
+  isCompleted?: boolean;
+  dueDate?: string | null;
   priority?: string | null;
   tags?: string[];
-  client_id?: string | null;
-  deal_id?: string | null;
-  contract_id?: string | null;
-  assigned_to?: string | null;
+  clientId?: string | null;
+  dealId?: string | null;
+  contractId?: string | null;
+  assignedTo?: string | null;
 }
 
-export type NewActivity = ActivityChanges & { title: string; created_by?: string | null };
+export type NewActivity = ActivityChanges & { title: string; createdBy?: string | null };
 
-const UPDATABLE: (keyof ActivityChanges)[] = [
-  'type', 'title', 'description', 'occurred_at', 'duration_minutes', 'is_completed', 'due_date', 'priority', 'tags',
-  'client_id', 'deal_id', 'contract_id', 'assigned_to',
-];
+/** Each updatable field with the name errors give it (the API's). */
+const UPDATABLE: Record<keyof ActivityChanges, string> = {
+  type: 'type', title: 'title', description: 'description', occurredAt: 'occurred_at', durationMinutes: 'duration_minutes',
+  isCompleted: 'is_completed', dueDate: 'due_date', priority: 'priority', tags: 'tags', clientId: 'client_id', dealId: 'deal_id',
+  contractId: 'contract_id', assignedTo: 'assigned_to',
+};
+const UPDATABLE_KEYS = Object.keys(UPDATABLE) as (keyof ActivityChanges)[];
 
 export interface ActivityCompletion {
   id: string;
@@ -70,15 +76,15 @@ export class Activity {
 
   static create(id: string, teamId: string, input: NewActivity, now: Date): Activity {
     const at = now.toISOString();
-    const createdBy = Activity.reference(input.created_by, 'created_by');
+    const createdBy = Activity.reference(input.createdBy, 'created_by');
     const activity = new Activity({
       id, teamId, type: DEFAULT_ACTIVITY_TYPE, title: '', description: null, occurredAt: at, durationMinutes: null,
       isCompleted: false, dueDate: null, priority: null, tags: [], clientId: null, dealId: null, contractId: null,
       assignedTo: null, createdBy, createdAt: at, updatedAt: at,
     });
     // A zero duration on creation means "not measured", the same as leaving it out.
-    const durationMinutes = input.duration_minutes === 0 ? null : input.duration_minutes;
-    activity.data = Activity.applied(activity.data, { ...input, duration_minutes: durationMinutes });
+    const durationMinutes = input.durationMinutes === 0 ? null : input.durationMinutes;
+    activity.data = Activity.applied(activity.data, { ...input, durationMinutes });
     return activity;
   }
 
@@ -95,10 +101,10 @@ export class Activity {
     return { ...this.data, tags: [...this.data.tags] };
   }
 
-  /** Applies the fields given, all or nothing. `created_by` is fixed at creation and never changes. */
+  /** Applies the fields given, all or nothing. `createdBy` is fixed at creation and never changes. */
   update(changes: ActivityChanges, now: Date): void {
-    if (!UPDATABLE.some((k) => changes[k] !== undefined)) {
-      throw new ValidationFailed(`Send at least one of ${UPDATABLE.join(', ')}`);
+    if (!UPDATABLE_KEYS.some((k) => changes[k] !== undefined)) {
+      throw new ValidationFailed(`Send at least one of ${Object.values(UPDATABLE).join(', ')}`);
     }
     const next = Activity.applied(this.data, changes);
     next.updatedAt = now.toISOString();
@@ -129,20 +135,20 @@ export class Activity {
       next.title = title;
     }
     if (c.description !== undefined) next.description = c.description;
-    if (c.occurred_at !== undefined) next.occurredAt = requireTimestamp(c.occurred_at, 'occurred_at');
-    if (c.duration_minutes !== undefined) {
-      const d = c.duration_minutes;
+    if (c.occurredAt !== undefined) next.occurredAt = requireTimestamp(c.occurredAt, 'occurred_at');
+    if (c.durationMinutes !== undefined) {
+      const d = c.durationMinutes;
       if (d !== null && (!Number.isFinite(d) || d < 0)) {
         throw new ValidationFailed('duration_minutes must be a number of minutes, zero or more', 'duration_minutes');
       }
       next.durationMinutes = d;
     }
-    if (c.is_completed !== undefined) next.isCompleted = c.is_completed;
-    if (c.due_date !== undefined) {
-      if (c.due_date !== null && !isCalendarDate(c.due_date)) {
+    if (c.isCompleted !== undefined) next.isCompleted = c.isCompleted;
+    if (c.dueDate !== undefined) {
+      if (c.dueDate !== null && !isCalendarDate(c.dueDate)) {
         throw new ValidationFailed('due_date must be a date YYYY-MM-DD', 'due_date');
       }
-      next.dueDate = c.due_date;
+      next.dueDate = c.dueDate;
     }
     if (c.priority !== undefined) {
       if (c.priority !== null && !(ACTIVITY_PRIORITIES as readonly string[]).includes(c.priority)) {
@@ -156,10 +162,10 @@ export class Activity {
       }
       next.tags = [...c.tags];
     }
-    if (c.client_id !== undefined) next.clientId = Activity.reference(c.client_id, 'client_id');
-    if (c.deal_id !== undefined) next.dealId = Activity.reference(c.deal_id, 'deal_id');
-    if (c.contract_id !== undefined) next.contractId = Activity.reference(c.contract_id, 'contract_id');
-    if (c.assigned_to !== undefined) next.assignedTo = Activity.reference(c.assigned_to, 'assigned_to');
+    if (c.clientId !== undefined) next.clientId = Activity.reference(c.clientId, 'client_id');
+    if (c.dealId !== undefined) next.dealId = Activity.reference(c.dealId, 'deal_id');
+    if (c.contractId !== undefined) next.contractId = Activity.reference(c.contractId, 'contract_id');
+    if (c.assignedTo !== undefined) next.assignedTo = Activity.reference(c.assignedTo, 'assigned_to');
     return next;
   }
 

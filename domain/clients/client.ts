@@ -6,14 +6,14 @@ import { Cpf } from './cpf';
 export type ClientType = 'PF' | 'PJ';
 export type ClientStatus = 'active' | 'inactive';
 
-export const ADDRESS_FIELDS = ['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zip_code', 'country'] as const;
+export const ADDRESS_FIELDS = ['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zipCode', 'country'] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type Address = Record<AddressField, string | null>;
 
-/** Nullable text fields a request may set, in the order of the spec. */
+/** The nullable free-text fields of a client, in the order of the spec. */
 export const CLIENT_TEXT_FIELDS = [
-  'display_name', 'email', 'phone', 'mobile_phone', 'whatsapp', 'rg', 'gender', 'marital_status',
-  'nationality', 'legal_name', 'trade_name', 'state_registration', 'municipal_registration', 'source', 'notes',
+  'displayName', 'email', 'phone', 'mobilePhone', 'whatsapp', 'rg', 'gender', 'maritalStatus',
+  'nationality', 'legalName', 'tradeName', 'stateRegistration', 'municipalRegistration', 'source', 'notes',
 ] as const;
 export type ClientTextField = (typeof CLIENT_TEXT_FIELDS)[number];
 
@@ -38,7 +38,7 @@ export interface ClientChanges extends Partial<Record<ClientTextField, string | 
   name?: string;
   cpf?: string | null;
   cnpj?: string | null;
-  birth_date?: string | null;
+  birthDate?: string | null;
   tags?: string[];
   address?: Partial<Record<AddressField, string | null>> | null;
 }
@@ -99,11 +99,11 @@ export class Client {
     for (const f of CLIENT_TEXT_FIELDS) if (c[f] !== undefined) this.data[f] = c[f] ?? null;
     if (c.cpf !== undefined) this.data.cpf = c.cpf === null || c.cpf === '' ? null : Cpf.parse(c.cpf).digits;
     if (c.cnpj !== undefined) this.data.cnpj = c.cnpj === null || c.cnpj === '' ? null : Cnpj.parse(c.cnpj).value;
-    if (c.birth_date !== undefined) {
-      if (c.birth_date !== null && !isCalendarDate(c.birth_date)) {
+    if (c.birthDate !== undefined) {
+      if (c.birthDate !== null && !isCalendarDate(c.birthDate)) {
         throw new ValidationFailed('birth_date must be a date YYYY-MM-DD', 'birth_date');
       }
-      this.data.birthDate = c.birth_date;
+      this.data.birthDate = c.birthDate;
     }
     if (c.tags !== undefined) this.data.tags = [...c.tags];
     if (c.address === null) this.data.address = emptyAddress();

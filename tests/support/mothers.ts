@@ -11,9 +11,9 @@ export const ClientMother = {
     return {
       id: uuid(seq), teamId: uuid(0), type: 'PF', name: `Client ${seq}`, cpf: null, cnpj: null, birthDate: null,
       status: 'active', tags: [], deactivatedAt: null, createdAt: at, updatedAt: at,
-      address: { street: null, number: null, complement: null, neighborhood: null, city: null, state: null, zip_code: null, country: null },
-      display_name: null, email: null, phone: null, mobile_phone: null, whatsapp: null, rg: null, gender: null, marital_status: null,
-      nationality: null, legal_name: null, trade_name: null, state_registration: null, municipal_registration: null, source: null, notes: null,
+      address: { street: null, number: null, complement: null, neighborhood: null, city: null, state: null, zipCode: null, country: null },
+      displayName: null, email: null, phone: null, mobilePhone: null, whatsapp: null, rg: null, gender: null, maritalStatus: null,
+      nationality: null, legalName: null, tradeName: null, stateRegistration: null, municipalRegistration: null, source: null, notes: null,
       ...overrides,
     };
   },

@@ -1,11 +1,12 @@
 import { CompleteActivity } from '../../../application/activities/complete-activity';
-import { CreateActivity, CreateActivityInput } from '../../../application/activities/create-activity';
+import { CreateActivity } from '../../../application/activities/create-activity';
 import { GetActivity } from '../../../application/activities/get-activity';
 import { ListActivities } from '../../../application/activities/list-activities';
 import { UpdateActivity } from '../../../application/activities/update-activity';
-import { ACTIVITY_TYPES, ActivityChanges } from '../../../domain/activities/activity';
-import { ACTIVITY_SORT_FIELDS } from '../../../domain/activities/activity-repository';
+import { ACTIVITY_TYPES } from '../../../domain/activities/activity';
+import { ACTIVITY_SORT_FIELDS, activitySort } from '../../../domain/activities/activity-repository';
 import { RouteModule } from '../app';
+import { camelKeys, pick } from '../shared/body';
 import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation, ParameterDoc } from '../shared/operation';
@@ -25,10 +26,6 @@ export interface ActivityUseCases {
 }
 
 const TAG = 'Activities';
-
-/** Only the listed fields reach a use case (null included); anything else in a body is ignored. */
-const pick = <T>(body: Record<string, unknown>, fields: readonly string[]): T =>
-  Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])) as T;
 
 /** Activity lists never refuse a sort: an unlisted field sorts by `created_at`, keeping the direction. */
 const SORT_NOTE = '`priority` sorts by rank (low < medium < high). An unlisted field sorts by `created_at` in the direction given.';
@@ -53,14 +50,16 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
         errors: [400, 404],
         async handle(ctx: Ctx) {
           const { page, limit, search } = listQuery(ctx, { sortable: ACTIVITY_SORT_FIELDS, fallbackToCreatedAt: true });
-          const input = {
-            page, limit, search, sort: queryValue(ctx, 'sort'), type: queryValue(ctx, 'type'), completed: queryValue(ctx, 'completed'),
-            client_id: queryUuid(ctx, 'client_id'), deal_id: queryUuid(ctx, 'deal_id'),
+          // The domain's rule picks the sort: an unlisted field falls back to created_at, never a 400.
+          const query = { page, limit, search, sort: activitySort(queryValue(ctx, 'sort')) };
+          const command = {
+            type: queryValue(ctx, 'type'), completed: queryValue(ctx, 'completed'),
+            clientId: queryUuid(ctx, 'client_id'), dealId: queryUuid(ctx, 'deal_id'), query,
           };
-          ctx.body = many(await uc.list.execute(teamOf(ctx), input), { page, limit }, presentActivity);
+          ctx.body = many(await uc.list.execute(teamOf(ctx), command), query, presentActivity);
         },
       }),
-      operation<Record<string, unknown>>({
+      operation({
         id: 'createActivity', method: 'post', path: '/activities', tag: TAG, access: 'key',
         summary: 'Record an activity (type `task` unless given)',
         description: 'A `duration_minutes` of 0 is stored as null (not measured). `client_id` and `deal_id` must be the team\'s '
@@ -76,9 +75,9 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
         success: { status: 201, description: 'The activity recorded.', data: activitySchema, name: 'Activity' },
         errors: [400, 404],
         async handle(ctx: Ctx, body) {
-          const input = pick<CreateActivityInput>(body, CREATE_ACTIVITY_FIELDS);
+          const activity = await uc.create.execute(teamOf(ctx), camelKeys(pick(body, CREATE_ACTIVITY_FIELDS)));
           ctx.status = 201;
-          ctx.body = one(presentActivity(await uc.create.execute(teamOf(ctx), input)));
+          ctx.body = one(presentActivity(activity));
         },
       }),
       operation({
@@ -87,10 +86,10 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
         success: { status: 200, description: 'The activity.', data: activitySchema, name: 'Activity' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(presentActivity(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+          ctx.body = one(presentActivity(await uc.get.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
-      operation<Record<string, unknown>>({
+      operation({
         id: 'updateActivity', method: 'put', path: '/activities/:id', tag: TAG, access: 'key',
         summary: 'Change the fields sent (`is_completed` reopens or completes it)',
         description: '`created_by` cannot change and is ignored; a body with no other field is 400. A `client_id` or `deal_id` '
@@ -103,9 +102,9 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
         errors: [400, 404],
         async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          const changes = pick<ActivityChanges>(body, UPDATABLE_ACTIVITY_FIELDS);
-          requireSomeField(changes as Record<string, unknown>, UPDATABLE_ACTIVITY_FIELDS);
-          ctx.body = one(presentActivity(await uc.update.execute(teamOf(ctx), id, changes)));
+          requireSomeField(body, UPDATABLE_ACTIVITY_FIELDS);
+          const changes = camelKeys(pick(body, UPDATABLE_ACTIVITY_FIELDS));
+          ctx.body = one(presentActivity(await uc.update.execute(teamOf(ctx), { id, changes })));
         },
       }),
       operation({
@@ -116,7 +115,7 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
         success: { status: 200, description: 'The activity completed.', data: activityCompletionSchema, name: 'ActivityCompletion' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(presentCompletion(await uc.complete.execute(teamOf(ctx), pathId(ctx))));
+          ctx.body = one(presentCompletion(await uc.complete.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
     ],

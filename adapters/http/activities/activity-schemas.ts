@@ -1,35 +1,38 @@
 import { ACTIVITY_PRIORITIES, ACTIVITY_TYPES } from '../../../domain/activities/activity';
-import { S } from '../shared/validation';
+import { B, Type } from '../shared/body';
+
+const title = () => Type.String({ description: 'Trimmed on save; must not be blank.' });
 
 const fields = {
-  title: { ...S.string, description: 'Trimmed on save; must not be blank.' },
-  type: S.enumOf(ACTIVITY_TYPES),
-  description: S.nullableString,
+  title: B.optional(title()),
+  type: B.optional(B.enumOf(ACTIVITY_TYPES)),
+  description: B.optional(B.nullableString()),
   // Checked and normalized to UTC by the domain, which accepts any ISO 8601 form.
-  occurred_at: { ...S.string, description: 'An ISO 8601 timestamp, any offset; stored in UTC.' },
-  duration_minutes: { ...S.nullableNumber, description: 'Minutes, zero or more.' },
-  is_completed: S.boolean,
-  due_date: S.nullableDate,
-  priority: S.nullableEnumOf(ACTIVITY_PRIORITIES),
-  tags: S.stringArray,
-  client_id: { ...S.nullableUuid, description: 'A client of the team (another one is 404 on `client_id`).' },
-  deal_id: { ...S.nullableUuid, description: 'A deal of the team (another one is 404 on `deal_id`).' },
-  contract_id: S.nullableUuid,
-  assigned_to: S.nullableUuid,
+  occurred_at: B.optional(Type.String({ description: 'An ISO 8601 timestamp, any offset; stored in UTC.' })),
+  duration_minutes: B.optional(Type.Union([Type.Number(), Type.Null()], { description: 'Minutes, zero or more.' })),
+  is_completed: B.optional(B.boolean()),
+  due_date: B.optional(B.nullableDate()),
+  priority: B.optional(B.nullableEnumOf(ACTIVITY_PRIORITIES)),
+  tags: B.optional(B.stringArray()),
+  client_id: B.optional(Type.Union([B.uuid(), Type.Null()], { description: 'A client of the team (another one is 404 on `client_id`).' })),
+  deal_id: B.optional(Type.Union([B.uuid(), Type.Null()], { description: 'A deal of the team (another one is 404 on `deal_id`).' })),
+  contract_id: B.optional(B.nullableUuid()),
+  assigned_to: B.optional(B.nullableUuid()),
 };
+
+/** What an update must carry at least one of, in the order the 400 names them. */
+export const UPDATABLE_ACTIVITY_FIELDS = [
+  'title', 'type', 'description', 'occurred_at', 'duration_minutes', 'is_completed', 'due_date', 'priority', 'tags',
+  'client_id', 'deal_id', 'contract_id', 'assigned_to',
+] as const;
 
 /** `created_by` is accepted on creation only. */
-export const CREATE_ACTIVITY_FIELDS = [...Object.keys(fields), 'created_by'] as const;
-export const UPDATABLE_ACTIVITY_FIELDS = Object.keys(fields);
+export const CREATE_ACTIVITY_FIELDS = [...UPDATABLE_ACTIVITY_FIELDS, 'created_by'] as const;
 
-export const createActivitySchema = {
-  type: 'object',
-  required: ['title'],
-  properties: { ...fields, created_by: S.nullableUuid },
-};
+export const createActivitySchema = Type.Object({
+  ...fields,
+  title: title(),
+  created_by: B.optional(B.nullableUuid()),
+});
 
-export const updateActivitySchema = {
-  type: 'object',
-  description: 'At least one field; `created_by` is ignored (it never changes).',
-  properties: fields,
-};
+export const updateActivitySchema = Type.Object(fields, { description: 'At least one field; `created_by` is ignored (it never changes).' });

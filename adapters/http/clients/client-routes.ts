@@ -1,4 +1,4 @@
-import { CreateClient, CreateClientInput } from '../../../application/clients/create-client';
+import { CreateClient } from '../../../application/clients/create-client';
 import { DeactivateClient } from '../../../application/clients/deactivate-client';
 import { GetClient } from '../../../application/clients/get-client';
 import { ListClients } from '../../../application/clients/list-clients';
@@ -6,12 +6,15 @@ import { UpdateClient } from '../../../application/clients/update-client';
 import { ClientChanges } from '../../../domain/clients/client';
 import { CLIENT_SORT_FIELDS } from '../../../domain/clients/client-repository';
 import { RouteModule } from '../app';
+import { camelKeys, pick } from '../shared/body';
 import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryEnum, teamOf } from '../shared/params';
 import { requireSomeField } from '../shared/validation';
-import { UPDATABLE_CLIENT_FIELDS, createClientSchema, updateClientSchema } from './client-schemas';
+import {
+  ADDRESS_BODY_FIELDS, TEXT_BODY_FIELDS, UPDATABLE_CLIENT_FIELDS, UpdateClientBody, createClientSchema, updateClientSchema,
+} from './client-schemas';
 import { clientSchema, deactivatedClientSchema, presentClient, presentDeactivatedClient } from './present-client';
 
 export interface ClientUseCases {
@@ -23,6 +26,13 @@ export interface ClientUseCases {
 }
 
 const TAG = 'Clients';
+
+/** The fields of a body (the address mapped subfield by subfield), as a use case names them; nothing else. */
+const changesOf = (body: UpdateClientBody): ClientChanges => {
+  const changes: ClientChanges = camelKeys(pick(body, [...TEXT_BODY_FIELDS, 'name', 'cpf', 'cnpj', 'birth_date', 'tags']));
+  if (body.address !== undefined) changes.address = body.address === null ? null : camelKeys(pick(body.address, ADDRESS_BODY_FIELDS));
+  return changes;
+};
 
 export function clientRoutes(uc: ClientUseCases): RouteModule {
   return {
@@ -39,19 +49,21 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
         errors: [400],
         async handle(ctx: Ctx) {
           const query = listQuery(ctx, { sortable: CLIENT_SORT_FIELDS });
-          const filter = { type: queryEnum(ctx, 'type', ['PF', 'PJ'] as const), status: queryEnum(ctx, 'status', ['active', 'inactive'] as const) };
-          ctx.body = many(await uc.list.execute(teamOf(ctx), filter, query), query, presentClient);
+          const type = queryEnum(ctx, 'type', ['PF', 'PJ'] as const);
+          const status = queryEnum(ctx, 'status', ['active', 'inactive'] as const);
+          ctx.body = many(await uc.list.execute(teamOf(ctx), { type, status, query }), query, presentClient);
         },
       }),
-      operation<CreateClientInput>({
+      operation({
         id: 'createClient', method: 'post', path: '/clients', tag: TAG, access: 'key',
         summary: 'Create a client (PF with CPF, PJ with CNPJ)',
         body: { schema: createClientSchema, example: { type: 'PF', name: 'Maria Silva', email: 'maria@example.com', cpf: '529.982.247-25', tags: ['vip'] } },
         success: { status: 201, description: 'The client created.', data: clientSchema, name: 'Client' },
         errors: [400, 403, 422],
-        async handle(ctx: Ctx, input) {
+        async handle(ctx: Ctx, body) {
+          const client = await uc.create.execute(teamOf(ctx), { ...changesOf(body), type: body.type, name: body.name });
           ctx.status = 201;
-          ctx.body = one(presentClient(await uc.create.execute(teamOf(ctx), input)));
+          ctx.body = one(presentClient(client));
         },
       }),
       operation({
@@ -60,19 +72,19 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
         success: { status: 200, description: 'The client.', data: clientSchema, name: 'Client' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(presentClient(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+          ctx.body = one(presentClient(await uc.get.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
-      operation<ClientChanges>({
+      operation({
         id: 'updateClient', method: 'put', path: '/clients/:id', tag: TAG, access: 'key',
         summary: 'Change the fields sent (address subfields one by one)',
         body: { schema: updateClientSchema, example: { phone: '(11) 98765-4321', address: { city: 'São Paulo' } } },
         success: { status: 200, description: 'The client after the change.', data: clientSchema, name: 'Client' },
         errors: [400, 404, 422],
-        async handle(ctx: Ctx, changes) {
+        async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          requireSomeField(changes as Record<string, unknown>, UPDATABLE_CLIENT_FIELDS);
-          ctx.body = one(presentClient(await uc.update.execute(teamOf(ctx), id, changes)));
+          requireSomeField(body, UPDATABLE_CLIENT_FIELDS);
+          ctx.body = one(presentClient(await uc.update.execute(teamOf(ctx), { id, changes: changesOf(body) })));
         },
       }),
       operation({
@@ -81,7 +93,7 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
         success: { status: 200, description: 'The client deactivated.', data: deactivatedClientSchema, name: 'DeactivatedClient' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(presentDeactivatedClient(await uc.deactivate.execute(teamOf(ctx), pathId(ctx))));
+          ctx.body = one(presentDeactivatedClient(await uc.deactivate.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
     ],

@@ -19,7 +19,7 @@ forEachBackend('ClientRepository contract', (env) => {
   it('round-trips every field identically', async () => {
     const c = ClientMother.create({
       teamId: team.teamId, cpf: '52998224725', birthDate: '1990-05-17', tags: ['a', 'b'], email: 'x@y.z',
-      address: { street: 'Rua 1', number: '10', complement: null, neighborhood: null, city: 'Recife', state: 'PE', zip_code: null, country: 'BR' },
+      address: { street: 'Rua 1', number: '10', complement: null, neighborhood: null, city: 'Recife', state: 'PE', zipCode: null, country: 'BR' },
     });
     await repo.insert(c);
     expect(await repo.findById(team, c.id)).to.deep.equal(c);

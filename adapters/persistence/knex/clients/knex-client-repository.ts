@@ -1,4 +1,4 @@
-import { ADDRESS_FIELDS, Address, CLIENT_TEXT_FIELDS, ClientData } from '../../../../domain/clients/client';
+import { ADDRESS_FIELDS, Address, AddressField, CLIENT_TEXT_FIELDS, ClientData, ClientTextField } from '../../../../domain/clients/client';
 import { ClientFilter, ClientRepository, ClientSortField } from '../../../../domain/clients/client-repository';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
@@ -18,6 +18,19 @@ const SORTS: Record<ClientSortField, SortColumn> = {
   is_active: { column: "case when status = 'active' then 1 else 0 end", raw: true },
 };
 
+/** The column of each text field. */
+const TEXT_COLUMNS: Record<ClientTextField, string> = {
+  displayName: 'display_name', email: 'email', phone: 'phone', mobilePhone: 'mobile_phone', whatsapp: 'whatsapp', rg: 'rg',
+  gender: 'gender', maritalStatus: 'marital_status', nationality: 'nationality', legalName: 'legal_name', tradeName: 'trade_name',
+  stateRegistration: 'state_registration', municipalRegistration: 'municipal_registration', source: 'source', notes: 'notes',
+};
+
+/** The column of each address subfield. */
+const ADDRESS_COLUMNS: Record<AddressField, string> = {
+  street: 'address_street', number: 'address_number', complement: 'address_complement', neighborhood: 'address_neighborhood',
+  city: 'address_city', state: 'address_state', zipCode: 'address_zip_code', country: 'address_country',
+};
+
 /** README "Search": name, email, CPF and CNPJ; the bare CPF and CNPJ are the keys a formatted one finds. */
 const searchText = (c: ClientData): string => searchTextOf([c.name, c.email, c.cpf, c.cnpj], [c.cpf, c.cnpj]);
 
@@ -27,16 +40,16 @@ function toRow(c: ClientData): Row {
     status: c.status, tags: JSON.stringify(c.tags), deactivated_at: c.deactivatedAt, created_at: c.createdAt, updated_at: c.updatedAt,
     search_text: searchText(c),
   };
-  for (const f of CLIENT_TEXT_FIELDS) row[f] = c[f];
-  for (const f of ADDRESS_FIELDS) row[`address_${f}`] = c.address[f];
+  for (const f of CLIENT_TEXT_FIELDS) row[TEXT_COLUMNS[f]] = c[f];
+  for (const f of ADDRESS_FIELDS) row[ADDRESS_COLUMNS[f]] = c.address[f];
   return row;
 }
 
 function fromRow(r: Row): ClientData {
-  const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, (r[`address_${f}`] as string | null) ?? null])) as Address;
-  const text = Object.fromEntries(CLIENT_TEXT_FIELDS.map((f) => [f, (r[f] as string | null) ?? null]));
+  const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, (r[ADDRESS_COLUMNS[f]] as string | null) ?? null])) as Address;
+  const text = Object.fromEntries(CLIENT_TEXT_FIELDS.map((f) => [f, (r[TEXT_COLUMNS[f]] as string | null) ?? null]));
   return {
-    ...(text as Pick<ClientData, (typeof CLIENT_TEXT_FIELDS)[number]>),
+    ...(text as Pick<ClientData, ClientTextField>),
     id: r.id as string, teamId: r.team_id as string, type: r.type as ClientData['type'], name: r.name as string,
     cpf: (r.cpf as string | null) ?? null, cnpj: (r.cnpj as string | null) ?? null, birthDate: (r.birth_date as string | null) ?? null,
     status: r.status as ClientData['status'], tags: fromJson<string[]>(r.tags, []), address,

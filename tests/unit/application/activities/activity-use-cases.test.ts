@@ -9,10 +9,12 @@ import { ListActivities } from '../../../../application/activities/list-activiti
 import { UpdateActivity } from '../../../../application/activities/update-activity';
 import { CreateTask } from '../../../../application/tasks/create-task';
 import { ClientRepository } from '../../../../domain/clients/client-repository';
+import { ActivitySortField } from '../../../../domain/activities/activity-repository';
 import { DealRepository, DealView } from '../../../../domain/deals/deal-repository';
 import { ProjectData } from '../../../../domain/projects/project';
 import { ProjectRepository } from '../../../../domain/projects/project-repository';
 import { NotFound } from '../../../../domain/shared/errors';
+import { ListQuery } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { TaskData } from '../../../../domain/tasks/task';
 
@@ -21,6 +23,7 @@ const OTHER: TeamContext = { teamId: '0190a0b0-0000-7000-8000-00000000aaa2' };
 const CLIENT = '0190a0b0-0000-7000-8000-0000000000c1';
 const DEAL = '0190a0b0-0000-7000-8000-0000000000d1';
 const INTERNAL = '0190a0b0-0000-7000-8000-0000000000b9';
+const QUERY: ListQuery<ActivitySortField> = { page: 1, limit: 20, sort: { field: 'created_at', descending: true } };
 
 const clients = {
   findById: async (team: TeamContext, id: string) => (team.teamId === TEAM.teamId && id === CLIENT ? { id } : null),
@@ -53,23 +56,23 @@ describe('Activity use cases', () => {
   });
 
   it('links an activity to the team\'s client and deal', async () => {
-    const a = await create.execute(TEAM, { title: 'Call', client_id: CLIENT, deal_id: DEAL });
+    const a = await create.execute(TEAM, { title: 'Call', clientId: CLIENT, dealId: DEAL });
     expect(a).to.include({ clientId: CLIENT, dealId: DEAL });
   });
 
   it('answers 404 naming the field for a client or deal that is not the team\'s', async () => {
-    await expectRejection(create.execute(OTHER, { title: 'Call', client_id: CLIENT }), 'client_id');
-    await expectRejection(create.execute(OTHER, { title: 'Call', deal_id: DEAL }), 'deal_id');
+    await expectRejection(create.execute(OTHER, { title: 'Call', clientId: CLIENT }), 'client_id');
+    await expectRejection(create.execute(OTHER, { title: 'Call', dealId: DEAL }), 'deal_id');
     const a = await create.execute(TEAM, { title: 'Call' });
-    await expectRejection(update.execute(TEAM, a.id, { deal_id: INTERNAL }), 'deal_id');
-    await expectRejection(list.execute(TEAM, { page: 1, limit: 20, client_id: INTERNAL }), 'client_id');
+    await expectRejection(update.execute(TEAM, { id: a.id, changes: { dealId: INTERNAL } }), 'deal_id');
+    await expectRejection(list.execute(TEAM, { clientId: INTERNAL, query: QUERY }), 'client_id');
   });
 
   it('completes on delete, stores it, and completed_at equals updated_at', async () => {
     const a = await create.execute(TEAM, { title: 'Call' });
     now = new Date('2026-01-12T08:00:00.000Z');
-    const done = await complete.execute(TEAM, a.id);
-    const stored = await get.execute(TEAM, a.id);
+    const done = await complete.execute(TEAM, { id: a.id });
+    const stored = await get.execute(TEAM, { id: a.id });
     expect(done).to.deep.equal({ id: a.id, isCompleted: true, completedAt: stored.updatedAt });
     expect(stored.updatedAt).to.equal(now.toISOString());
     expect(stored.isCompleted).to.equal(true);
@@ -77,10 +80,10 @@ describe('Activity use cases', () => {
 
   it('lists with the relaxed filters: unlisted type and completed values filter nothing', async () => {
     await create.execute(TEAM, { title: 'A', type: 'call' });
-    await create.execute(TEAM, { title: 'B', type: 'email', is_completed: true });
-    expect((await list.execute(TEAM, { page: 1, limit: 20, type: 'visit', completed: 'maybe' })).total).to.equal(2);
-    expect((await list.execute(TEAM, { page: 1, limit: 20, type: 'call' })).items.map((x) => x.title)).to.deep.equal(['A']);
-    expect((await list.execute(TEAM, { page: 1, limit: 20, completed: 'true' })).items.map((x) => x.title)).to.deep.equal(['B']);
+    await create.execute(TEAM, { title: 'B', type: 'email', isCompleted: true });
+    expect((await list.execute(TEAM, { type: 'visit', completed: 'maybe', query: QUERY })).total).to.equal(2);
+    expect((await list.execute(TEAM, { type: 'call', query: QUERY })).items.map((x) => x.title)).to.deep.equal(['A']);
+    expect((await list.execute(TEAM, { completed: 'true', query: QUERY })).items.map((x) => x.title)).to.deep.equal(['B']);
   });
 
   describe('DealWorkflowActions', () => {
@@ -95,7 +98,7 @@ describe('Activity use cases', () => {
     it('creates the workflow activity through CreateActivity, linked to the deal and its client', async () => {
       const actions = new DealWorkflowActions(create, createTask, projects);
       const { id } = await actions.createActivity(TEAM, { title: ' Follow up ', type: 'follow_up', dealId: DEAL, clientId: CLIENT });
-      expect(await get.execute(TEAM, id)).to.include({ title: 'Follow up', type: 'follow_up', dealId: DEAL, clientId: CLIENT, description: null });
+      expect(await get.execute(TEAM, { id })).to.include({ title: 'Follow up', type: 'follow_up', dealId: DEAL, clientId: CLIENT, description: null });
     });
 
     it('puts the task of a global deal in the team\'s internal project', async () => {

@@ -44,47 +44,47 @@ describe('Activity', () => {
     });
 
     it('turns a zero duration into null and keeps any other', () => {
-      expect(create({ duration_minutes: 0 }).snapshot().durationMinutes).to.equal(null);
-      expect(create({ duration_minutes: 45 }).snapshot().durationMinutes).to.equal(45);
-      expectValidation(() => create({ duration_minutes: -5 }), 'duration_minutes');
+      expect(create({ durationMinutes: 0 }).snapshot().durationMinutes).to.equal(null);
+      expect(create({ durationMinutes: 45 }).snapshot().durationMinutes).to.equal(45);
+      expectValidation(() => create({ durationMinutes: -5 }), 'duration_minutes');
     });
 
     it('normalizes occurred_at to UTC', () => {
-      expect(create({ occurred_at: '2026-01-05T09:30:00-03:00' }).snapshot().occurredAt).to.equal('2026-01-05T12:30:00.000Z');
-      expectValidation(() => create({ occurred_at: 'yesterday' }), 'occurred_at');
+      expect(create({ occurredAt: '2026-01-05T09:30:00-03:00' }).snapshot().occurredAt).to.equal('2026-01-05T12:30:00.000Z');
+      expectValidation(() => create({ occurredAt: 'yesterday' }), 'occurred_at');
     });
 
     it('records who created it and the links, checking UUID form', () => {
-      const s = create({ created_by: USER, client_id: CLIENT }).snapshot();
+      const s = create({ createdBy: USER, clientId: CLIENT }).snapshot();
       expect(s.createdBy).to.equal(USER);
       expect(s.clientId).to.equal(CLIENT);
-      expectValidation(() => create({ created_by: 'me' }), 'created_by');
-      expectValidation(() => create({ deal_id: '12' }), 'deal_id');
+      expectValidation(() => create({ createdBy: 'me' }), 'created_by');
+      expectValidation(() => create({ dealId: '12' }), 'deal_id');
     });
 
     it('checks priority and due date', () => {
-      expect(create({ priority: 'high', due_date: '2026-02-01' }).snapshot()).to.include({ priority: 'high', dueDate: '2026-02-01' });
+      expect(create({ priority: 'high', dueDate: '2026-02-01' }).snapshot()).to.include({ priority: 'high', dueDate: '2026-02-01' });
       expectValidation(() => create({ priority: 'urgent' }), 'priority');
-      expectValidation(() => create({ due_date: '01/02/2026' }), 'due_date');
+      expectValidation(() => create({ dueDate: '01/02/2026' }), 'due_date');
     });
   });
 
   describe('update', () => {
     it('keeps a zero duration on update', () => {
-      const a = create({ duration_minutes: 30 });
-      a.update({ duration_minutes: 0 }, T1);
+      const a = create({ durationMinutes: 30 });
+      a.update({ durationMinutes: 0 }, T1);
       expect(a.snapshot().durationMinutes).to.equal(0);
       expect(a.snapshot().updatedAt).to.equal(T1.toISOString());
     });
 
     it('never changes created_by', () => {
-      const a = create({ created_by: USER });
-      a.update({ title: 'x', created_by: '0190a0b0-0000-7000-8000-0000000000a2' } as never, T1);
+      const a = create({ createdBy: USER });
+      a.update({ title: 'x', createdBy: '0190a0b0-0000-7000-8000-0000000000a2' } as never, T1);
       expect(a.snapshot().createdBy).to.equal(USER);
     });
 
     it('refuses a body without an updatable field', () => {
-      expectValidation(() => create().update({ created_by: USER } as never, T1));
+      expectValidation(() => create().update({ createdBy: USER } as never, T1));
     });
 
     it('is all or nothing', () => {
@@ -95,9 +95,9 @@ describe('Activity', () => {
     });
 
     it('sets is_completed either way', () => {
-      const a = create({ is_completed: true });
+      const a = create({ isCompleted: true });
       expect(a.isCompleted).to.equal(true);
-      a.update({ is_completed: false }, T1);
+      a.update({ isCompleted: false }, T1);
       expect(a.isCompleted).to.equal(false);
     });
   });

@@ -41,6 +41,6 @@ describe('Client', () => {
   });
 
   it('refuses an impossible birth date', () => {
-    expect(() => make().update({ birth_date: '2026-02-30' }, t1)).to.throw(ValidationFailed);
+    expect(() => make().update({ birthDate: '2026-02-30' }, t1)).to.throw(ValidationFailed);
   });
 });
