@@ -7,7 +7,8 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 
-export type CreateCampaignInput = CampaignChanges & { name: string; project_id: string };
+/** A campaign always belongs to one of the team's projects. */
+export type CreateCampaignCommand = CampaignChanges & { name: string; projectId: string };
 
 export class CreateCampaign {
   constructor(
@@ -18,11 +19,12 @@ export class CreateCampaign {
     private readonly clock: Clock,
   ) {}
 
-  async execute(team: TeamContext, input: CreateCampaignInput): Promise<CampaignView> {
+  async execute(team: TeamContext, command: CreateCampaignCommand): Promise<CampaignView> {
+    const { projectId, ...changes } = command;
     // The entity first: a refused status fails the same way whether or not the project exists.
-    const campaign = Campaign.create(this.ids.next(), team.teamId, input.project_id, input, null, this.clock.now());
+    const campaign = Campaign.create(this.ids.next(), team.teamId, projectId, changes, null, this.clock.now());
     return this.uow.run(async () => {
-      const project = await this.projects.findById(team, input.project_id);
+      const project = await this.projects.findById(team, projectId);
       if (!project) throw new NotFound('Project not found', 'project_id');
       const data = campaign.snapshot();
       await this.campaigns.insert(data);

@@ -5,15 +5,20 @@ import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 
+export interface UpdateCampaignCommand {
+  id: string;
+  changes: CampaignChanges;
+}
+
 export class UpdateCampaign {
   constructor(private readonly uow: UnitOfWork, private readonly campaigns: CampaignRepository, private readonly clock: Clock) {}
 
-  async execute(team: TeamContext, id: string, changes: CampaignChanges): Promise<CampaignView> {
+  async execute(team: TeamContext, command: UpdateCampaignCommand): Promise<CampaignView> {
     return this.uow.run(async () => {
-      const found = await this.campaigns.findById(team, id);
+      const found = await this.campaigns.findById(team, command.id);
       if (!found) throw new NotFound('Campaign not found');
       const campaign = Campaign.restore(found.campaign);
-      campaign.update(changes, this.clock.now());
+      campaign.update(command.changes, this.clock.now());
       const data = campaign.snapshot();
       await this.campaigns.update(data);
       return { campaign: data, project: found.project };

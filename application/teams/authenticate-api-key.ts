@@ -2,6 +2,11 @@ import { Unauthorized } from '../../domain/shared/errors';
 import { ApiKeyRepository } from '../../domain/teams/team-repository';
 import { SecretHasher } from '../shared/secret-hasher';
 
+export interface AuthenticateApiKeyCommand {
+  /** The key as presented (the Bearer token); missing when the request carried none. */
+  key: string | undefined;
+}
+
 export interface Authenticated {
   teamId: string;
   apiKeyId: string;
@@ -10,7 +15,8 @@ export interface Authenticated {
 export class AuthenticateApiKey {
   constructor(private readonly keys: ApiKeyRepository, private readonly hasher: SecretHasher) {}
 
-  async execute(presented: string | undefined): Promise<Authenticated> {
+  async execute(command: AuthenticateApiKeyCommand): Promise<Authenticated> {
+    const presented = command.key;
     if (!presented) throw new Unauthorized();
     const hash = this.hasher.hash(presented);
     const key = await this.keys.findByHash(hash);

@@ -1,9 +1,15 @@
 import { isUuid } from '../../domain/shared/values';
 import { NotFound } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
 import { ApiKeyRepository, TeamRepository } from '../../domain/teams/team-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { SecretHasher } from '../shared/secret-hasher';
+
+export interface CreateApiKeyCommand {
+  /** A label for the operator; none when not given. */
+  name?: string | null;
+}
 
 export interface IssuedApiKey {
   id: string;
@@ -20,12 +26,13 @@ export class CreateApiKey {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { teamId: string; name?: string | null }): Promise<IssuedApiKey> {
-    if (!isUuid(input.teamId) || !(await this.teams.findById(input.teamId))) throw new NotFound('team not found', 'team');
+  /** The team is named by the operator (`key create --team`), so it may be malformed or unknown: 404 then. */
+  async execute(team: TeamContext, command: CreateApiKeyCommand): Promise<IssuedApiKey> {
+    if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
     const key = this.hasher.generate('wsk_');
     const id = this.ids.next();
     await this.keys.insert({
-      id, teamId: input.teamId, name: input.name ?? null, keyHash: this.hasher.hash(key),
+      id, teamId: team.teamId, name: command.name ?? null, keyHash: this.hasher.hash(key),
       isActive: true, createdAt: this.clock.now().toISOString(), revokedAt: null,
     });
     return { id, key };

@@ -7,7 +7,7 @@ import { TeamSetupStep } from '../shared/team-setup';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { CreateApiKey, IssuedApiKey } from './create-api-key';
 
-export interface CreateTeamInput {
+export interface CreateTeamCommand {
   name: string;
   clientQuota?: number | null;
 }
@@ -28,10 +28,10 @@ export class CreateTeam {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: CreateTeamInput): Promise<CreatedTeam> {
-    const name = input.name?.trim();
+  async execute(command: CreateTeamCommand): Promise<CreatedTeam> {
+    const name = command.name?.trim();
     if (!name) throw new ValidationFailed('name is required', 'name');
-    const quota = input.clientQuota ?? null;
+    const quota = command.clientQuota ?? null;
     if (quota !== null && (!Number.isInteger(quota) || quota < 0)) {
       throw new ValidationFailed('client quota must be a whole number, 0 or more', 'client_quota');
     }
@@ -39,7 +39,7 @@ export class CreateTeam {
       const team: TeamData = { id: this.ids.next(), name, clientQuota: quota, createdAt: this.clock.now().toISOString() };
       await this.teams.insert(team);
       for (const step of this.setupSteps) await step.setUp({ teamId: team.id });
-      const apiKey = await this.createKey.execute({ teamId: team.id, name: 'default' });
+      const apiKey = await this.createKey.execute({ teamId: team.id }, { name: 'default' });
       return { team, apiKey };
     });
   }

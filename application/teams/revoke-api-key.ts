@@ -3,13 +3,23 @@ import { NotFound } from '../../domain/shared/errors';
 import { ApiKeyRepository } from '../../domain/teams/team-repository';
 import { Clock } from '../shared/clock';
 
+export interface RevokeApiKeyCommand {
+  id: string;
+}
+
+export interface RevokedApiKey {
+  id: string;
+  isActive: false;
+}
+
 export class RevokeApiKey {
   constructor(private readonly keys: ApiKeyRepository, private readonly clock: Clock) {}
 
-  async execute(input: { id: string }): Promise<{ id: string; is_active: false }> {
-    const key = isUuid(input.id) ? await this.keys.findById(input.id) : null;
+  /** Revoking a revoked key changes nothing and answers the same. */
+  async execute(command: RevokeApiKeyCommand): Promise<RevokedApiKey> {
+    const key = isUuid(command.id) ? await this.keys.findById(command.id) : null;
     if (!key) throw new NotFound('API key not found', 'id');
     if (key.isActive) await this.keys.update({ ...key, isActive: false, revokedAt: this.clock.now().toISOString() });
-    return { id: key.id, is_active: false };
+    return { id: key.id, isActive: false };
   }
 }

@@ -9,7 +9,8 @@ import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { assertClientOfTeam } from './contacts';
 
-export type CreateContactInput = ContactChanges & { phone: unknown };
+/** The phone as people type it; the contact's fields as `UpdateContact` takes them. */
+export type CreateContactCommand = ContactChanges & { phone: string };
 
 export interface CreateContactResult {
   contact: ContactData;
@@ -26,9 +27,10 @@ export class CreateContact {
     private readonly clock: Clock,
   ) {}
 
-  async execute(team: TeamContext, input: CreateContactInput): Promise<CreateContactResult> {
-    const phone = PhoneNumber.parse(input.phone);
-    const contact = Contact.create(this.ids.next(), team.teamId, phone, input, this.clock.now()).snapshot();
+  async execute(team: TeamContext, command: CreateContactCommand): Promise<CreateContactResult> {
+    const { phone: typed, ...changes } = command;
+    const phone = PhoneNumber.parse(typed);
+    const contact = Contact.create(this.ids.next(), team.teamId, phone, changes, this.clock.now()).snapshot();
     await assertClientOfTeam(this.clients, team, contact.clientId);
     try {
       return await this.uow.run(async () => {

@@ -5,6 +5,15 @@ import { ConversationRepository } from '../../domain/whatsapp/conversation-repos
 import { UnitOfWork } from '../shared/unit-of-work';
 import { contactOrNotFound } from './contacts';
 
+export interface DeleteContactCommand {
+  id: string;
+}
+
+export interface DeletedContact {
+  id: string;
+  deleted: true;
+}
+
 export class DeleteContact {
   constructor(
     private readonly uow: UnitOfWork,
@@ -13,7 +22,8 @@ export class DeleteContact {
   ) {}
 
   /** Permanent; a contact with conversations is kept (409 CONFLICT) so no message loses its sender. */
-  async execute(team: TeamContext, id: string): Promise<{ id: string; deleted: true }> {
+  async execute(team: TeamContext, command: DeleteContactCommand): Promise<DeletedContact> {
+    const { id } = command;
     return this.uow.run(async () => {
       await contactOrNotFound(this.contacts, team, id);
       if (await this.conversations.existsForContact(team, id)) {

@@ -5,6 +5,11 @@ import { ConversationRepository } from '../../domain/whatsapp/conversation-repos
 import { MessageData } from '../../domain/whatsapp/message';
 import { MessageRepository, MessageSortField } from '../../domain/whatsapp/message-repository';
 
+export interface ListConversationMessagesCommand {
+  conversationId: string;
+  query: ListQuery<MessageSortField>;
+}
+
 /** Both directions of one conversation; an unknown or another team's conversation is 404. */
 export class ListConversationMessages {
   constructor(
@@ -12,7 +17,8 @@ export class ListConversationMessages {
     private readonly messages: MessageRepository,
   ) {}
 
-  async execute(team: TeamContext, conversationId: string, query: ListQuery<MessageSortField>): Promise<Page<MessageData>> {
+  async execute(team: TeamContext, command: ListConversationMessagesCommand): Promise<Page<MessageData>> {
+    const { conversationId, query } = command;
     if (!(await this.conversations.findById(team, conversationId))) throw new NotFound('Conversation not found');
     return this.messages.listByConversation(team, conversationId, query);
   }

@@ -8,11 +8,12 @@ import { ConversationFilter, ConversationRepository, ConversationSortField } fro
 import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
 
 /** The query of GET /whatsapp/conversations, ids already checked for UUID form at the edge. */
-export interface ListConversationsInput {
+export interface ListConversationsCommand {
   inboxId?: string;
   contactId?: string;
   /** An ISO 8601 timestamp, as sent. */
   updatedSince?: string;
+  query: ListQuery<ConversationSortField>;
 }
 
 export class ListConversations {
@@ -23,11 +24,12 @@ export class ListConversations {
   ) {}
 
   /** A filter naming an inbox or contact the team does not have is a 404 on that field, like any referenced id. */
-  async execute(team: TeamContext, input: ListConversationsInput, query: ListQuery<ConversationSortField>): Promise<Page<ConversationData>> {
-    const filter: ConversationFilter = { inboxId: input.inboxId, contactId: input.contactId };
-    if (input.updatedSince !== undefined) filter.updatedSince = requireTimestamp(input.updatedSince, 'updated_since');
-    if (input.inboxId !== undefined && !(await this.inboxes.findById(team, input.inboxId))) throw new NotFound('Inbox not found', 'inbox_id');
-    if (input.contactId !== undefined && !(await this.contacts.findById(team, input.contactId))) throw new NotFound('Contact not found', 'contact_id');
+  async execute(team: TeamContext, command: ListConversationsCommand): Promise<Page<ConversationData>> {
+    const { inboxId, contactId, updatedSince, query } = command;
+    const filter: ConversationFilter = { inboxId, contactId };
+    if (updatedSince !== undefined) filter.updatedSince = requireTimestamp(updatedSince, 'updated_since');
+    if (inboxId !== undefined && !(await this.inboxes.findById(team, inboxId))) throw new NotFound('Inbox not found', 'inbox_id');
+    if (contactId !== undefined && !(await this.contacts.findById(team, contactId))) throw new NotFound('Contact not found', 'contact_id');
     return this.conversations.list(team, filter, query);
   }
 }

@@ -6,6 +6,12 @@ import { InboxErrorData } from '../../domain/whatsapp/inbox-error';
 import { InboxErrorRepository } from '../../domain/whatsapp/inbox-error-repository';
 import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
 
+export interface ListInboxErrorsCommand {
+  inboxId?: string;
+  /** At most this many, 1 to 1000 (100 when not given). */
+  limit?: number;
+}
+
 /** `workspace-admin inbox errors`: what the provider reported about the team's numbers, newest first. */
 export class ListInboxErrors {
   constructor(
@@ -14,11 +20,12 @@ export class ListInboxErrors {
     private readonly teams: TeamRepository,
   ) {}
 
-  async execute(team: TeamContext, input: { inboxId?: string; limit?: number } = {}): Promise<InboxErrorData[]> {
+  async execute(team: TeamContext, command: ListInboxErrorsCommand): Promise<InboxErrorData[]> {
+    const { inboxId, limit } = command;
     if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
-    if (input.inboxId !== undefined && (!isUuid(input.inboxId) || !(await this.inboxes.findById(team, input.inboxId)))) {
+    if (inboxId !== undefined && (!isUuid(inboxId) || !(await this.inboxes.findById(team, inboxId)))) {
       throw new NotFound('inbox not found', 'inbox');
     }
-    return this.errors.list(team, { inboxId: input.inboxId }, Math.min(Math.max(input.limit ?? 100, 1), 1000));
+    return this.errors.list(team, { inboxId }, Math.min(Math.max(limit ?? 100, 1), 1000));
   }
 }

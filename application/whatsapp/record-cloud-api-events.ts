@@ -44,6 +44,11 @@ export interface CloudApiChange {
   errors: ProviderError[];
 }
 
+/** One webhook delivery, read out of Meta's format: the changes it carries, one per phone number. */
+export interface RecordCloudApiEventsCommand {
+  changes: CloudApiChange[];
+}
+
 /** What was stored, so that the answer tells the truth about a delivery. */
 export interface RecordCloudApiEventsResult {
   messages: number;
@@ -75,9 +80,9 @@ export class RecordCloudApiEvents {
     private readonly logger: Logger,
   ) {}
 
-  async execute(changes: CloudApiChange[]): Promise<RecordCloudApiEventsResult> {
+  async execute(command: RecordCloudApiEventsCommand): Promise<RecordCloudApiEventsResult> {
     const result: RecordCloudApiEventsResult = { messages: 0, statuses: 0, errors: 0, ignored: 0 };
-    for (const change of changes) {
+    for (const change of command.changes) {
       const inbox = await this.inboxes.findByPhoneNumberId(change.phoneNumberId);
       if (!inbox) {
         this.logger.warn({ phoneNumberId: change.phoneNumberId }, 'Cloud API webhook for an unknown phone number id');

@@ -16,11 +16,13 @@ import { Logger } from '../shared/logger';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { ProviderFailure, WhatsAppProvider } from './whatsapp-provider';
 
-export interface SendWhatsAppTextInput {
-  content: unknown;
-  conversation_id?: unknown;
-  inbox_id?: unknown;
-  phone?: unknown;
+/** To a conversation (`conversationId`), or to a phone through an inbox (`inboxId` and `phone`). */
+export interface SendWhatsAppTextCommand {
+  content: string;
+  conversationId?: string | null;
+  inboxId?: string | null;
+  /** As people type it. */
+  phone?: string | null;
 }
 
 export interface SendWhatsAppTextResult {
@@ -54,9 +56,9 @@ export class SendWhatsAppText {
     private readonly logger: Logger,
   ) {}
 
-  async execute(team: TeamContext, input: SendWhatsAppTextInput): Promise<SendWhatsAppTextResult> {
-    const content = Message.requireText(input.content);
-    const prepared = await this.prepareOnce(team, input, content);
+  async execute(team: TeamContext, command: SendWhatsAppTextCommand): Promise<SendWhatsAppTextResult> {
+    const content = Message.requireText(command.content);
+    const prepared = await this.prepareOnce(team, command, content);
     const { message, inbox, to, reused } = prepared;
 
     try {
@@ -81,7 +83,7 @@ export class SendWhatsAppText {
   }
 
   /** A concurrent send may create the same contact or conversation first; then theirs is used. */
-  private async prepareOnce(team: TeamContext, input: SendWhatsAppTextInput, content: string): Promise<Prepared> {
+  private async prepareOnce(team: TeamContext, input: SendWhatsAppTextCommand, content: string): Promise<Prepared> {
     try {
       return await this.uow.run(() => this.prepare(team, input, content));
     } catch (err) {
@@ -90,11 +92,11 @@ export class SendWhatsAppText {
     }
   }
 
-  private async prepare(team: TeamContext, input: SendWhatsAppTextInput, content: string): Promise<Prepared> {
+  private async prepare(team: TeamContext, input: SendWhatsAppTextCommand, content: string): Promise<Prepared> {
     const now = this.clock.now();
-    const { conversation, inbox, reused } = input.conversation_id !== undefined && input.conversation_id !== null
-      ? await this.byConversation(team, input.conversation_id)
-      : await this.byInboxAndPhone(team, input.inbox_id, input.phone, now);
+    const { conversation, inbox, reused } = input.conversationId !== undefined && input.conversationId !== null
+      ? await this.byConversation(team, input.conversationId)
+      : await this.byInboxAndPhone(team, input.inboxId, input.phone, now);
     if (!inbox.isActive) throw new Conflict('The inbox is inactive');
     conversation.allowFreeText(now);
 
@@ -107,7 +109,7 @@ export class SendWhatsAppText {
     return { message, inbox, to: contact.phone, reused };
   }
 
-  private async byConversation(team: TeamContext, id: unknown) {
+  private async byConversation(team: TeamContext, id: string) {
     if (!isUuid(id)) throw new ValidationFailed('conversation_id must be a UUID', 'conversation_id');
     const found = await this.conversations.findById(team, id);
     if (!found) throw new NotFound('Conversation not found', 'conversation_id');
@@ -116,7 +118,7 @@ export class SendWhatsAppText {
     return { conversation: Conversation.restore(found), inbox, reused: true };
   }
 
-  private async byInboxAndPhone(team: TeamContext, inboxId: unknown, rawPhone: unknown, now: Date) {
+  private async byInboxAndPhone(team: TeamContext, inboxId: string | null | undefined, rawPhone: string | null | undefined, now: Date) {
     if (inboxId === undefined || inboxId === null) throw new ValidationFailed('conversation_id, or inbox_id and phone, are required', 'inbox_id');
     if (!isUuid(inboxId)) throw new ValidationFailed('inbox_id must be a UUID', 'inbox_id');
     if (rawPhone === undefined || rawPhone === null) throw new ValidationFailed('phone is required with inbox_id', 'phone');

@@ -6,6 +6,11 @@ import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { assertClientOfTeam, contactOrNotFound } from './contacts';
 
+export interface UpdateContactCommand {
+  id: string;
+  changes: ContactChanges;
+}
+
 export class UpdateContact {
   constructor(
     private readonly uow: UnitOfWork,
@@ -14,13 +19,13 @@ export class UpdateContact {
     private readonly clock: Clock,
   ) {}
 
-  /** Only custom_name, notes, tags and client_id change; phone and jid are fixed. */
-  async execute(team: TeamContext, id: string, changes: ContactChanges): Promise<ContactData> {
+  /** Only the custom name, notes, tags and client change; phone and jid are fixed. */
+  async execute(team: TeamContext, command: UpdateContactCommand): Promise<ContactData> {
     return this.uow.run(async () => {
-      const contact = Contact.restore(await contactOrNotFound(this.contacts, team, id));
-      const { custom_name, notes, tags, client_id } = changes;
-      contact.update({ custom_name, notes, tags, client_id }, this.clock.now());
-      await assertClientOfTeam(this.clients, team, client_id);
+      const contact = Contact.restore(await contactOrNotFound(this.contacts, team, command.id));
+      const { customName, notes, tags, clientId } = command.changes;
+      contact.update({ customName, notes, tags, clientId }, this.clock.now());
+      await assertClientOfTeam(this.clients, team, clientId);
       const data = contact.snapshot();
       await this.contacts.update(data);
       return data;

@@ -43,8 +43,8 @@ export const campaignsContext: BoundedContext = {
     const internal = await c.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository).findInternal(team);
     if (!internal) return;
     await c.get(CreateCampaign).execute(team, {
-      name: 'Lançamento de verão', project_id: internal.id, status: 'active', start_date: '2027-01-05', end_date: '2027-02-28',
-      content_pillars: ['educação', 'bastidores'], target_platforms: ['instagram', 'linkedin'], goals: { leads: 200 },
+      name: 'Lançamento de verão', projectId: internal.id, status: 'active', startDate: '2027-01-05', endDate: '2027-02-28',
+      contentPillars: ['educação', 'bastidores'], targetPlatforms: ['instagram', 'linkedin'], goals: { leads: 200 },
     });
   },
 };

@@ -138,8 +138,8 @@ export const whatsappContext: BoundedContext = {
   commands: (c: Container) => whatsappCommands({ createInbox: c.get(CreateInbox), listInboxErrors: c.get(ListInboxErrors) }),
   async seedDemo(c, team) {
     // A sandbox inbox with one conversation: sandbox sends never leave the machine.
-    const inbox = await c.get(CreateInbox).execute(team.teamId, { name: 'Demo sandbox', channel: 'sandbox' });
-    const { message } = await c.get(SendWhatsAppText).execute(team, { inbox_id: inbox.id, phone: '(11) 98765-4321', content: 'Olá! Sua proposta está pronta.' });
-    await c.get(UpdateContact).execute(team, message.contactId, { custom_name: 'Maria Silva', tags: ['demo'] });
+    const inbox = await c.get(CreateInbox).execute(team, { name: 'Demo sandbox', channel: 'sandbox' });
+    const { message } = await c.get(SendWhatsAppText).execute(team, { inboxId: inbox.id, phone: '(11) 98765-4321', content: 'Olá! Sua proposta está pronta.' });
+    await c.get(UpdateContact).execute(team, { id: message.contactId, changes: { customName: 'Maria Silva', tags: ['demo'] } });
   },
 };

@@ -33,20 +33,20 @@ export interface CampaignData {
   updatedAt: string;
 }
 
-/** The writable fields, in request vocabulary; on update only the keys present are applied. */
+/** The writable fields; on update only the keys present are applied. */
 export interface CampaignChanges {
   name?: string;
   description?: string | null;
   status?: string;
-  start_date?: string | null;
-  end_date?: string | null;
-  content_pillars?: Json[];
-  target_platforms?: Json[];
+  startDate?: string | null;
+  endDate?: string | null;
+  contentPillars?: Json[];
+  targetPlatforms?: Json[];
   goals?: Json;
 }
 
 const UPDATABLE: (keyof CampaignChanges)[] = [
-  'name', 'description', 'status', 'start_date', 'end_date', 'content_pillars', 'target_platforms', 'goals',
+  'name', 'description', 'status', 'startDate', 'endDate', 'contentPillars', 'targetPlatforms', 'goals',
 ];
 
 const isRefused = (s: string): boolean => (REFUSED_CAMPAIGN_STATUSES as readonly string[]).includes(s);
@@ -111,7 +111,7 @@ export class Campaign {
   /** Applies the fields given, all or nothing: a refused status leaves the campaign as it was. */
   update(changes: CampaignChanges, now: Date): void {
     if (!UPDATABLE.some((k) => changes[k] !== undefined)) {
-      throw new ValidationFailed(`Send at least one of ${UPDATABLE.join(', ')}`);
+      throw new ValidationFailed('Send at least one of name, description, status, start_date, end_date, content_pillars, target_platforms, goals');
     }
     const next = Campaign.applied(this.data, changes);
     next.updatedAt = now.toISOString();
@@ -135,10 +135,11 @@ export class Campaign {
     }
     if (c.description !== undefined) next.description = c.description;
     if (c.status !== undefined) next.status = parseCampaignStatus(c.status);
-    if (c.start_date !== undefined) next.startDate = Campaign.date(c.start_date, 'start_date');
-    if (c.end_date !== undefined) next.endDate = Campaign.date(c.end_date, 'end_date');
-    if (c.content_pillars !== undefined) next.contentPillars = Campaign.list(c.content_pillars, 'content_pillars');
-    if (c.target_platforms !== undefined) next.targetPlatforms = Campaign.list(c.target_platforms, 'target_platforms');
+    // Errors name the request fields, as every answer does.
+    if (c.startDate !== undefined) next.startDate = Campaign.date(c.startDate, 'start_date');
+    if (c.endDate !== undefined) next.endDate = Campaign.date(c.endDate, 'end_date');
+    if (c.contentPillars !== undefined) next.contentPillars = Campaign.list(c.contentPillars, 'content_pillars');
+    if (c.targetPlatforms !== undefined) next.targetPlatforms = Campaign.list(c.targetPlatforms, 'target_platforms');
     if (c.goals !== undefined) next.goals = cloneJson(c.goals);
     return next;
   }

@@ -20,13 +20,13 @@ export interface ContactData {
 
 /** The fields a request may set; `phone` and `jid` are fixed once the contact exists. */
 export interface ContactChanges {
-  custom_name?: string | null;
+  customName?: string | null;
   notes?: string | null;
   tags?: string[];
-  client_id?: string | null;
+  clientId?: string | null;
 }
 
-const CHANGEABLE: (keyof ContactChanges)[] = ['custom_name', 'notes', 'tags', 'client_id'];
+const CHANGEABLE: (keyof ContactChanges)[] = ['customName', 'notes', 'tags', 'clientId'];
 
 export class Contact {
   private constructor(private data: ContactData) {}
@@ -85,7 +85,7 @@ export class Contact {
   }
 
   private apply(c: ContactChanges): void {
-    if (c.custom_name !== undefined) this.data.customName = emptyToNull(c.custom_name);
+    if (c.customName !== undefined) this.data.customName = emptyToNull(c.customName);
     if (c.notes !== undefined) this.data.notes = emptyToNull(c.notes);
     if (c.tags !== undefined) {
       if (!Array.isArray(c.tags) || c.tags.some((t) => typeof t !== 'string')) {
@@ -93,7 +93,7 @@ export class Contact {
       }
       this.data.tags = [...new Set(c.tags.map((t) => t.trim()).filter((t) => t.length > 0))];
     }
-    if (c.client_id !== undefined) this.data.clientId = c.client_id;
+    if (c.clientId !== undefined) this.data.clientId = c.clientId;
   }
 }
 

@@ -22,7 +22,7 @@ export function whatsappCommands(uc: WhatsAppCommandUseCases): CliCommand[] {
     {
       name: 'inbox create',
       usage: 'inbox create --team ID --name N --channel cloud_api|evolution|sandbox [--phone-number-id X --access-token T] [--base-url U --instance I --api-key K]',
-      run: async (a) => presentInbox(await uc.createInbox.execute(a.required('team'), {
+      run: async (a) => presentInbox(await uc.createInbox.execute({ teamId: a.required('team') }, {
         name: a.required('name'),
         channel: a.required('channel'),
         phoneNumberId: a.optional('phone-number-id'),

@@ -1,11 +1,12 @@
-import { CreateCampaign, CreateCampaignInput } from '../../../application/campaigns/create-campaign';
+import { CreateCampaign } from '../../../application/campaigns/create-campaign';
 import { DeleteCampaign } from '../../../application/campaigns/delete-campaign';
 import { GetCampaign } from '../../../application/campaigns/get-campaign';
 import { ListCampaigns } from '../../../application/campaigns/list-campaigns';
 import { UpdateCampaign } from '../../../application/campaigns/update-campaign';
-import { CAMPAIGN_STATUSES, CampaignChanges, REFUSED_CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign';
+import { CAMPAIGN_STATUSES, REFUSED_CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign';
 import { CAMPAIGN_SORT_FIELDS } from '../../../domain/campaigns/campaign-repository';
 import { RouteModule } from '../app';
+import { camelKeys, pick } from '../shared/body';
 import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation, ParameterDoc } from '../shared/operation';
@@ -25,10 +26,6 @@ export interface CampaignUseCases {
 }
 
 const TAG = 'Campaigns';
-
-/** Only the listed fields reach a use case (null included); anything else in a body is ignored. */
-const pick = <T>(body: Record<string, unknown>, fields: readonly string[]): T =>
-  Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])) as T;
 
 /** Campaign lists never refuse a sort: an unlisted field sorts by `created_at`, keeping the direction. */
 const SORT_NOTE = 'An unlisted field sorts by `created_at` in the direction given.';
@@ -56,14 +53,13 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
         success: { status: 200, description: 'A page of campaigns.', data: campaignSchema, name: 'Campaign', list: true },
         errors: [400, 404],
         async handle(ctx: Ctx) {
-          const { page, limit, search } = listQuery(ctx, { sortable: CAMPAIGN_SORT_FIELDS, fallbackToCreatedAt: true });
-          const input = {
-            page, limit, search, sort: queryValue(ctx, 'sort'), status: queryValue(ctx, 'status'), project_id: queryUuid(ctx, 'project_id'),
-          };
-          ctx.body = many(await uc.list.execute(teamOf(ctx), input), { page, limit }, presentCampaign);
+          // An unlisted sort falls back to created_at here, as `campaignSort` says.
+          const query = listQuery(ctx, { sortable: CAMPAIGN_SORT_FIELDS, fallbackToCreatedAt: true });
+          const command = { status: queryValue(ctx, 'status'), projectId: queryUuid(ctx, 'project_id'), query };
+          ctx.body = many(await uc.list.execute(teamOf(ctx), command), query, presentCampaign);
         },
       }),
-      operation<Record<string, unknown>>({
+      operation({
         id: 'createCampaign', method: 'post', path: '/campaigns', tag: TAG, access: 'key',
         summary: 'Create a campaign in one of the team\'s projects (planning data only)',
         description: `${REFUSED_STATUS_NOTE} The project is always required: \`project_id\` must be the team's (404 naming it otherwise). `
@@ -79,9 +75,9 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
         success: { status: 201, description: 'The campaign created, with its project.', data: campaignSchema, name: 'Campaign' },
         errors: [400, 404, 500],
         async handle(ctx: Ctx, body) {
-          const input = pick<CreateCampaignInput>(body, CREATE_CAMPAIGN_FIELDS);
+          const command = camelKeys(pick(body, CREATE_CAMPAIGN_FIELDS));
           ctx.status = 201;
-          ctx.body = one(presentCampaign(await uc.create.execute(teamOf(ctx), input)));
+          ctx.body = one(presentCampaign(await uc.create.execute(teamOf(ctx), command)));
         },
       }),
       operation({
@@ -90,10 +86,10 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
         success: { status: 200, description: 'The campaign.', data: campaignSchema, name: 'Campaign' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(presentCampaign(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+          ctx.body = one(presentCampaign(await uc.get.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
-      operation<Record<string, unknown>>({
+      operation({
         id: 'updateCampaign', method: 'put', path: '/campaigns/:id', tag: TAG, access: 'key',
         summary: 'Change the fields sent',
         description: `${REFUSED_STATUS_NOTE} The campaign is then left exactly as it was, the other fields sent included. `
@@ -103,9 +99,9 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
         errors: [400, 404, 500],
         async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          const changes = pick<CampaignChanges>(body, UPDATABLE_CAMPAIGN_FIELDS);
-          requireSomeField(changes as Record<string, unknown>, UPDATABLE_CAMPAIGN_FIELDS);
-          ctx.body = one(presentCampaign(await uc.update.execute(teamOf(ctx), id, changes)));
+          const fields = pick(body, UPDATABLE_CAMPAIGN_FIELDS);
+          requireSomeField(fields, UPDATABLE_CAMPAIGN_FIELDS);
+          ctx.body = one(presentCampaign(await uc.update.execute(teamOf(ctx), { id, changes: camelKeys(fields) })));
         },
       }),
       operation({
@@ -123,7 +119,7 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
         errors: [404, 500],
         async handle(ctx: Ctx) {
           // Always throws (404, or 500 for an existing campaign): there is no answer to present.
-          await uc.delete.execute(teamOf(ctx), pathId(ctx));
+          await uc.delete.execute(teamOf(ctx), { id: pathId(ctx) });
         },
       }),
     ],

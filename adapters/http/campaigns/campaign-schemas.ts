@@ -1,37 +1,46 @@
-import { CAMPAIGN_STATUSES, REFUSED_CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign';
-import { S } from '../shared/validation';
+import { CAMPAIGN_STATUSES, Json, REFUSED_CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign';
+import { B, Static, Type } from '../shared/body';
 import { anyJson } from './present-campaign';
 
 // `status` is checked by the domain, which tells a refused status (500) from an unknown one (400);
 // `goals` takes any JSON. Descriptions document; they validate nothing.
+const name = Type.String({ description: 'Trimmed on save; must not be blank.' });
+const freeFormList = () => Type.Unsafe<Json[]>({ type: 'array', description: 'Free-form list.' });
+
 const fields = {
-  name: { ...S.string, description: 'Trimmed on save; must not be blank.' },
-  description: S.nullableString,
-  status: {
-    ...S.string,
+  description: B.optional(B.nullableString()),
+  status: B.optional(Type.String({
     examples: [...CAMPAIGN_STATUSES],
     description: `One of ${CAMPAIGN_STATUSES.join(', ')} (default draft). ${REFUSED_CAMPAIGN_STATUSES.join(' and ')} are refused `
       + 'with 500 `INTERNAL_ERROR` and nothing is written; any other value is 400.',
-  },
-  start_date: S.nullableDate,
-  end_date: S.nullableDate,
-  content_pillars: { type: 'array', description: 'Free-form list.' },
-  target_platforms: { type: 'array', description: 'Free-form list.' },
+  })),
+  start_date: B.optional(B.nullableDate()),
+  end_date: B.optional(B.nullableDate()),
+  content_pillars: B.optional(freeFormList()),
+  target_platforms: B.optional(freeFormList()),
+  goals: B.optional(Type.Unsafe<Json>(
+    anyJson('Free-form JSON. On creation false, 0, an empty string and null mean `{}`; on update the value is kept as sent.'),
+  )),
 };
 
-const goals = anyJson('Free-form JSON. On creation false, 0, an empty string and null mean `{}`; on update the value is kept as sent.');
+export const createCampaignSchema = Type.Object({
+  name,
+  ...fields,
+  project_id: Type.String({ format: 'uuid', description: 'A project of the team (another one is 404 on `project_id`).' }),
+});
 
-export const CREATE_CAMPAIGN_FIELDS = ['name', 'project_id', ...Object.keys(fields), 'goals'] as const;
-export const UPDATABLE_CAMPAIGN_FIELDS = [...Object.keys(fields), 'goals'] as const;
+export const updateCampaignSchema = Type.Object(
+  { name: B.optional(name), ...fields },
+  { description: 'At least one field; `project_id` and `approval_status` are ignored.' },
+);
 
-export const createCampaignSchema = {
-  type: 'object',
-  required: ['name', 'project_id'],
-  properties: { ...fields, goals, project_id: { ...S.uuid, description: 'A project of the team (another one is 404 on `project_id`).' } },
-};
+export type CreateCampaignBody = Static<typeof createCampaignSchema>;
+export type UpdateCampaignBody = Static<typeof updateCampaignSchema>;
 
-export const updateCampaignSchema = {
-  type: 'object',
-  description: 'At least one field; `project_id` and `approval_status` are ignored.',
-  properties: { ...fields, goals },
-};
+/** What a route passes on to the use cases; anything else in a body is ignored. */
+export const CREATE_CAMPAIGN_FIELDS = [
+  'name', 'project_id', 'description', 'status', 'start_date', 'end_date', 'content_pillars', 'target_platforms', 'goals',
+] as const satisfies readonly (keyof CreateCampaignBody)[];
+export const UPDATABLE_CAMPAIGN_FIELDS = [
+  'name', 'description', 'status', 'start_date', 'end_date', 'content_pillars', 'target_platforms', 'goals',
+] as const satisfies readonly (keyof UpdateCampaignBody)[];

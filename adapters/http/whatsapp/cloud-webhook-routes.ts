@@ -88,7 +88,7 @@ export function cloudWebhookOperations(deps: CloudWebhookDeps): Operation<any>[]
         if (!deps.appSecret || !signatureMatches(Buffer.from(raw, 'utf8'), ctx.get('x-hub-signature-256'), deps.appSecret)) {
           throw new Unauthorized('X-Hub-Signature-256 does not match the body');
         }
-        ctx.body = one(presentCloudApiEvents(await deps.record.execute(changesOf(ctx.request.body))));
+        ctx.body = one(presentCloudApiEvents(await deps.record.execute({ changes: changesOf(ctx.request.body) })));
       },
     }),
   ];

@@ -1,3 +1,4 @@
+import { DeletedContact } from '../../../application/whatsapp/delete-contact';
 import { RecordCloudApiEventsResult } from '../../../application/whatsapp/record-cloud-api-events';
 import { ContactData } from '../../../domain/whatsapp/contact';
 import { ConversationData } from '../../../domain/whatsapp/conversation';
@@ -20,6 +21,9 @@ export const presentContact = (c: ContactData) => ({
   created_at: c.createdAt,
   updated_at: c.updatedAt,
 });
+
+/** DELETE /whatsapp/contacts/:id: which contact is gone. */
+export const presentDeletedContact = (d: DeletedContact) => ({ id: d.id, deleted: d.deleted });
 
 /** Where a message belongs and what it is: the first fields of both message shapes. */
 const messageHeading = (m: MessageData) => ({

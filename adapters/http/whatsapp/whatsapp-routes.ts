@@ -1,17 +1,17 @@
-import { CreateContact, CreateContactInput } from '../../../application/whatsapp/create-contact';
+import { CreateContact } from '../../../application/whatsapp/create-contact';
 import { DeleteContact } from '../../../application/whatsapp/delete-contact';
 import { GetContact } from '../../../application/whatsapp/get-contact';
 import { GetConversation } from '../../../application/whatsapp/get-conversation';
 import { ListContacts } from '../../../application/whatsapp/list-contacts';
 import { ListConversationMessages } from '../../../application/whatsapp/list-conversation-messages';
 import { ListConversations } from '../../../application/whatsapp/list-conversations';
-import { SendWhatsAppText, SendWhatsAppTextInput } from '../../../application/whatsapp/send-whatsapp-text';
+import { SendWhatsAppText } from '../../../application/whatsapp/send-whatsapp-text';
 import { UpdateContact } from '../../../application/whatsapp/update-contact';
-import { ContactChanges } from '../../../domain/whatsapp/contact';
 import { CONTACT_SORT_FIELDS } from '../../../domain/whatsapp/contact-repository';
 import { CONVERSATION_SORT_FIELDS } from '../../../domain/whatsapp/conversation-repository';
 import { MESSAGE_SORT_FIELDS } from '../../../domain/whatsapp/message-repository';
 import { RouteModule } from '../app';
+import { camelKeys, pick } from '../shared/body';
 import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
@@ -20,9 +20,11 @@ import { requireSomeField } from '../shared/validation';
 import { CloudWebhookDeps, cloudWebhookOperations } from './cloud-webhook-routes';
 import {
   contactSchema, conversationMessageSchema, conversationSchema, createdContactSchema, deletedSchema, presentContact,
-  presentConversation, presentConversationMessage, presentMessage, sentMessageSchema,
+  presentConversation, presentConversationMessage, presentDeletedContact, presentMessage, sentMessageSchema,
 } from './present-whatsapp';
-import { UPDATABLE_CONTACT_FIELDS, createContactSchema, sendMessageSchema, updateContactSchema } from './whatsapp-schemas';
+import {
+  SEND_MESSAGE_FIELDS, UPDATABLE_CONTACT_FIELDS, createContactSchema, sendMessageSchema, updateContactSchema,
+} from './whatsapp-schemas';
 
 export interface WhatsAppUseCases {
   listContacts: ListContacts;
@@ -53,11 +55,11 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         errors: [400, 404],
         async handle(ctx: Ctx) {
           const query = listQuery(ctx, { sortable: CONTACT_SORT_FIELDS });
-          const filter = { tag: queryValue(ctx, 'tag'), clientId: queryUuid(ctx, 'client_id') };
-          ctx.body = many(await uc.listContacts.execute(teamOf(ctx), filter, query), query, presentContact);
+          const command = { tag: queryValue(ctx, 'tag'), clientId: queryUuid(ctx, 'client_id'), query };
+          ctx.body = many(await uc.listContacts.execute(teamOf(ctx), command), query, presentContact);
         },
       }),
-      operation<CreateContactInput>({
+      operation({
         id: 'createWhatsAppContact', method: 'post', path: '/whatsapp/contacts', tag: TAG, access: 'key',
         summary: 'Create a contact, or return the one the number already has',
         description: 'The phone is read as people type it and kept as digits with the country code. A number that is '
@@ -70,8 +72,9 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
           data: createdContactSchema,
         },
         errors: [400, 404],
-        async handle(ctx: Ctx, input) {
-          const { contact, reused } = await uc.createContact.execute(teamOf(ctx), input);
+        async handle(ctx: Ctx, body) {
+          const command = { phone: body.phone, ...camelKeys(pick(body, UPDATABLE_CONTACT_FIELDS)) };
+          const { contact, reused } = await uc.createContact.execute(teamOf(ctx), command);
           ctx.status = reused ? 200 : 201;
           ctx.body = one(reused ? { ...presentContact(contact), reused: true } : presentContact(contact));
         },
@@ -82,20 +85,21 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         success: { status: 200, description: 'The contact.', data: contactSchema, name: 'WhatsAppContact' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(presentContact(await uc.getContact.execute(teamOf(ctx), pathId(ctx))));
+          ctx.body = one(presentContact(await uc.getContact.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
-      operation<ContactChanges>({
+      operation({
         id: 'updateWhatsAppContact', method: 'put', path: '/whatsapp/contacts/:id', tag: TAG, access: 'key',
         summary: 'Change the fields sent (custom name, notes, tags, client)',
         description: 'The phone and jid stay as created; other fields sent are ignored. At least one of the updatable fields is required.',
         body: { schema: updateContactSchema, example: { notes: 'Ligar amanhã', tags: ['vip'] } },
         success: { status: 200, description: 'The contact after the change.', data: contactSchema, name: 'WhatsAppContact' },
         errors: [400, 404],
-        async handle(ctx: Ctx, changes) {
+        async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          requireSomeField(changes as Record<string, unknown>, UPDATABLE_CONTACT_FIELDS);
-          ctx.body = one(presentContact(await uc.updateContact.execute(teamOf(ctx), id, changes)));
+          const fields = pick(body, UPDATABLE_CONTACT_FIELDS);
+          requireSomeField(fields, UPDATABLE_CONTACT_FIELDS);
+          ctx.body = one(presentContact(await uc.updateContact.execute(teamOf(ctx), { id, changes: camelKeys(fields) })));
         },
       }),
       operation({
@@ -104,10 +108,10 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         success: { status: 200, description: 'The contact was deleted.', data: deletedSchema, name: 'DeletedWhatsAppContact' },
         errors: [404, 409],
         async handle(ctx: Ctx) {
-          ctx.body = one(await uc.deleteContact.execute(teamOf(ctx), pathId(ctx)));
+          ctx.body = one(presentDeletedContact(await uc.deleteContact.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
-      operation<SendWhatsAppTextInput>({
+      operation({
         id: 'sendWhatsAppMessage', method: 'post', path: '/whatsapp/messages', tag: TAG, access: 'key',
         summary: 'Send a text message through one of the team\'s inboxes',
         description: 'To an existing conversation (`conversation_id`), or to a phone through an inbox (`inbox_id` and '
@@ -120,8 +124,8 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         success: { status: 201, description: 'The message, accepted by the provider.', data: sentMessageSchema, name: 'SentWhatsAppMessage' },
         errors: [400, 404, 409, 502],
         location: (data) => `/whatsapp/conversations/${(data as { id: string; conversation_id?: string }).conversation_id}/messages`,
-        async handle(ctx: Ctx, input) {
-          const { message, reused } = await uc.sendText.execute(teamOf(ctx), input);
+        async handle(ctx: Ctx, body) {
+          const { message, reused } = await uc.sendText.execute(teamOf(ctx), camelKeys(pick(body, SEND_MESSAGE_FIELDS)));
           ctx.status = 201;
           ctx.body = one({ ...presentMessage(message), reused });
         },
@@ -140,8 +144,10 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         errors: [400, 404],
         async handle(ctx: Ctx) {
           const query = listQuery(ctx, { sortable: CONVERSATION_SORT_FIELDS });
-          const input = { inboxId: queryUuid(ctx, 'inbox_id'), contactId: queryUuid(ctx, 'contact_id'), updatedSince: queryValue(ctx, 'updated_since') };
-          ctx.body = many(await uc.listConversations.execute(teamOf(ctx), input, query), query, presentConversation);
+          const command = {
+            inboxId: queryUuid(ctx, 'inbox_id'), contactId: queryUuid(ctx, 'contact_id'), updatedSince: queryValue(ctx, 'updated_since'), query,
+          };
+          ctx.body = many(await uc.listConversations.execute(teamOf(ctx), command), query, presentConversation);
         },
       }),
       operation({
@@ -150,7 +156,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         success: { status: 200, description: 'The conversation.', data: conversationSchema, name: 'WhatsAppConversation' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(presentConversation(await uc.getConversation.execute(teamOf(ctx), pathId(ctx))));
+          ctx.body = one(presentConversation(await uc.getConversation.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
       operation({
@@ -162,9 +168,9 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         success: { status: 200, description: 'A page of messages.', data: conversationMessageSchema, name: 'WhatsAppConversationMessage', list: true },
         errors: [400, 404],
         async handle(ctx: Ctx) {
-          const id = pathId(ctx);
+          const conversationId = pathId(ctx);
           const query = listQuery(ctx, { sortable: MESSAGE_SORT_FIELDS });
-          ctx.body = many(await uc.listConversationMessages.execute(teamOf(ctx), id, query), query, presentConversationMessage);
+          ctx.body = many(await uc.listConversationMessages.execute(teamOf(ctx), { conversationId, query }), query, presentConversationMessage);
         },
       }),
       ...cloudWebhookOperations(webhook),

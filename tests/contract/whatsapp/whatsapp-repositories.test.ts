@@ -60,7 +60,7 @@ forEachBackend('WhatsApp repositories contract', (env) => {
 
   describe('ContactRepository', () => {
     it('round-trips every field and finds a contact by either 9th-digit spelling', async () => {
-      const c = await contact('551187654321', { custom_name: 'Ana', notes: 'n', tags: ['vip', 'b'], client_id: uuid() }, 1, 'Ana S');
+      const c = await contact('551187654321', { customName: 'Ana', notes: 'n', tags: ['vip', 'b'], clientId: uuid() }, 1, 'Ana S');
       expect(await contacts.findById(team, c.id)).to.deep.equal(c);
       expect(await contacts.findByPhoneKey(team, PhoneNumber.parse('5511987654321').canonical)).to.deep.equal(c);
       expect(await contacts.findById(other, c.id)).to.equal(null);
@@ -81,7 +81,7 @@ forEachBackend('WhatsApp repositories contract', (env) => {
     it('updates and deletes', async () => {
       const c = await contact('11987654321');
       const entity = Contact.restore(c);
-      entity.update({ custom_name: 'Bia', tags: ['x'] }, at(50));
+      entity.update({ customName: 'Bia', tags: ['x'] }, at(50));
       await contacts.update(entity.snapshot());
       expect(await contacts.findById(team, c.id)).to.deep.equal(entity.snapshot());
       await contacts.delete(other, c.id);
@@ -101,8 +101,8 @@ forEachBackend('WhatsApp repositories contract', (env) => {
 
     it('filters by exact tag (case-sensitive) and client, searches phone and names', async () => {
       const client = uuid();
-      const a = await contact('11987650001', { custom_name: 'Joana', tags: ['vip'] }, 10);
-      const b = await contact('11987650002', { tags: ['VIP', 'vipper'], client_id: client }, 11, 'Carlos');
+      const a = await contact('11987650001', { customName: 'Joana', tags: ['vip'] }, 10);
+      const b = await contact('11987650002', { tags: ['VIP', 'vipper'], clientId: client }, 11, 'Carlos');
       await contact('+1 415 555 2671', { tags: ['x"y'] }, 12);
       const ids = async (filter: object, query = q()) => (await contacts.list(team, filter, query)).items.map((c) => c.id);
       expect(await ids({ tag: 'vip' })).to.deep.equal([a.id]);
@@ -117,7 +117,7 @@ forEachBackend('WhatsApp repositories contract', (env) => {
     });
 
     it('searches folded names, and finds an updated contact by its new name, never by its old', async () => {
-      const c = await contact('11987650031', { custom_name: 'Conceição' }, 30, 'JOSÉ');
+      const c = await contact('11987650031', { customName: 'Conceição' }, 30, 'JOSÉ');
       const ids = async (search: string) => (await contacts.list(team, {}, q({ search }))).items.map((x) => x.id);
       expect(await ids('conceicao')).to.deep.equal([c.id]);
       expect(await ids('jose')).to.deep.equal([c.id]);
@@ -128,8 +128,8 @@ forEachBackend('WhatsApp repositories contract', (env) => {
     });
 
     it('sorts by name with nulls last in both directions, paginated with an exact total', async () => {
-      const x = await contact('11987650011', { custom_name: 'bruno' }, 20);
-      const y = await contact('11987650012', { custom_name: 'Ana' }, 21);
+      const x = await contact('11987650011', { customName: 'bruno' }, 20);
+      const y = await contact('11987650012', { customName: 'Ana' }, 21);
       const z = await contact('11987650013', {}, 22);
       const asc = await contacts.list(team, {}, q({ sort: { field: 'custom_name', descending: false }, limit: 2 }));
       expect(asc.total).to.equal(3);

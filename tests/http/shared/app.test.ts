@@ -9,7 +9,7 @@ import { CreateApiKey } from '../../../application/teams/create-api-key';
 forEachHttpBackend('HTTP conventions', (env) => {
   it('answers 401 UNAUTHORIZED without a key, with an unknown key, and with a revoked key', async () => {
     const { teamId } = await env().team();
-    const key = await env().runtime.container.get(CreateApiKey).execute({ teamId });
+    const key = await env().runtime.container.get(CreateApiKey).execute({ teamId }, {});
     await env().request.get('/api/v1/clients').set({ Authorization: `Bearer ${key.key}` }).expect(200);
     await env().runtime.container.get(RevokeApiKey).execute({ id: key.id });
     for (const headers of [{}, { Authorization: 'Bearer wsk_nope' }, { Authorization: `Bearer ${key.key}` }, { Authorization: key.key }]) {

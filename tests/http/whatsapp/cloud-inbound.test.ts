@@ -159,7 +159,7 @@ for (const backend of backendNames()) {
 
     const cloudInbox = async (team: TestTeam) => {
       const phoneNumberId = `20654035224${backend.length}${++pn}`;
-      const inbox = await runtime.container.get(CreateInbox).execute(team.teamId, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
+      const inbox = await runtime.container.get(CreateInbox).execute(team, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
       return { phoneNumberId, inbox };
     };
     const post = (body: object) => {

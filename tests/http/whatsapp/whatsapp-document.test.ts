@@ -17,7 +17,7 @@ forEachHttpBackend('WhatsApp operations in the OpenAPI document', (env) => {
 
   it('points a sent message\'s Location at its conversation\'s messages, where it is read back', async () => {
     const team = await env().team();
-    const inbox = await env().runtime.container.get(CreateInbox).execute(team.teamId, { name: 'Sandbox', channel: 'sandbox' });
+    const inbox = await env().runtime.container.get(CreateInbox).execute(team, { name: 'Sandbox', channel: 'sandbox' });
     const sent = await env().request.post('/api/v1/whatsapp/messages').set(team.auth)
       .send({ inbox_id: inbox.id, phone: '11912345678', content: 'oi' }).expect(201);
     expect(sent.headers.location).to.equal(`/api/v1/whatsapp/conversations/${sent.body.data.conversation_id}/messages`);

@@ -74,7 +74,7 @@ for (const backend of backendNames()) {
     beforeEach(() => fake.reset());
 
     const inbox = async (team: TestTeam, setup: Partial<InboxSetup> & { channel: string }) =>
-      runtime.container.get(CreateInbox).execute(team.teamId, { name: 'Inbox', ...setup });
+      runtime.container.get(CreateInbox).execute(team, { name: 'Inbox', ...setup });
     const cloudInbox = async (team: TestTeam) => {
       const phoneNumberId = `10654035224${backend.length}${++pn}`;
       return { phoneNumberId, inbox: await inbox(team, { channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG-test-token' }) };

@@ -6,15 +6,19 @@ import { DeleteCampaign } from '../../../../application/campaigns/delete-campaig
 import { GetCampaign } from '../../../../application/campaigns/get-campaign';
 import { ListCampaigns } from '../../../../application/campaigns/list-campaigns';
 import { UpdateCampaign } from '../../../../application/campaigns/update-campaign';
+import { CampaignSortField, campaignSort } from '../../../../domain/campaigns/campaign-repository';
 import { ProjectData } from '../../../../domain/projects/project';
 import { ProjectRepository } from '../../../../domain/projects/project-repository';
 import { InternalFailure, NotFound } from '../../../../domain/shared/errors';
+import { ListQuery } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 
 const TEAM: TeamContext = { teamId: '0190a0b0-0000-7000-8000-00000000aaa1' };
 const OTHER: TeamContext = { teamId: '0190a0b0-0000-7000-8000-00000000aaa2' };
 const PROJECT = '0190a0b0-0000-7000-8000-0000000000b1';
 const UNKNOWN = '0190a0b0-0000-7000-8000-0000000000ff';
+/** The first page, sorted as a request's `sort` would be. */
+const page = (sort?: string): ListQuery<CampaignSortField> => ({ page: 1, limit: 20, sort: campaignSort(sort) });
 
 const projects = {
   findById: async (team: TeamContext, id: string) =>
@@ -46,40 +50,40 @@ describe('Campaign use cases', () => {
   });
 
   it('creates a campaign in a project of the team and shows the project', async () => {
-    const v = await create.execute(TEAM, { name: ' Launch ', project_id: PROJECT, goals: 0 });
+    const v = await create.execute(TEAM, { name: ' Launch ', projectId: PROJECT, goals: 0 });
     expect(v.project).to.deep.equal({ id: PROJECT, name: 'Launch site' });
     expect(v.campaign).to.include({ name: 'Launch', status: 'draft' });
     expect(v.campaign.goals).to.deep.equal({});
-    expect((await get.execute(TEAM, v.campaign.id)).project).to.deep.equal({ id: PROJECT, name: 'Launch site' });
+    expect((await get.execute(TEAM, { id: v.campaign.id })).project).to.deep.equal({ id: PROJECT, name: 'Launch site' });
   });
 
   it('answers 404 for a project of another team or unknown', async () => {
-    await expectRejection(create.execute(OTHER, { name: 'x', project_id: PROJECT }), NotFound);
-    await expectRejection(create.execute(TEAM, { name: 'x', project_id: UNKNOWN }), NotFound);
+    await expectRejection(create.execute(OTHER, { name: 'x', projectId: PROJECT }), NotFound);
+    await expectRejection(create.execute(TEAM, { name: 'x', projectId: UNKNOWN }), NotFound);
   });
 
   it('keeps the stored campaign unchanged when an update asks for cancelled', async () => {
-    const v = await create.execute(TEAM, { name: 'A', project_id: PROJECT, status: 'active' });
-    await expectRejection(update.execute(TEAM, v.campaign.id, { status: 'cancelled', name: 'B' }), InternalFailure);
-    expect((await get.execute(TEAM, v.campaign.id)).campaign).to.include({ status: 'active', name: 'A' });
+    const v = await create.execute(TEAM, { name: 'A', projectId: PROJECT, status: 'active' });
+    await expectRejection(update.execute(TEAM, { id: v.campaign.id, changes: { status: 'cancelled', name: 'B' } }), InternalFailure);
+    expect((await get.execute(TEAM, { id: v.campaign.id })).campaign).to.include({ status: 'active', name: 'A' });
   });
 
   it('deletes nothing: 500 for an existing campaign, 404 for an unknown one', async () => {
-    const v = await create.execute(TEAM, { name: 'A', project_id: PROJECT });
-    await expectRejection(del.execute(TEAM, v.campaign.id), InternalFailure);
-    expect((await get.execute(TEAM, v.campaign.id)).campaign.id).to.equal(v.campaign.id);
-    await expectRejection(del.execute(TEAM, UNKNOWN), NotFound);
-    await expectRejection(del.execute(OTHER, v.campaign.id), NotFound);
+    const v = await create.execute(TEAM, { name: 'A', projectId: PROJECT });
+    await expectRejection(del.execute(TEAM, { id: v.campaign.id }), InternalFailure);
+    expect((await get.execute(TEAM, { id: v.campaign.id })).campaign.id).to.equal(v.campaign.id);
+    await expectRejection(del.execute(TEAM, { id: UNKNOWN }), NotFound);
+    await expectRejection(del.execute(OTHER, { id: v.campaign.id }), NotFound);
   });
 
   it('ignores status=archived and falls back to created_at for an unlisted sort', async () => {
-    await create.execute(TEAM, { name: 'A', project_id: PROJECT });
-    await create.execute(TEAM, { name: 'B', project_id: PROJECT, status: 'paused' });
-    expect((await list.execute(TEAM, { page: 1, limit: 20, status: 'archived' })).total).to.equal(2);
-    expect((await list.execute(TEAM, { page: 1, limit: 20, status: 'paused' })).items.map((v) => v.campaign.name)).to.deep.equal(['B']);
-    const asc = await list.execute(TEAM, { page: 1, limit: 20, sort: 'budget' });
+    await create.execute(TEAM, { name: 'A', projectId: PROJECT });
+    await create.execute(TEAM, { name: 'B', projectId: PROJECT, status: 'paused' });
+    expect((await list.execute(TEAM, { status: 'archived', query: page() })).total).to.equal(2);
+    expect((await list.execute(TEAM, { status: 'paused', query: page() })).items.map((v) => v.campaign.name)).to.deep.equal(['B']);
+    const asc = await list.execute(TEAM, { query: page('budget') });
     expect(asc.items.map((v) => v.campaign.name)).to.deep.equal(['A', 'B']);
-    const desc = await list.execute(TEAM, { page: 1, limit: 20, sort: '-budget' });
+    const desc = await list.execute(TEAM, { query: page('-budget') });
     expect(desc.items.map((v) => v.campaign.name)).to.deep.equal(['B', 'A']);
   });
 });

@@ -18,7 +18,7 @@ describe('WhatsApp contact use cases', () => {
 
   describe('CreateContact', () => {
     it('creates a contact with the normalized phone', async () => {
-      const { contact, reused } = await create.execute(w.team, { phone: '(11) 98765-4321', custom_name: 'Ana', tags: ['vip'] });
+      const { contact, reused } = await create.execute(w.team, { phone: '(11) 98765-4321', customName: 'Ana', tags: ['vip'] });
       expect(reused).to.equal(false);
       expect(contact).to.include({ phone: '5511987654321', jid: '5511987654321@s.whatsapp.net', customName: 'Ana' });
       expect(await w.contacts.findById(w.team, contact.id)).to.deep.equal(contact);
@@ -26,7 +26,7 @@ describe('WhatsApp contact use cases', () => {
 
     it('returns the existing contact with reused when a Brazilian variant exists', async () => {
       const first = await create.execute(w.team, { phone: '5511987654321' });
-      const again = await create.execute(w.team, { phone: '551187654321', custom_name: 'ignored' });
+      const again = await create.execute(w.team, { phone: '551187654321', customName: 'ignored' });
       expect(again.reused).to.equal(true);
       expect(again.contact).to.deep.equal(first.contact);
       expect((await w.contacts.list(w.team, {}, { page: 1, limit: 10, sort: { field: 'created_at', descending: true } })).total).to.equal(1);
@@ -46,9 +46,9 @@ describe('WhatsApp contact use cases', () => {
       const theirs = Client.create(w.ids.next(), w.otherTeam.teamId, 'PF', { name: 'Bia' }, w.clock.now()).snapshot();
       await w.clients.insert(mine);
       await w.clients.insert(theirs);
-      expect((await create.execute(w.team, { phone: '11987654321', client_id: mine.id })).contact.clientId).to.equal(mine.id);
-      expect(await errorOf(create.execute(w.team, { phone: '11987654322', client_id: theirs.id }))).to.deep.include({ code: 'NOT_FOUND', details: { field: 'client_id' } });
-      expect(await errorOf(create.execute(w.team, { phone: '11987654322', client_id: 'x' }))).to.deep.include({ code: 'VALIDATION_ERROR', details: { field: 'client_id' } });
+      expect((await create.execute(w.team, { phone: '11987654321', clientId: mine.id })).contact.clientId).to.equal(mine.id);
+      expect(await errorOf(create.execute(w.team, { phone: '11987654322', clientId: theirs.id }))).to.deep.include({ code: 'NOT_FOUND', details: { field: 'client_id' } });
+      expect(await errorOf(create.execute(w.team, { phone: '11987654322', clientId: 'x' }))).to.deep.include({ code: 'VALIDATION_ERROR', details: { field: 'client_id' } });
     });
   });
 
@@ -56,25 +56,25 @@ describe('WhatsApp contact use cases', () => {
     it('hides another team contact and a malformed id behind 404', async () => {
       const { contact } = await create.execute(w.team, { phone: '11987654321' });
       const get = new GetContact(w.contacts);
-      expect((await get.execute(w.team, contact.id)).id).to.equal(contact.id);
-      expect((await errorOf(get.execute(w.otherTeam, contact.id))).code).to.equal('NOT_FOUND');
-      expect((await errorOf(get.execute(w.team, 'not-a-uuid'))).code).to.equal('NOT_FOUND');
+      expect((await get.execute(w.team, { id: contact.id })).id).to.equal(contact.id);
+      expect((await errorOf(get.execute(w.otherTeam, { id: contact.id }))).code).to.equal('NOT_FOUND');
+      expect((await errorOf(get.execute(w.team, { id: 'not-a-uuid' }))).code).to.equal('NOT_FOUND');
     });
 
     it('updates the allowed fields and ignores phone', async () => {
       const { contact } = await create.execute(w.team, { phone: '11987654321' });
       w.advance(1);
       const update = new UpdateContact(w.uow, w.contacts, w.clients, w.clock);
-      const updated = await update.execute(w.team, contact.id, { notes: 'n', phone: '5521987654321' } as never);
+      const updated = await update.execute(w.team, { id: contact.id, changes: { notes: 'n', phone: '5521987654321' } as never });
       expect(updated).to.include({ notes: 'n', phone: '5511987654321', updatedAt: w.clock.now().toISOString() });
-      expect(await errorOf(update.execute(w.team, contact.id, { phone: '5521987654321' } as never))).to.deep.include({ code: 'VALIDATION_ERROR' });
+      expect(await errorOf(update.execute(w.team, { id: contact.id, changes: { phone: '5521987654321' } as never }))).to.deep.include({ code: 'VALIDATION_ERROR' });
     });
   });
 
   describe('DeleteContact', () => {
     it('deletes a contact without conversations for good', async () => {
       const { contact } = await create.execute(w.team, { phone: '11987654321' });
-      expect(await new DeleteContact(w.uow, w.contacts, w.conversations).execute(w.team, contact.id)).to.deep.equal({ id: contact.id, deleted: true });
+      expect(await new DeleteContact(w.uow, w.contacts, w.conversations).execute(w.team, { id: contact.id })).to.deep.equal({ id: contact.id, deleted: true });
       expect(await w.contacts.findById(w.team, contact.id)).to.equal(null);
     });
 
@@ -82,7 +82,7 @@ describe('WhatsApp contact use cases', () => {
       const { contact } = await create.execute(w.team, { phone: '11987654321' });
       const inbox = await w.inbox({ channel: 'sandbox' });
       await w.conversations.insert(Conversation.open(w.ids.next(), w.team.teamId, inbox, contact.id, w.clock.now()).snapshot());
-      const error = await errorOf(new DeleteContact(w.uow, w.contacts, w.conversations).execute(w.team, contact.id));
+      const error = await errorOf(new DeleteContact(w.uow, w.contacts, w.conversations).execute(w.team, { id: contact.id }));
       expect(error).to.deep.include({ kind: 'conflict', code: 'CONFLICT' });
       expect(await w.contacts.findById(w.team, contact.id)).to.not.equal(null);
     });

@@ -24,7 +24,7 @@ describe('RecordCloudApiEvents', () => {
   });
 
   it('creates the contact and the conversation, records the text and opens the window', async () => {
-    const result = await record.execute([inbound('551187654321', 'wamid.in1')]);
+    const result = await record.execute({ changes: [inbound('551187654321', 'wamid.in1')] });
     expect(result).to.deep.equal({ messages: 1, statuses: 0, errors: 0, ignored: 0 });
     const [contact] = w.store.table<{ phone: string; pushName: string; id: string }>('whatsapp_contacts').all();
     expect(contact).to.include({ phone: '551187654321', pushName: 'Ana Souza' });
@@ -35,22 +35,22 @@ describe('RecordCloudApiEvents', () => {
   });
 
   it('records a redelivered message once', async () => {
-    await record.execute([inbound('5511987654321', 'wamid.in1')]);
-    const again = await record.execute([inbound('5511987654321', 'wamid.in1')]);
+    await record.execute({ changes: [inbound('5511987654321', 'wamid.in1')] });
+    const again = await record.execute({ changes: [inbound('5511987654321', 'wamid.in1')] });
     expect(again).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 1 });
     expect(w.store.table('whatsapp_messages').all()).to.have.length(1);
   });
 
   it('finds the contact saved with the other 9th-digit variant', async () => {
-    await record.execute([inbound('5511987654321', 'wamid.a')]);
-    await record.execute([inbound('551187654321', 'wamid.b')]);
+    await record.execute({ changes: [inbound('5511987654321', 'wamid.a')] });
+    await record.execute({ changes: [inbound('551187654321', 'wamid.b')] });
     expect(w.store.table('whatsapp_contacts').all()).to.have.length(1);
     expect(w.store.table('whatsapp_conversations').all()).to.have.length(1);
   });
 
   it('records a message of any type with what it carries, and it opens the window', async () => {
     const media = { id: '1479537139650973', mimeType: 'image/webp', sha256: 'sha', filename: null };
-    const result = await record.execute([message('5511987654321', 'wamid.stk', content({ type: 'sticker', media, context: { id: 'wamid.OUT', from: '15550783881' } }))]);
+    const result = await record.execute({ changes: [message('5511987654321', 'wamid.stk', content({ type: 'sticker', media, context: { id: 'wamid.OUT', from: '15550783881' } }))] });
     expect(result.messages).to.equal(1);
     const [stored] = messages();
     expect(stored).to.deep.include({ type: 'sticker', content: '[sticker]', direction: 'inbound', status: 'received', media, context: { id: 'wamid.OUT', from: '15550783881' } });
@@ -59,7 +59,7 @@ describe('RecordCloudApiEvents', () => {
 
   it('follows a customer who changed number, without opening the window', async () => {
     const system = content({ type: 'system', text: 'User Ana changed from 5511987654321 to 12195555358' });
-    const result = await record.execute([message('5511987654321', 'wamid.sys', system, w.clock.now(), '12195555358')]);
+    const result = await record.execute({ changes: [message('5511987654321', 'wamid.sys', system, w.clock.now(), '12195555358')] });
     expect(result.messages).to.equal(1);
     expect(contacts()).to.have.length(1);
     expect(contacts()[0]).to.include({ phone: '12195555358', jid: '12195555358@s.whatsapp.net' });
@@ -67,14 +67,14 @@ describe('RecordCloudApiEvents', () => {
     expect(messages()[0]).to.include({ type: 'system', content: 'User Ana changed from 5511987654321 to 12195555358' });
 
     // the next message from the new number lands in the same conversation
-    await record.execute([inbound('12195555358', 'wamid.new')]);
+    await record.execute({ changes: [inbound('12195555358', 'wamid.new')] });
     expect(conversations()).to.have.length(1);
     expect(messages().map((m) => m.conversationId)).to.deep.equal([conversations()[0].id, conversations()[0].id]);
   });
 
   it('does not merge two contacts when the new number already has one', async () => {
-    await record.execute([inbound('12195555358', 'wamid.other')]);
-    await record.execute([message('5511987654321', 'wamid.sys', content({ type: 'system' }), w.clock.now(), '12195555358')]);
+    await record.execute({ changes: [inbound('12195555358', 'wamid.other')] });
+    await record.execute({ changes: [message('5511987654321', 'wamid.sys', content({ type: 'system' }), w.clock.now(), '12195555358')] });
     expect(contacts().map((c) => c.phone).sort()).to.deep.equal(['12195555358', '5511987654321']);
     expect(w.logger.lines.some((l) => l.level === 'warn' && /own contact/.test(l.message))).to.equal(true);
   });
@@ -84,15 +84,15 @@ describe('RecordCloudApiEvents', () => {
       sourceUrl: `https://fb.me/${id}`, sourceId: id, sourceType: 'ad', headline: 'Promo', body: 'Corpo', mediaType: 'image',
       imageUrl: 'https://x/img.jpg', videoUrl: null, thumbnailUrl: null, ctwaClid: `clid-${id}`,
     });
-    await record.execute([message('5511987654321', 'wamid.r1', content({ type: 'text', text: 'oi', referral: ad('1') }))]);
-    await record.execute([message('5511987654321', 'wamid.r2', content({ type: 'text', text: 'de novo', referral: ad('2') }))]);
+    await record.execute({ changes: [message('5511987654321', 'wamid.r1', content({ type: 'text', text: 'oi', referral: ad('1') }))] });
+    await record.execute({ changes: [message('5511987654321', 'wamid.r2', content({ type: 'text', text: 'de novo', referral: ad('2') }))] });
     expect(conversations()[0].source).to.deep.equal(ad('1'));
     expect(messages().map((m) => m.referral?.sourceId).sort()).to.deep.equal(['1', '2']);
   });
 
   it('logs and keeps errors about the number, per inbox, and counts them', async () => {
     const error = { code: '130429', title: 'Rate limit hit', detail: 'Message failed to send because there were too many messages' };
-    const result = await record.execute([{ phoneNumberId: 'pn-1', messages: [], statuses: [], errors: [error] }]);
+    const result = await record.execute({ changes: [{ phoneNumberId: 'pn-1', messages: [], statuses: [], errors: [error] }] });
     expect(result).to.deep.equal({ messages: 0, statuses: 0, errors: 1, ignored: 0 });
     const inbox = (await w.inboxes.findByPhoneNumberId('pn-1'))!;
     const kept = await w.inboxErrors.list(w.team, { inboxId: inbox.id }, 10);
@@ -103,7 +103,7 @@ describe('RecordCloudApiEvents', () => {
 
   it('does not let a timestamp from the future stretch the window', async () => {
     const future = new Date(w.clock.now().getTime() + 10 * 3600_000);
-    await record.execute([inbound('5511987654321', 'wamid.f', 'oi', future)]);
+    await record.execute({ changes: [inbound('5511987654321', 'wamid.f', 'oi', future)] });
     w.advance(25);
     const [c] = w.store.table<Parameters<typeof Conversation.restore>[0]>('whatsapp_conversations').all();
     expect(Conversation.restore(c).isWindowOpen(w.clock.now())).to.equal(false);
@@ -111,18 +111,18 @@ describe('RecordCloudApiEvents', () => {
 
   it('ignores a phone number id that no inbox has', async () => {
     const change = { ...inbound('5511987654321', 'x'), phoneNumberId: 'unknown', errors: [{ code: '1', title: null, detail: null }] };
-    const result = await record.execute([change]);
+    const result = await record.execute({ changes: [change] });
     expect(result).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 2 });
     expect(w.store.table('whatsapp_contacts').all()).to.have.length(0);
   });
 
   it('settles the status of a sent message, never backwards, and keeps a failure reason', async () => {
-    await record.execute([inbound('5511987654321', 'wamid.in')]);
+    await record.execute({ changes: [inbound('5511987654321', 'wamid.in')] });
     const send = new SendWhatsAppText(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.provider, w.ids, w.clock, w.logger);
     const inbox = (await w.inboxes.findByPhoneNumberId('pn-1'))!;
-    const a = (await send.execute(w.team, { inbox_id: inbox.id, phone: '5511987654321', content: 'one' })).message;
-    const b = (await send.execute(w.team, { inbox_id: inbox.id, phone: '5511987654321', content: 'two' })).message;
-    const statuses = (events: CloudApiChange['statuses']) => record.execute([{ phoneNumberId: 'pn-1', messages: [], statuses: events, errors: [] }]);
+    const a = (await send.execute(w.team, { inboxId: inbox.id, phone: '5511987654321', content: 'one' })).message;
+    const b = (await send.execute(w.team, { inboxId: inbox.id, phone: '5511987654321', content: 'two' })).message;
+    const statuses = (events: CloudApiChange['statuses']) => record.execute({ changes: [{ phoneNumberId: 'pn-1', messages: [], statuses: events, errors: [] }] });
 
     expect((await statuses([{ providerMessageId: a.providerMessageId!, status: 'read', error: null }])).statuses).to.equal(1);
     expect(await statuses([{ providerMessageId: a.providerMessageId!, status: 'delivered', error: null }])).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 1 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { RecordCloudApiEvents } from '../../../../application/whatsapp/record-cloud-api-events';
-import { SendWhatsAppText, SendWhatsAppTextInput } from '../../../../application/whatsapp/send-whatsapp-text';
+import { SendWhatsAppText, SendWhatsAppTextCommand } from '../../../../application/whatsapp/send-whatsapp-text';
 import { ProviderFailure } from '../../../../application/whatsapp/whatsapp-provider';
 import { inboundText } from '../../../../domain/whatsapp/message';
 import { Contact } from '../../../../domain/whatsapp/contact';
@@ -11,12 +11,12 @@ import { errorOf, world } from './whatsapp-world';
 describe('SendWhatsAppText', () => {
   let w: ReturnType<typeof world>;
   let send: SendWhatsAppText;
-  const run = (input: SendWhatsAppTextInput, team = w.team) => send.execute(team, input);
+  const run = (input: SendWhatsAppTextCommand, team = w.team) => send.execute(team, input);
   const inboundOn = async (phoneNumberId: string, from: string) =>
-    new RecordCloudApiEvents(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.inboxErrors, w.ids, w.clock, w.logger).execute([{
+    new RecordCloudApiEvents(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.inboxErrors, w.ids, w.clock, w.logger).execute({ changes: [{
       phoneNumberId, statuses: [], errors: [],
       messages: [{ from, profileName: 'Ana', providerMessageId: `in.${from}.${w.clock.now().getTime()}`, sentAt: w.clock.now(), content: inboundText('oi'), newWaId: null }],
-    }]);
+    }] });
 
   beforeEach(() => {
     w = world();
@@ -25,7 +25,7 @@ describe('SendWhatsAppText', () => {
 
   it('opens a conversation on an evolution inbox, sends, and saves the message as sent', async () => {
     const inbox = await w.inbox({ channel: 'evolution' });
-    const { message, reused } = await run({ inbox_id: inbox.id, phone: '(11) 98765-4321', content: 'Olá' });
+    const { message, reused } = await run({ inboxId: inbox.id, phone: '(11) 98765-4321', content: 'Olá' });
     expect(reused).to.equal(false);
     expect(message).to.include({ direction: 'outbound', type: 'text', content: 'Olá', status: 'sent', providerMessageId: 'wamid.1', inboxId: inbox.id });
     expect(w.provider.sent).to.have.length(1);
@@ -37,8 +37,8 @@ describe('SendWhatsAppText', () => {
 
   it('reuses the conversation of a Brazilian variant of the number', async () => {
     const inbox = await w.inbox({ channel: 'sandbox' });
-    const first = await run({ inbox_id: inbox.id, phone: '551187654321', content: 'a' });
-    const second = await run({ inbox_id: inbox.id, phone: '+55 11 98765-4321', content: 'b' });
+    const first = await run({ inboxId: inbox.id, phone: '551187654321', content: 'a' });
+    const second = await run({ inboxId: inbox.id, phone: '+55 11 98765-4321', content: 'b' });
     expect(second.reused).to.equal(true);
     expect(second.message.conversationId).to.equal(first.message.conversationId);
     // sent to the number as the contact was saved
@@ -47,15 +47,15 @@ describe('SendWhatsAppText', () => {
 
   it('sends on a conversation by id', async () => {
     const inbox = await w.inbox({ channel: 'sandbox' });
-    const first = await run({ inbox_id: inbox.id, phone: '11987654321', content: 'a' });
-    const second = await run({ conversation_id: first.message.conversationId, content: 'b' });
+    const first = await run({ inboxId: inbox.id, phone: '11987654321', content: 'a' });
+    const second = await run({ conversationId: first.message.conversationId, content: 'b' });
     expect(second.message.conversationId).to.equal(first.message.conversationId);
     expect(second.reused).to.equal(true);
   });
 
   it('refuses free text on a Cloud API inbox the customer never wrote to (409 window closed), sending nothing', async () => {
     const inbox = await w.inbox({ channel: 'cloud_api' });
-    const error = await errorOf(run({ inbox_id: inbox.id, phone: '11987654321', content: 'a' }));
+    const error = await errorOf(run({ inboxId: inbox.id, phone: '11987654321', content: 'a' }));
     expect(error.code).to.equal('customer_service_window_closed');
     expect(w.provider.sent).to.have.length(0);
   });
@@ -64,10 +64,10 @@ describe('SendWhatsAppText', () => {
     const inbox = await w.inbox({ channel: 'cloud_api', phoneNumberId: 'pn-1' });
     await inboundOn('pn-1', '551187654321');
     w.advance(23);
-    const { message } = await run({ inbox_id: inbox.id, phone: '11 98765-4321', content: 'a' });
+    const { message } = await run({ inboxId: inbox.id, phone: '11 98765-4321', content: 'a' });
     expect(message.status).to.equal('sent');
     w.advance(2);
-    const error = await errorOf(run({ conversation_id: message.conversationId, content: 'b' }));
+    const error = await errorOf(run({ conversationId: message.conversationId, content: 'b' }));
     expect(error.code).to.equal('customer_service_window_closed');
     expect(w.provider.sent).to.have.length(1);
   });
@@ -75,7 +75,7 @@ describe('SendWhatsAppText', () => {
   it('answers 502 when the provider fails, and keeps the message as failed with the reason', async () => {
     const inbox = await w.inbox({ channel: 'evolution' });
     w.provider.failWith(new ProviderFailure('timeout', 'no answer'));
-    const error = await errorOf(run({ inbox_id: inbox.id, phone: '11987654321', content: 'a' }));
+    const error = await errorOf(run({ inboxId: inbox.id, phone: '11987654321', content: 'a' }));
     expect(error.kind).to.equal('bad_gateway');
     expect(error.code).to.equal('BAD_GATEWAY');
     const saved = w.store.table<{ status: string; error: unknown }>('whatsapp_messages').all();
@@ -88,7 +88,7 @@ describe('SendWhatsAppText', () => {
     const inbox = await w.inbox({ channel: 'cloud_api', phoneNumberId: 'pn-9' });
     await inboundOn('pn-9', '5511987654321');
     w.provider.failWith(new ProviderFailure('window_closed', 'Re-engagement message', { code: '131047', title: 'Re-engagement message', detail: null }));
-    const error = await errorOf(run({ inbox_id: inbox.id, phone: '5511987654321', content: 'a' }));
+    const error = await errorOf(run({ inboxId: inbox.id, phone: '5511987654321', content: 'a' }));
     expect(error.code).to.equal('customer_service_window_closed');
   });
 
@@ -96,7 +96,7 @@ describe('SendWhatsAppText', () => {
     const inbox = await w.inbox({ channel: 'sandbox' });
     const original = w.messages.update.bind(w.messages);
     w.messages.update = async () => { throw new Error('disk full'); };
-    const error = await errorOf(run({ inbox_id: inbox.id, phone: '11987654321', content: 'a' }));
+    const error = await errorOf(run({ inboxId: inbox.id, phone: '11987654321', content: 'a' }));
     w.messages.update = original;
     expect(error.kind).to.equal('internal');
     expect(error.code).to.equal('INTERNAL_ERROR');
@@ -113,26 +113,26 @@ describe('SendWhatsAppText', () => {
       seenWhileSending = w.store.table<{ status: string }>('whatsapp_messages').all().map((m) => m.status);
       return { providerMessageId: 'x' };
     };
-    await run({ inbox_id: inbox.id, phone: '11987654321', content: 'a' });
+    await run({ inboxId: inbox.id, phone: '11987654321', content: 'a' });
     expect(seenWhileSending).to.deep.equal(['pending']);
   });
 
   it('answers 404 with the field for an unknown or foreign inbox or conversation', async () => {
     const foreign = await w.inbox({ channel: 'sandbox' }, w.otherTeam.teamId);
-    expect(await errorOf(run({ inbox_id: foreign.id, phone: '11987654321', content: 'a' }))).to.deep.include({ code: 'NOT_FOUND', details: { field: 'inbox_id' } });
-    expect(await errorOf(run({ conversation_id: '0190a0b0-0000-7000-8000-000000009999', content: 'a' }))).to.deep.include({ code: 'NOT_FOUND', details: { field: 'conversation_id' } });
+    expect(await errorOf(run({ inboxId: foreign.id, phone: '11987654321', content: 'a' }))).to.deep.include({ code: 'NOT_FOUND', details: { field: 'inbox_id' } });
+    expect(await errorOf(run({ conversationId: '0190a0b0-0000-7000-8000-000000009999', content: 'a' }))).to.deep.include({ code: 'NOT_FOUND', details: { field: 'conversation_id' } });
   });
 
   it('refuses a missing content, a missing target, a phone without inbox and a malformed id', async () => {
     const inbox = await w.inbox({ channel: 'sandbox' });
-    const cases: [SendWhatsAppTextInput, string][] = [
-      [{ inbox_id: inbox.id, phone: '11987654321', content: '' }, 'content'],
+    const cases: [SendWhatsAppTextCommand, string][] = [
+      [{ inboxId: inbox.id, phone: '11987654321', content: '' }, 'content'],
       [{ content: 'a' }, 'inbox_id'],
       [{ phone: '11987654321', content: 'a' }, 'inbox_id'],
-      [{ inbox_id: inbox.id, content: 'a' }, 'phone'],
-      [{ inbox_id: 'nope', phone: '11987654321', content: 'a' }, 'inbox_id'],
-      [{ conversation_id: 'nope', content: 'a' }, 'conversation_id'],
-      [{ inbox_id: inbox.id, phone: '987', content: 'a' }, 'phone'],
+      [{ inboxId: inbox.id, content: 'a' }, 'phone'],
+      [{ inboxId: 'nope', phone: '11987654321', content: 'a' }, 'inbox_id'],
+      [{ conversationId: 'nope', content: 'a' }, 'conversation_id'],
+      [{ inboxId: inbox.id, phone: '987', content: 'a' }, 'phone'],
     ];
     for (const [input, field] of cases) {
       const error = await errorOf(run(input));
@@ -146,7 +146,7 @@ describe('SendWhatsAppText', () => {
     const inbox = await w.inbox({ channel: 'sandbox' });
     const existing = Contact.create(w.ids.next(), w.team.teamId, PhoneNumber.parse('5511987654321'), {}, w.clock.now()).snapshot();
     await w.contacts.insert(existing);
-    const { message } = await run({ inbox_id: inbox.id, phone: '551187654321', content: 'a' });
+    const { message } = await run({ inboxId: inbox.id, phone: '551187654321', content: 'a' });
     expect(message.contactId).to.equal(existing.id);
   });
 });

@@ -68,14 +68,14 @@ describe('Campaign', () => {
     });
 
     it('refuses a malformed date', () => {
-      expectError(() => create({ start_date: '2026-02-30' }), ValidationFailed, 'VALIDATION_ERROR');
+      expectError(() => create({ startDate: '2026-02-30' }), ValidationFailed, 'VALIDATION_ERROR');
     });
   });
 
   describe('update', () => {
     it('changes only the fields given and keeps goals as sent, even falsy ones', () => {
       const c = create({ description: 'first', goals: { a: 1 } });
-      c.update({ goals: 0, end_date: '2026-03-01' }, T1);
+      c.update({ goals: 0, endDate: '2026-03-01' }, T1);
       const s = c.snapshot();
       expect(s.goals).to.equal(0);
       expect(s.endDate).to.equal('2026-03-01');
@@ -112,7 +112,7 @@ describe('Campaign', () => {
   });
 
   it('keeps its state private: snapshots are copies', () => {
-    const c = create({ goals: { a: 1 }, content_pillars: ['x'] });
+    const c = create({ goals: { a: 1 }, contentPillars: ['x'] });
     const s = c.snapshot();
     (s.goals as Record<string, number>).a = 2;
     s.contentPillars.push('y');

@@ -5,7 +5,7 @@ import { PhoneNumber } from '../../../../domain/shared/phone-number';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const T1 = new Date('2026-03-02T10:00:00.000Z');
-const make = () => Contact.create('c1', 'team', PhoneNumber.parse('(11) 8765-4321'), { custom_name: ' Ana ', tags: ['vip', 'vip', ' lead '] }, T0);
+const make = () => Contact.create('c1', 'team', PhoneNumber.parse('(11) 8765-4321'), { customName: ' Ana ', tags: ['vip', 'vip', ' lead '] }, T0);
 
 describe('Contact', () => {
   it('is created with the digits, the JID and a phone key shared by the 9th-digit variants', () => {
@@ -21,7 +21,7 @@ describe('Contact', () => {
 
   it('updates only the fields sent and stamps updated_at', () => {
     const c = make();
-    c.update({ notes: 'called', client_id: '0190a0b0-0000-7000-8000-000000000001' }, T1);
+    c.update({ notes: 'called', clientId: '0190a0b0-0000-7000-8000-000000000001' }, T1);
     const s = c.snapshot();
     expect(s.notes).to.equal('called');
     expect(s.clientId).to.equal('0190a0b0-0000-7000-8000-000000000001');
@@ -31,7 +31,7 @@ describe('Contact', () => {
 
   it('clears a text field set to null or blank', () => {
     const c = make();
-    c.update({ custom_name: '  ' }, T1);
+    c.update({ customName: '  ' }, T1);
     expect(c.snapshot().customName).to.equal(null);
   });
 
