@@ -80,7 +80,7 @@ export class CreateProjectDeal {
         : await this.pipelines.findDefaultForProject(team, input.projectId);
       if (!pipeline || pipeline.projectId !== input.projectId) throw new NotFound('Pipeline not found in the project', 'pipeline_id');
       const column = startColumn(pipeline, input.column ?? null, 'phase');
-      const { lead, created } = await this.findOrCreateLead.execute(team, input.projectId, input.contact, input.source);
+      const { lead, created } = await this.findOrCreateLead.execute(team, { ...input.contact, projectId: input.projectId, source: input.source });
       const { deal, event } = createProjectDeal(this.ids.next(), team.teamId, {
         ...input.deal, projectId: input.projectId, pipelineId: pipeline.id, column,
         lead: { id: lead.id, fullName: lead.fullName, email: lead.email, phone: lead.phone },
