@@ -103,7 +103,7 @@ export async function seed(databaseUrl: string, rows: number, log: (line: string
   const project = await c.get(CreateProject).execute(team, { name: 'Funil de vendas' });
   const { deal: projectDeal } = await c.get(CreateProjectDeal).execute(team, {
     projectId: project.id,
-    contact: { full_name: 'Maria Conceição', phone: '(11) 98765-4321', email: 'maria@example.com' },
+    contact: { fullName: 'Maria Conceição', phone: '(11) 98765-4321', email: 'maria@example.com' },
     deal: { title: 'Template do funil', value: 1 },
   });
   await runtime.close();

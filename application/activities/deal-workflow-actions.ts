@@ -28,7 +28,7 @@ export class DealWorkflowActions implements WorkflowActions {
     const projectId = r.projectId ?? (await this.projects.findInternal(team))?.id;
     if (!projectId) throw new NotFound('The team has no internal project for a task', 'project_id');
     const task = await this.createTaskUseCase.execute(team, {
-      title: r.title, description: r.description, priority: r.priority, project_id: projectId,
+      title: r.title, description: r.description, priority: r.priority, projectId,
     });
     return { id: task.id };
   }

@@ -80,7 +80,7 @@ export class CreateProjectDeal {
         : await this.pipelines.findDefaultForProject(team, command.projectId);
       if (!pipeline || pipeline.projectId !== command.projectId) throw new NotFound('Pipeline not found in the project', 'pipeline_id');
       const column = startColumn(pipeline, command.column ?? null, 'phase');
-      const { lead, created } = await this.findOrCreateLead.execute(team, command.projectId, command.contact, command.source);
+      const { lead, created } = await this.findOrCreateLead.execute(team, { ...command.contact, projectId: command.projectId, source: command.source });
       const { deal, event } = createProjectDeal(this.ids.next(), team.teamId, {
         ...command.deal, projectId: command.projectId, pipelineId: pipeline.id, column,
         lead: { id: lead.id, fullName: lead.fullName, email: lead.email, phone: lead.phone },

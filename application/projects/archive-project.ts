@@ -8,19 +8,28 @@ import { UnitOfWork } from '../shared/unit-of-work';
  * The operator's archive (the API answers DELETE with 405), so it names only the project: the team
  * is the project's own. Archiving again keeps the first date.
  */
+export interface ArchiveProjectCommand {
+  id: string;
+}
+
+export interface ArchivedProject {
+  id: string;
+  archivedAt: string;
+}
+
 export class ArchiveProject {
   constructor(private readonly uow: UnitOfWork, private readonly projects: ProjectRepository, private readonly clock: Clock) {}
 
-  async execute(input: { id: string }): Promise<{ id: string; archived_at: string }> {
+  async execute(command: ArchiveProjectCommand): Promise<ArchivedProject> {
     return this.uow.run(async () => {
-      const team = await this.projects.findTeamOf(input.id);
-      const found = team && (await this.projects.findById(team, input.id));
+      const team = await this.projects.findTeamOf(command.id);
+      const found = team && (await this.projects.findById(team, command.id));
       if (!found) throw new NotFound('Project not found');
       const project = Project.restore(found);
       project.archive(this.clock.now());
       const data = project.snapshot();
       await this.projects.update(data);
-      return { id: data.id, archived_at: data.archivedAt! };
+      return { id: data.id, archivedAt: data.archivedAt! };
     });
   }
 }

@@ -7,6 +7,11 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 
+export interface CreateCompanyCommand {
+  projectId: string;
+  name: string;
+}
+
 /** The operator's company for a project's CRM; names only the project, whose team it joins. */
 export class CreateCompany {
   constructor(
@@ -17,13 +22,13 @@ export class CreateCompany {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { projectId: string; name: string }): Promise<CompanyData> {
+  async execute(command: CreateCompanyCommand): Promise<CompanyData> {
     return this.uow.run(async () => {
-      const team = await this.projects.findTeamOf(input.projectId);
-      const project = team && (await this.projects.findById(team, input.projectId));
+      const team = await this.projects.findTeamOf(command.projectId);
+      const project = team && (await this.projects.findById(team, command.projectId));
       if (!team || !project) throw new NotFound('Project not found', 'project');
       Project.restore(project).assertWritable();
-      const company = Company.create(this.ids.next(), team.teamId, project.id, input.name, this.clock.now()).snapshot();
+      const company = Company.create(this.ids.next(), team.teamId, project.id, command.name, this.clock.now()).snapshot();
       await this.companies.insert(company);
       return company;
     });

@@ -3,6 +3,10 @@ import { TeamContext } from '../../domain/shared/team';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { LeadInput, LeadIntakePorts, checkLeadInput, retryWhenTaken, takeLead } from './lead-intake';
 
+export interface CreateLeadCommand extends LeadInput {
+  projectId: string;
+}
+
 /**
  * A contact of a project (no deal). Checks in the order the API promises: the body (400) before the
  * project (404), then the archive lock (409), the company (422) and duplicates by phone, then email (422).
@@ -10,10 +14,11 @@ import { LeadInput, LeadIntakePorts, checkLeadInput, retryWhenTaken, takeLead } 
 export class CreateLead {
   constructor(private readonly uow: UnitOfWork, private readonly ports: LeadIntakePorts) {}
 
-  async execute(team: TeamContext, projectId: string, input: LeadInput): Promise<LeadView> {
-    checkLeadInput(input);
+  async execute(team: TeamContext, command: CreateLeadCommand): Promise<LeadView> {
+    const { projectId, ...lead } = command;
+    checkLeadInput(lead);
     return retryWhenTaken(() => this.uow.run(async () => {
-      const intake = await takeLead(this.ports, team, projectId, input);
+      const intake = await takeLead(this.ports, team, projectId, lead);
       if (intake.kind === 'existing') throw duplicateLead(intake.lead, intake.matchedBy);
       return intake.lead;
     }));

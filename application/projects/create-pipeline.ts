@@ -9,7 +9,7 @@ import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { nextIds } from './new-pipelines';
 
-export interface CreatePipelineInput {
+export interface CreatePipelineCommand {
   projectId: string;
   name: string;
   columns: ColumnInput[];
@@ -29,25 +29,25 @@ export class CreatePipeline {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: CreatePipelineInput): Promise<PipelineData> {
-    if (!Array.isArray(input.columns)) throw new ValidationFailed('columns must be a list', 'columns');
-    const reasons = input.lossReasons ?? [];
+  async execute(command: CreatePipelineCommand): Promise<PipelineData> {
+    if (!Array.isArray(command.columns)) throw new ValidationFailed('columns must be a list', 'columns');
+    const reasons = command.lossReasons ?? [];
     if (!Array.isArray(reasons) || reasons.some((r) => !r || typeof r !== 'object')) {
       throw new ValidationFailed('loss reasons must be a list of { name }', 'loss_reasons');
     }
     return this.uow.run(async () => {
-      const team = await this.projects.findTeamOf(input.projectId);
-      const found = team && (await this.projects.findById(team, input.projectId));
+      const team = await this.projects.findTeamOf(command.projectId);
+      const found = team && (await this.projects.findById(team, command.projectId));
       if (!team || !found) throw new NotFound('Project not found', 'project');
       Project.restore(found).assertWritable();
       const existing = await this.pipelines.listByProject(team, found.id);
       const pipeline = createPipeline(this.ids.next(), {
         teamId: team.teamId,
         projectId: found.id,
-        name: input.name,
-        slug: uniqueSlug(input.name ?? '', existing.map((p) => p.slug), 'pipeline'),
+        name: command.name,
+        slug: uniqueSlug(command.name ?? '', existing.map((p) => p.slug), 'pipeline'),
         isDefault: existing.length === 0,
-        columns: input.columns,
+        columns: command.columns,
         lossReasons: buildLossReasons(nextIds(this.ids, reasons.length), reasons.map((r) => r.name)),
       }, this.clock.now());
       await this.pipelines.insert(pipeline);

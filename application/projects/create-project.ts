@@ -4,7 +4,7 @@ import { Project, ProjectChanges, ProjectView } from '../../domain/projects/proj
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { requireSlug, slugify, uniqueSlug } from '../../domain/projects/slug';
 import { SquadRepository } from '../../domain/projects/squad-repository';
-import { resolveStage } from '../../domain/projects/stage';
+import { ProjectStatus, resolveStage } from '../../domain/projects/stage';
 import { StageRepository } from '../../domain/projects/stage-repository';
 import { Duplicate } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
@@ -14,11 +14,13 @@ import { UnitOfWork } from '../shared/unit-of-work';
 import { newDefaultPipeline } from './new-pipelines';
 import { checkProjectReferences } from './project-references';
 
-export interface CreateProjectInput extends Omit<ProjectChanges, 'name' | 'slug' | 'completed_at'> {
+export interface CreateProjectCommand extends Omit<ProjectChanges, 'name' | 'slug'> {
   name: string;
+  /** Generated from the name when absent or null. */
   slug?: string | null;
-  stage_id?: string;
-  status?: string;
+  /** Takes precedence over `status`; with neither, the team's initial stage. */
+  stageId?: string;
+  status?: ProjectStatus;
 }
 
 /** A project in the team's stage of choice (stage_id, else status, else the initial stage) with its default pipeline. */
@@ -34,26 +36,26 @@ export class CreateProject {
     private readonly clock: Clock,
   ) {}
 
-  async execute(team: TeamContext, input: CreateProjectInput): Promise<ProjectView> {
+  async execute(team: TeamContext, command: CreateProjectCommand): Promise<ProjectView> {
     // Two projects created at once with the same name can pick the same generated slug; the unique
     // key refuses the second, which then tries again with the next suffix.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.create(team, input);
+        return await this.create(team, command);
       } catch (err) {
-        const generated = input.slug === undefined || input.slug === null;
+        const generated = command.slug === undefined || command.slug === null;
         if (!(generated && err instanceof Duplicate && attempt < 5)) throw err;
       }
     }
   }
 
-  private create(team: TeamContext, input: CreateProjectInput): Promise<ProjectView> {
+  private create(team: TeamContext, command: CreateProjectCommand): Promise<ProjectView> {
     return this.uow.run(async () => {
-      const stage = resolveStage(await this.stages.listByTeam(team), { stageId: input.stage_id, status: input.status }, true);
-      await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, input);
-      const slug = await this.slugFor(team, input);
+      const stage = resolveStage(await this.stages.listByTeam(team), { stageId: command.stageId, status: command.status }, true);
+      await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, command);
+      const slug = await this.slugFor(team, command);
       const now = this.clock.now();
-      const { stage_id: _s, status: _t, slug: _g, ...fields } = input;
+      const { stageId: _s, status: _t, slug: _g, ...fields } = command;
       const project = Project.create(this.ids.next(), team.teamId, { ...fields, slug }, stage, now);
       await this.projects.insert(project.snapshot());
       await this.pipelines.insert(newDefaultPipeline(this.ids, team.teamId, project.id, now));
@@ -62,13 +64,13 @@ export class CreateProject {
   }
 
   /** A slug sent that is taken is refused; a generated one that is taken gets `-2`, `-3`… */
-  private async slugFor(team: TeamContext, input: CreateProjectInput): Promise<string> {
-    if (input.slug !== undefined && input.slug !== null) {
-      const slug = requireSlug(input.slug);
+  private async slugFor(team: TeamContext, command: CreateProjectCommand): Promise<string> {
+    if (command.slug !== undefined && command.slug !== null) {
+      const slug = requireSlug(command.slug);
       if (await this.projects.findBySlug(team, slug)) throw new Duplicate('A project with this slug already exists', { field: 'slug' });
       return slug;
     }
-    const base = slugify(input.name ?? '') || 'project';
+    const base = slugify(command.name ?? '') || 'project';
     return uniqueSlug(base, await this.projects.slugsLike(team, base), 'project');
   }
 }

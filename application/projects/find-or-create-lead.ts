@@ -14,6 +14,12 @@ export interface ReturningLeadSource {
   via: string;
 }
 
+export interface FindOrCreateLeadCommand extends LeadInput {
+  projectId: string;
+  /** When the lead exists, record what this contact adds (notes, UTM) under this source. */
+  source?: ReturningLeadSource;
+}
+
 /**
  * For integrations (the inbound webhook): the project's lead with this phone, else this email, or a
  * new one. An existing lead, active or not, keeps its data; with `source`, what the new payload adds
@@ -22,7 +28,8 @@ export interface ReturningLeadSource {
 export class FindOrCreateLead {
   constructor(private readonly uow: UnitOfWork, private readonly ports: LeadIntakePorts) {}
 
-  async execute(team: TeamContext, projectId: string, input: LeadInput, source?: ReturningLeadSource): Promise<FoundOrCreatedLead> {
+  async execute(team: TeamContext, command: FindOrCreateLeadCommand): Promise<FoundOrCreatedLead> {
+    const { projectId, source, ...input } = command;
     return retryWhenTaken(() => this.uow.run(async () => {
       const intake = await takeLead(this.ports, team, projectId, input);
       if (intake.kind === 'created') return { lead: intake.lead, created: true };
@@ -41,12 +48,12 @@ export class FindOrCreateLead {
   }
 }
 
-/** The full UTM set of the input: its attribution's `first` touch, else its UTM columns. */
+/** The full UTM set of the input, as stored: its attribution's `first` touch, else its UTM columns. */
 const utmOf = (input: LeadInput): Record<string, string | null> | null => {
   const first = input.attribution?.first;
   if (first && typeof first === 'object' && !Array.isArray(first)) {
     return Object.fromEntries(Object.entries(first as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : null]));
   }
-  const columns = { utm_source: input.utm_source ?? null, utm_medium: input.utm_medium ?? null, utm_campaign: input.utm_campaign ?? null };
+  const columns = { utm_source: input.utmSource ?? null, utm_medium: input.utmMedium ?? null, utm_campaign: input.utmCampaign ?? null };
   return Object.values(columns).some((v) => v !== null) ? columns : null;
 };

@@ -16,11 +16,12 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { requireProject } from './project-references';
 
+/** A lead as a caller describes it (the API, an inbound webhook, a deal's contact). */
 export interface LeadInput extends NewLead {
   /** An active company of the same project. */
-  company_id?: string | null;
+  companyId?: string | null;
   /** Contact-level (CRM) custom field values, kept on the shared identity. */
-  identity_custom_fields?: CustomFieldValues;
+  identityCustomFields?: CustomFieldValues;
 }
 
 export interface LeadIntakePorts {
@@ -34,7 +35,7 @@ export interface LeadIntakePorts {
 
 /** What can be checked without storage, so a bad body is 400 even for an unknown project. */
 export const checkLeadInput = (input: LeadInput): LeadContact => {
-  requireFullName(input.full_name);
+  requireFullName(input.fullName);
   return leadContact(input);
 };
 
@@ -45,13 +46,13 @@ export async function takeLead(ports: LeadIntakePorts, team: TeamContext, projec
   const contact = checkLeadInput(input);
   const project = Project.restore(await requireProject(ports.projects, team, projectId));
   project.assertWritable();
-  if (input.company_id) requireLeadCompany(await ports.companies.findById(team, input.company_id), project.id);
+  if (input.companyId) requireLeadCompany(await ports.companies.findById(team, input.companyId), project.id);
 
   const existing = await ports.leads.findByContact(team, project.id, contact);
   if (existing) return { kind: 'existing', ...existing };
 
   const now = ports.clock.now();
-  const source = { fullName: requireFullName(input.full_name), phone: contact.phone, email: contact.email, customFields: input.identity_custom_fields };
+  const source = { fullName: requireFullName(input.fullName), phone: contact.phone, email: contact.email, customFields: input.identityCustomFields };
   const found = await ports.identities.findByContact(team, contact);
   let identityId: string;
   if (found) {
@@ -64,7 +65,7 @@ export async function takeLead(ports: LeadIntakePorts, team: TeamContext, projec
     identityId = identity.id;
   }
 
-  const { company_id: companyId, identity_custom_fields: _i, ...fields } = input;
+  const { companyId, identityCustomFields: _i, ...fields } = input;
   const lead = Lead.create(ports.ids.next(), team.teamId, {
     projectId: project.id, publicId: await freePublicId(ports, team), contactIdentityId: identityId, companyId: companyId ?? null,
   }, fields, now);

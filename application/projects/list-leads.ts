@@ -7,6 +7,11 @@ import { ListQuery, Page } from '../../domain/shared/list';
 import { TeamContext } from '../../domain/shared/team';
 import { requireProject } from './project-references';
 
+export interface ListLeadsCommand extends LeadFilter {
+  projectId: string;
+  query: ListQuery<LeadSortField>;
+}
+
 /** A project's leads, newest first (archived projects keep theirs readable). */
 export class ListLeads {
   constructor(
@@ -15,12 +20,13 @@ export class ListLeads {
     private readonly companies: CompanyRepository,
   ) {}
 
-  async execute(team: TeamContext, projectId: string, filter: LeadFilter, query: ListQuery<LeadSortField>): Promise<Page<LeadView>> {
+  async execute(team: TeamContext, command: ListLeadsCommand): Promise<Page<LeadView>> {
+    const { projectId, isActive, companyId, query } = command;
     await requireProject(this.projects, team, projectId);
     // Like every referenced id, a company unknown to the team is 404 (one of another project just matches nothing).
-    if (filter.companyId && !(await this.companies.findById(team, filter.companyId))) {
+    if (companyId && !(await this.companies.findById(team, companyId))) {
       throw new NotFound('Company not found', 'company_id');
     }
-    return this.leads.list(team, projectId, filter, query);
+    return this.leads.list(team, projectId, { isActive, companyId }, query);
   }
 }

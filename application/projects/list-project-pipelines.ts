@@ -4,6 +4,10 @@ import { ProjectRepository } from '../../domain/projects/project-repository';
 import { TeamContext } from '../../domain/shared/team';
 import { requireProject } from './project-references';
 
+export interface ListProjectPipelinesCommand {
+  projectId: string;
+}
+
 /**
  * A project's pipelines, default first, columns in board order; a pipeline without loss reasons of
  * its own shows the default pipeline's.
@@ -11,9 +15,9 @@ import { requireProject } from './project-references';
 export class ListProjectPipelines {
   constructor(private readonly projects: ProjectRepository, private readonly pipelines: PipelineRepository) {}
 
-  async execute(team: TeamContext, projectId: string): Promise<PipelineData[]> {
-    await requireProject(this.projects, team, projectId);
-    const pipelines = await this.pipelines.listByProject(team, projectId);
+  async execute(team: TeamContext, command: ListProjectPipelinesCommand): Promise<PipelineData[]> {
+    await requireProject(this.projects, team, command.projectId);
+    const pipelines = await this.pipelines.listByProject(team, command.projectId);
     const def = pipelines.find((p) => p.isDefault) ?? null;
     return pipelines.map((p) => ({ ...p, lossReasons: effectiveLossReasons(p, def) }));
   }

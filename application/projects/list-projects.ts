@@ -8,11 +8,12 @@ import { ListQuery, Page } from '../../domain/shared/list';
 import { TeamContext } from '../../domain/shared/team';
 import { checkProjectReferences } from './project-references';
 
-export interface ListProjectsFilter {
-  squad_id?: string;
-  client_id?: string;
+export interface ListProjectsCommand {
+  squadId?: string;
+  clientId?: string;
   status?: ProjectStatus;
   priority?: ProjectPriority;
+  query: ListQuery<ProjectSortField>;
 }
 
 /** The team's projects that are not archived; `status` is resolved through the team's stages. */
@@ -24,10 +25,10 @@ export class ListProjects {
     private readonly clients: ClientRepository,
   ) {}
 
-  async execute(team: TeamContext, input: ListProjectsFilter, query: ListQuery<ProjectSortField>): Promise<Page<ProjectView>> {
-    await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, input);
-    const filter: ProjectFilter = { squadId: input.squad_id, clientId: input.client_id, priority: input.priority };
-    if (input.status !== undefined) filter.stageIds = stageIdsOf(await this.stages.listByTeam(team), input.status);
-    return this.projects.list(team, filter, query);
+  async execute(team: TeamContext, command: ListProjectsCommand): Promise<Page<ProjectView>> {
+    await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, command);
+    const filter: ProjectFilter = { squadId: command.squadId, clientId: command.clientId, priority: command.priority };
+    if (command.status !== undefined) filter.stageIds = stageIdsOf(await this.stages.listByTeam(team), command.status);
+    return this.projects.list(team, filter, command.query);
   }
 }

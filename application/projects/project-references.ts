@@ -12,10 +12,10 @@ export interface ProjectReferencePorts {
 }
 
 export async function checkProjectReferences(
-  ports: ProjectReferencePorts, team: TeamContext, refs: { squad_id?: string | null; client_id?: string | null },
+  ports: ProjectReferencePorts, team: TeamContext, refs: { squadId?: string | null; clientId?: string | null },
 ): Promise<void> {
-  if (refs.squad_id && !(await ports.squads.findById(team, refs.squad_id))) throw new NotFound('Squad not found', 'squad_id');
-  if (refs.client_id && !(await ports.clients.findById(team, refs.client_id))) throw new NotFound('Client not found', 'client_id');
+  if (refs.squadId && !(await ports.squads.findById(team, refs.squadId))) throw new NotFound('Squad not found', 'squad_id');
+  if (refs.clientId && !(await ports.clients.findById(team, refs.clientId))) throw new NotFound('Client not found', 'client_id');
 }
 
 /** The project named in a path: 404 without a field, like any unknown path id. */

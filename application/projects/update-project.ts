@@ -3,7 +3,7 @@ import { Project, ProjectChanges, ProjectView } from '../../domain/projects/proj
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { requireSlug } from '../../domain/projects/slug';
 import { SquadRepository } from '../../domain/projects/squad-repository';
-import { resolveStage } from '../../domain/projects/stage';
+import { ProjectStatus, resolveStage } from '../../domain/projects/stage';
 import { StageRepository } from '../../domain/projects/stage-repository';
 import { Duplicate } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
@@ -11,9 +11,15 @@ import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { checkProjectReferences, requireProject } from './project-references';
 
-export interface UpdateProjectInput extends ProjectChanges {
-  stage_id?: string;
-  status?: string;
+export interface UpdateProjectChanges extends ProjectChanges {
+  /** Takes precedence over `status`; with neither, the project keeps its stage. */
+  stageId?: string;
+  status?: ProjectStatus;
+}
+
+export interface UpdateProjectCommand {
+  id: string;
+  changes: UpdateProjectChanges;
 }
 
 /** Only the fields sent change; an archived project refuses any change (409 PROJECT_ARCHIVED). */
@@ -27,15 +33,16 @@ export class UpdateProject {
     private readonly clock: Clock,
   ) {}
 
-  async execute(team: TeamContext, id: string, input: UpdateProjectInput): Promise<ProjectView> {
+  async execute(team: TeamContext, command: UpdateProjectCommand): Promise<ProjectView> {
+    const { id } = command;
     return this.uow.run(async () => {
       const project = Project.restore(await requireProject(this.projects, team, id));
       project.assertWritable();
-      const stage = input.stage_id === undefined && input.status === undefined
+      const { stageId, status, ...changes } = command.changes;
+      const stage = stageId === undefined && status === undefined
         ? null
-        : resolveStage(await this.stages.listByTeam(team), { stageId: input.stage_id, status: input.status }, false);
-      await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, input);
-      const { stage_id: _s, status: _t, ...changes } = input;
+        : resolveStage(await this.stages.listByTeam(team), { stageId, status }, false);
+      await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, changes);
       if (changes.slug !== undefined) {
         changes.slug = requireSlug(changes.slug);
         if (await this.projects.findBySlug(team, changes.slug, id)) {

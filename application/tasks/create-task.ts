@@ -9,12 +9,14 @@ import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { placementIn, projectPipeline, requestedColumn } from './task-placement';
 
-export type CreateTaskInput = TaskChanges & {
+export type CreateTaskCommand = TaskChanges & {
   title: string;
-  project_id: string;
-  pipeline_id?: string | null;
+  projectId: string;
+  /** The project's default pipeline when absent or null. */
+  pipelineId?: string | null;
   column?: string;
-  column_slug?: string;
+  /** An alias of `column`, which wins when both are given. */
+  columnSlug?: string;
 };
 
 /** Used by POST /tasks and by the deal workflows' `create_task` action. */
@@ -28,15 +30,16 @@ export class CreateTask {
     private readonly clock: Clock,
   ) {}
 
-  async execute(team: TeamContext, input: CreateTaskInput): Promise<TaskData> {
+  async execute(team: TeamContext, command: CreateTaskCommand): Promise<TaskData> {
+    const { projectId, pipelineId, column: _c, columnSlug: _s, ...fields } = command;
     return this.uow.run(async () => {
-      const project = await this.projects.findById(team, input.project_id);
+      const project = await this.projects.findById(team, projectId);
       if (!project) throw new NotFound('Project not found', 'project_id');
-      const pipeline = input.pipeline_id
-        ? await projectPipeline(this.pipelines, team, project.id, input.pipeline_id)
+      const pipeline = pipelineId
+        ? await projectPipeline(this.pipelines, team, project.id, pipelineId)
         : await this.pipelines.findDefaultForProject(team, project.id);
-      const placement = placementIn(pipeline, requestedColumn(input));
-      const data = Task.create(this.ids.next(), team.teamId, project.id, placement, input, this.clock.now()).snapshot();
+      const placement = placementIn(pipeline, requestedColumn(command));
+      const data = Task.create(this.ids.next(), team.teamId, project.id, placement, fields, this.clock.now()).snapshot();
       await this.tasks.insert(data);
       return data;
     });

@@ -5,23 +5,27 @@ import { TaskRepository } from '../../domain/tasks/task-repository';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 
+export interface DeleteTaskCommand {
+  id: string;
+}
+
 export interface DeletedTask {
   id: string;
-  deleted_at: string;
+  deletedAt: string;
 }
 
 /** Soft delete: the task leaves lists and reads; only an operator can bring it back. */
 export class DeleteTask {
   constructor(private readonly uow: UnitOfWork, private readonly tasks: TaskRepository, private readonly clock: Clock) {}
 
-  async execute(team: TeamContext, id: string): Promise<DeletedTask> {
+  async execute(team: TeamContext, command: DeleteTaskCommand): Promise<DeletedTask> {
     return this.uow.run(async () => {
-      const found = await this.tasks.findById(team, id);
+      const found = await this.tasks.findById(team, command.id);
       if (!found) throw new NotFound('Task not found');
       const task = Task.restore(found);
       const deleted = task.delete(this.clock.now());
       await this.tasks.update(task.snapshot());
-      return { id: deleted.id, deleted_at: deleted.deletedAt };
+      return deleted;
     });
   }
 }

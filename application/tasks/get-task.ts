@@ -3,12 +3,16 @@ import { TeamContext } from '../../domain/shared/team';
 import { TaskData } from '../../domain/tasks/task';
 import { TaskRepository } from '../../domain/tasks/task-repository';
 
+export interface GetTaskCommand {
+  id: string;
+}
+
 export class GetTask {
   constructor(private readonly tasks: TaskRepository) {}
 
   /** A soft-deleted task answers like an unknown one. */
-  async execute(team: TeamContext, id: string): Promise<TaskData> {
-    const found = await this.tasks.findById(team, id);
+  async execute(team: TeamContext, command: GetTaskCommand): Promise<TaskData> {
+    const found = await this.tasks.findById(team, command.id);
     if (!found || found.deletedAt !== null) throw new NotFound('Task not found');
     return found;
   }

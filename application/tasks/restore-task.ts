@@ -4,6 +4,10 @@ import { TaskRepository } from '../../domain/tasks/task-repository';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 
+export interface RestoreTaskCommand {
+  id: string;
+}
+
 /**
  * The operator's restore (the API has no restore route), so it names only the task: the team is the
  * task's own. An active task is returned unchanged.
@@ -11,10 +15,10 @@ import { UnitOfWork } from '../shared/unit-of-work';
 export class RestoreTask {
   constructor(private readonly uow: UnitOfWork, private readonly tasks: TaskRepository, private readonly clock: Clock) {}
 
-  async execute(input: { id: string }): Promise<TaskData> {
+  async execute(command: RestoreTaskCommand): Promise<TaskData> {
     return this.uow.run(async () => {
-      const team = await this.tasks.findTeamOf(input.id);
-      const found = team && (await this.tasks.findById(team, input.id));
+      const team = await this.tasks.findTeamOf(command.id);
+      const found = team && (await this.tasks.findById(team, command.id));
       if (!found) throw new NotFound('Task not found');
       const task = Task.restore(found);
       task.restoreDeleted(this.clock.now());

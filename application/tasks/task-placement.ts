@@ -22,6 +22,6 @@ export const placementIn = (pipeline: PipelineData | null, column: string | unde
   return { pipelineId: pipeline?.id ?? null, column: resolveTaskColumn(column, first ? [first.slug] : []) };
 };
 
-/** `column` and its alias `column_slug`; `column` wins when both are sent. */
-export const requestedColumn = (input: { column?: string; column_slug?: string }): string | undefined =>
-  input.column ?? input.column_slug;
+/** `column` and its alias `columnSlug`; `column` wins when both are given. */
+export const requestedColumn = (input: { column?: string; columnSlug?: string }): string | undefined =>
+  input.column ?? input.columnSlug;

@@ -7,12 +7,19 @@ import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { placementIn, projectPipeline, requestedColumn } from './task-placement';
 
-/** `project_id` is not here: a task never changes project. */
-export type UpdateTaskInput = TaskChanges & {
-  pipeline_id?: string | null;
+/** No project here: a task never changes project. */
+export type UpdateTaskChanges = TaskChanges & {
+  /** null takes the task off any pipeline. */
+  pipelineId?: string | null;
   column?: string;
-  column_slug?: string;
+  /** An alias of `column`, which wins when both are given. */
+  columnSlug?: string;
 };
+
+export interface UpdateTaskCommand {
+  id: string;
+  changes: UpdateTaskChanges;
+}
 
 export class UpdateTask {
   constructor(
@@ -22,12 +29,14 @@ export class UpdateTask {
     private readonly clock: Clock,
   ) {}
 
-  async execute(team: TeamContext, id: string, input: UpdateTaskInput): Promise<TaskData> {
+  async execute(team: TeamContext, command: UpdateTaskCommand): Promise<TaskData> {
+    const { id, changes } = command;
+    const { pipelineId: _p, column: _c, columnSlug: _s, ...fields } = changes;
     return this.uow.run(async () => {
       const found = await this.tasks.findById(team, id);
       if (!found || found.deletedAt !== null) throw new NotFound('Task not found');
       const task = Task.restore(found);
-      task.update(input, await this.placement(team, found, input), this.clock.now());
+      task.update(fields, await this.placement(team, found, changes), this.clock.now());
       const data = task.snapshot();
       await this.tasks.update(data);
       return data;
@@ -38,14 +47,15 @@ export class UpdateTask {
    * A new pipeline without a column puts the task in that pipeline's first column; a column alone
    * moves it within its current pipeline.
    */
-  private async placement(team: TeamContext, current: TaskData, input: UpdateTaskInput): Promise<TaskPlacement | undefined> {
-    const column = requestedColumn(input);
-    if (input.pipeline_id === undefined) {
+  private async placement(team: TeamContext, current: TaskData, changes: UpdateTaskChanges): Promise<TaskPlacement | undefined> {
+    const column = requestedColumn(changes);
+    const { pipelineId } = changes;
+    if (pipelineId === undefined) {
       return column === undefined ? undefined : { pipelineId: current.pipelineId, column };
     }
-    if (input.pipeline_id === null) return { pipelineId: null, column: column ?? current.column };
-    if (input.pipeline_id === current.pipelineId) return { pipelineId: current.pipelineId, column: column ?? current.column };
-    const pipeline = await projectPipeline(this.pipelines, team, current.projectId, input.pipeline_id);
+    if (pipelineId === null) return { pipelineId: null, column: column ?? current.column };
+    if (pipelineId === current.pipelineId) return { pipelineId: current.pipelineId, column: column ?? current.column };
+    const pipeline = await projectPipeline(this.pipelines, team, current.projectId, pipelineId);
     return placementIn(pipeline, column);
   }
 }

@@ -10,19 +10,19 @@ import { InboundAction, InboundActionResult } from './inbound-action';
 
 /** The lead an inbound payload describes; without a name it is known by its phone or email. */
 const leadInput = (fields: InboundFields): LeadInput => ({
-  full_name: fields.fullName ?? fields.phone ?? fields.email ?? '',
+  fullName: fields.fullName ?? fields.phone ?? fields.email ?? '',
   email: fields.email,
   phone: fields.phone,
   tags: fields.tags,
   notes: fields.notes,
-  customer_source: fields.source,
-  company_name: fields.companyName,
-  utm_source: fields.utm.utm_source,
-  utm_medium: fields.utm.utm_medium,
-  utm_campaign: fields.utm.utm_campaign,
+  customerSource: fields.source,
+  companyName: fields.companyName,
+  utmSource: fields.utm.utm_source,
+  utmMedium: fields.utm.utm_medium,
+  utmCampaign: fields.utm.utm_campaign,
   attribution: attributionOf(fields),
   metadata: fields.metadata,
-  custom_fields: fields.customFields,
+  customFields: fields.customFields,
 });
 
 /** A returning lead's new notes and UTM are recorded as coming from this endpoint. */
@@ -63,7 +63,9 @@ export class CreateLeadFromInbound implements InboundAction {
   constructor(private readonly findOrCreateLead: FindOrCreateLead) {}
 
   async run(team: TeamContext, endpoint: WebhookEndpointData, fields: InboundFields): Promise<InboundActionResult> {
-    const { lead } = await this.findOrCreateLead.execute(team, endpoint.actionConfig.projectId, leadInput(fields), sourceOf(endpoint));
+    const { lead } = await this.findOrCreateLead.execute(team, {
+      ...leadInput(fields), projectId: endpoint.actionConfig.projectId, source: sourceOf(endpoint),
+    });
     return { entityId: lead.id, entityType: 'lead' };
   }
 }

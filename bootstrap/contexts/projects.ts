@@ -145,12 +145,12 @@ export const projectsContext: BoundedContext = {
   async seedDemo(c, team) {
     const squad = await c.get(CreateSquad).execute(team, { name: 'Squad Growth' });
     const project = await c.get(CreateProject).execute(team, {
-      name: 'Lançamento Loja Online', description: 'Site e campanhas de lançamento', status: 'active', priority: 'high', squad_id: squad.id,
+      name: 'Lançamento Loja Online', description: 'Site e campanhas de lançamento', status: 'active', priority: 'high', squadId: squad.id,
     });
     const company = await c.get(CreateCompany).execute({ projectId: project.id, name: 'Padaria Pão Quente' });
-    await c.get(CreateLead).execute(team, project.id, {
-      full_name: 'João Pereira', phone: '(11) 98765-4321', email: 'joao@example.com', company_id: company.id, tags: ['site'],
-      customer_source: 'site',
+    await c.get(CreateLead).execute(team, {
+      projectId: project.id, fullName: 'João Pereira', phone: '(11) 98765-4321', email: 'joao@example.com', companyId: company.id,
+      tags: ['site'], customerSource: 'site',
     });
   },
 };

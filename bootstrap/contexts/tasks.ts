@@ -50,7 +50,7 @@ export const tasksContext: BoundedContext = {
     const internal = await c.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository).findInternal(team);
     if (!internal) return;
     const create = c.get(CreateTask);
-    await create.execute(team, { title: 'Revisar o briefing do site', project_id: internal.id, priority: 'high', tags: ['site'] });
-    await create.execute(team, { title: 'Planejar calendário editorial', project_id: internal.id, description: 'Pautas do próximo mês' });
+    await create.execute(team, { title: 'Revisar o briefing do site', projectId: internal.id, priority: 'high', tags: ['site'] });
+    await create.execute(team, { title: 'Planejar calendário editorial', projectId: internal.id, description: 'Pautas do próximo mês' });
   },
 };

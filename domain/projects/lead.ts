@@ -40,20 +40,22 @@ export interface LeadView extends LeadData {
 }
 
 export interface NewLead {
-  full_name: string;
+  fullName: string;
   email?: string | null;
   phone?: string | null;
   tags?: string[];
   notes?: string | null;
-  customer_source?: string | null;
-  company_name?: string | null;
-  utm_source?: string | null;
-  utm_medium?: string | null;
-  utm_campaign?: string | null;
+  customerSource?: string | null;
+  companyName?: string | null;
+  utmSource?: string | null;
+  utmMedium?: string | null;
+  utmCampaign?: string | null;
+  /** As stored: the attribution fields an integration received, keyed as it sent them. */
   attribution?: Record<string, unknown> | null;
   metadata?: Record<string, unknown>;
-  custom_fields?: CustomFieldValues;
-  created_by?: string | null;
+  /** Project-level values, by the user's field keys. */
+  customFields?: CustomFieldValues;
+  createdBy?: string | null;
 }
 
 export interface LeadContact {
@@ -140,20 +142,20 @@ export class Lead {
     }
     return new Lead({
       id, teamId, ...links,
-      fullName: requireFullName(input.full_name),
+      fullName: requireFullName(input.fullName),
       ...contact,
       tags: [...tags],
       notes: input.notes ?? null,
-      customerSource: input.customer_source ?? null,
-      utmSource: input.utm_source ?? null,
-      utmMedium: input.utm_medium ?? null,
-      utmCampaign: input.utm_campaign ?? null,
+      customerSource: input.customerSource ?? null,
+      utmSource: input.utmSource ?? null,
+      utmMedium: input.utmMedium ?? null,
+      utmCampaign: input.utmCampaign ?? null,
       attribution: input.attribution ? { ...input.attribution } : null,
       metadata: { ...(input.metadata ?? {}) },
-      customFields: { ...(input.custom_fields ?? {}) },
+      customFields: { ...(input.customFields ?? {}) },
       isActive: true,
-      companyName: input.company_name ?? null,
-      createdBy: input.created_by ?? null,
+      companyName: input.companyName ?? null,
+      createdBy: input.createdBy ?? null,
       createdAt: at,
       updatedAt: at,
     });

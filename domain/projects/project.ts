@@ -51,11 +51,11 @@ export interface ProjectChanges {
   color?: string | null;
   briefing?: string | null;
   priority?: ProjectPriority;
-  start_date?: string | null;
-  due_date?: string | null;
-  completed_at?: string | null;
-  squad_id?: string | null;
-  client_id?: string | null;
+  startDate?: string | null;
+  dueDate?: string | null;
+  completedAt?: string | null;
+  squadId?: string | null;
+  clientId?: string | null;
 }
 
 export interface NewProject extends ProjectChanges {
@@ -137,13 +137,13 @@ export class Project {
       }
       this.data.priority = c.priority;
     }
-    if (c.start_date !== undefined) this.data.startDate = optionalDate(c.start_date, 'start_date');
-    if (c.due_date !== undefined) this.data.dueDate = optionalDate(c.due_date, 'due_date');
-    if (c.completed_at !== undefined) {
-      this.data.completedAt = c.completed_at === null ? null : requireTimestamp(c.completed_at, 'completed_at');
+    if (c.startDate !== undefined) this.data.startDate = optionalDate(c.startDate, 'start_date');
+    if (c.dueDate !== undefined) this.data.dueDate = optionalDate(c.dueDate, 'due_date');
+    if (c.completedAt !== undefined) {
+      this.data.completedAt = c.completedAt === null ? null : requireTimestamp(c.completedAt, 'completed_at');
     }
-    if (c.squad_id !== undefined) this.data.squadId = c.squad_id;
-    if (c.client_id !== undefined) this.data.clientId = c.client_id;
+    if (c.squadId !== undefined) this.data.squadId = c.squadId;
+    if (c.clientId !== undefined) this.data.clientId = c.clientId;
   }
 }
 

@@ -11,10 +11,15 @@ export const taskSort = (raw: string | undefined): Sort<TaskSortField> => {
   if (raw === undefined || raw === '') return { field: 'created_at', descending: true };
   const descending = raw.startsWith('-');
   const name = descending ? raw.slice(1) : raw;
-  if (!(TASK_SORT_FIELDS as readonly string[]).includes(name)) {
+  return { field: requireTaskSortField(name), descending };
+};
+
+/** A sort field of task lists; anything else is a request error on `sort`. */
+export const requireTaskSortField = (field: string): TaskSortField => {
+  if (!(TASK_SORT_FIELDS as readonly string[]).includes(field)) {
     throw new ValidationFailed(`sort must be one of ${TASK_SORT_FIELDS.join(', ')}, optionally prefixed with -`, 'sort');
   }
-  return { field: name as TaskSortField, descending };
+  return field as TaskSortField;
 };
 
 export interface TaskFilter {

@@ -43,21 +43,21 @@ export interface TaskData {
   deletedAt: string | null;
 }
 
-/** The writable fields, in request vocabulary; on update only the keys present are applied. */
+/** The writable fields; on update only the keys present are applied. */
 export interface TaskChanges {
   title?: string;
   description?: string | null;
   priority?: string;
-  assignee_ids?: string[];
-  assignee_id?: string | null;
-  reporter_id?: string | null;
-  due_date?: string | null;
-  completed_at?: string | null;
-  estimated_hours?: number | null;
-  actual_hours?: number | null;
+  assigneeIds?: string[];
+  assigneeId?: string | null;
+  reporterId?: string | null;
+  dueDate?: string | null;
+  completedAt?: string | null;
+  estimatedHours?: number | null;
+  actualHours?: number | null;
   position?: number;
   tags?: string[];
-  checklist_markdown?: string | null;
+  checklistMarkdown?: string | null;
 }
 
 /** Where the task sits; the use case resolves it against the project's pipelines. */
@@ -66,12 +66,15 @@ export interface TaskPlacement {
   column: string;
 }
 
-const UPDATABLE: (keyof TaskChanges)[] = [
-  'title', 'description', 'priority', 'assignee_ids', 'assignee_id', 'reporter_id', 'due_date', 'completed_at',
-  'estimated_hours', 'actual_hours', 'position', 'tags', 'checklist_markdown',
-];
+/** Each writable field and the name errors give it (the request's), in the order an empty update lists them. */
+const UPDATABLE: Record<keyof TaskChanges, string> = {
+  title: 'title', description: 'description', priority: 'priority', assigneeIds: 'assignee_ids', assigneeId: 'assignee_id',
+  reporterId: 'reporter_id', dueDate: 'due_date', completedAt: 'completed_at', estimatedHours: 'estimated_hours',
+  actualHours: 'actual_hours', position: 'position', tags: 'tags', checklistMarkdown: 'checklist_markdown',
+};
 
-export const hasTaskChanges = (c: TaskChanges): boolean => UPDATABLE.some((k) => c[k] !== undefined);
+export const hasTaskChanges = (c: TaskChanges): boolean =>
+  (Object.keys(UPDATABLE) as (keyof TaskChanges)[]).some((k) => c[k] !== undefined);
 
 export class Task {
   private constructor(private data: TaskData) {}
@@ -116,7 +119,7 @@ export class Task {
   update(changes: TaskChanges, placement: TaskPlacement | undefined, now: Date): void {
     this.assertActive();
     if (!hasTaskChanges(changes) && placement === undefined) {
-      throw new ValidationFailed(`Send at least one of ${UPDATABLE.join(', ')}, pipeline_id, column`);
+      throw new ValidationFailed(`Send at least one of ${Object.values(UPDATABLE).join(', ')}, pipeline_id, column`);
     }
     const next = Task.applied(this.data, changes);
     if (placement) {
@@ -155,29 +158,29 @@ export class Task {
       next.title = c.title;
     }
     if (c.description !== undefined) next.description = c.description;
-    if (c.checklist_markdown !== undefined) next.checklistMarkdown = c.checklist_markdown;
+    if (c.checklistMarkdown !== undefined) next.checklistMarkdown = c.checklistMarkdown;
     if (c.priority !== undefined) {
       if (!isTaskPriority(c.priority)) throw new ValidationFailed(`priority must be one of ${TASK_PRIORITIES.join(', ')}`, 'priority');
       next.priority = c.priority;
     }
-    // `assignee_ids` is the preferred form and wins; a lone `assignee_id` (the compatibility form)
+    // `assigneeIds` is the preferred form and wins; a lone `assigneeId` (the compatibility form)
     // means "assigned to this one person" and replaces the list.
-    if (c.assignee_ids !== undefined) {
-      next.assigneeIds = Task.assignees(c.assignee_ids);
-    } else if (c.assignee_id !== undefined) {
-      next.assigneeIds = c.assignee_id === null ? [] : [Task.uuid(c.assignee_id, 'assignee_id')];
+    if (c.assigneeIds !== undefined) {
+      next.assigneeIds = Task.assignees(c.assigneeIds);
+    } else if (c.assigneeId !== undefined) {
+      next.assigneeIds = c.assigneeId === null ? [] : [Task.uuid(c.assigneeId, 'assignee_id')];
     }
     next.assigneeId = next.assigneeIds[0] ?? null;
-    if (c.reporter_id !== undefined) next.reporterId = c.reporter_id === null ? null : Task.uuid(c.reporter_id, 'reporter_id');
-    if (c.due_date !== undefined) {
-      if (c.due_date !== null && !isCalendarDate(c.due_date)) throw new ValidationFailed('due_date must be a date YYYY-MM-DD', 'due_date');
-      next.dueDate = c.due_date;
+    if (c.reporterId !== undefined) next.reporterId = c.reporterId === null ? null : Task.uuid(c.reporterId, 'reporter_id');
+    if (c.dueDate !== undefined) {
+      if (c.dueDate !== null && !isCalendarDate(c.dueDate)) throw new ValidationFailed('due_date must be a date YYYY-MM-DD', 'due_date');
+      next.dueDate = c.dueDate;
     }
-    if (c.completed_at !== undefined) {
-      next.completedAt = c.completed_at === null ? null : requireTimestamp(c.completed_at, 'completed_at');
+    if (c.completedAt !== undefined) {
+      next.completedAt = c.completedAt === null ? null : requireTimestamp(c.completedAt, 'completed_at');
     }
-    if (c.estimated_hours !== undefined) next.estimatedHours = Task.hours(c.estimated_hours, 'estimated_hours');
-    if (c.actual_hours !== undefined) next.actualHours = Task.hours(c.actual_hours, 'actual_hours');
+    if (c.estimatedHours !== undefined) next.estimatedHours = Task.hours(c.estimatedHours, 'estimated_hours');
+    if (c.actualHours !== undefined) next.actualHours = Task.hours(c.actualHours, 'actual_hours');
     if (c.position !== undefined) {
       if (!Number.isFinite(c.position)) throw new ValidationFailed('position must be a number', 'position');
       next.position = c.position;

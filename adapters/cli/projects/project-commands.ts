@@ -1,4 +1,4 @@
-import { ArchiveProject } from '../../../application/projects/archive-project';
+import { ArchiveProject, ArchivedProject } from '../../../application/projects/archive-project';
 import { CreateCompany } from '../../../application/projects/create-company';
 import { CreatePipeline } from '../../../application/projects/create-pipeline';
 import { DeactivateCompany } from '../../../application/projects/deactivate-company';
@@ -18,6 +18,9 @@ export interface ProjectCommandUseCases {
   deactivateLead: DeactivateLead;
 }
 
+/** What `project archive` prints, as the README documents it. */
+const presentArchivedProject = (p: ArchivedProject) => ({ id: p.id, archived_at: p.archivedAt });
+
 const uuidArg = (a: CliArgs, name: string): string => {
   const v = a.required(name);
   if (!isUuid(v)) throw new ValidationFailed(`--${name} must be a UUID`, name);
@@ -29,7 +32,7 @@ export function projectCommands(uc: ProjectCommandUseCases): CliCommand[] {
     {
       name: 'project archive',
       usage: 'project archive --id ID',
-      run: (a) => uc.archiveProject.execute({ id: uuidArg(a, 'id') }),
+      run: async (a) => presentArchivedProject(await uc.archiveProject.execute({ id: uuidArg(a, 'id') })),
     },
     {
       name: 'pipeline create',

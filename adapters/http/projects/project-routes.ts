@@ -1,11 +1,10 @@
 import { CreateLead } from '../../../application/projects/create-lead';
-import { CreateProject, CreateProjectInput } from '../../../application/projects/create-project';
+import { CreateProject, CreateProjectCommand } from '../../../application/projects/create-project';
 import { GetProject } from '../../../application/projects/get-project';
-import { LeadInput, checkLeadInput } from '../../../application/projects/lead-intake';
 import { ListLeads } from '../../../application/projects/list-leads';
 import { ListProjectPipelines } from '../../../application/projects/list-project-pipelines';
 import { ListProjects } from '../../../application/projects/list-projects';
-import { UpdateProject, UpdateProjectInput } from '../../../application/projects/update-project';
+import { UpdateProject } from '../../../application/projects/update-project';
 import { LEAD_SORT_FIELDS } from '../../../domain/projects/lead-repository';
 import { PROJECT_PRIORITIES } from '../../../domain/projects/project';
 import { PROJECT_SORT_FIELDS } from '../../../domain/projects/project-repository';
@@ -13,6 +12,7 @@ import { PROJECT_STATUSES } from '../../../domain/projects/stage';
 import { MethodNotAllowed, Unprocessable } from '../../../domain/shared/errors';
 import { isUuid } from '../../../domain/shared/values';
 import { RouteModule } from '../app';
+import { camelKeys, pick } from '../shared/body';
 import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
@@ -22,7 +22,8 @@ import { leadSchema, presentLead } from './present-lead';
 import { pipelineSchema, presentPipeline } from './present-pipeline';
 import { presentProject, projectSchema } from './present-project';
 import {
-  LEAD_BODY_FIELDS, UPDATABLE_PROJECT_FIELDS, createLeadSchema, createProjectSchema, updateProjectSchema,
+  CREATE_PROJECT_FIELDS, CreateProjectBody, LEAD_BODY_FIELDS, UPDATABLE_PROJECT_FIELDS, createLeadSchema, createProjectSchema,
+  updateProjectSchema,
 } from './project-schemas';
 
 export interface ProjectUseCases {
@@ -38,8 +39,14 @@ export interface ProjectUseCases {
 const TAG = 'Projects';
 const LEADS_TAG = 'Project leads';
 
-const pick = (body: Record<string, unknown>, fields: readonly string[]) =>
-  Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
+/**
+ * A create's command. `completed_at` is not among a create's documented fields (nor in its schema), but a
+ * create has always applied it when sent, as an update does; it is read here so that no answer changes.
+ */
+const createProjectCommand = (body: CreateProjectBody): CreateProjectCommand => {
+  const { completed_at: completedAt } = body as { completed_at?: string | null };
+  return { ...camelKeys(pick(body, CREATE_PROJECT_FIELDS)), completedAt };
+};
 
 /** The lead list refuses a bad `is_active` or `company_id` with 422, as the spec says (not 400). */
 const leadFilterOf = (ctx: Ctx) => {
@@ -69,16 +76,17 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         errors: [400, 404],
         async handle(ctx: Ctx) {
           const query = listQuery(ctx, { sortable: PROJECT_SORT_FIELDS });
-          const filter = {
-            squad_id: queryUuid(ctx, 'squad_id'),
-            client_id: queryUuid(ctx, 'client_id'),
+          const command = {
+            squadId: queryUuid(ctx, 'squad_id'),
+            clientId: queryUuid(ctx, 'client_id'),
             status: queryEnum(ctx, 'status', PROJECT_STATUSES),
             priority: queryEnum(ctx, 'priority', PROJECT_PRIORITIES),
+            query,
           };
-          ctx.body = many(await uc.list.execute(teamOf(ctx), filter, query), query, presentProject);
+          ctx.body = many(await uc.list.execute(teamOf(ctx), command), query, presentProject);
         },
       }),
-      operation<CreateProjectInput>({
+      operation({
         id: 'createProject', method: 'post', path: '/projects', tag: TAG, access: 'key',
         summary: 'Create a project, with its default deal pipeline',
         description: 'The stage is `stage_id` if sent, else the first stage of `status`, else the team\'s initial stage. '
@@ -93,9 +101,9 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         },
         success: { status: 201, description: 'The project created.', data: projectSchema, name: 'Project' },
         errors: [400, 404, 422],
-        async handle(ctx: Ctx, input) {
+        async handle(ctx: Ctx, body) {
           ctx.status = 201;
-          ctx.body = one(presentProject(await uc.create.execute(teamOf(ctx), input)));
+          ctx.body = one(presentProject(await uc.create.execute(teamOf(ctx), createProjectCommand(body))));
         },
       }),
       operation({
@@ -105,10 +113,10 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         success: { status: 200, description: 'The project.', data: projectSchema, name: 'Project' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(presentProject(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+          ctx.body = one(presentProject(await uc.get.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
-      operation<UpdateProjectInput>({
+      operation({
         id: 'updateProject', method: 'put', path: '/projects/:id', tag: TAG, access: 'key',
         summary: 'Change the fields sent; an archived project is 409 PROJECT_ARCHIVED',
         body: {
@@ -117,10 +125,11 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         },
         success: { status: 200, description: 'The project after the change.', data: projectSchema, name: 'Project' },
         errors: [400, 404, 409, 422],
-        async handle(ctx: Ctx, input) {
+        async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          requireSomeField(input as Record<string, unknown>, UPDATABLE_PROJECT_FIELDS);
-          ctx.body = one(presentProject(await uc.update.execute(teamOf(ctx), id, input)));
+          const changes = pick(body, UPDATABLE_PROJECT_FIELDS);
+          requireSomeField(changes, UPDATABLE_PROJECT_FIELDS);
+          ctx.body = one(presentProject(await uc.update.execute(teamOf(ctx), { id, changes: camelKeys(changes) })));
         },
       }),
       operation({
@@ -149,7 +158,7 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         },
         errors: [404],
         async handle(ctx: Ctx) {
-          const pipelines = await uc.listPipelines.execute(teamOf(ctx), pathId(ctx));
+          const pipelines = await uc.listPipelines.execute(teamOf(ctx), { projectId: pathId(ctx) });
           ctx.body = one(pipelines.map(presentPipeline));
         },
       }),
@@ -166,12 +175,12 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         success: { status: 200, description: 'A page of leads.', data: leadSchema, name: 'ProjectLead', list: true },
         errors: [400, 404, 422],
         async handle(ctx: Ctx) {
-          const id = pathId(ctx);
+          const projectId = pathId(ctx);
           const query = listQuery(ctx, { sortable: LEAD_SORT_FIELDS });
-          ctx.body = many(await uc.listLeads.execute(teamOf(ctx), id, leadFilterOf(ctx), query), query, presentLead);
+          ctx.body = many(await uc.listLeads.execute(teamOf(ctx), { projectId, ...leadFilterOf(ctx), query }), query, presentLead);
         },
       }),
-      operation<LeadInput>({
+      operation({
         id: 'createProjectLead', method: 'post', path: '/projects/:id/leads', tag: LEADS_TAG, access: 'key', pathIds: 'afterBody',
         summary: 'Add a contact to the project\'s CRM (no deal)',
         description: 'The body is checked before the project is looked up: a bad body is 400 even for an unknown project. '
@@ -190,10 +199,10 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         errors: [400, 404, 409, 422],
         location: (_lead, ctx) => `/projects/${pathId(ctx)}/leads`,
         async handle(ctx: Ctx, body) {
-          const input = pick(body as unknown as Record<string, unknown>, LEAD_BODY_FIELDS) as unknown as LeadInput;
-          checkLeadInput(input);
+          // The use case checks the name, phone and e-mail before it looks the project up (400 before 404).
+          const command = { projectId: pathId(ctx), ...camelKeys(pick(body, LEAD_BODY_FIELDS)) };
           ctx.status = 201;
-          ctx.body = one(presentLead(await uc.createLead.execute(teamOf(ctx), pathId(ctx), input)));
+          ctx.body = one(presentLead(await uc.createLead.execute(teamOf(ctx), command)));
         },
       }),
     ],

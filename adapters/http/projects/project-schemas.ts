@@ -1,48 +1,51 @@
 import { PROJECT_PRIORITIES } from '../../../domain/projects/project';
 import { PROJECT_STATUSES } from '../../../domain/projects/stage';
-import { S } from '../shared/validation';
+import { B, Static, Type } from '../shared/body';
 
 const fields = {
-  name: S.nonEmptyString,
-  slug: S.nonEmptyString,
-  description: S.nullableString,
-  color: S.nullableString,
-  briefing: S.nullableString,
-  status: S.enumOf(PROJECT_STATUSES),
-  stage_id: S.uuid,
-  priority: S.enumOf(PROJECT_PRIORITIES),
-  start_date: S.nullableDate,
-  due_date: S.nullableDate,
-  squad_id: S.nullableUuid,
-  client_id: S.nullableUuid,
+  name: B.optional(B.nonEmptyString()),
+  slug: B.optional(B.nonEmptyString()),
+  description: B.optional(B.nullableString()),
+  color: B.optional(B.nullableString()),
+  briefing: B.optional(B.nullableString()),
+  status: B.optional(B.enumOf(PROJECT_STATUSES)),
+  stage_id: B.optional(B.uuid()),
+  priority: B.optional(B.enumOf(PROJECT_PRIORITIES)),
+  start_date: B.optional(B.nullableDate()),
+  due_date: B.optional(B.nullableDate()),
+  squad_id: B.optional(B.nullableUuid()),
+  client_id: B.optional(B.nullableUuid()),
 };
 
 // On creation a null slug means "generate it", like an absent one.
-export const createProjectSchema = { type: 'object', required: ['name'], properties: { ...fields, slug: { type: ['string', 'null'] } } };
+export const createProjectSchema = Type.Object({ ...fields, name: B.nonEmptyString(), slug: B.optional(B.nullableString()) });
+export type CreateProjectBody = Static<typeof createProjectSchema>;
+
+/** What a create reads; anything else in the body is ignored. */
+export const CREATE_PROJECT_FIELDS = [
+  'name', 'slug', 'description', 'color', 'briefing', 'status', 'stage_id', 'priority', 'start_date', 'due_date', 'squad_id', 'client_id',
+] as const satisfies readonly (keyof CreateProjectBody)[];
+
+export const updateProjectSchema = Type.Object({ ...fields, completed_at: B.optional(B.nullableString()) });
+export type UpdateProjectBody = Static<typeof updateProjectSchema>;
 
 export const UPDATABLE_PROJECT_FIELDS = [
   'name', 'slug', 'description', 'color', 'briefing', 'start_date', 'due_date', 'completed_at', 'squad_id', 'client_id',
   'stage_id', 'status', 'priority',
-] as const;
+] as const satisfies readonly (keyof UpdateProjectBody)[];
 
-export const updateProjectSchema = {
-  type: 'object',
-  properties: { ...fields, completed_at: S.nullableString },
-};
+export const createLeadSchema = Type.Object({
+  full_name: B.nonEmptyString(),
+  email: B.optional(B.nullableString()),
+  phone: B.optional(B.nullableString()),
+  company_id: B.optional(B.nullableUuid()),
+  tags: B.optional(B.stringArray()),
+  notes: B.optional(B.nullableString()),
+  customer_source: B.optional(B.nullableString()),
+});
+export type CreateLeadBody = Static<typeof createLeadSchema>;
 
 /** Lead creation reads only these; other fields (custom fields included) are ignored. */
-export const LEAD_BODY_FIELDS = ['full_name', 'email', 'phone', 'company_id', 'tags', 'notes', 'customer_source'] as const;
-
-export const createLeadSchema = {
-  type: 'object',
-  required: ['full_name'],
-  properties: {
-    full_name: S.nonEmptyString,
-    email: S.nullableString,
-    phone: S.nullableString,
-    company_id: S.nullableUuid,
-    tags: S.stringArray,
-    notes: S.nullableString,
-    customer_source: S.nullableString,
-  },
-};
+export const LEAD_BODY_FIELDS = [
+  'full_name', 'email', 'phone', 'company_id', 'tags', 'notes', 'customer_source',
+] as const satisfies readonly (keyof CreateLeadBody)[];

@@ -27,7 +27,7 @@ export const presentTask = (t: TaskData) => ({
 });
 
 /** What DELETE /tasks/:id answers (spec 4.4): the id and when it was deleted. */
-export const presentDeletedTask = (t: DeletedTask) => ({ id: t.id, deleted_at: t.deleted_at });
+export const presentDeletedTask = (t: DeletedTask) => ({ id: t.id, deleted_at: t.deletedAt });
 
 /** The documented shape of `presentTask`. */
 export const taskSchema = exactObject({

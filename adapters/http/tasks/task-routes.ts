@@ -1,11 +1,12 @@
-import { CreateTask, CreateTaskInput } from '../../../application/tasks/create-task';
+import { CreateTask } from '../../../application/tasks/create-task';
 import { DeleteTask } from '../../../application/tasks/delete-task';
 import { GetTask } from '../../../application/tasks/get-task';
 import { ListTasks } from '../../../application/tasks/list-tasks';
-import { UpdateTask, UpdateTaskInput } from '../../../application/tasks/update-task';
+import { UpdateTask } from '../../../application/tasks/update-task';
 import { TASK_PRIORITIES } from '../../../domain/tasks/task';
 import { TASK_SORT_FIELDS } from '../../../domain/tasks/task-repository';
 import { RouteModule } from '../app';
+import { camelKeys, pick } from '../shared/body';
 import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
@@ -23,10 +24,6 @@ export interface TaskUseCases {
 }
 
 const TAG = 'Tasks';
-
-/** Only the listed fields reach a use case (null included); anything else in a body is ignored. */
-const pick = <T>(body: Record<string, unknown>, fields: readonly string[]): T =>
-  Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])) as T;
 
 export function taskRoutes(uc: TaskUseCases): RouteModule {
   return {
@@ -46,16 +43,17 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
         success: { status: 200, description: 'A page of tasks.', data: taskSchema, name: 'Task', list: true },
         errors: [400, 404],
         async handle(ctx: Ctx) {
-          const { page, limit, search } = listQuery(ctx, { sortable: TASK_SORT_FIELDS });
-          const input = {
-            page, limit, search, sort: queryValue(ctx, 'sort'), project_id: queryUuid(ctx, 'project_id'),
-            pipeline_id: queryUuid(ctx, 'pipeline_id'), assignee_id: queryUuid(ctx, 'assignee_id'),
+          const query = listQuery(ctx, { sortable: TASK_SORT_FIELDS });
+          const command = {
+            query, projectId: queryUuid(ctx, 'project_id'), pipelineId: queryUuid(ctx, 'pipeline_id'),
+            assigneeId: queryUuid(ctx, 'assignee_id'),
+            // Checked by the use case, which names the priorities its own way.
             priority: queryValue(ctx, 'priority'), column: queryValue(ctx, 'column'),
           };
-          ctx.body = many(await uc.list.execute(teamOf(ctx), input), { page, limit }, presentTask);
+          ctx.body = many(await uc.list.execute(teamOf(ctx), command), query, presentTask);
         },
       }),
-      operation<Record<string, unknown>>({
+      operation({
         id: 'createTask', method: 'post', path: '/tasks', tag: TAG, access: 'key',
         summary: 'Create a task in a project',
         description: 'The pipeline is the project\'s default one unless `pipeline_id` names another of the project\'s; the column '
@@ -73,9 +71,8 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
         success: { status: 201, description: 'The task created.', data: taskSchema, name: 'Task' },
         errors: [400, 404],
         async handle(ctx: Ctx, body) {
-          const input = pick<CreateTaskInput>(body, CREATE_TASK_FIELDS);
           ctx.status = 201;
-          ctx.body = one(presentTask(await uc.create.execute(teamOf(ctx), input)));
+          ctx.body = one(presentTask(await uc.create.execute(teamOf(ctx), camelKeys(pick(body, CREATE_TASK_FIELDS)))));
         },
       }),
       operation({
@@ -84,10 +81,10 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
         success: { status: 200, description: 'The task.', data: taskSchema, name: 'Task' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(presentTask(await uc.get.execute(teamOf(ctx), pathId(ctx))));
+          ctx.body = one(presentTask(await uc.get.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
-      operation<Record<string, unknown>>({
+      operation({
         id: 'updateTask', method: 'put', path: '/tasks/:id', tag: TAG, access: 'key',
         summary: 'Change the fields sent; a deleted task is 404',
         description: '`project_id` cannot change and is ignored (a body with nothing else is 400). A new `pipeline_id` without '
@@ -100,9 +97,9 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
         errors: [400, 404],
         async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          const changes = pick<UpdateTaskInput>(body, UPDATABLE_TASK_FIELDS);
-          requireSomeField(changes as Record<string, unknown>, UPDATABLE_TASK_FIELDS);
-          ctx.body = one(presentTask(await uc.update.execute(teamOf(ctx), id, changes)));
+          const changes = pick(body, UPDATABLE_TASK_FIELDS);
+          requireSomeField(changes, UPDATABLE_TASK_FIELDS);
+          ctx.body = one(presentTask(await uc.update.execute(teamOf(ctx), { id, changes: camelKeys(changes) })));
         },
       }),
       operation({
@@ -111,7 +108,7 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
         success: { status: 200, description: 'The task deleted.', data: deletedTaskSchema, name: 'DeletedTask' },
         errors: [404],
         async handle(ctx: Ctx) {
-          ctx.body = one(presentDeletedTask(await uc.delete.execute(teamOf(ctx), pathId(ctx))));
+          ctx.body = one(presentDeletedTask(await uc.delete.execute(teamOf(ctx), { id: pathId(ctx) })));
         },
       }),
     ],

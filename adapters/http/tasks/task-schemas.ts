@@ -1,36 +1,37 @@
 import { TASK_PRIORITIES } from '../../../domain/tasks/task';
-import { S } from '../shared/validation';
+import { B, Static, Type } from '../shared/body';
 
 const common = {
-  title: S.string,
-  description: S.nullableString,
-  pipeline_id: S.nullableUuid,
-  column: S.nonEmptyString,
-  column_slug: S.nonEmptyString,
-  priority: S.enumOf(TASK_PRIORITIES),
-  assignee_ids: { type: 'array', items: S.uuid },
-  assignee_id: S.nullableUuid,
-  reporter_id: S.nullableUuid,
-  due_date: S.nullableDate,
-  estimated_hours: S.nullableNumber,
-  tags: S.stringArray,
-  checklist_markdown: S.nullableString,
+  title: B.optional(B.string()),
+  description: B.optional(B.nullableString()),
+  pipeline_id: B.optional(B.nullableUuid()),
+  column: B.optional(B.nonEmptyString()),
+  column_slug: B.optional(B.nonEmptyString()),
+  priority: B.optional(B.enumOf(TASK_PRIORITIES)),
+  assignee_ids: B.optional(B.uuidArray()),
+  assignee_id: B.optional(B.nullableUuid()),
+  reporter_id: B.optional(B.nullableUuid()),
+  due_date: B.optional(B.nullableDate()),
+  estimated_hours: B.optional(B.nullableNumber()),
+  tags: B.optional(B.stringArray()),
+  checklist_markdown: B.optional(B.nullableString()),
 };
 
 const updateOnly = {
-  completed_at: { anyOf: [S.string, { type: 'null' }] },
-  actual_hours: S.nullableNumber,
-  position: S.number,
+  completed_at: B.optional(B.nullableString()),
+  actual_hours: B.optional(B.nullableNumber()),
+  position: B.optional(B.number()),
 };
 
-export const CREATE_TASK_FIELDS = ['project_id', ...Object.keys(common)] as const;
+export const createTaskSchema = Type.Object({ ...common, title: B.string(), project_id: B.uuid() });
+export type CreateTaskBody = Static<typeof createTaskSchema>;
+
+export const updateTaskSchema = Type.Object({ ...common, ...updateOnly });
+export type UpdateTaskBody = Static<typeof updateTaskSchema>;
+
+const keysOf = <T extends object>(properties: T) => Object.keys(properties) as (keyof T & string)[];
+
+/** What a create reads; anything else in the body is ignored. */
+export const CREATE_TASK_FIELDS = ['project_id', ...keysOf(common)] as const;
 /** `project_id` is not here: a task never changes project, and the field is ignored. */
-export const UPDATABLE_TASK_FIELDS = [...Object.keys(common), ...Object.keys(updateOnly)] as const;
-
-export const createTaskSchema = {
-  type: 'object',
-  required: ['title', 'project_id'],
-  properties: { ...common, project_id: S.uuid },
-};
-
-export const updateTaskSchema = { type: 'object', properties: { ...common, ...updateOnly } };
+export const UPDATABLE_TASK_FIELDS = [...keysOf(common), ...keysOf(updateOnly)] as const;

@@ -14,11 +14,11 @@ forEachBackend('ProjectLeadReader contract', (env) => {
     const { projectId } = await createProjectFixture(env(), team.id);
     const create = env().container.get(FindOrCreateLead);
     const ctx = { teamId: team.id };
-    const a = await create.execute(ctx, projectId, {
-      full_name: 'Ana', phone: '11 98765-4321', email: 'ana@x.com', tags: ['vip'], utm_source: 'google',
-      attribution: { first: { utm_term: 'crm' } }, metadata: { form: 'lp' }, custom_fields: { plan: 'pro' },
+    const a = await create.execute(ctx, {
+      projectId, fullName: 'Ana', phone: '11 98765-4321', email: 'ana@x.com', tags: ['vip'], utmSource: 'google',
+      attribution: { first: { utm_term: 'crm' } }, metadata: { form: 'lp' }, customFields: { plan: 'pro' },
     });
-    const b = await create.execute(ctx, projectId, { full_name: 'Bruno', email: 'bruno@x.com' });
+    const b = await create.execute(ctx, { projectId, fullName: 'Bruno', email: 'bruno@x.com' });
     const reader = env().container.get<ProjectLeadReader>(DEAL_TOKENS.ProjectLeadReader);
     const leads = env().container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository);
     const views = await reader.viewsByIds(ctx, [a.lead.id, b.lead.id, a.lead.id, '0190a000-0000-7000-8000-000000000000']);

@@ -65,7 +65,7 @@ forEachHttpBackend('Project deals: scope, filters and moves', (env) => {
     for (let i = 1; i <= 3; i++) await b.post({ name: `Lead ${i}`, email: `l${i}@x.com` });
     await other.post({ name: 'Elsewhere', email: 'e@x.com' });
     // A lead without a deal is never a deal.
-    await env().runtime.container.get(FindOrCreateLead).execute({ teamId: b.teamId }, b.projectId, { full_name: 'Only a lead', email: 'lead@x.com' });
+    await env().runtime.container.get(FindOrCreateLead).execute({ teamId: b.teamId }, { projectId: b.projectId, fullName: 'Only a lead', email: 'lead@x.com' });
     const byProject = await list(b, `project_id=${b.projectId}&limit=2&sort=title`);
     expect(byProject.body.pagination).to.deep.equal({ page: 1, limit: 2, total: 3, pages: 2 });
     expect(titles(byProject)).to.deep.equal(['Lead 1', 'Lead 2']);

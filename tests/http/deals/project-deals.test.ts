@@ -14,7 +14,7 @@ async function setup(env: () => HttpEnv): Promise<Setup> {
   const pipeline = pipelines.body.data[0];
   const created = await env().runtime.container.get(CreateProjectDeal).execute({ teamId: t.teamId }, {
     projectId,
-    contact: { full_name: 'Joana Lima', phone: '(81) 98888-7777', email: 'joana@example.com' },
+    contact: { fullName: 'Joana Lima', phone: '(81) 98888-7777', email: 'joana@example.com' },
     deal: {
       title: 'Site institucional', value: 4500, source: 'form',
       attribution: { first: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'verao', utm_term: 'site', utm_content: 'a1' } },

@@ -131,12 +131,12 @@ forEachHttpBackend('Projects API', (env) => {
     const t = await env().team();
     const p = (await post(t, { name: 'old' })).body.data;
     const archived = await env().runtime.container.get(ArchiveProject).execute({ id: p.id });
-    expect(archived.archived_at).to.match(/Z$/);
+    expect(archived.archivedAt).to.match(/Z$/);
     const put = await env().request.put(`/api/v1/projects/${p.id}`).set(t.auth).send({ name: 'new' });
     expect(put.status).to.equal(409);
     expect(put.body.error.code).to.equal('PROJECT_ARCHIVED');
     const got = await env().request.get(`/api/v1/projects/${p.id}`).set(t.auth);
-    expect(got.body.data).to.include({ name: 'old', archived_at: archived.archived_at });
+    expect(got.body.data).to.include({ name: 'old', archived_at: archived.archivedAt });
     const ids = (await list(t)).body.data.map((x: { id: string }) => x.id);
     expect(ids).to.not.include(p.id);
   });

@@ -104,7 +104,7 @@ describe('Activity use cases', () => {
     it('puts the task of a global deal in the team\'s internal project', async () => {
       const actions = new DealWorkflowActions(create, createTask, projects);
       await actions.createTask(TEAM, { title: 'Send proposal', projectId: null, dealId: DEAL });
-      expect(tasks[0].input).to.deep.include({ title: 'Send proposal', project_id: INTERNAL });
+      expect(tasks[0].input).to.deep.include({ title: 'Send proposal', projectId: INTERNAL });
     });
   });
 });

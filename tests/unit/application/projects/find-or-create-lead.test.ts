@@ -22,10 +22,10 @@ describe('FindOrCreateLead', () => {
   });
 
   it('creates the lead with attribution, metadata and custom fields on lead and identity', async () => {
-    const { lead, created } = await runtime.container.get(FindOrCreateLead).execute(team, projectId, {
-      full_name: 'Ana', phone: '11987654321', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'bf',
+    const { lead, created } = await runtime.container.get(FindOrCreateLead).execute(team, {
+      projectId, fullName: 'Ana', phone: '11987654321', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'bf',
       attribution: { first: { utm_source: 'google', utm_term: 'crm' } }, metadata: { form: 'site' },
-      custom_fields: { budget: 1000 }, identity_custom_fields: { cpf: '52998224725' },
+      customFields: { budget: 1000 }, identityCustomFields: { cpf: '52998224725' },
     });
     expect(created).to.equal(true);
     expect(lead).to.include({ phone: '+5511987654321', utmSource: 'google', utmCampaign: 'bf' });
@@ -36,9 +36,9 @@ describe('FindOrCreateLead', () => {
 
   it('returns the existing lead found by phone, then by email, without creating another', async () => {
     const uc = runtime.container.get(FindOrCreateLead);
-    const first = await uc.execute(team, projectId, { full_name: 'Ana', phone: '11987654321', email: 'ana@x.com' });
-    const byPhone = await uc.execute(team, projectId, { full_name: 'Someone', phone: '+55 11 98765-4321' });
-    const byEmail = await uc.execute(team, projectId, { full_name: 'Someone', email: 'ANA@x.com' });
+    const first = await uc.execute(team, { projectId, fullName: 'Ana', phone: '11987654321', email: 'ana@x.com' });
+    const byPhone = await uc.execute(team, { projectId, fullName: 'Someone', phone: '+55 11 98765-4321' });
+    const byEmail = await uc.execute(team, { projectId, fullName: 'Someone', email: 'ANA@x.com' });
     expect(byPhone).to.deep.include({ created: false });
     expect(byPhone.lead.id).to.equal(first.lead.id);
     expect(byEmail.lead.id).to.equal(first.lead.id);
@@ -47,11 +47,11 @@ describe('FindOrCreateLead', () => {
   it('keeps the rules of CreateLead: a name is needed and an archived project takes no lead', async () => {
     const uc = runtime.container.get(FindOrCreateLead);
     let err: unknown;
-    try { await uc.execute(team, projectId, { full_name: ' ' }); } catch (e) { err = e; }
+    try { await uc.execute(team, { projectId, fullName: ' ' }); } catch (e) { err = e; }
     expect(err).to.be.instanceOf(ValidationFailed);
     await runtime.container.get(ArchiveProject).execute({ id: projectId });
     err = undefined;
-    try { await uc.execute(team, projectId, { full_name: 'Ana' }); } catch (e) { err = e; }
+    try { await uc.execute(team, { projectId, fullName: 'Ana' }); } catch (e) { err = e; }
     expect(err).to.be.instanceOf(ProjectArchived);
   });
 });
@@ -66,12 +66,12 @@ describe('CreateLead', () => {
     const team = { teamId: t.id };
     const projectId = (await runtime.container.get(CreateProject).execute(team, { name: 'P' })).id;
     const uc = runtime.container.get(CreateLead);
-    const first = await uc.execute(team, projectId, { full_name: 'Ana', email: 'ana@x.com' });
+    const first = await uc.execute(team, { projectId, fullName: 'Ana', email: 'ana@x.com' });
     let err: { details?: object } | undefined;
-    try { await uc.execute(team, projectId, { full_name: 'Ana', email: 'ana@x.com', phone: '11 91234-5678' }); } catch (e) { err = e as never; }
+    try { await uc.execute(team, { projectId, fullName: 'Ana', email: 'ana@x.com', phone: '11 91234-5678' }); } catch (e) { err = e as never; }
     expect(err?.details).to.deep.equal({ existing_contact_id: first.id, matched_by: 'email', archived: false });
     // The identity was not given the phone of the refused lead.
-    const again = await uc.execute(team, projectId, { full_name: 'Bia', phone: '11 91234-5678' });
+    const again = await uc.execute(team, { projectId, fullName: 'Bia', phone: '11 91234-5678' });
     expect(again.identity.id).to.not.equal(first.identity.id);
   });
 });

@@ -74,64 +74,64 @@ describe('Task use cases', () => {
 
   describe('CreateTask', () => {
     it('puts a task in the default pipeline and its first column', async () => {
-      const t = await create.execute(TEAM, { title: 'Brief', project_id: PROJECT });
+      const t = await create.execute(TEAM, { title: 'Brief', projectId: PROJECT });
       expect(t).to.include({ pipelineId: DEFAULT_PIPELINE, column: 'todo', priority: 'none' });
     });
 
     it('uses the column asked for, as column or column_slug', async () => {
-      expect((await create.execute(TEAM, { title: 'a', project_id: PROJECT, column: 'doing' })).column).to.equal('doing');
-      expect((await create.execute(TEAM, { title: 'b', project_id: PROJECT, column_slug: 'done' })).column).to.equal('done');
+      expect((await create.execute(TEAM, { title: 'a', projectId: PROJECT, column: 'doing' })).column).to.equal('doing');
+      expect((await create.execute(TEAM, { title: 'b', projectId: PROJECT, columnSlug: 'done' })).column).to.equal('done');
     });
 
     it('uses the first column of a named pipeline of the project', async () => {
-      const t = await create.execute(TEAM, { title: 'a', project_id: PROJECT, pipeline_id: SECOND_PIPELINE });
+      const t = await create.execute(TEAM, { title: 'a', projectId: PROJECT, pipelineId: SECOND_PIPELINE });
       expect(t).to.include({ pipelineId: SECOND_PIPELINE, column: 'inbox' });
     });
 
     it('falls back to backlog when the project has no pipeline', async () => {
-      const t = await create.execute(TEAM, { title: 'a', project_id: BARE_PROJECT });
+      const t = await create.execute(TEAM, { title: 'a', projectId: BARE_PROJECT });
       expect(t).to.include({ pipelineId: null, column: 'backlog' });
     });
 
     it('answers 404 for a project of another team and for a pipeline of another project', async () => {
-      await expectRejection(create.execute(OTHER, { title: 'a', project_id: PROJECT }), NotFound, 'project_id');
-      await expectRejection(create.execute(TEAM, { title: 'a', project_id: PROJECT, pipeline_id: FOREIGN_PIPELINE }), NotFound, 'pipeline_id');
+      await expectRejection(create.execute(OTHER, { title: 'a', projectId: PROJECT }), NotFound, 'project_id');
+      await expectRejection(create.execute(TEAM, { title: 'a', projectId: PROJECT, pipelineId: FOREIGN_PIPELINE }), NotFound, 'pipeline_id');
       expect((await repo.listActive(TEAM, {}, q())).total).to.equal(0);
     });
   });
 
   describe('UpdateTask', () => {
     it('moves to the first column of a new pipeline when no column is given', async () => {
-      const t = await create.execute(TEAM, { title: 'a', project_id: PROJECT, column: 'doing' });
-      const moved = await update.execute(TEAM, t.id, { pipeline_id: SECOND_PIPELINE });
+      const t = await create.execute(TEAM, { title: 'a', projectId: PROJECT, column: 'doing' });
+      const moved = await update.execute(TEAM, { id: t.id, changes: { pipelineId: SECOND_PIPELINE } });
       expect(moved).to.include({ pipelineId: SECOND_PIPELINE, column: 'inbox' });
     });
 
     it('moves within the pipeline with a column alone', async () => {
-      const t = await create.execute(TEAM, { title: 'a', project_id: PROJECT });
-      expect(await update.execute(TEAM, t.id, { column_slug: 'done' })).to.include({ pipelineId: DEFAULT_PIPELINE, column: 'done' });
+      const t = await create.execute(TEAM, { title: 'a', projectId: PROJECT });
+      expect(await update.execute(TEAM, { id: t.id, changes: { columnSlug: 'done' } })).to.include({ pipelineId: DEFAULT_PIPELINE, column: 'done' });
     });
 
     it('resets assignee_id from assignee_ids', async () => {
-      const t = await create.execute(TEAM, { title: 'a', project_id: PROJECT });
-      const u = await update.execute(TEAM, t.id, { assignee_ids: [A] });
+      const t = await create.execute(TEAM, { title: 'a', projectId: PROJECT });
+      const u = await update.execute(TEAM, { id: t.id, changes: { assigneeIds: [A] } });
       expect(u.assigneeId).to.equal(A);
-      expect((await get.execute(TEAM, t.id)).assigneeIds).to.deep.equal([A]);
+      expect((await get.execute(TEAM, { id: t.id })).assigneeIds).to.deep.equal([A]);
     });
   });
 
   describe('DeleteTask and RestoreTask', () => {
     it('hides a deleted task from reads, lists and updates, and the operator brings it back', async () => {
-      const t = await create.execute(TEAM, { title: 'a', project_id: PROJECT });
+      const t = await create.execute(TEAM, { title: 'a', projectId: PROJECT });
       now = new Date('2026-01-11T10:00:00.000Z');
-      expect(await del.execute(TEAM, t.id)).to.deep.equal({ id: t.id, deleted_at: now.toISOString() });
-      await expectRejection(get.execute(TEAM, t.id), NotFound);
-      await expectRejection(update.execute(TEAM, t.id, { title: 'b' }), NotFound);
-      await expectRejection(del.execute(TEAM, t.id), NotFound);
-      expect((await list.execute(TEAM, { page: 1, limit: 20 })).total).to.equal(0);
+      expect(await del.execute(TEAM, { id: t.id })).to.deep.equal({ id: t.id, deletedAt: now.toISOString() });
+      await expectRejection(get.execute(TEAM, { id: t.id }), NotFound);
+      await expectRejection(update.execute(TEAM, { id: t.id, changes: { title: 'b' } }), NotFound);
+      await expectRejection(del.execute(TEAM, { id: t.id }), NotFound);
+      expect((await list.execute(TEAM, { query: q() })).total).to.equal(0);
       const restored = await restore.execute({ id: t.id });
       expect(restored.deletedAt).to.equal(null);
-      expect((await get.execute(TEAM, t.id)).title).to.equal('a');
+      expect((await get.execute(TEAM, { id: t.id })).title).to.equal('a');
     });
 
     it('restore answers 404 for an unknown task', async () => {
@@ -141,15 +141,15 @@ describe('Task use cases', () => {
 
   describe('ListTasks', () => {
     it('refuses an unlisted sort and an unknown priority, and a project of another team is 404', async () => {
-      await expectRejection(list.execute(TEAM, { page: 1, limit: 20, sort: 'name' }), ValidationFailed, 'sort');
-      await expectRejection(list.execute(TEAM, { page: 1, limit: 20, priority: 'critical' }), ValidationFailed, 'priority');
-      await expectRejection(list.execute(OTHER, { page: 1, limit: 20, project_id: PROJECT }), NotFound, 'project_id');
+      await expectRejection(list.execute(TEAM, { query: { ...q(), sort: { field: 'name' as never, descending: false } } }), ValidationFailed, 'sort');
+      await expectRejection(list.execute(TEAM, { query: q(), priority: 'critical' }), ValidationFailed, 'priority');
+      await expectRejection(list.execute(OTHER, { query: q(), projectId: PROJECT }), NotFound, 'project_id');
     });
 
     it('filters on an assignee contained in the list', async () => {
-      await create.execute(TEAM, { title: 'a', project_id: PROJECT, assignee_ids: ['0190a0b0-0000-7000-8000-0000000000a9', A] });
-      await create.execute(TEAM, { title: 'b', project_id: PROJECT });
-      const page = await list.execute(TEAM, { page: 1, limit: 20, assignee_id: A });
+      await create.execute(TEAM, { title: 'a', projectId: PROJECT, assigneeIds: ['0190a0b0-0000-7000-8000-0000000000a9', A] });
+      await create.execute(TEAM, { title: 'b', projectId: PROJECT });
+      const page = await list.execute(TEAM, { query: q(), assigneeId: A });
       expect(page.items.map((t) => t.title)).to.deep.equal(['a']);
     });
   });

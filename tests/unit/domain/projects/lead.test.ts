@@ -10,7 +10,7 @@ const links = { projectId: 'p1', publicId: 'abcdefghjk', contactIdentityId: 'i1'
 
 describe('Lead', () => {
   it('stores the phone as +55 and digits, with internal keys, active and with empty collections', () => {
-    const lead = Lead.create('l1', 't', links, { full_name: ' Ana Souza ', phone: '(11) 98765-4321', email: 'Ana@x.com' }, now).snapshot();
+    const lead = Lead.create('l1', 't', links, { fullName: ' Ana Souza ', phone: '(11) 98765-4321', email: 'Ana@x.com' }, now).snapshot();
     expect(lead).to.include({
       fullName: 'Ana Souza', phone: '+5511987654321', phoneKey: '5511987654321', email: 'Ana@x.com',
       emailKey: 'ana@x.com', isActive: true, attribution: null, projectId: 'p1', publicId: 'abcdefghjk',
@@ -21,20 +21,20 @@ describe('Lead', () => {
   });
 
   it('refuses an empty full_name, a bad email and tags that are not strings', () => {
-    expect(() => Lead.create('l1', 't', links, { full_name: ' ' }, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'full_name');
-    expect(() => Lead.create('l1', 't', links, { full_name: 'A', email: 'nope' }, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'email');
-    expect(() => Lead.create('l1', 't', links, { full_name: 'A', tags: [1] as never }, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'tags');
+    expect(() => Lead.create('l1', 't', links, { fullName: ' ' }, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'full_name');
+    expect(() => Lead.create('l1', 't', links, { fullName: 'A', email: 'nope' }, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'email');
+    expect(() => Lead.create('l1', 't', links, { fullName: 'A', tags: [1] as never }, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'tags');
   });
 
   it('deactivates and keeps the record', () => {
-    const lead = Lead.create('l1', 't', links, { full_name: 'Ana' }, now);
+    const lead = Lead.create('l1', 't', links, { fullName: 'Ana' }, now);
     lead.deactivate(later);
     expect(lead.snapshot()).to.include({ isActive: false, updatedAt: later.toISOString(), fullName: 'Ana' });
   });
 });
 
 describe('lead duplicates', () => {
-  const existing = Lead.create('l1', 't', links, { full_name: 'Ana', phone: '11987654321', email: 'ana@x.com' }, now).snapshot();
+  const existing = Lead.create('l1', 't', links, { fullName: 'Ana', phone: '11987654321', email: 'ana@x.com' }, now).snapshot();
 
   it('matches by phone first, then by email', () => {
     expect(matchLead(leadContact({ phone: '+55 11 98765-4321', email: 'ANA@x.com' }), existing)).to.equal('phone');

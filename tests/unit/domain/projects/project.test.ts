@@ -21,12 +21,12 @@ describe('Project', () => {
 
   it('refuses an empty name, a bad date and an unknown priority', () => {
     expect(() => newProject({ name: '  ' })).to.throw(ValidationFailed);
-    expect(() => newProject({ due_date: '2026-02-30' })).to.throw(ValidationFailed).with.nested.property('details.field', 'due_date');
+    expect(() => newProject({ dueDate: '2026-02-30' })).to.throw(ValidationFailed).with.nested.property('details.field', 'due_date');
     expect(() => newProject({ priority: 'huge' as never })).to.throw(ValidationFailed).with.nested.property('details.field', 'priority');
   });
 
   it('normalizes completed_at to a UTC timestamp', () => {
-    const p = newProject({ completed_at: '2026-01-05T10:00:00-03:00' }).snapshot();
+    const p = newProject({ completedAt: '2026-01-05T10:00:00-03:00' }).snapshot();
     expect(p.completedAt).to.equal('2026-01-05T13:00:00.000Z');
   });
 

@@ -29,25 +29,25 @@ describe('Task', () => {
     });
 
     it('keeps assignee_id equal to the first of assignee_ids', () => {
-      const s = create({ assignee_ids: [B, A] }).snapshot();
+      const s = create({ assigneeIds: [B, A] }).snapshot();
       expect(s.assigneeIds).to.deep.equal([B, A]);
       expect(s.assigneeId).to.equal(B);
     });
 
     it('prefers assignee_ids over assignee_id', () => {
-      const s = create({ assignee_ids: [A, B], assignee_id: C }).snapshot();
+      const s = create({ assigneeIds: [A, B], assigneeId: C }).snapshot();
       expect(s.assigneeIds).to.deep.equal([A, B]);
       expect(s.assigneeId).to.equal(A);
     });
 
     it('takes a lone assignee_id as the single assignee', () => {
-      const s = create({ assignee_id: C }).snapshot();
+      const s = create({ assigneeId: C }).snapshot();
       expect(s.assigneeIds).to.deep.equal([C]);
       expect(s.assigneeId).to.equal(C);
     });
 
     it('refuses malformed assignees, a blank title and an unknown priority', () => {
-      expect(() => create({ assignee_ids: ['bob'] })).to.throw(ValidationFailed);
+      expect(() => create({ assigneeIds: ['bob'] })).to.throw(ValidationFailed);
       expect(() => create({ title: '  ' })).to.throw(ValidationFailed);
       expect(() => create({ priority: 'critical' })).to.throw(ValidationFailed);
     });
@@ -55,16 +55,16 @@ describe('Task', () => {
 
   describe('update', () => {
     it('resets assignee_id when assignee_ids changes', () => {
-      const t = create({ assignee_ids: [A] });
-      t.update({ assignee_ids: [C, B] }, undefined, T1);
+      const t = create({ assigneeIds: [A] });
+      t.update({ assigneeIds: [C, B] }, undefined, T1);
       expect(t.snapshot()).to.include({ assigneeId: C, updatedAt: T1.toISOString() });
-      t.update({ assignee_ids: [] }, undefined, T2);
+      t.update({ assigneeIds: [] }, undefined, T2);
       expect(t.snapshot().assigneeId).to.equal(null);
     });
 
     it('clears the assignees with assignee_id null', () => {
-      const t = create({ assignee_ids: [A, B] });
-      t.update({ assignee_id: null }, undefined, T1);
+      const t = create({ assigneeIds: [A, B] });
+      t.update({ assigneeId: null }, undefined, T1);
       expect(t.snapshot().assigneeIds).to.deep.equal([]);
       expect(t.snapshot().assigneeId).to.equal(null);
     });
@@ -82,7 +82,7 @@ describe('Task', () => {
     it('is all or nothing', () => {
       const t = create();
       const before = t.snapshot();
-      expect(() => t.update({ title: 'New', due_date: 'soon' }, undefined, T1)).to.throw(ValidationFailed);
+      expect(() => t.update({ title: 'New', dueDate: 'soon' }, undefined, T1)).to.throw(ValidationFailed);
       expect(t.snapshot()).to.deep.equal(before);
     });
   });
