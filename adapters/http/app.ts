@@ -4,7 +4,7 @@ import bodyParser from 'koa-bodyparser';
 import { Logger } from '../../application/shared/logger';
 import { RateLimiter } from '../../application/shared/rate-limiter';
 import { AuthenticateApiKey } from '../../application/teams/authenticate-api-key';
-import { MethodNotAllowed, NotFound } from '../../domain/shared/errors';
+import { NotFound } from '../../domain/shared/errors';
 import { DOCS_PATH, docsRouter } from './docs/docs-routes';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
@@ -13,6 +13,7 @@ import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { knownPath, wellFormedText } from './middleware/well-formed-input';
 import { openApiDocument } from './openapi/openapi-document';
+import { MethodNotAllowed } from './shared/http-errors';
 import { Operation, routerOf } from './shared/operation';
 import { inboundReceiverBody } from './webhooks/inbound-body';
 

@@ -6,11 +6,8 @@ export type ErrorKind =
   | 'unauthorized' // 401
   | 'plan_limit' // 403
   | 'not_found' // 404
-  | 'method_not_allowed' // 405
   | 'conflict' // 409
-  | 'payload_too_large' // 413
   | 'unprocessable' // 422
-  | 'rate_limited' // 429
   | 'internal' // 500, only where the spec names it
   | 'bad_gateway'; // 502
 
@@ -77,13 +74,6 @@ export class NotFound extends DomainError {
   }
 }
 
-export class MethodNotAllowed extends DomainError {
-  readonly kind = 'method_not_allowed' as const;
-  constructor(message: string) {
-    super(message, 'METHOD_NOT_ALLOWED');
-  }
-}
-
 /** 409; `CONFLICT` unless the spec names another code (`PROJECT_ARCHIVED`, `customer_service_window_closed`). */
 export class Conflict extends DomainError {
   readonly kind = 'conflict' as const;
@@ -95,20 +85,6 @@ export class Conflict extends DomainError {
 export class ProjectArchived extends Conflict {
   constructor(message = 'The project is archived') {
     super(message, 'PROJECT_ARCHIVED');
-  }
-}
-
-export class PayloadTooLarge extends DomainError {
-  readonly kind = 'payload_too_large' as const;
-  constructor(message = 'Payload larger than allowed') {
-    super(message, 'PAYLOAD_TOO_LARGE');
-  }
-}
-
-export class RateLimited extends DomainError {
-  readonly kind = 'rate_limited' as const;
-  constructor(readonly retryAfterSeconds: number) {
-    super('Rate limit exceeded', 'RATE_LIMITED');
   }
 }
 

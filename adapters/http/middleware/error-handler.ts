@@ -1,11 +1,12 @@
 import { Middleware } from 'koa';
 import { Logger } from '../../../application/shared/logger';
-import { DomainError, ErrorKind, RateLimited } from '../../../domain/shared/errors';
+import { DomainError, ErrorKind } from '../../../domain/shared/errors';
+import { HttpError, RateLimited } from '../shared/http-errors';
 import { failure } from '../shared/envelope';
 
 const STATUS: Record<ErrorKind, number> = {
-  validation: 400, unauthorized: 401, plan_limit: 403, not_found: 404, method_not_allowed: 405, conflict: 409,
-  payload_too_large: 413, unprocessable: 422, rate_limited: 429, internal: 500, bad_gateway: 502,
+  validation: 400, unauthorized: 401, plan_limit: 403, not_found: 404, conflict: 409, unprocessable: 422, internal: 500,
+  bad_gateway: 502,
 };
 
 /**
@@ -28,8 +29,13 @@ export const errorHandler = (logger: Logger): Middleware => async (ctx, next) =>
   } catch (err) {
     if (err instanceof DomainError) {
       ctx.status = STATUS[err.kind];
-      if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
       ctx.body = failure(err.code, err.message, withErrorList(err));
+      return;
+    }
+    if (err instanceof HttpError) {
+      ctx.status = err.status;
+      if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
+      ctx.body = failure(err.code, err.message);
       return;
     }
     const e = err as { status?: number; type?: string; expose?: boolean; message?: string };

@@ -1,6 +1,6 @@
 import { Middleware } from 'koa';
 import { RateLimiter } from '../../../application/shared/rate-limiter';
-import { RateLimited } from '../../../domain/shared/errors';
+import { RateLimited } from '../shared/http-errors';
 
 /** Per API key; the RateLimit-* headers go on every keyed response, refused ones included. */
 export const rateLimit = (limiter: RateLimiter): Middleware => async (ctx, next) => {

@@ -117,25 +117,6 @@ export function validator<T>(schema: object): (value: unknown) => T {
   };
 }
 
-/** Schema fragments used by every context. */
-export const S = {
-  string: { type: 'string' },
-  nullableString: { type: ['string', 'null'] },
-  nonEmptyString: { type: 'string', minLength: 1, pattern: '\\S' },
-  uuid: { type: 'string', format: 'uuid' },
-  nullableUuid: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }] },
-  date: { type: 'string', format: 'date' },
-  nullableDate: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
-  dateTime: { type: 'string', format: 'date-time' },
-  number: { type: 'number' },
-  nullableNumber: { type: ['number', 'null'] },
-  boolean: { type: 'boolean' },
-  stringArray: { type: 'array', items: { type: 'string' } },
-  object: { type: 'object' },
-  enumOf: (values: readonly string[]) => ({ type: 'string', enum: [...values] }),
-  nullableEnumOf: (values: readonly string[]) => ({ anyOf: [{ type: 'string', enum: [...values] }, { type: 'null' }] }),
-} as const;
-
 /** An update body: an object, at least one of `fields` present (else 400 VALIDATION_ERROR). */
 export function requireSomeField(body: Record<string, unknown>, fields: readonly string[]): void {
   if (!fields.some((f) => body[f] !== undefined)) {

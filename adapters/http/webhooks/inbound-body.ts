@@ -4,7 +4,7 @@ import { Context, Middleware } from 'koa';
 import { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { charsetOf } from '../../../application/webhooks/inbound-body';
-import { PayloadTooLarge } from '../../../domain/shared/errors';
+import { PayloadTooLarge } from '../shared/http-errors';
 
 export interface RawInboundBody {
   raw: string;

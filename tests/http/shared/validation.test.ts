@@ -1,21 +1,18 @@
 import { expect } from 'chai';
 import { ValidationFailed } from '../../../domain/shared/errors';
-import { S, validator } from '../../../adapters/http/shared/validation';
+import { B, Type } from '../../../adapters/http/shared/body';
+import { validator } from '../../../adapters/http/shared/validation';
 
-const schema = {
-  type: 'object',
-  required: ['name'],
-  properties: {
-    name: S.nonEmptyString,
-    client_id: S.nullableUuid,
-    due_date: S.nullableDate,
-    value: S.nullableNumber,
-    probability: { type: ['number', 'null'], minimum: 0, maximum: 100 },
-    priority: S.enumOf(['low', 'high']),
-    tags: S.stringArray,
-    address: { anyOf: [{ type: 'object', properties: { city: S.nullableString } }, { type: 'null' }] },
-  },
-};
+const schema = Type.Object({
+  name: B.nonEmptyString(),
+  client_id: B.optional(B.nullableUuid()),
+  due_date: B.optional(B.nullableDate()),
+  value: B.optional(B.nullableNumber()),
+  probability: B.optional(Type.Union([Type.Number(), Type.Null()], { minimum: 0, maximum: 100 })),
+  priority: B.optional(B.enumOf(['low', 'high'])),
+  tags: B.optional(B.stringArray()),
+  address: B.optional(B.nullable(Type.Object({ city: B.optional(B.nullableString()) }))),
+});
 const check = validator<Record<string, unknown>>(schema);
 
 const refusal = (body: unknown): ValidationFailed => {
