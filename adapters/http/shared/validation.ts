@@ -74,23 +74,40 @@ function problemOf(e: ErrorObject): FieldProblem {
   }
 }
 
-/** `inner` was reported from inside one branch of the `anyOf` error `any`. */
-const insideBranch = (any: ErrorObject, inner: ErrorObject): boolean =>
-  inner !== any && inner.instancePath.startsWith(any.instancePath) && inner.schemaPath.startsWith(`${any.schemaPath}/`);
-const deeper = (any: ErrorObject, inner: ErrorObject): boolean => inner.instancePath.length > any.instancePath.length;
+/** `/a/b/0` → `['', '/a', '/a/b', '/a/b/0']`: the instance paths an error's value lies under. */
+const pathPrefixes = (path: string): string[] => {
+  const prefixes = [''];
+  for (let i = path.indexOf('/', 1); i !== -1; i = path.indexOf('/', i + 1)) prefixes.push(path.slice(0, i));
+  if (path) prefixes.push(path);
+  return prefixes;
+};
 
 /**
  * ajv's errors as problems people can act on, one per place in the request (the first that failed
  * there), in the order ajv checked them. An `anyOf` is said as a whole (`a UUID or null`), unless the
  * value took the shape of one branch and failed deeper inside it (`address.city must be a string`).
+ * Linear in the errors: a body with thousands of bad values costs no more than reading them.
  */
 export function problemsOf(errors: ErrorObject[]): FieldProblem[] {
-  const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
-  const kept = errors.filter((e) => {
-    if (e.keyword === 'anyOf') return !errors.some((inner) => insideBranch(e, inner) && deeper(e, inner));
-    const owners = anyOfs.filter((any) => insideBranch(any, e));
-    return owners.every((any) => deeper(any, e));
-  });
+  const anyOfAt = new Map<string, ErrorObject[]>();
+  for (const e of errors) if (e.keyword === 'anyOf') anyOfAt.set(e.instancePath, [...(anyOfAt.get(e.instancePath) ?? []), e]);
+  /** anyOf errors whose value failed deeper inside a branch: the deeper problem is said instead. */
+  const superseded = new Set<ErrorObject>();
+  /** Branch errors at the anyOf's own place: the anyOf says them as a whole. */
+  const folded = new Set<ErrorObject>();
+  if (anyOfAt.size > 0) {
+    for (const e of errors) {
+      if (e.keyword === 'anyOf') continue;
+      for (const prefix of pathPrefixes(e.instancePath)) {
+        for (const any of anyOfAt.get(prefix) ?? []) {
+          if (!e.schemaPath.startsWith(`${any.schemaPath}/`)) continue;
+          if (e.instancePath.length > any.instancePath.length) superseded.add(any);
+          else folded.add(e);
+        }
+      }
+    }
+  }
+  const kept = errors.filter((e) => !superseded.has(e) && !folded.has(e));
   const seen = new Set<string>();
   const problems: FieldProblem[] = [];
   for (const e of kept) {

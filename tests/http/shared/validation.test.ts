@@ -61,6 +61,24 @@ describe('Request validation messages', () => {
     expect(refusal([]).details).to.deep.equal({ errors: [{ message: 'body must be an object' }] });
   });
 
+  it('answers a body with tens of thousands of bad values inside anyOf fields, describing the first 20', () => {
+    // Folding anyOf branches once went through every error for every anyOf: this body held a worker for minutes.
+    const mapping = validator<Record<string, unknown>>(Type.Object({
+      field_mapping: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())])),
+    }));
+    const body = { field_mapping: Object.fromEntries(Array.from({ length: 40000 }, (_, i) => [`campo_${i}`, i % 2 === 0 ? i : ['nome', i]])) };
+    let refused: ValidationFailed | undefined;
+    try {
+      mapping(body);
+    } catch (err) {
+      refused = err as ValidationFailed;
+    }
+    expect(refused?.message).to.equal('field_mapping.campo_0 must be a string or a list of strings');
+    const errors = refused!.details!.errors as { field: string; message: string }[];
+    expect(errors).to.have.length(20);
+    expect(errors[1]).to.deep.equal({ field: 'field_mapping', message: 'field_mapping.campo_1[1] must be a string' });
+  });
+
   it('describes at most 20 problems: a list of ten thousand bad items is one mistake', () => {
     const errors = refusal({ name: 'a', tags: Array.from({ length: 10000 }, (_, i) => i) }).details!.errors as unknown[];
     expect(errors).to.have.length(20);
