@@ -6,12 +6,11 @@ import { UpdateActivity } from '../../../application/activities/update-activity'
 import { ACTIVITY_TYPES } from '../../../domain/activities/activity';
 import { ACTIVITY_SORT_FIELDS, activitySort } from '../../../domain/activities/activity-repository';
 import { RouteModule } from '../app';
-import { camelKeys, pick } from '../shared/body';
+import { camelKeys, changesOf, pick } from '../shared/body';
 import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation, ParameterDoc } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
-import { requireSomeField } from '../shared/validation';
 import {
   CREATE_ACTIVITY_FIELDS, UPDATABLE_ACTIVITY_FIELDS, createActivitySchema, updateActivitySchema,
 } from './activity-schemas';
@@ -102,8 +101,7 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
         errors: [400, 404],
         async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          requireSomeField(body, UPDATABLE_ACTIVITY_FIELDS);
-          const changes = camelKeys(pick(body, UPDATABLE_ACTIVITY_FIELDS));
+          const changes = changesOf(body, UPDATABLE_ACTIVITY_FIELDS);
           ctx.body = one(presentActivity(await uc.update.execute(teamOf(ctx), { id, changes })));
         },
       }),

@@ -6,12 +6,11 @@ import { UpdateCampaign } from '../../../application/campaigns/update-campaign';
 import { CAMPAIGN_STATUSES, REFUSED_CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign';
 import { CAMPAIGN_SORT_FIELDS } from '../../../domain/campaigns/campaign-repository';
 import { RouteModule } from '../app';
-import { camelKeys, pick } from '../shared/body';
+import { camelKeys, changesOf, pick } from '../shared/body';
 import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation, ParameterDoc } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
-import { requireSomeField } from '../shared/validation';
 import {
   CREATE_CAMPAIGN_FIELDS, UPDATABLE_CAMPAIGN_FIELDS, createCampaignSchema, updateCampaignSchema,
 } from './campaign-schemas';
@@ -99,9 +98,8 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
         errors: [400, 404, 500],
         async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          const fields = pick(body, UPDATABLE_CAMPAIGN_FIELDS);
-          requireSomeField(fields, UPDATABLE_CAMPAIGN_FIELDS);
-          ctx.body = one(presentCampaign(await uc.update.execute(teamOf(ctx), { id, changes: camelKeys(fields) })));
+          const changes = changesOf(body, UPDATABLE_CAMPAIGN_FIELDS);
+          ctx.body = one(presentCampaign(await uc.update.execute(teamOf(ctx), { id, changes })));
         },
       }),
       operation({

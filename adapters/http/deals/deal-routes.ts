@@ -11,7 +11,6 @@ import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryDate, queryNumber, queryUuid, queryValue, teamOf } from '../shared/params';
-import { requireSomeField } from '../shared/validation';
 import { UPDATABLE_DEAL_FIELDS, createDealSchema, dealChangesOf, newGlobalDealOf, updateDealSchema } from './deal-schemas';
 import { archivedDealSchema, dealSchema, presentArchivedDeal, presentDeal } from './present-deal';
 import { projectDealOperations } from './project-deal-routes';
@@ -144,7 +143,6 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
         errors: [400, 404],
         async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          requireSomeField(body, UPDATABLE_DEAL_FIELDS);
           ctx.body = one(presentDeal(await uc.update.execute(teamOf(ctx), { id, changes: dealChangesOf(body) })));
         },
       }),

@@ -1,5 +1,5 @@
 import { DEAL_PRIORITIES, DealChanges, NewGlobalDeal } from '../../../domain/deals/deal';
-import { B, camelKeys, pick, Static, Type } from '../shared/body';
+import { B, camelKeys, changesOf, pick, Static, Type } from '../shared/body';
 
 /** 0 to 100, or null; the bounds sit beside the union so that a number out of them is said as such. */
 const probability = Type.Union([B.number(), Type.Null()], { minimum: 0, maximum: 100 });
@@ -45,4 +45,4 @@ export const UPDATABLE_DEAL_FIELDS = [
 
 export const newGlobalDealOf = (body: CreateDealBody): NewGlobalDeal => camelKeys(pick(body, CREATE_DEAL_FIELDS));
 
-export const dealChangesOf = (body: UpdateDealBody): DealChanges => camelKeys(pick(body, UPDATABLE_DEAL_FIELDS));
+export const dealChangesOf = (body: UpdateDealBody): DealChanges => changesOf(body, UPDATABLE_DEAL_FIELDS);

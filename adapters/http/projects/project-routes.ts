@@ -13,12 +13,11 @@ import { Unprocessable } from '../../../domain/shared/errors';
 import { MethodNotAllowed } from '../shared/http-errors';
 import { isUuid } from '../../../domain/shared/values';
 import { RouteModule } from '../app';
-import { camelKeys, pick } from '../shared/body';
+import { camelKeys, changesOf, pick } from '../shared/body';
 import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryEnum, queryUuid, queryValue, teamOf } from '../shared/params';
-import { requireSomeField } from '../shared/validation';
 import { leadSchema, presentLead } from './present-lead';
 import { pipelineSchema, presentPipeline } from './present-pipeline';
 import { presentProject, projectSchema } from './present-project';
@@ -128,9 +127,8 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         errors: [400, 404, 409, 422],
         async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          const changes = pick(body, UPDATABLE_PROJECT_FIELDS);
-          requireSomeField(changes, UPDATABLE_PROJECT_FIELDS);
-          ctx.body = one(presentProject(await uc.update.execute(teamOf(ctx), { id, changes: camelKeys(changes) })));
+          const changes = changesOf(body, UPDATABLE_PROJECT_FIELDS);
+          ctx.body = one(presentProject(await uc.update.execute(teamOf(ctx), { id, changes })));
         },
       }),
       operation({

@@ -1,4 +1,5 @@
 import { Static, TSchema, Type } from '@sinclair/typebox';
+import { requireSomeField } from './validation';
 
 // Request body schemas are written with TypeBox: the schema is plain JSON Schema (ajv compiles it, the
 // OpenAPI document shows it), and `Static<typeof schema>` is its TypeScript type, so a schema and the
@@ -55,4 +56,13 @@ export const pick = <T extends object, K extends keyof T>(body: T, fields: reado
   Object.fromEntries(fields.filter((f) => (body as Record<PropertyKey, unknown>)[f as PropertyKey] !== undefined)
     .map((f) => [f, body[f]])) as Pick<T, K>;
 
-export type BodyOf<S extends TSchema> = Static<S>;
+
+/**
+ * An update body's change set: the listed fields that were sent, in camelCase; none of them sent is
+ * 400 VALIDATION_ERROR ("Send at least one of: …").
+ */
+export const changesOf = <T extends object, K extends keyof T & string>(body: T, fields: readonly K[]): CamelKeys<Pick<T, K>> => {
+  const picked = pick(body, fields);
+  requireSomeField(picked as Record<string, unknown>, fields);
+  return camelKeys(picked);
+};

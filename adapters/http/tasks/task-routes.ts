@@ -6,12 +6,11 @@ import { UpdateTask } from '../../../application/tasks/update-task';
 import { TASK_PRIORITIES } from '../../../domain/tasks/task';
 import { TASK_SORT_FIELDS } from '../../../domain/tasks/task-repository';
 import { RouteModule } from '../app';
-import { camelKeys, pick } from '../shared/body';
+import { camelKeys, changesOf, pick } from '../shared/body';
 import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
-import { requireSomeField } from '../shared/validation';
 import { CREATE_TASK_FIELDS, UPDATABLE_TASK_FIELDS, createTaskSchema, updateTaskSchema } from './task-schemas';
 import { deletedTaskSchema, presentDeletedTask, presentTask, taskSchema } from './present-task';
 
@@ -97,9 +96,8 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
         errors: [400, 404],
         async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          const changes = pick(body, UPDATABLE_TASK_FIELDS);
-          requireSomeField(changes, UPDATABLE_TASK_FIELDS);
-          ctx.body = one(presentTask(await uc.update.execute(teamOf(ctx), { id, changes: camelKeys(changes) })));
+          const changes = changesOf(body, UPDATABLE_TASK_FIELDS);
+          ctx.body = one(presentTask(await uc.update.execute(teamOf(ctx), { id, changes })));
         },
       }),
       operation({

@@ -11,11 +11,10 @@ import { WebhookEndpointChanges } from '../../../domain/webhooks/webhook-endpoin
 import { WEBHOOK_SORT_FIELDS } from '../../../domain/webhooks/webhook-endpoint-repository';
 import { RouteModule } from '../app';
 import { exactObject, listParameters, queryParam, R } from '../shared/documented';
-import { camelKeys, pick } from '../shared/body';
+import { changesOf } from '../shared/body';
 import { many, one } from '../shared/envelope';
 import { operation, ParameterDoc, Schema } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryBoolean, teamOf } from '../shared/params';
-import { requireSomeField } from '../shared/validation';
 import {
   CreateWebhookBody, UPDATABLE_WEBHOOK_FIELDS, UpdateWebhookBody, createWebhookSchema, updateWebhookSchema,
 } from './webhook-schemas';
@@ -44,7 +43,6 @@ const createCommandOf = (b: CreateWebhookBody): CreateWebhookEndpointCommand => 
 });
 
 /** PUT /webhooks/:id: the updatable fields sent, and nothing else (the action and legacy fields are ignored). */
-const changesOf = (b: UpdateWebhookBody): WebhookEndpointChanges => camelKeys(pick(b, UPDATABLE_WEBHOOK_FIELDS));
 
 const SECRET_HEADERS = ['x-webhook-secret', 'x-service-webhook-secret'];
 
@@ -149,8 +147,7 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         errors: [400, 404],
         async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          requireSomeField(body, UPDATABLE_WEBHOOK_FIELDS);
-          ctx.body = one(presentWebhookEndpoint(await uc.update.execute(teamOf(ctx), { id, changes: changesOf(body) })));
+          ctx.body = one(presentWebhookEndpoint(await uc.update.execute(teamOf(ctx), { id, changes: changesOf(body, UPDATABLE_WEBHOOK_FIELDS) })));
         },
       }),
       operation({

@@ -11,12 +11,11 @@ import { CONTACT_SORT_FIELDS } from '../../../domain/whatsapp/contact-repository
 import { CONVERSATION_SORT_FIELDS } from '../../../domain/whatsapp/conversation-repository';
 import { MESSAGE_SORT_FIELDS } from '../../../domain/whatsapp/message-repository';
 import { RouteModule } from '../app';
-import { camelKeys, pick } from '../shared/body';
+import { camelKeys, changesOf, pick } from '../shared/body';
 import { listParameters, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
-import { requireSomeField } from '../shared/validation';
 import { CloudWebhookDeps, cloudWebhookOperations } from './cloud-webhook-routes';
 import {
   contactSchema, conversationMessageSchema, conversationSchema, createdContactSchema, deletedSchema, presentContact,
@@ -97,9 +96,8 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         errors: [400, 404],
         async handle(ctx: Ctx, body) {
           const id = pathId(ctx);
-          const fields = pick(body, UPDATABLE_CONTACT_FIELDS);
-          requireSomeField(fields, UPDATABLE_CONTACT_FIELDS);
-          ctx.body = one(presentContact(await uc.updateContact.execute(teamOf(ctx), { id, changes: camelKeys(fields) })));
+          const changes = changesOf(body, UPDATABLE_CONTACT_FIELDS);
+          ctx.body = one(presentContact(await uc.updateContact.execute(teamOf(ctx), { id, changes })));
         },
       }),
       operation({
