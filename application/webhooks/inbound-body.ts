@@ -1,9 +1,13 @@
 // What a stored inbound body says: JSON, a form with bracket nesting, or JSON sent as text/plain.
 // It runs when a payload arrives and again when a delivery whose body could not be read is replayed,
 // so a body refused today is read by a later version without the sender posting it again.
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../domain/shared/json-depth';
 
-/** The reading of a body: its payload, or why there is none. */
-export type BodyReading = { payload: unknown; error: null } | { payload: null; error: string };
+/**
+ * The reading of a body: its payload, or why there is none; `unsupported` when its content type is not
+ * one the receiver reads (rather than a body of a type it reads that is broken).
+ */
+export type BodyReading = { payload: unknown; error: null } | { payload: null; error: string; unsupported: boolean };
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$|^text\/json$/;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -12,9 +16,6 @@ const MAX_DEPTH = 20;
 
 const mediaTypeOf = (contentType: string | null): string =>
   (contentType ?? '').split(';')[0].trim().toLowerCase();
-
-/** `application/json`, a `+json` type, or `text/json`. */
-export const isJsonType = (contentType: string | null): boolean => JSON_TYPE.test(mediaTypeOf(contentType));
 
 /** The `charset` parameter of a content type, when it names one the platform decodes. */
 export const charsetOf = (contentType: string | null): string => {
@@ -28,11 +29,15 @@ export const charsetOf = (contentType: string | null): string => {
 };
 
 const parseJson = (raw: string): { ok: true; value: unknown } | { ok: false; message: string } => {
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(raw) };
+    value = JSON.parse(raw);
   } catch (err) {
-    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+    return { ok: false, message: `The body is not valid JSON (${err instanceof Error ? err.message : String(err)})` };
   }
+  // Kept as text, but not as a payload: nothing could copy or map it without exhausting the stack.
+  if (nestedDeeperThan(value)) return { ok: false, message: `The body is nested deeper than ${MAX_JSON_DEPTH} levels` };
+  return { ok: true, value };
 };
 
 const isContainer = (v: unknown): boolean => typeof v === 'object' && v !== null;
@@ -48,17 +53,18 @@ export const readInboundBody = (raw: string, contentType: string | null): BodyRe
   const type = mediaTypeOf(contentType);
   if (JSON_TYPE.test(type)) {
     const parsed = parseJson(raw);
-    return parsed.ok ? { payload: parsed.value, error: null } : { payload: null, error: `The body is not valid JSON (${parsed.message})` };
+    return parsed.ok ? { payload: parsed.value, error: null } : { payload: null, error: parsed.message, unsupported: false };
   }
   if (type === FORM_TYPE) return { payload: parseForm(raw, charsetOf(contentType)), error: null };
   if (type === 'text/plain' || type === '') {
     const parsed = parseJson(raw);
     if (parsed.ok && isContainer(parsed.value)) return { payload: parsed.value, error: null };
-    return { payload: null, error: `The body is ${type || 'without a content type'} and not a JSON object; send JSON or a form` };
+    return { payload: null, error: `The body is ${type || 'without a content type'} and not a JSON object; send JSON or a form`, unsupported: true };
   }
   return {
     payload: null,
     error: `The content type ${type} is not read; send application/json, application/x-www-form-urlencoded, or JSON as text/plain`,
+    unsupported: true,
   };
 };
 

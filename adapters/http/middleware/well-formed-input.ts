@@ -1,5 +1,6 @@
 import { Middleware } from 'koa';
 import { NotFound, ValidationFailed } from '../../../domain/shared/errors';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../domain/shared/json-depth';
 import { locationOf } from '../shared/validation';
 
 export type IllFormed = 'nul' | 'unicode';
@@ -65,9 +66,12 @@ export function firstIllFormed(root: unknown): IllFormedText | null {
  * Text in is text out. PostgreSQL text cannot hold NUL (SQLite and memory can), and neither database
  * can store a lone surrogate (both write U+FFFD instead, memory keeps it), so such a request would be
  * stored differently, or fail with 500, depending on the backend. Every JSON body and query value is
- * checked here, the same on every route and backend: 400 VALIDATION_ERROR naming the field.
+ * checked here, the same on every route and backend: 400 VALIDATION_ERROR naming the field. So is a
+ * body nested deeper than any record needs, before anything copies it.
  */
 export const wellFormedText = (): Middleware => async (ctx, next) => {
+  const deep = nestedDeeperThan(ctx.request.body);
+  if (deep) throw new ValidationFailed(`${locationOf(deep)} is nested deeper than ${MAX_JSON_DEPTH} levels`, deep[0]);
   const found = firstIllFormed(ctx.query) ?? firstIllFormed(ctx.request.body);
   if (found) {
     const what = found.reason === 'nul' ? 'must not contain the NUL character' : 'must be well-formed Unicode text';

@@ -32,3 +32,19 @@ export class RateLimited extends HttpError {
     super('Rate limit exceeded', 'RATE_LIMITED');
   }
 }
+
+/** 400 VALIDATION_ERROR: a body that could not be read as sent (a gzip body that is not gzip). */
+export class UnreadableBody extends HttpError {
+  readonly status = 400;
+  constructor(message: string) {
+    super(message, 'VALIDATION_ERROR');
+  }
+}
+
+/** 415 UNSUPPORTED_MEDIA_TYPE: a content type or encoding the route does not read. */
+export class UnsupportedMediaType extends HttpError {
+  readonly status = 415;
+  constructor(message: string) {
+    super(message, 'UNSUPPORTED_MEDIA_TYPE');
+  }
+}

@@ -4,7 +4,7 @@ import { Context, Middleware } from 'koa';
 import { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { charsetOf } from '../../../application/webhooks/inbound-body';
-import { PayloadTooLarge } from '../shared/http-errors';
+import { PayloadTooLarge, UnreadableBody, UnsupportedMediaType } from '../shared/http-errors';
 
 export interface RawInboundBody {
   raw: string;
@@ -17,7 +17,9 @@ const RECEIVER_PATH = /^\/api\/v1\/webhooks\/inbound\/[^/]+\/?$/i;
 export const isInboundReceiverPost = (ctx: Context): boolean => ctx.method === 'POST' && RECEIVER_PATH.test(ctx.path);
 
 const unsupportedEncoding = (encoding: string): Error =>
-  Object.assign(new Error(`Unsupported Content-Encoding ${encoding}`), { status: 415, expose: true });
+  new UnsupportedMediaType(`Unsupported Content-Encoding ${encoding}; send gzip, deflate, br or no encoding`);
+
+const encodingOf = (ctx: Context): string => (ctx.get('content-encoding') || 'identity').trim().toLowerCase();
 
 const decoded = (req: Readable, encoding: string): Readable => {
   switch (encoding) {
@@ -36,7 +38,7 @@ const decoded = (req: Readable, encoding: string): Readable => {
 export async function readRawInboundBody(ctx: Context, limitBytes: number): Promise<RawInboundBody> {
   const contentType = ctx.get('content-type') || null;
   const declared = Number(ctx.get('content-length'));
-  const encoding = (ctx.get('content-encoding') || 'identity').trim().toLowerCase();
+  const encoding = encodingOf(ctx);
   if (encoding === 'identity' && Number.isFinite(declared) && declared > limitBytes) throw new PayloadTooLarge('Request body larger than allowed');
   const source = decoded(ctx.req, encoding);
   const chunks: Buffer[] = [];
@@ -56,14 +58,36 @@ export async function readRawInboundBody(ctx: Context, limitBytes: number): Prom
   } catch (err) {
     if (err instanceof PayloadTooLarge || encoding === 'identity') throw err;
     // A corrupt compressed body: the client sent what it said it did not.
-    throw Object.assign(new Error('The body could not be decompressed'), { status: 400, expose: true });
+    throw new UnreadableBody(`The body could not be decompressed as ${encoding}`);
   }
   return { raw: new TextDecoder(charsetOf(contentType)).decode(Buffer.concat(chunks)), contentType };
 }
 
+/**
+ * `parse` (a body parser) with its failures told apart from the routes' own: what it throws before it
+ * passes the request on is about the body the client sent. An error that names no HTTP status there (a
+ * gzip body that is not gzip, a brotli body cut short: zlib's errors) is the client's, a 400, not a 500.
+ */
+export const readingBody = (parse: Middleware): Middleware => async (ctx, next) => {
+  let parsed = false;
+  try {
+    await parse(ctx, () => {
+      parsed = true;
+      return next();
+    });
+  } catch (err) {
+    if (parsed) throw err;
+    const encoding = encodingOf(ctx);
+    const status = (err as { status?: unknown }).status;
+    if (status === 415 && encoding !== 'identity') throw unsupportedEncoding(encoding);
+    if (typeof status === 'number') throw err;
+    throw new UnreadableBody(encoding === 'identity' ? 'The body could not be read' : `The body could not be decompressed as ${encoding}`);
+  }
+};
+
 /** Reads the receiver's body into `ctx.state.inboundBody`; every other request goes to `otherwise`. */
 export const inboundReceiverBody = (limitBytes: number, otherwise: Middleware): Middleware => async (ctx, next) => {
-  if (!isInboundReceiverPost(ctx)) return otherwise(ctx, next);
+  if (!isInboundReceiverPost(ctx)) return readingBody(otherwise)(ctx, next);
   ctx.state.inboundBody = await readRawInboundBody(ctx, limitBytes);
   return next();
 };

@@ -5,7 +5,7 @@ import { GetWebhookEndpoint } from '../../../application/webhooks/get-webhook-en
 import { ListWebhookEndpoints } from '../../../application/webhooks/list-webhook-endpoints';
 import { ReceiveInboundWebhook } from '../../../application/webhooks/receive-inbound-webhook';
 import { UpdateWebhookEndpoint } from '../../../application/webhooks/update-webhook-endpoint';
-import { isJsonType, readInboundBody } from '../../../application/webhooks/inbound-body';
+import { readInboundBody } from '../../../application/webhooks/inbound-body';
 import { ValidationFailed } from '../../../domain/shared/errors';
 import { WebhookEndpointChanges } from '../../../domain/webhooks/webhook-endpoint';
 import { WEBHOOK_SORT_FIELDS } from '../../../domain/webhooks/webhook-endpoint-repository';
@@ -13,6 +13,7 @@ import { RouteModule } from '../app';
 import { exactObject, listParameters, queryParam, R } from '../shared/documented';
 import { changesOf } from '../shared/body';
 import { many, one } from '../shared/envelope';
+import { UnsupportedMediaType } from '../shared/http-errors';
 import { operation, ParameterDoc, Schema } from '../shared/operation';
 import { Ctx, listQuery, pathId, queryBoolean, teamOf } from '../shared/params';
 import {
@@ -204,8 +205,9 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           + 'Every admitted body is stored with its content type before it is processed. The endpoint\'s `field_mapping` '
           + 'says where each field is.\n\n'
           + 'A 200 means the receiver answered: the outcome is in the body (`success`, `entity_id`, `entity_ids`, `warnings`, '
-          + 'or `error`). A body that cannot be read (XML, multipart, text that is not JSON) is kept and answered 200 with '
-          + '`success: false`; a body declared JSON that is not JSON is kept and answered 400 `VALIDATION_ERROR`. A redelivery '
+          + 'or `error`). A body of a type the receiver does not read (XML, multipart, text that is not JSON) is kept and '
+          + 'answered 415 `UNSUPPORTED_MEDIA_TYPE`; a body declared JSON that is not JSON, or JSON nested deeper than 64 '
+          + 'levels, is kept and answered 400 `VALIDATION_ERROR`. A redelivery '
           + '(the same id at the endpoint\'s `idempotency_path`, else the same `webhook-id` or `Idempotency-Key` header) '
           + 'creates nothing and gets the first delivery\'s answer with `duplicate: true`. 401: a missing or wrong secret; '
           + '404: an unknown or inactive endpoint; 409: the same delivery is being processed by another attempt.',
@@ -227,9 +229,13 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           const result = await uc.receive.execute({
             endpointId: String(ctx.params.endpointId), secret: secretOf(ctx), body, reading, idempotencyKey: idempotencyHeaderOf(ctx),
           });
-          // A body declared JSON that is not JSON is the spec's 400 "Invalid JSON" (part 7), answered after the
-          // delivery was kept, so a replay can read it again; any other unreadable body is an outcome (4.9).
-          if (reading.error !== null && isJsonType(body.contentType)) {
+          // Refusals answered after the delivery was kept, so that a replay (by a later version) can read it:
+          // a body of a type the receiver does not read is 415; one it reads but cannot (JSON that is not
+          // JSON, or nested too deep) is the spec's 400 "Invalid JSON" (part 7).
+          if (reading.error !== null && reading.unsupported) {
+            throw new UnsupportedMediaType(`${reading.error}. The body was kept and can be replayed`);
+          }
+          if (reading.error !== null) {
             throw new ValidationFailed(`Invalid JSON body; it was kept and can be replayed (${reading.error})`, 'body');
           }
           // 200 only means the receiver answered; the outcome is in the body (spec 4.9).

@@ -91,6 +91,23 @@ forEachHttpBackend('Text in is text out', (env) => {
     expect(inbound.status).to.be.oneOf([200, 400, 404]);
   });
 
+  it('refuses a body nested deeper than 64 levels with 400 on the field holding it, before it is stored', async () => {
+    const { auth } = await env().team();
+    const deep = `${'{"a":'.repeat(100000)}1${'}'.repeat(100000)}`;
+    for (const field of ['metadata', 'custom_fields']) {
+      // Sent as text: superagent cannot serialize a value this deep.
+      const res = await env().request.post('/api/v1/deals').set(auth).set('Content-Type', 'application/json')
+        .send(`{"title":"Fundo","${field}":${deep}}`);
+      expect(res.status, field).to.equal(400);
+      expect(res.body.error.details, field).to.deep.include({ field });
+      expect(res.body.error.message, field).to.match(new RegExp(`^${field}[.a]+… is nested deeper than 64 levels$`));
+    }
+    const ok = await env().request.post('/api/v1/deals').set(auth).send({ title: 'Raso', metadata: { a: nested(60, 1) } });
+    expect(ok.status).to.equal(201);
+    const list = await env().request.get('/api/v1/deals').set(auth);
+    expect(list.body.data.map((d: { title: string }) => d.title)).to.deep.equal(['Raso']);
+  });
+
   it('answers an unknown prefix in any letter case with 404 in the envelope, keyed or not', async () => {
     const { auth } = await env().team();
     for (const path of ['/api/V1/deals', '/API/v1/deals', '/Api/V1/clients', `/API/V1/deals/${UUID}`, '/api/v2/deals', '/apiv1/deals', '/api/v1']) {

@@ -6,6 +6,12 @@ import { createEndpointFixture, storedLeadsAndDeals, webhookCli } from './fixtur
 
 forEachHttpBackend('Inbound receiver bodies', (env) => {
   const deliveries = async (webhookId: string) => (await webhookCli(env().runtime, ['webhook', 'deliveries', '--endpoint', webhookId])).json.data;
+  /** `depth` nested arrays. */
+  const nested = (depth: number): unknown => {
+    let v: unknown = 'leaf';
+    for (let i = 0; i < depth; i++) v = [v];
+    return v;
+  };
   const send = (url: string, secret: string, contentType: string | null, body: string | Buffer) => {
     const req = env().request.post(url).set('X-Webhook-Secret', secret);
     if (contentType !== null) req.set('Content-Type', contentType);
@@ -59,7 +65,7 @@ forEachHttpBackend('Inbound receiver bodies', (env) => {
     expect(stored[3]).to.include({ content_type: 'text/plain', raw_body: '{"full_name":"Bia","phone":"11 3333-0001"}' });
   });
 
-  it('stores a body it cannot read with its raw text and answers 200 with success: false, never {} and success', async () => {
+  it('stores a body of a type it does not read with its raw text and refuses it with 415, never {} and success', async () => {
     const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
     const cases: [string | null, string, RegExp][] = [
       ['text/plain', 'nome=Ana&telefone=11987654321', /text\/plain and not a JSON object/],
@@ -70,9 +76,10 @@ forEachHttpBackend('Inbound receiver bodies', (env) => {
     ];
     for (const [type, body, error] of cases) {
       const res = await send(f.url, f.secret, type, body);
-      expect(res.status, body).to.equal(200);
-      expect(res.body, body).to.include({ received: true, success: false, entity_id: null, action: 'create_lead' });
-      expect(res.body.error, body).to.match(error);
+      expect(res.status, body).to.equal(415);
+      expect(res.body.error.code, body).to.equal('UNSUPPORTED_MEDIA_TYPE');
+      expect(res.body.error.message, body).to.match(error);
+      expect(res.body.error.message, body).to.match(/kept/);
     }
     expect((await storedLeadsAndDeals(env(), f)).leads).to.deep.equal([]);
     const stored = (await deliveries(f.webhook.id)).reverse();
@@ -93,6 +100,20 @@ forEachHttpBackend('Inbound receiver bodies', (env) => {
     const [stored] = await deliveries(f.webhook.id);
     expect(stored).to.include({ status: 'failed', payload: null, raw_body: '{"nome": "Ana",', content_type: 'application/json' });
     expect(stored.body_error).to.match(/not valid JSON/);
+  });
+
+  it('keeps a JSON body nested far too deep and answers 400, never 500', async () => {
+    const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
+    const raw = `{"full_name":"Ana","extra":${'['.repeat(100000)}${']'.repeat(100000)}}`;
+    const res = await send(f.url, f.secret, 'application/json', raw);
+    expect(res.status).to.equal(400);
+    expect(res.body.error.code).to.equal('VALIDATION_ERROR');
+    expect(res.body.error.message).to.match(/nested deeper than 64 levels/);
+    const [stored] = await deliveries(f.webhook.id);
+    expect(stored).to.include({ status: 'failed', payload: null, content_type: 'application/json' });
+    expect(stored.raw_body).to.have.length(raw.length);
+    const shallow = await send(f.url, f.secret, 'application/json', JSON.stringify({ full_name: 'Bia', phone: '11 3333-0009', a: nested(60) }));
+    expect(shallow.body, JSON.stringify(shallow.body)).to.include({ success: true });
   });
 
   it('answers an empty body like a payload without a contact, and keeps it', async () => {
