@@ -29,4 +29,21 @@ forEachBackend('UnitOfWork contract', (env) => {
     expect(err).to.be.instanceOf(Error).with.property('message', 'boom');
     expect(await repo.countActive(team)).to.equal(0);
   });
+
+  it('lets work started inside a unit but run after it ended (a kicked dispatch) use the database, not the closed unit', async () => {
+    const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const repo = env().container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository);
+    const team = { teamId: ClientMother.id(5003) };
+    let later: Promise<number> | undefined;
+    await uow.run(async () => {
+      await repo.insert(ClientMother.create({ teamId: team.teamId }));
+      // Callbacks keep the async context they were scheduled in: this one still sees the unit's store.
+      later = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        await repo.insert(ClientMother.create({ teamId: team.teamId }));
+        await uow.run(async () => repo.insert(ClientMother.create({ teamId: team.teamId })));
+        return repo.countActive(team);
+      });
+    });
+    expect(await later).to.equal(3);
+  });
 });

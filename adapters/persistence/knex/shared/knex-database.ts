@@ -13,15 +13,25 @@ export class KnexDatabase {
   constructor(readonly knex: Knex, readonly dialect: Dialect) {}
 
   get db(): Knex | Knex.Transaction {
-    return this.current.getStore() ?? this.knex;
+    return this.open() ?? this.knex;
   }
 
   get inTransaction(): boolean {
-    return this.current.getStore() !== undefined;
+    return this.open() !== undefined;
+  }
+
+  /**
+   * The transaction of the unit this code runs in, while it is open. Callbacks keep the async context
+   * they were scheduled in, so work started inside a unit and run after it ended (a dispatch kicked by
+   * the deal it created) still finds the unit's transaction: a closed one is no transaction.
+   */
+  private open(): Knex.Transaction | undefined {
+    const trx = this.current.getStore();
+    return trx && !trx.isCompleted() ? trx : undefined;
   }
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
-    if (this.current.getStore()) return work();
+    if (this.open()) return work();
     return this.knex.transaction(async (trx) => {
       // SQLite starts a transaction as a reader and upgrades at its first write; if another process
       // wrote in between, the upgrade fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting. A no-op
