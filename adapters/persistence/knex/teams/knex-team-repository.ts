@@ -49,8 +49,10 @@ export class KnexApiKeyRepository implements ApiKeyRepository {
     await this.database.db('api_keys').insert(keyToRow(key));
   }
 
+  /** Only while the key's team exists: a team row removed without its keys takes their access with it. */
   async findByHash(keyHash: string): Promise<ApiKeyData | null> {
-    const row = await this.database.db<ApiKeyRow>('api_keys').where({ key_hash: keyHash }).first();
+    const row = await this.database.db<ApiKeyRow>('api_keys').select('api_keys.*')
+      .join('teams', 'teams.id', 'api_keys.team_id').where({ key_hash: keyHash }).first();
     return row ? keyFromRow(row) : null;
   }
 

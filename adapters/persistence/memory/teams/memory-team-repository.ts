@@ -18,7 +18,11 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
   private get keys() { return this.store.table<ApiKeyData>('api_keys'); }
 
   async insert(key: ApiKeyData): Promise<void> { this.keys.set(key.id, key); }
-  async findByHash(keyHash: string): Promise<ApiKeyData | null> { return this.keys.find((k) => k.keyHash === keyHash) ?? null; }
+  /** Only while the key's team exists, as the SQL stores answer. */
+  async findByHash(keyHash: string): Promise<ApiKeyData | null> {
+    const key = this.keys.find((k) => k.keyHash === keyHash);
+    return key && this.store.table<TeamData>('teams').get(key.teamId) ? key : null;
+  }
   async findById(id: string): Promise<ApiKeyData | null> { return this.keys.get(id) ?? null; }
   async update(key: ApiKeyData): Promise<void> { this.keys.set(key.id, key); }
 }
