@@ -1,4 +1,5 @@
 import { Workflow, WorkflowData } from '../../domain/deals/workflow';
+import { ProjectRepository } from '../../domain/projects/project-repository';
 import { WorkflowRepository } from '../../domain/deals/workflow-repository';
 import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
@@ -18,6 +19,7 @@ export class CreateWorkflow {
   constructor(
     private readonly workflows: WorkflowRepository,
     private readonly teams: TeamRepository,
+    private readonly projects: ProjectRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -25,6 +27,11 @@ export class CreateWorkflow {
   async execute(team: TeamContext, command: CreateWorkflowCommand): Promise<WorkflowData> {
     if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
     const data = Workflow.create(this.ids.next(), team.teamId, command, this.clock.now()).snapshot();
+    // The tasks it creates go to this project: it must be the team's own, like every id a team sends.
+    const projectId = data.config.project_id;
+    if (typeof projectId === 'string' && !(await this.projects.findById(team, projectId))) {
+      throw new NotFound('config.project_id names no project of this team', 'config.project_id');
+    }
     await this.workflows.insert(data);
     return data;
   }

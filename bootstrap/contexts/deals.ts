@@ -181,8 +181,8 @@ export const dealsContext: BoundedContext = {
       ctx.get(ProjectDealDetails),
     )).inSingletonScope();
     c.bind(CreateWorkflow).toResolvedValue(
-      (w: WorkflowRepository, t: TeamRepository, i: IdGenerator, cl: Clock) => new CreateWorkflow(w, t, i, cl),
-      [T.WorkflowRepository, TEAM_TOKENS.TeamRepository, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
+      (w: WorkflowRepository, t: TeamRepository, p: ProjectRepository, i: IdGenerator, cl: Clock) => new CreateWorkflow(w, t, p, i, cl),
+      [T.WorkflowRepository, TEAM_TOKENS.TeamRepository, PROJECT_TOKENS.ProjectRepository, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
     c.bind(ListWorkflowRuns).toResolvedValue((r: WorkflowRunRepository, t: TeamRepository) => new ListWorkflowRuns(r, t),
       [T.WorkflowRunRepository, TEAM_TOKENS.TeamRepository]).inSingletonScope();
   },

@@ -4,6 +4,8 @@ import { DEAL_TOKENS, dealsContext } from '../../../bootstrap/contexts/deals';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
 import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
 import { DEAL_EVENT_MAX_ATTEMPTS } from '../../../domain/deals/deal-event';
+import { Workflow } from '../../../domain/deals/workflow';
+import { WorkflowRepository } from '../../../domain/deals/workflow-repository';
 import { ProjectRepository } from '../../../domain/projects/project-repository';
 import { backendNames } from '../../support/backends';
 import { forEachHttpBackend, HttpEnv, TestTeam } from '../../support/http';
@@ -40,6 +42,21 @@ forEachHttpBackend('Deal workflows', (env) => {
     }
     const noTeam = await cli(env, ['workflow', 'runs', '--team', UNKNOWN_PROJECT]);
     expect(noTeam.code).to.equal(1);
+  });
+
+  it('refuses a create_task workflow aimed at a project of another team, or of no team', async () => {
+    const t = await env().team();
+    const other = await env().team({ name: 'Outra Agência' });
+    const theirs = (await env().request.get('/api/v1/projects').set(other.auth)).body.data[0].id;
+    const mine = (await env().request.get('/api/v1/projects').set(t.auth)).body.data[0].id;
+    for (const projectId of [theirs, UNKNOWN_PROJECT]) {
+      const bad = await workflow(env, t, 'deal_created', 'create_task', { title: 'Tarefa', project_id: projectId });
+      expect(bad.code, projectId).to.equal(1);
+      expect(bad.err, projectId).to.match(/config\.project_id/);
+    }
+    const ok = await workflow(env, t, 'deal_created', 'create_task', { title: 'Tarefa', project_id: mine });
+    expect(ok.code, ok.err).to.equal(0);
+    expect(ok.json.config).to.include({ project_id: mine });
   });
 
   it('creates an activity on deal_created and a task on deal_stage_changed, and records both runs', async () => {
@@ -83,7 +100,11 @@ forEachHttpBackend('Deal workflows', (env) => {
 
   it('never fails the request for a failing workflow, retries it, then records it as failed', async () => {
     const t = await env().team();
-    await workflow(env, t, 'deal_created', 'create_task', { title: 'Nowhere', project_id: UNKNOWN_PROJECT });
+    // A workflow whose project is gone (created before projects were checked, or its project removed).
+    await env().runtime.container.get<WorkflowRepository>(DEAL_TOKENS.WorkflowRepository).insert(
+      Workflow.create('0190d000-0000-7000-8000-0000000000f1', t.teamId,
+        { event: 'deal_created', action: 'create_task', config: { title: 'Nowhere', project_id: UNKNOWN_PROJECT } }, new Date()).snapshot(),
+    );
     const res = await dealApi(env, t).create({ title: 'Still created' });
     expect(res.status).to.equal(201);
     const outbox = env().runtime.container.get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);

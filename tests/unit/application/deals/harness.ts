@@ -6,6 +6,7 @@ import { UpdateDeal } from '../../../../application/deals/update-deal';
 import { ClientRepository } from '../../../../domain/clients/client-repository';
 import { TeamContext } from '../../../../domain/shared/team';
 import { TeamRepository } from '../../../../domain/teams/team-repository';
+import { ProjectRepository } from '../../../../domain/projects/project-repository';
 import {
   FakeClients, FakeDeals, FakeKeys, FakeOutbox, FakeRuns, FakeWorkflows, FixedClock, RecordingActions, SequenceIds,
   silentLogger, SnapshotUnitOfWork,
@@ -37,7 +38,12 @@ export const dealsWorld = () => {
     createDeal: new CreateDeal(uow, deals, cr, keys, outbox, ids, clock, trigger, { inFlightWaitMs: 200, pollMs: 10 }),
     updateDeal: new UpdateDeal(uow, deals, cr, outbox, ids, clock, trigger),
     archiveDeal: new ArchiveDeal(uow, deals, clock),
-    createWorkflow: new CreateWorkflow(workflows, { findById: async (id: string) => ({ id }) } as unknown as TeamRepository, ids, clock),
+    createWorkflow: new CreateWorkflow(
+      workflows, { findById: async (id: string) => ({ id }) } as unknown as TeamRepository,
+      // Every project id is one of this team's projects here.
+      { findById: async (team: TeamContext, id: string) => (team.teamId === TEAM.teamId ? { id } : null) } as unknown as ProjectRepository,
+      ids, clock,
+    ),
     dispatch: new DispatchDealEvents(uow, outbox, deals, workflows, runs, actions, ids, clock, silentLogger),
   };
 };
