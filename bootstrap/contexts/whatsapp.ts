@@ -80,7 +80,7 @@ export const whatsappContext: BoundedContext = {
 
     c.bind<WhatsAppProviderOptions>(T.ProviderOptions).toConstantValue({ timeoutMs: 10_000 });
     c.bind<WhatsAppProvider>(T.Provider).toResolvedValue((config: Config, options: WhatsAppProviderOptions) => {
-      const guard = new ProviderUrlGuard(selfOrigins(config));
+      const guard = new ProviderUrlGuard({ selfOrigins: selfOrigins(config), allowPrivateNetworks: config.providerAllowPrivateNetworks });
       return new ChannelProvider({
         cloud_api: new CloudApiProvider({ baseUrl: config.whatsapp.cloudApiUrl, timeoutMs: options.timeoutMs, guard }),
         evolution: new EvolutionProvider({ timeoutMs: options.timeoutMs, guard }),
