@@ -15,3 +15,21 @@ describe('Configuration: PROVIDER_ALLOW_PRIVATE_NETWORKS', () => {
     }
   });
 });
+
+describe('Configuration: SECRETS_KEY', () => {
+  const HEX = 'a7bcfc2dda8a971ba876648c2672f4096d65dd141e661612af80a91b35a3927f';
+
+  it('is absent unless set, and keeps a 32-byte key written in hex or base64', () => {
+    expect(loadConfig({}).secretsKey).to.equal(undefined);
+    expect(loadConfig({ SECRETS_KEY: '' }).secretsKey).to.equal(undefined);
+    expect(loadConfig({ SECRETS_KEY: HEX }).secretsKey).to.equal(HEX);
+    const b64 = Buffer.from(HEX, 'hex').toString('base64');
+    expect(loadConfig({ SECRETS_KEY: b64 }).secretsKey).to.equal(b64);
+  });
+
+  it('refuses a key of another length or encoding at startup, naming the variable', () => {
+    for (const bad of [HEX.slice(2), `${HEX}00`, 'not-a-key', Buffer.alloc(16).toString('base64')]) {
+      expect(() => loadConfig({ SECRETS_KEY: bad }), bad).to.throw(/SECRETS_KEY/);
+    }
+  });
+});
