@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { parseSecretsKey } from '../adapters/system/aes-gcm-cipher';
 
 export type StorageKind = 'memory' | 'sqlite' | 'postgres';
 
@@ -23,6 +24,10 @@ export interface Config {
     appSecret?: string;
     verifyToken?: string;
   };
+  /** Lets provider calls reach loopback and private networks (a self-hosted gateway); link-local and metadata stay refused. */
+  providerAllowPrivateNetworks: boolean;
+  /** `SECRETS_KEY`: seals inbox credentials at rest (32 bytes, hex or base64); inboxes with a secret need it. */
+  secretsKey?: string;
 }
 
 export const storageKindOf = (url: string): StorageKind => {
@@ -55,6 +60,21 @@ export const parseOrigins = (v: string | undefined): string[] => {
   return origins;
 };
 
+/** `PROVIDER_ALLOW_PRIVATE_NETWORKS`: `1`/`true` on; unset, empty, `0`/`false` off; anything else is a mistake. */
+const allowPrivateNetworks = (v: string | undefined): boolean => {
+  const s = (v ?? '').trim().toLowerCase();
+  if (s === '1' || s === 'true') return true;
+  if (s === '' || s === '0' || s === 'false') return false;
+  throw new Error(`PROVIDER_ALLOW_PRIVATE_NETWORKS must be 1, true, 0 or false (got "${v}")`);
+};
+
+/** `SECRETS_KEY`, checked here so that a wrong key stops the start rather than the first inbox. */
+const secretsKey = (v: string | undefined): string | undefined => {
+  if (!v) return undefined;
+  parseSecretsKey(v);
+  return v;
+};
+
 /** Configuration comes from the environment only. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || 'sqlite:./data/workspace.db';
@@ -75,5 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       appSecret: env.WHATSAPP_APP_SECRET || undefined,
       verifyToken: env.WHATSAPP_VERIFY_TOKEN || undefined,
     },
+    providerAllowPrivateNetworks: allowPrivateNetworks(env.PROVIDER_ALLOW_PRIVATE_NETWORKS),
+    secretsKey: secretsKey(env.SECRETS_KEY),
   };
 }

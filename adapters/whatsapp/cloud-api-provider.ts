@@ -20,8 +20,8 @@ export class CloudApiProvider implements WhatsAppProvider {
   async sendText({ credentials, to, text }: OutboundText): Promise<ProviderReceipt> {
     if (credentials.channel !== 'cloud_api') throw new ProviderFailure('rejected', 'Not a Cloud API inbox');
     const url = `${this.options.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(credentials.phoneNumberId)}/messages`;
-    await this.options.guard.check(url);
     const answer = await postJson(
+      this.options.guard,
       url,
       { authorization: `Bearer ${credentials.accessToken}` },
       { messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: text } },

@@ -15,8 +15,7 @@ export class EvolutionProvider implements WhatsAppProvider {
   async sendText({ credentials, to, text }: OutboundText): Promise<ProviderReceipt> {
     if (credentials.channel !== 'evolution') throw new ProviderFailure('rejected', 'Not an Evolution inbox');
     const url = `${credentials.baseUrl.replace(/\/+$/, '')}/message/sendText/${encodeURIComponent(credentials.instance)}`;
-    await this.options.guard.check(url);
-    const answer = await postJson(url, { apikey: credentials.apiKey }, { number: to, text }, this.options.timeoutMs);
+    const answer = await postJson(this.options.guard, url, { apikey: credentials.apiKey }, { number: to, text }, this.options.timeoutMs);
     if (answer.status >= 200 && answer.status < 300) {
       const key = isObject(answer.body) && isObject(answer.body.key) ? answer.body.key : null;
       const id = key ? str(key.id) : null;

@@ -1,44 +1,67 @@
-// One outbound JSON POST with a deadline. Redirects are not followed: a provider that redirects could
-// otherwise lead the call (and its credentials) somewhere the URL guard never saw.
+// One outbound JSON POST with a deadline, over a connection the URL guard has checked: node:http(s) with
+// the guard's `lookup`, so the address connected to is the one that was judged. Redirects are not
+// followed: a provider that redirects could otherwise lead the call (and its credentials) somewhere the
+// guard never saw. Each call opens its own connection (no pooled socket skips the check).
+import { request as httpRequest, IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { ProviderFailure } from '../../application/whatsapp/whatsapp-provider';
+import { ProviderUrlGuard } from './provider-url-guard';
 
 export interface JsonAnswer {
   status: number;
   body: unknown;
 }
 
-export async function postJson(url: string, headers: Record<string, string>, body: unknown, timeoutMs: number): Promise<JsonAnswer> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (e) {
-    const name = (e as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new ProviderFailure('timeout', `The provider did not answer within ${timeoutMs} ms`);
+export async function postJson(guard: ProviderUrlGuard, target: string, headers: Record<string, string>, body: unknown, timeoutMs: number): Promise<JsonAnswer> {
+  const { url, lookup } = guard.prepare(target);
+  const payload = Buffer.from(JSON.stringify(body), 'utf8');
+  return new Promise<JsonAnswer>((resolve, reject) => {
+    let settled = false;
+    const settle = (done: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      done();
+    };
+    const fail = (failure: ProviderFailure): void => settle(() => reject(failure));
+    const timer = setTimeout(() => {
+      fail(new ProviderFailure('timeout', `The provider did not answer within ${timeoutMs} ms`));
+      req?.destroy();
+    }, timeoutMs);
+
+    const answered = (res: IncomingMessage): void => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => settle(() => resolve({ status: res.statusCode ?? 0, body: parsed(Buffer.concat(chunks).toString('utf8')) })));
+      res.on('error', () => fail(new ProviderFailure('unreachable', 'The provider answer was cut off')));
+      res.on('close', () => fail(new ProviderFailure('unreachable', 'The provider answer was cut off')));
+    };
+
+    let req: ReturnType<typeof httpRequest> | undefined;
+    try {
+      req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': String(payload.length), ...headers },
+        lookup,
+        agent: false,
+      }, answered);
+    } catch (e) {
+      // Node refuses the request before sending anything (e.g. a header value it cannot write).
+      fail(new ProviderFailure('rejected', `The provider call could not be made: ${(e as Error).message}`));
+      return;
     }
-    throw new ProviderFailure('unreachable', `The provider could not be reached: ${(e as Error).message}`);
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (e) {
-    const name = (e as Error).name;
-    throw new ProviderFailure(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unreachable', 'The provider answer was cut off');
-  }
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = text;
-  }
-  return { status: response.status, body: parsed };
+    req.on('error', (e) => fail(e instanceof ProviderFailure ? e : new ProviderFailure('unreachable', `The provider could not be reached: ${e.message}`)));
+    req.end(payload);
+  });
 }
+
+const parsed = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+};
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);

@@ -16,12 +16,14 @@ import { CloudApiProvider } from '../../adapters/whatsapp/cloud-api-provider';
 import { EvolutionProvider } from '../../adapters/whatsapp/evolution-provider';
 import { ProviderUrlGuard } from '../../adapters/whatsapp/provider-url-guard';
 import { SandboxProvider } from '../../adapters/whatsapp/sandbox-provider';
+import { AesGcmCipher, NoKeyCipher, parseSecretsKey } from '../../adapters/system/aes-gcm-cipher';
 import { Clock } from '../../application/shared/clock';
 import { IdGenerator } from '../../application/shared/id-generator';
 import { Logger } from '../../application/shared/logger';
 import { UnitOfWork } from '../../application/shared/unit-of-work';
 import { CreateContact } from '../../application/whatsapp/create-contact';
 import { CreateInbox } from '../../application/whatsapp/create-inbox';
+import { CredentialCipher } from '../../application/whatsapp/credential-cipher';
 import { DeleteContact } from '../../application/whatsapp/delete-contact';
 import { GetContact } from '../../application/whatsapp/get-contact';
 import { GetConversation } from '../../application/whatsapp/get-conversation';
@@ -59,6 +61,7 @@ export const WHATSAPP_TOKENS = {
   InboxErrorRepository: Symbol.for('WhatsAppInboxErrorRepository'),
   Provider: Symbol.for('WhatsAppProvider'),
   ProviderOptions: Symbol.for('WhatsAppProviderOptions'),
+  CredentialCipher: Symbol.for('WhatsAppCredentialCipher'),
 } as const;
 
 const T = WHATSAPP_TOKENS;
@@ -73,14 +76,20 @@ export const whatsappContext: BoundedContext = {
       c.bind<R>(token).toDynamicValue((ctx) =>
         byStorage<R>(storage, () => memory(ctx.get(TOKENS.MemoryStore)), () => knex(ctx.get(TOKENS.KnexDatabase)))).inSingletonScope();
     repository<ContactRepository>(T.ContactRepository, (s) => new MemoryContactRepository(s), (d) => new KnexContactRepository(d));
-    repository<InboxRepository>(T.InboxRepository, (s) => new MemoryInboxRepository(s), (d) => new KnexInboxRepository(d));
+    // Without SECRETS_KEY, inboxes whose credentials hold a secret cannot be stored (the sandbox can).
+    c.bind<CredentialCipher>(T.CredentialCipher).toResolvedValue(
+      (config: Config) => (config.secretsKey ? new AesGcmCipher(parseSecretsKey(config.secretsKey)) : new NoKeyCipher()), [TOKENS.Config]).inSingletonScope();
+    c.bind<InboxRepository>(T.InboxRepository).toDynamicValue((ctx) => {
+      const cipher = ctx.get<CredentialCipher>(T.CredentialCipher);
+      return byStorage<InboxRepository>(storage, () => new MemoryInboxRepository(ctx.get(TOKENS.MemoryStore), cipher), () => new KnexInboxRepository(ctx.get(TOKENS.KnexDatabase), cipher));
+    }).inSingletonScope();
     repository<ConversationRepository>(T.ConversationRepository, (s) => new MemoryConversationRepository(s), (d) => new KnexConversationRepository(d));
     repository<MessageRepository>(T.MessageRepository, (s) => new MemoryMessageRepository(s), (d) => new KnexMessageRepository(d));
     repository<InboxErrorRepository>(T.InboxErrorRepository, (s) => new MemoryInboxErrorRepository(s), (d) => new KnexInboxErrorRepository(d));
 
     c.bind<WhatsAppProviderOptions>(T.ProviderOptions).toConstantValue({ timeoutMs: 10_000 });
     c.bind<WhatsAppProvider>(T.Provider).toResolvedValue((config: Config, options: WhatsAppProviderOptions) => {
-      const guard = new ProviderUrlGuard(selfOrigins(config));
+      const guard = new ProviderUrlGuard({ selfOrigins: selfOrigins(config), allowPrivateNetworks: config.providerAllowPrivateNetworks });
       return new ChannelProvider({
         cloud_api: new CloudApiProvider({ baseUrl: config.whatsapp.cloudApiUrl, timeoutMs: options.timeoutMs, guard }),
         evolution: new EvolutionProvider({ timeoutMs: options.timeoutMs, guard }),

@@ -7,6 +7,7 @@ import supertest from 'supertest';
 import { loadConfig } from '../../bootstrap/config';
 import { buildRuntime } from '../../bootstrap/container';
 import { buildHttpApp } from '../../bootstrap/http';
+import { createKnex } from '../../adapters/persistence/knex/shared/connection';
 
 const BIN = join(__dirname, '..', '..', 'bin', 'workspace-admin.js');
 
@@ -60,6 +61,51 @@ describe('workspace-admin', function () {
     expect(r.code).to.equal(0);
     expect(r.json().api_key.key).to.match(/^wsk_/);
     expect(r.json().team.name).to.equal('Demo Agency');
+  });
+
+  describe('inbox create and SECRETS_KEY', () => {
+    const KEY = 'a7bcfc2dda8a971ba876648c2672f4096d65dd141e661612af80a91b35a3927f';
+    /** `admin` with SECRETS_KEY set to `key`, or unset. */
+    const adminWithKey = (key: string | undefined, ...args: string[]) => {
+      const { SECRETS_KEY: _, ...rest } = env;
+      const r = spawnSync(process.execPath, [BIN, ...args], { env: key === undefined ? rest : { ...rest, SECRETS_KEY: key }, encoding: 'utf8' });
+      return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
+    };
+
+    it('refuses an inbox with an access token or API key while SECRETS_KEY is not set, but not a sandbox', () => {
+      const teamId = admin('team', 'create', '--name', 'Inboxes').json().team.id;
+      for (const args of [
+        ['--channel', 'cloud_api', '--phone-number-id', 'cli-pn-refused', '--access-token', 'EAAG-cli-secret'],
+        ['--channel', 'evolution', '--base-url', 'https://evo.example.com', '--instance', 'i', '--api-key', 'evo-cli-secret'],
+      ]) {
+        const r = adminWithKey(undefined, 'inbox', 'create', '--team', teamId, '--name', 'X', ...args);
+        expect(r.code, args[1]).to.equal(1);
+        expect(r.out, args[1]).to.equal('');
+        expect(r.err, args[1]).to.match(/^error: SECRETS_KEY is required/);
+      }
+      expect(adminWithKey(undefined, 'inbox', 'create', '--team', teamId, '--name', 'Demo', '--channel', 'sandbox').code).to.equal(0);
+    });
+
+    it('stores the access token sealed once SECRETS_KEY is set', async () => {
+      const teamId = admin('team', 'create', '--name', 'Sealed').json().team.id;
+      const r = adminWithKey(KEY, 'inbox', 'create', '--team', teamId, '--name', 'Vendas', '--channel', 'cloud_api', '--phone-number-id', 'cli-pn-sealed', '--access-token', 'EAAG-cli-secret');
+      expect(r.code, r.err).to.equal(0);
+      const knex = createKnex(env.DATABASE_URL!);
+      try {
+        const row = await knex('whatsapp_inboxes').where({ phone_number_id: 'cli-pn-sealed' }).first();
+        expect(row.credentials).to.match(/^v1:/);
+        expect(JSON.stringify(row)).to.not.contain('EAAG-cli-secret');
+      } finally {
+        await knex.destroy();
+      }
+    });
+
+    it('does not start with a SECRETS_KEY of the wrong length or encoding, naming it', () => {
+      const r = adminWithKey(KEY.slice(2), 'migrate');
+      expect(r.code).to.equal(1);
+      expect(r.out).to.equal('');
+      expect(r.err).to.match(/^error: SECRETS_KEY must be 32 bytes/);
+    });
   });
 
   it('exits 1 with a message on stderr and nothing on stdout for errors', () => {

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
+import { MemoryStore } from '../../../adapters/persistence/memory/shared/memory-store';
 import { WHATSAPP_TOKENS } from '../../../bootstrap/contexts/whatsapp';
+import { TOKENS } from '../../../bootstrap/tokens';
 import { ListQuery } from '../../../domain/shared/list';
 import { Conflict, Duplicate } from '../../../domain/shared/errors';
 import { Contact, ContactData } from '../../../domain/whatsapp/contact';
@@ -23,7 +26,7 @@ const AD = {
 };
 const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
 
-forEachBackend('WhatsApp repositories contract', (env) => {
+forEachBackend('WhatsApp repositories contract', (env, backend) => {
   let contacts: ContactRepository;
   let inboxes: InboxRepository;
   let conversations: ConversationRepository;
@@ -170,6 +173,39 @@ forEachBackend('WhatsApp repositories contract', (env) => {
       const evo = await inbox('evolution', { baseUrl: 'https://evo.example.com', instance: 'a', apiKey: 'k' });
       expect(await inboxes.findById(team, evo.id)).to.deep.equal(evo);
     });
+
+    /** The inbox as the backend holds it: the SQL row, or the memory record. */
+    const stored = async (id: string): Promise<Record<string, unknown>> => (backend === 'memory'
+      ? env().container.get<MemoryStore>(TOKENS.MemoryStore).table<Record<string, unknown>>('whatsapp_inboxes').get(id)!
+      : env().container.get<KnexDatabase>(TOKENS.KnexDatabase).db('whatsapp_inboxes').where({ id }).first());
+
+    it('stores access tokens and API keys sealed, never in clear, and reads them back', async () => {
+      const token = `EAAG-clear-token-${uuid()}`;
+      const apiKey = `evo-clear-key-${uuid()}`;
+      const cloud = await inbox('cloud_api', { phoneNumberId: `pn-${uuid()}`, accessToken: token });
+      const evo = await inbox('evolution', { baseUrl: 'https://evo.example.com', instance: 'a', apiKey });
+      for (const [i, secret] of [[cloud, token], [evo, apiKey]] as const) {
+        const record = await stored(i.id);
+        expect(record.credentials, i.channel).to.match(/^v1:/);
+        expect(JSON.stringify(record), i.channel).to.not.contain(secret);
+        expect(await inboxes.findById(team, i.id)).to.deep.equal(i);
+      }
+      const phoneNumberId = cloud.credentials.channel === 'cloud_api' ? cloud.credentials.phoneNumberId : '';
+      expect(await inboxes.findByPhoneNumberId(phoneNumberId)).to.deep.equal(cloud);
+    });
+
+    if (backend !== 'memory') {
+      it('reads credentials written in clear before they were sealed', async () => {
+        const legacy = Inbox.create(uuid(), team.teamId, { name: 'Old', channel: 'cloud_api', phoneNumberId: `pn-${uuid()}`, accessToken: 'EAAG-old' }, at(1)).snapshot();
+        const phoneNumberId = legacy.credentials.channel === 'cloud_api' ? legacy.credentials.phoneNumberId : '';
+        await env().container.get<KnexDatabase>(TOKENS.KnexDatabase).db('whatsapp_inboxes').insert({
+          team_id: legacy.teamId, id: legacy.id, name: legacy.name, channel: legacy.channel, is_active: true, phone_number_id: phoneNumberId,
+          credentials: JSON.stringify(legacy.credentials), created_at: legacy.createdAt, updated_at: legacy.updatedAt,
+        });
+        expect(await inboxes.findById(team, legacy.id)).to.deep.equal(legacy);
+        expect(await inboxes.findByPhoneNumberId(phoneNumberId)).to.deep.equal(legacy);
+      });
+    }
   });
 
   describe('ConversationRepository', () => {

@@ -149,7 +149,8 @@ for (const backend of backendNames()) {
     before(async function () {
       this.timeout(60000);
       fake = await FakeWhatsAppProvider.start();
-      runtime = await startRuntime(backend, { whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: 'v' } });
+      // The fake provider listens on loopback, as a gateway on the operator's own network would.
+      runtime = await startRuntime(backend, { providerAllowPrivateNetworks: true, whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: 'v' } });
       env = httpEnvOf(runtime);
     });
     after(async () => {

@@ -62,7 +62,8 @@ for (const backend of backendNames()) {
     before(async function () {
       this.timeout(60000);
       fake = await FakeWhatsAppProvider.start();
-      runtime = await startRuntime(backend, { whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN } });
+      // The fake provider listens on loopback, as a gateway on the operator's own network would.
+      runtime = await startRuntime(backend, { providerAllowPrivateNetworks: true, whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN } });
       // A short provider timeout keeps the "provider hangs" case fast.
       runtime.container.rebindSync(WHATSAPP_TOKENS.ProviderOptions).toConstantValue({ timeoutMs: 400 });
       env = httpEnvOf(runtime);
@@ -243,6 +244,15 @@ for (const backend of backendNames()) {
         expect(Date.now() - started).to.be.lessThan(5000);
       });
 
+      it('answers 502 BAD_GATEWAY and calls nothing when an inbox gateway is this API itself', async () => {
+        const team = await env.team();
+        const self = await inbox(team, { channel: 'evolution', baseUrl: `http://127.0.0.1:${runtime.config.port}`, instance: 'loja', apiKey: 'evo-key' });
+        const res = await send(team, { inbox_id: self.id, phone: '11987654321', content: 'a' });
+        expect(res.status).to.equal(502);
+        expect(res.body.error.code).to.equal('BAD_GATEWAY');
+        expect(fake.requests).to.have.length(0);
+      });
+
       it('refuses free text on a Cloud API inbox outside the window (409), then sends after a signed inbound message', async () => {
         const team = await env.team();
         const { inbox: cloud, phoneNumberId } = await cloudInbox(team);
@@ -381,3 +391,26 @@ for (const backend of backendNames()) {
     });
   });
 }
+
+describe('WhatsApp API: providers on private networks, not allowed (the default) [memory]', () => {
+  let fake: FakeWhatsAppProvider;
+  let runtime: Runtime & { dispose(): Promise<void> };
+  before(async () => {
+    fake = await FakeWhatsAppProvider.start();
+    runtime = await startRuntime('memory', { whatsapp: { cloudApiUrl: `${fake.url}/v23.0` } });
+  });
+  after(async () => {
+    await runtime?.dispose();
+    await fake?.close();
+  });
+
+  it('answers 502 BAD_GATEWAY without calling a gateway on loopback', async () => {
+    const env = httpEnvOf(runtime);
+    const team = await env.team();
+    const evo = await runtime.container.get(CreateInbox).execute(team, { name: 'Evo', channel: 'evolution', baseUrl: fake.url, instance: 'loja', apiKey: 'evo-key' });
+    const res = await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ inbox_id: evo.id, phone: '11987654321', content: 'a' });
+    expect(res.status).to.equal(502);
+    expect(res.body.error.code).to.equal('BAD_GATEWAY');
+    expect(fake.requests).to.have.length(0);
+  });
+});

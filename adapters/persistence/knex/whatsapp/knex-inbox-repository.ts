@@ -1,42 +1,48 @@
+import { CredentialCipher, openCredentials, sealCredentials } from '../../../../application/whatsapp/credential-cipher';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { TeamContext } from '../../../../domain/shared/team';
-import { InboxCredentials, InboxData } from '../../../../domain/whatsapp/inbox';
+import { InboxData } from '../../../../domain/whatsapp/inbox';
 import { InboxRepository } from '../../../../domain/whatsapp/inbox-repository';
 import { KnexDatabase } from '../shared/knex-database';
-import { fromJson, isUniqueViolation, toBool, toIso } from '../shared/rows';
+import { isUniqueViolation, toBool, toIso } from '../shared/rows';
 
 type Row = Record<string, unknown>;
 const TABLE = 'whatsapp_inboxes';
 
-const toRow = (i: InboxData): Row => ({
-  team_id: i.teamId, id: i.id, name: i.name, channel: i.channel, is_active: i.isActive,
-  phone_number_id: i.credentials.channel === 'cloud_api' ? i.credentials.phoneNumberId : null,
-  credentials: JSON.stringify(i.credentials), created_at: i.createdAt, updated_at: i.updatedAt,
-});
-
-const fromRow = (r: Row): InboxData => ({
-  id: r.id as string, teamId: r.team_id as string, name: r.name as string, channel: r.channel as InboxData['channel'],
-  isActive: toBool(r.is_active), credentials: fromJson<InboxCredentials>(r.credentials, { channel: 'sandbox' }),
-  createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
-});
-
+/** `credentials` holds the sealed text (JSON in rows written before sealing, and for the sandbox). */
 export class KnexInboxRepository implements InboxRepository {
-  constructor(private readonly database: KnexDatabase) {}
+  constructor(private readonly database: KnexDatabase, private readonly cipher: CredentialCipher) {}
+
+  private toRow(i: InboxData): Row {
+    return {
+      team_id: i.teamId, id: i.id, name: i.name, channel: i.channel, is_active: i.isActive,
+      phone_number_id: i.credentials.channel === 'cloud_api' ? i.credentials.phoneNumberId : null,
+      credentials: sealCredentials(this.cipher, i.credentials), created_at: i.createdAt, updated_at: i.updatedAt,
+    };
+  }
+
+  private fromRow(r: Row): InboxData {
+    return {
+      id: r.id as string, teamId: r.team_id as string, name: r.name as string, channel: r.channel as InboxData['channel'],
+      isActive: toBool(r.is_active), credentials: openCredentials(this.cipher, r.credentials),
+      createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+    };
+  }
 
   async findById(team: TeamContext, id: string): Promise<InboxData | null> {
     const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first();
-    return row ? fromRow(row) : null;
+    return row ? this.fromRow(row) : null;
   }
 
   /** Across teams, on purpose: the public webhook learns the team from the inbox. Inboxes are few. */
   async findByPhoneNumberId(phoneNumberId: string): Promise<InboxData | null> {
     const row = await this.database.db(TABLE).where({ phone_number_id: phoneNumberId }).orderBy('created_at').first();
-    return row ? fromRow(row) : null;
+    return row ? this.fromRow(row) : null;
   }
 
   async insert(inbox: InboxData): Promise<void> {
     try {
-      await this.database.db(TABLE).insert(toRow(inbox));
+      await this.database.db(TABLE).insert(this.toRow(inbox));
     } catch (err) {
       if (isUniqueViolation(err)) throw new Duplicate('An inbox with this phone number id already exists');
       throw err;

@@ -1,27 +1,34 @@
+import { CredentialCipher, openCredentials, sealCredentials } from '../../../../application/whatsapp/credential-cipher';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { TeamContext } from '../../../../domain/shared/team';
 import { InboxData } from '../../../../domain/whatsapp/inbox';
 import { InboxRepository } from '../../../../domain/whatsapp/inbox-repository';
 import { MemoryStore } from '../shared/memory-store';
 
-const phoneNumberIdOf = (i: InboxData): string | null => (i.credentials.channel === 'cloud_api' ? i.credentials.phoneNumberId : null);
+/** As the SQL row: the credentials sealed, the Cloud API phone number id beside them to be found by. */
+type Row = Omit<InboxData, 'credentials'> & { credentials: string; phoneNumberId: string | null };
 
 export class MemoryInboxRepository implements InboxRepository {
-  constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<InboxData>('whatsapp_inboxes'); }
+  constructor(private readonly store: MemoryStore, private readonly cipher: CredentialCipher) {}
+  private get rows() { return this.store.table<Row>('whatsapp_inboxes'); }
+
+  private fromRow({ phoneNumberId: _, credentials, ...rest }: Row): InboxData {
+    return { ...rest, credentials: openCredentials(this.cipher, credentials) };
+  }
 
   async findById(team: TeamContext, id: string): Promise<InboxData | null> {
     const i = this.rows.get(id);
-    return i && i.teamId === team.teamId ? i : null;
+    return i && i.teamId === team.teamId ? this.fromRow(i) : null;
   }
 
   async findByPhoneNumberId(phoneNumberId: string): Promise<InboxData | null> {
-    return this.rows.find((i) => phoneNumberIdOf(i) === phoneNumberId) ?? null;
+    const i = this.rows.find((r) => r.phoneNumberId === phoneNumberId);
+    return i ? this.fromRow(i) : null;
   }
 
   async insert(inbox: InboxData): Promise<void> {
-    const id = phoneNumberIdOf(inbox);
-    if (id !== null && this.rows.find((i) => phoneNumberIdOf(i) === id)) throw new Duplicate('An inbox with this phone number id already exists');
-    this.rows.set(inbox.id, inbox);
+    const phoneNumberId = inbox.credentials.channel === 'cloud_api' ? inbox.credentials.phoneNumberId : null;
+    if (phoneNumberId !== null && this.rows.find((r) => r.phoneNumberId === phoneNumberId)) throw new Duplicate('An inbox with this phone number id already exists');
+    this.rows.set(inbox.id, { ...inbox, phoneNumberId, credentials: sealCredentials(this.cipher, inbox.credentials) });
   }
 }

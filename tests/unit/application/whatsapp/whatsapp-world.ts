@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { DomainError } from '../../../../domain/shared/errors';
 import { expect } from 'chai';
 // The WhatsApp use cases over the memory adapters, with a clock the test moves and a scripted provider.
@@ -10,6 +11,7 @@ import { MemoryConversationRepository } from '../../../../adapters/persistence/m
 import { MemoryInboxErrorRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-inbox-error-repository';
 import { MemoryInboxRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-inbox-repository';
 import { MemoryMessageRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-message-repository';
+import { AesGcmCipher } from '../../../../adapters/system/aes-gcm-cipher';
 import { Inbox, InboxData, InboxSetup } from '../../../../domain/whatsapp/inbox';
 
 export class ScriptedProvider implements WhatsAppProvider {
@@ -42,7 +44,7 @@ export class WhatsAppWorld {
   readonly uow = new MemoryUnitOfWork(this.store);
   readonly clients = new MemoryClientRepository(this.store);
   readonly contacts = new MemoryContactRepository(this.store);
-  readonly inboxes = new MemoryInboxRepository(this.store);
+  readonly inboxes = new MemoryInboxRepository(this.store, new AesGcmCipher(randomBytes(32)));
   readonly conversations = new MemoryConversationRepository(this.store);
   readonly messages = new MemoryMessageRepository(this.store);
   readonly inboxErrors = new MemoryInboxErrorRepository(this.store);

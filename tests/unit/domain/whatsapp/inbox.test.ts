@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { Inbox } from '../../../../domain/whatsapp/inbox';
-import { isLinkLocalOrMetadataHost, requireProviderBaseUrl } from '../../../../domain/whatsapp/provider-url';
+import { embeddedIpv4, isLinkLocalOrMetadataHost, requireProviderBaseUrl } from '../../../../domain/whatsapp/provider-url';
 
 const NOW = new Date('2026-03-01T10:00:00.000Z');
 
@@ -61,6 +61,25 @@ describe('provider base URL', () => {
     }
     for (const host of ['127.0.0.1', 'example.com', '10.0.0.5', '[::1]']) {
       expect(isLinkLocalOrMetadataHost(new URL(`http://${host}/`).hostname), host).to.equal(false);
+    }
+  });
+
+  it('sees a metadata address through every IPv6 form that carries an IPv4 one', () => {
+    // IPv4-compatible, NAT64 and 6to4 spellings of 169.254.169.254, and the decimal form the URL parser rewrites.
+    for (const host of ['[::169.254.169.254]', '[::a9fe:a9fe]', '[64:ff9b::169.254.169.254]', '[2002:a9fe:a9fe::1]', '2852039166', '[0:0:0:0:0:ffff:a9fe:a9fe]']) {
+      expect(isLinkLocalOrMetadataHost(new URL(`http://${host}/`).hostname), host).to.equal(true);
+    }
+    expect(() => requireProviderBaseUrl('http://[64:ff9b::a9fe:a9fe]/')).to.throw(ValidationFailed);
+  });
+
+  it('reads the IPv4 address inside IPv4-mapped, IPv4-compatible, NAT64 and 6to4 IPv6 addresses', () => {
+    expect(embeddedIpv4('::ffff:7f00:1')).to.equal('127.0.0.1');
+    expect(embeddedIpv4('[::ffff:127.0.0.1]')).to.equal('127.0.0.1');
+    expect(embeddedIpv4('::7f00:1')).to.equal('127.0.0.1');
+    expect(embeddedIpv4('64:ff9b::10.0.0.1')).to.equal('10.0.0.1');
+    expect(embeddedIpv4('2002:c0a8:101::')).to.equal('192.168.1.1');
+    for (const plain of ['::1', '::', '2001:4860:4860::8888', 'fe80::1', '127.0.0.1', 'example.com', '1::2::3', '::ffff:1:2:3:4:5:6:7']) {
+      expect(embeddedIpv4(plain), plain).to.equal(null);
     }
   });
 });

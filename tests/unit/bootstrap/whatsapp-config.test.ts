@@ -1,0 +1,35 @@
+import { expect } from 'chai';
+import { loadConfig } from '../../../bootstrap/config';
+
+describe('Configuration: PROVIDER_ALLOW_PRIVATE_NETWORKS', () => {
+  it('keeps provider calls off private networks unless it is 1 or true', () => {
+    for (const off of [undefined, '', '0', 'false', 'FALSE']) {
+      expect(loadConfig({ PROVIDER_ALLOW_PRIVATE_NETWORKS: off }).providerAllowPrivateNetworks, String(off)).to.equal(false);
+    }
+    for (const on of ['1', 'true', 'True']) expect(loadConfig({ PROVIDER_ALLOW_PRIVATE_NETWORKS: on }).providerAllowPrivateNetworks, on).to.equal(true);
+  });
+
+  it('refuses any other value, naming the variable', () => {
+    for (const bad of ['yes', '2', 'on', 'tru']) {
+      expect(() => loadConfig({ PROVIDER_ALLOW_PRIVATE_NETWORKS: bad }), bad).to.throw(/PROVIDER_ALLOW_PRIVATE_NETWORKS/);
+    }
+  });
+});
+
+describe('Configuration: SECRETS_KEY', () => {
+  const HEX = 'a7bcfc2dda8a971ba876648c2672f4096d65dd141e661612af80a91b35a3927f';
+
+  it('is absent unless set, and keeps a 32-byte key written in hex or base64', () => {
+    expect(loadConfig({}).secretsKey).to.equal(undefined);
+    expect(loadConfig({ SECRETS_KEY: '' }).secretsKey).to.equal(undefined);
+    expect(loadConfig({ SECRETS_KEY: HEX }).secretsKey).to.equal(HEX);
+    const b64 = Buffer.from(HEX, 'hex').toString('base64');
+    expect(loadConfig({ SECRETS_KEY: b64 }).secretsKey).to.equal(b64);
+  });
+
+  it('refuses a key of another length or encoding at startup, naming the variable', () => {
+    for (const bad of [HEX.slice(2), `${HEX}00`, 'not-a-key', Buffer.alloc(16).toString('base64')]) {
+      expect(() => loadConfig({ SECRETS_KEY: bad }), bad).to.throw(/SECRETS_KEY/);
+    }
+  });
+});
