@@ -27,7 +27,8 @@ export interface RouteModule {
 export interface AppDeps {
   routes: RouteModule[];
   authenticateApiKey: AuthenticateApiKey;
-  rateLimiter: RateLimiter;
+  /** Per API key (the HTTP layer only takes points: `consume`). */
+  rateLimiter: Pick<RateLimiter, 'consume'>;
   logger: Logger;
   /** Largest JSON body accepted, in bytes; above it 413, with or without Content-Length. */
   bodyLimitBytes?: number;

@@ -3,7 +3,7 @@ import { RateLimiter } from '../../../application/shared/rate-limiter';
 import { RateLimited } from '../shared/http-errors';
 
 /** Per API key; the RateLimit-* headers go on every keyed response, refused ones included. */
-export const rateLimit = (limiter: RateLimiter): Middleware => async (ctx, next) => {
+export const rateLimit = (limiter: Pick<RateLimiter, 'consume'>): Middleware => async (ctx, next) => {
   const d = await limiter.consume(`key:${ctx.state.apiKeyId}`);
   ctx.set('RateLimit-Limit', String(d.limit));
   ctx.set('RateLimit-Remaining', String(d.remaining));
