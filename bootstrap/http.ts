@@ -11,6 +11,7 @@ export function buildHttpApp(runtime: Runtime): Koa {
     routes: CONTEXTS.flatMap((ctx) => (ctx.routes ? [ctx.routes(c)] : [])),
     authenticateApiKey: c.get(AuthenticateApiKey),
     rateLimiter: c.get(TOKENS.RateLimiter),
+    publicLimits: { perAddress: c.get(TOKENS.PublicAddressRateLimiter), perEndpoint: c.get(TOKENS.PublicEndpointRateLimiter) },
     logger: c.get(TOKENS.Logger),
     corsOrigins: runtime.config.corsOrigins,
   });

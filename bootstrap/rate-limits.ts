@@ -25,17 +25,28 @@ interface Budget {
 export function bindRateLimiters(container: Container, config: Config): { close(): void } {
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    // Commands wait for the connection (so a node that starts before Redis answers does not report an
+    // outage), but never longer than the limiters' store timeout.
+    redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 });
     redis.on('error', () => undefined); // the watch tells the outage once; ioredis keeps reconnecting
   }
   let watch: StoreWatch | undefined;
   const budgets: Budget[] = [
     { token: TOKENS.RateLimiter, name: 'per API key', redisSuffix: '', clusterPrefix: 'api', perMinute: config.rateLimitPerMinute },
+    {
+      token: TOKENS.PublicAddressRateLimiter, name: 'public, per client address', redisSuffix: ':public-address',
+      clusterPrefix: 'public-address', perMinute: config.publicRateLimitPerMinute,
+    },
+    {
+      token: TOKENS.PublicEndpointRateLimiter, name: 'public, per endpoint', redisSuffix: ':public-endpoint',
+      clusterPrefix: 'public-endpoint', perMinute: config.inboundRateLimitPerMinute,
+    },
   ];
+  const redisPrefix = config.rateLimitRedisPrefix ?? 'workspace-api:rl';
   for (const b of budgets) {
     container.bind<RateLimiter>(b.token).toResolvedValue((logger: Logger) => {
       const options = { workers: config.workers, watch: (watch ??= new StoreWatch(logger)), name: b.name };
-      if (redis) return FlexibleRateLimiter.redis(redis, b.perMinute, `workspace-api:rl${b.redisSuffix}`, options);
+      if (redis) return FlexibleRateLimiter.redis(redis, b.perMinute, `${redisPrefix}${b.redisSuffix}`, options);
       if (config.clusterWorker) return FlexibleRateLimiter.clusterWorker(b.perMinute, b.clusterPrefix, options);
       return FlexibleRateLimiter.inMemory(b.perMinute);
     }, [TOKENS.Logger]).inSingletonScope();

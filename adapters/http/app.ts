@@ -9,7 +9,7 @@ import { DOCS_PATH, docsRouter } from './docs/docs-routes';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { cors, noSniff } from './middleware/headers';
-import { rateLimit } from './middleware/rate-limit';
+import { PublicLimits, publicRateLimit, rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { knownPath, wellFormedText } from './middleware/well-formed-input';
 import { openApiDocument } from './openapi/openapi-document';
@@ -29,6 +29,8 @@ export interface AppDeps {
   authenticateApiKey: AuthenticateApiKey;
   /** Per API key (the HTTP layer only takes points: `consume`). */
   rateLimiter: Pick<RateLimiter, 'consume'>;
+  /** The public operations' limits, per client address and per endpoint; none without them. */
+  publicLimits?: PublicLimits;
   logger: Logger;
   /** Largest JSON body accepted, in bytes; above it 413, with or without Content-Length. */
   bodyLimitBytes?: number;
@@ -81,6 +83,8 @@ export function createApp(deps: AppDeps): Koa {
     }
   });
   app.use(knownPath(API_PREFIX, DOCS_PATH));
+  const operations = deps.routes.flatMap((m) => m.operations);
+  if (deps.publicLimits) app.use(publicRateLimit(operations.filter((o) => o.access === 'public'), deps.publicLimits, API_PREFIX));
   const bodyLimit = deps.bodyLimitBytes ?? 1024 * 1024;
   // The inbound receiver keeps its body as sent, whatever the content type; every other route takes JSON.
   app.use(inboundReceiverBody(bodyLimit, bodyParser({ enableTypes: ['json'], jsonLimit: `${bodyLimit}b`, strict: true })));
@@ -93,7 +97,6 @@ export function createApp(deps: AppDeps): Koa {
     routers.push(router);
   };
 
-  const operations = deps.routes.flatMap((m) => m.operations);
   const document = documentOf(deps.routes);
   documents.set(app, document);
   const meta = new Router();

@@ -1,14 +1,15 @@
 import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { FlexibleRateLimiter } from '../../../adapters/ratelimit/flexible-rate-limiter';
 import { StoreWatch } from '../../../adapters/ratelimit/store-watch';
 import { Logger } from '../../../application/shared/logger';
 import { RateLimiter } from '../../../application/shared/rate-limiter';
-import { Config } from '../../../bootstrap/config';
+import { Config, loadConfig } from '../../../bootstrap/config';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { startRuntime } from '../../support/backends';
-import { httpEnvOf } from '../../support/http';
+import { HttpEnv, httpEnvOf } from '../../support/http';
 
 interface Line { level: string; fields: Record<string, unknown>; message: string }
 
@@ -71,6 +72,131 @@ describe('Rate limits when their store does not answer', () => {
       expect(String(lines[0].fields.err)).to.match(/did not answer within 50 ms/);
     } finally {
       await runtime.dispose();
+    }
+  });
+});
+
+/** An inbound endpoint of a new team, by its public URL. */
+const endpointOf = async (env: HttpEnv): Promise<{ url: string; secret: string }> => {
+  const { auth } = await env.team();
+  const created = await env.request.post('/api/v1/webhooks').set(auth).send({ name: 'Site' }).expect(201);
+  return { url: `/api/v1/webhooks/inbound/${created.body.data.endpoint_id}`, secret: created.body.data.secret_token };
+};
+
+const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+const CLOUD = '/api/v1/whatsapp/cloud/webhook';
+
+describe('Rate limits on the public routes', () => {
+  let runtime: Awaited<ReturnType<typeof startRuntime>>;
+  let env: HttpEnv;
+  beforeEach(async () => {
+    runtime = await startRuntime('memory', { publicRateLimitPerMinute: 4, inboundRateLimitPerMinute: 6 });
+    env = httpEnvOf(runtime);
+  });
+  afterEach(() => runtime.dispose());
+
+  it('limits each client address across every public route, with the 429 envelope, Retry-After and RateLimit headers', async () => {
+    const { url, secret } = await endpointOf(env);
+    const me = from('203.0.113.7');
+    const status = await env.request.get(url).set(me);
+    expect(status.status).to.equal(200);
+    expect(status.headers).to.include({ 'ratelimit-limit': '4', 'ratelimit-remaining': '3' });
+    expect(Number(status.headers['ratelimit-reset'])).to.be.within(1, 60);
+    await env.request.post(url).set(me).set('X-Webhook-Secret', secret).send({ full_name: 'Ana Lima', phone: '11 98765-4321' }).expect(200);
+    await env.request.get('/api/v1/webhooks/inbound/wh_unknown').set(me).expect(404);
+    await env.request.post(CLOUD).set(me).send({}).expect(401);
+
+    const refused = await env.request.post(url).set(me).set('X-Webhook-Secret', secret).send({ full_name: 'Bia Lima', phone: '11 98765-4322' });
+    expect(refused.status).to.equal(429);
+    expect(refused.body).to.deep.equal({ success: false, error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded' } });
+    expect(Number(refused.headers['retry-after'])).to.be.within(1, 60);
+    expect(refused.headers).to.include({ 'ratelimit-limit': '4', 'ratelimit-remaining': '0' });
+    expect((await env.request.get(CLOUD).set(me)).status).to.equal(429);
+    // Another address has its own budget; keyed routes are not counted here.
+    await env.request.get(url).set(from('203.0.113.8')).expect(200);
+    const { auth } = await env.team();
+    await env.request.get('/api/v1/clients').set(me).set(auth).expect(200);
+  });
+
+  it('limits each endpoint whatever the address, the Cloud API webhook being one endpoint', async () => {
+    const busy = await endpointOf(env);
+    const calm = await endpointOf(env);
+    for (let i = 0; i < 6; i++) await env.request.get(busy.url).set(from(`198.51.100.${i}`)).expect(200);
+    const refused = await env.request.get(busy.url).set(from('198.51.100.99'));
+    expect(refused.status).to.equal(429);
+    expect(refused.body.error.code).to.equal('RATE_LIMITED');
+    expect(refused.headers).to.include({ 'ratelimit-limit': '6', 'ratelimit-remaining': '0' });
+    await env.request.get(calm.url).set(from('198.51.100.99')).expect(200);
+
+    for (let i = 0; i < 6; i++) {
+      const res = i % 2 ? await env.request.get(CLOUD).set(from(`192.0.2.${i}`)) : await env.request.post(CLOUD).set(from(`192.0.2.${i}`)).send({});
+      expect(res.status).to.equal(401);
+    }
+    expect((await env.request.post(CLOUD).set(from('192.0.2.99')).send({})).status).to.equal(429);
+  });
+
+  it('counts an IPv6 client by its /64, which one subscriber holds whole', async () => {
+    const { url } = await endpointOf(env);
+    for (const address of ['2001:db8:7:1::1', '2001:db8:7:1:ffff::9', '2001:0db8:0007:0001:0:0:0:abcd', '2001:db8:7:1::2']) {
+      await env.request.get(url).set(from(address)).expect(200);
+    }
+    expect((await env.request.get(url).set(from('2001:db8:7:1::99'))).status).to.equal(429);
+    await env.request.get(url).set(from('2001:db8:7:2::1')).expect(200);
+  });
+
+  it('documents 429 on every public operation', async () => {
+    const doc = (await env.request.get('/api/v1/openapi.json')).body;
+    for (const op of [doc.paths['/webhooks/inbound/{endpointId}'].get, doc.paths['/webhooks/inbound/{endpointId}'].post, doc.paths['/whatsapp/cloud/webhook'].get, doc.paths['/whatsapp/cloud/webhook'].post]) {
+      expect(op.responses, op.operationId).to.have.property('429');
+    }
+  });
+});
+
+describe('Rate limits on the public routes at their defaults', () => {
+  it('take a platform\'s burst of leads from one address to one endpoint without a refusal', async () => {
+    const defaults = loadConfig({});
+    const runtime = await startRuntime('memory', {
+      publicRateLimitPerMinute: defaults.publicRateLimitPerMinute, inboundRateLimitPerMinute: defaults.inboundRateLimitPerMinute,
+    });
+    try {
+      const env = httpEnvOf(runtime);
+      const { url, secret } = await endpointOf(env);
+      for (let i = 0; i < 150; i++) {
+        const phone = `11 98765-${String(1000 + i)}`;
+        const res = await env.request.post(url).set(from('203.0.113.50')).set('X-Webhook-Secret', secret).send({ full_name: `Lead ${i}`, phone });
+        expect(res.status, String(i)).to.equal(200);
+      }
+    } finally {
+      await runtime.dispose();
+    }
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl && process.env.CI) throw new Error('TEST_REDIS_URL must be set in CI: the Redis rate-limit suite is required');
+
+(redisUrl ? describe : describe.skip)('Public rate limits kept in Redis', () => {
+  it('share one budget per address and per endpoint between two nodes', async () => {
+    const shared: Partial<Config> = {
+      redisUrl, rateLimitRedisPrefix: `test:${randomBytes(4).toString('hex')}`, publicRateLimitPerMinute: 4, inboundRateLimitPerMinute: 5,
+    };
+    const one = await startRuntime('memory', shared);
+    const two = await startRuntime('memory', shared);
+    try {
+      const nodes = [httpEnvOf(one).request, httpEnvOf(two).request];
+      const me = from('203.0.113.9');
+      for (let i = 0; i < 4; i++) expect((await nodes[i % 2].get(CLOUD).set(me)).status).to.equal(401);
+      const refused = await nodes[0].get(CLOUD).set(me);
+      expect(refused.status).to.equal(429);
+      expect(refused.headers['ratelimit-limit']).to.equal('4');
+      // Per endpoint: four addresses used a point each above; the fifth is the last of the endpoint's five.
+      expect((await nodes[1].get(CLOUD).set(from('203.0.113.10'))).status).to.equal(401);
+      expect((await nodes[0].get(CLOUD).set(from('203.0.113.11'))).status).to.equal(429);
+      expect(one.container.get<RateLimiter>(TOKENS.RateLimiter).health()).to.deep.equal({ store: 'ok' });
+    } finally {
+      await one.dispose();
+      await two.dispose();
     }
   });
 });

@@ -1,0 +1,21 @@
+import { expect } from 'chai';
+import { loadConfig } from '../../../bootstrap/config';
+
+describe('Configuration: rate limits', () => {
+  it('limits the public routes per client address and per endpoint by default, generously', () => {
+    const config = loadConfig({});
+    expect(config.publicRateLimitPerMinute).to.equal(600);
+    expect(config.inboundRateLimitPerMinute).to.equal(1200);
+  });
+
+  it('reads each limit from its setting', () => {
+    const config = loadConfig({ PUBLIC_RATE_LIMIT_PER_MINUTE: '50', INBOUND_RATE_LIMIT_PER_MINUTE: '70' });
+    expect(config.publicRateLimitPerMinute).to.equal(50);
+    expect(config.inboundRateLimitPerMinute).to.equal(70);
+  });
+
+  it('refuses a limit that is not a whole number, naming the setting', () => {
+    expect(() => loadConfig({ PUBLIC_RATE_LIMIT_PER_MINUTE: 'lots' })).to.throw(/PUBLIC_RATE_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ INBOUND_RATE_LIMIT_PER_MINUTE: '1.5' })).to.throw(/INBOUND_RATE_LIMIT_PER_MINUTE/);
+  });
+});
