@@ -14,6 +14,8 @@ export interface Config {
   publicRateLimitPerMinute: number;
   /** Requests a minute per public endpoint: each inbound receiver's endpoint id; the Cloud API webhook as one. */
   inboundRateLimitPerMinute: number;
+  /** Failed API key authentications a minute per client address; past them the address is answered 429. */
+  authFailureLimitPerMinute: number;
   /** Prefix of the rate-limit keys in Redis (tests isolate runs with it); not an environment setting. */
   rateLimitRedisPrefix?: string;
   redisUrl?: string;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     publicRateLimitPerMinute: int(env.PUBLIC_RATE_LIMIT_PER_MINUTE, 600, 'PUBLIC_RATE_LIMIT_PER_MINUTE'),
     inboundRateLimitPerMinute: int(env.INBOUND_RATE_LIMIT_PER_MINUTE, 1200, 'INBOUND_RATE_LIMIT_PER_MINUTE'),
+    authFailureLimitPerMinute: int(env.AUTH_FAILURE_LIMIT_PER_MINUTE, 30, 'AUTH_FAILURE_LIMIT_PER_MINUTE'),
     redisUrl: env.REDIS_URL || undefined,
     // Both cores by default; the in-memory store cannot be shared between processes.
     workers: storageKindOf(databaseUrl) === 'memory' ? 1 : Math.max(1, int(env.WEB_CONCURRENCY, Math.min(availableParallelism(), 4), 'WEB_CONCURRENCY')),

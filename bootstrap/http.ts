@@ -12,6 +12,7 @@ export function buildHttpApp(runtime: Runtime): Koa {
     authenticateApiKey: c.get(AuthenticateApiKey),
     rateLimiter: c.get(TOKENS.RateLimiter),
     publicLimits: { perAddress: c.get(TOKENS.PublicAddressRateLimiter), perEndpoint: c.get(TOKENS.PublicEndpointRateLimiter) },
+    authFailureLimiter: c.get(TOKENS.AuthFailureRateLimiter),
     logger: c.get(TOKENS.Logger),
     corsOrigins: runtime.config.corsOrigins,
   });

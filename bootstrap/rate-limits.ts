@@ -41,6 +41,10 @@ export function bindRateLimiters(container: Container, config: Config): { close(
       token: TOKENS.PublicEndpointRateLimiter, name: 'public, per endpoint', redisSuffix: ':public-endpoint',
       clusterPrefix: 'public-endpoint', perMinute: config.inboundRateLimitPerMinute,
     },
+    {
+      token: TOKENS.AuthFailureRateLimiter, name: 'failed authentications, per client address', redisSuffix: ':auth-failures',
+      clusterPrefix: 'auth-failures', perMinute: config.authFailureLimitPerMinute,
+    },
   ];
   const redisPrefix = config.rateLimitRedisPrefix ?? 'workspace-api:rl';
   for (const b of budgets) {

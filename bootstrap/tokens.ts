@@ -10,6 +10,8 @@ export const TOKENS = {
   /** Public routes, per client address; and per endpoint (an inbound endpoint id, the Cloud API webhook). */
   PublicAddressRateLimiter: Symbol.for('PublicAddressRateLimiter'),
   PublicEndpointRateLimiter: Symbol.for('PublicEndpointRateLimiter'),
+  /** Failed API key authentications, per client address. */
+  AuthFailureRateLimiter: Symbol.for('AuthFailureRateLimiter'),
   MemoryStore: Symbol.for('MemoryStore'),
   KnexDatabase: Symbol.for('KnexDatabase'),
   /** Multi-bound: every context's provisioning for a new team. */

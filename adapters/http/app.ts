@@ -6,7 +6,7 @@ import { RateLimiter } from '../../application/shared/rate-limiter';
 import { AuthenticateApiKey } from '../../application/teams/authenticate-api-key';
 import { NotFound } from '../../domain/shared/errors';
 import { DOCS_PATH, docsRouter } from './docs/docs-routes';
-import { authenticate } from './middleware/auth';
+import { AuthFailureLimiter, authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { cors, noSniff } from './middleware/headers';
 import { PublicLimits, publicRateLimit, rateLimit } from './middleware/rate-limit';
@@ -31,6 +31,8 @@ export interface AppDeps {
   rateLimiter: Pick<RateLimiter, 'consume'>;
   /** The public operations' limits, per client address and per endpoint; none without them. */
   publicLimits?: PublicLimits;
+  /** Failed authentications per client address; none without it. */
+  authFailureLimiter?: AuthFailureLimiter;
   logger: Logger;
   /** Largest JSON body accepted, in bytes; above it 413, with or without Content-Length. */
   bodyLimitBytes?: number;
@@ -104,7 +106,7 @@ export function createApp(deps: AppDeps): Koa {
   mount(meta, []);
   app.use(docsRouter({ documentUrl: `${API_PREFIX}/openapi.json`, title: DOCUMENT_INFO.title }).routes());
 
-  const keyed = [authenticate(deps.authenticateApiKey), rateLimit(deps.rateLimiter)];
+  const keyed = [authenticate(deps.authenticateApiKey, deps.authFailureLimiter), rateLimit(deps.rateLimiter)];
   mount(routerOf(operations.filter((o) => o.access === 'public'), API_PREFIX), []);
   mount(routerOf(operations.filter((o) => o.access === 'key'), API_PREFIX), keyed);
 

@@ -19,7 +19,7 @@ export function backendNames(): BackendName[] {
 export function testConfig(backend: BackendName, overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', RATE_LIMIT_PER_MINUTE: '100000',
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000', INBOUND_RATE_LIMIT_PER_MINUTE: '100000',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000', INBOUND_RATE_LIMIT_PER_MINUTE: '100000', AUTH_FAILURE_LIMIT_PER_MINUTE: '100000',
   });
   const databaseUrl = backend === 'memory' ? 'memory:' : backend === 'sqlite' ? 'sqlite::memory:' : process.env.TEST_DATABASE_URL!;
   const databaseSchema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;

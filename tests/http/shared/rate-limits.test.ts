@@ -5,6 +5,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { FlexibleRateLimiter } from '../../../adapters/ratelimit/flexible-rate-limiter';
 import { StoreWatch } from '../../../adapters/ratelimit/store-watch';
 import { Logger } from '../../../application/shared/logger';
+import { AuthenticateApiKey } from '../../../application/teams/authenticate-api-key';
 import { RateLimiter } from '../../../application/shared/rate-limiter';
 import { Config, loadConfig } from '../../../bootstrap/config';
 import { TOKENS } from '../../../bootstrap/tokens';
@@ -150,6 +151,50 @@ describe('Rate limits on the public routes', () => {
     for (const op of [doc.paths['/webhooks/inbound/{endpointId}'].get, doc.paths['/webhooks/inbound/{endpointId}'].post, doc.paths['/whatsapp/cloud/webhook'].get, doc.paths['/whatsapp/cloud/webhook'].post]) {
       expect(op.responses, op.operationId).to.have.property('429');
     }
+  });
+});
+
+describe('Failed authentications per client address', () => {
+  let runtime: Awaited<ReturnType<typeof startRuntime>>;
+  let env: HttpEnv;
+  beforeEach(async () => {
+    runtime = await startRuntime('memory', { authFailureLimitPerMinute: 3 });
+    env = httpEnvOf(runtime);
+  });
+  afterEach(() => runtime.dispose());
+
+  it('answer 429 from an address whose failures spent their budget, a valid key included, until the window resets', async () => {
+    const { auth } = await env.team();
+    const me = from('203.0.113.20');
+    // Requests with a valid key never count.
+    for (let i = 0; i < 5; i++) await env.request.get('/api/v1/clients').set(me).set(auth).expect(200);
+    for (const headers of [{}, { Authorization: 'Bearer wsk_nope' }, { Authorization: 'wsk_nope' }]) {
+      const res = await env.request.get('/api/v1/clients').set(me).set(headers);
+      expect(res.status).to.equal(401);
+      expect(res.body.error.code).to.equal('UNAUTHORIZED');
+    }
+    const refused = await env.request.post('/api/v1/clients').set(me).set({ Authorization: 'Bearer wsk_guess' }).send({ name: 'X', type: 'PF' });
+    expect(refused.status).to.equal(429);
+    expect(refused.body).to.deep.equal({ success: false, error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded' } });
+    expect(Number(refused.headers['retry-after'])).to.be.within(1, 60);
+    // A guess that hits must not be told from one that misses: the address waits, whatever its key.
+    await env.request.get('/api/v1/clients').set(me).set(auth).expect(429);
+    // Other addresses are not concerned, nor the public routes.
+    await env.request.get('/api/v1/clients').set(from('203.0.113.21')).set(auth).expect(200);
+    await env.request.get('/api/v1/clients').set(from('203.0.113.21')).expect(401);
+    await env.request.get('/api/v1/webhooks/inbound/wh_unknown').set(me).expect(404);
+  });
+
+  it('refuse a blocked address before its key is looked up', async () => {
+    const authenticate = runtime.container.get(AuthenticateApiKey);
+    const execute = authenticate.execute.bind(authenticate);
+    let lookups = 0;
+    authenticate.execute = (command) => { lookups++; return execute(command); };
+    const me = from('203.0.113.30');
+    for (let i = 0; i < 3; i++) await env.request.get('/api/v1/clients').set(me).set({ Authorization: `Bearer wsk_${i}` }).expect(401);
+    expect(lookups).to.equal(3);
+    for (let i = 0; i < 5; i++) await env.request.get('/api/v1/deals').set(me).set({ Authorization: `Bearer wsk_x${i}` }).expect(429);
+    expect(lookups).to.equal(3);
   });
 });
 

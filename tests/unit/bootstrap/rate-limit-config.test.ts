@@ -8,6 +8,12 @@ describe('Configuration: rate limits', () => {
     expect(config.inboundRateLimitPerMinute).to.equal(1200);
   });
 
+  it('limits failed authentications per client address by default', () => {
+    expect(loadConfig({}).authFailureLimitPerMinute).to.equal(30);
+    expect(loadConfig({ AUTH_FAILURE_LIMIT_PER_MINUTE: '5' }).authFailureLimitPerMinute).to.equal(5);
+    expect(() => loadConfig({ AUTH_FAILURE_LIMIT_PER_MINUTE: '-1' })).to.throw(/AUTH_FAILURE_LIMIT_PER_MINUTE/);
+  });
+
   it('reads each limit from its setting', () => {
     const config = loadConfig({ PUBLIC_RATE_LIMIT_PER_MINUTE: '50', INBOUND_RATE_LIMIT_PER_MINUTE: '70' });
     expect(config.publicRateLimitPerMinute).to.equal(50);
