@@ -15,5 +15,6 @@ export function buildHttpApp(runtime: Runtime): Koa {
     authFailureLimiter: c.get(TOKENS.AuthFailureRateLimiter),
     logger: c.get(TOKENS.Logger),
     corsOrigins: runtime.config.corsOrigins,
+    trustedProxyHops: runtime.config.trustedProxyHops,
   });
 }

@@ -33,6 +33,11 @@ export interface AppDeps {
   publicLimits?: PublicLimits;
   /** Failed authentications per client address; none without it. */
   authFailureLimiter?: AuthFailureLimiter;
+  /**
+   * Proxies in front that append to X-Forwarded-For (1 by default): `ctx.ip` is the entry this many from
+   * the right, so entries a client wrote itself are ignored; 0 takes the connection's address.
+   */
+  trustedProxyHops?: number;
   logger: Logger;
   /** Largest JSON body accepted, in bytes; above it 413, with or without Content-Length. */
   bodyLimitBytes?: number;
@@ -60,7 +65,9 @@ export const documentOf = (routes: RouteModule[]) =>
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
-  app.proxy = true;
+  const hops = deps.trustedProxyHops ?? 1;
+  app.proxy = hops > 0;
+  app.maxIpsCount = hops;
   app.silent = true;
 
   const routers: Router[] = [];

@@ -198,6 +198,35 @@ describe('Failed authentications per client address', () => {
   });
 });
 
+describe('The client address the limits count', () => {
+  const statusOf = async (overrides: Partial<Config>, chains: string[]): Promise<number[]> => {
+    const runtime = await startRuntime('memory', { publicRateLimitPerMinute: 2, ...overrides });
+    try {
+      const env = httpEnvOf(runtime);
+      const statuses: number[] = [];
+      for (const chain of chains) statuses.push((await env.request.get(CLOUD).set('X-Forwarded-For', chain)).status);
+      return statuses;
+    } finally {
+      await runtime.dispose();
+    }
+  };
+
+  it('is the X-Forwarded-For entry the proxy in front added, not those the client wrote before it', async () => {
+    // A client that writes its own X-Forwarded-For gets no fresh budget: the proxy appends what it saw.
+    expect(await statusOf({}, ['10.0.0.1, 203.0.113.40', '10.0.0.2, 203.0.113.40', '10.0.0.3, 203.0.113.40', '203.0.113.41']))
+      .to.deep.equal([401, 401, 429, 401]);
+  });
+
+  it('is the entry as many from the right as there are trusted proxies (TRUSTED_PROXY_HOPS)', async () => {
+    expect(await statusOf({ trustedProxyHops: 2 }, ['10.0.0.1, 203.0.113.40, 192.0.2.1', '10.0.0.2, 203.0.113.40, 192.0.2.1', '203.0.113.40, 192.0.2.2', '203.0.113.42, 192.0.2.1']))
+      .to.deep.equal([401, 401, 429, 401]);
+  });
+
+  it('is the connection\'s address when no proxy is trusted', async () => {
+    expect(await statusOf({ trustedProxyHops: 0 }, ['203.0.113.40', '203.0.113.41', '203.0.113.42'])).to.deep.equal([401, 401, 429]);
+  });
+});
+
 describe('Rate limits on the public routes at their defaults', () => {
   it('take a platform\'s burst of leads from one address to one endpoint without a refusal', async () => {
     const defaults = loadConfig({});

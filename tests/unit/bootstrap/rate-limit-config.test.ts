@@ -24,4 +24,11 @@ describe('Configuration: rate limits', () => {
     expect(() => loadConfig({ PUBLIC_RATE_LIMIT_PER_MINUTE: 'lots' })).to.throw(/PUBLIC_RATE_LIMIT_PER_MINUTE/);
     expect(() => loadConfig({ INBOUND_RATE_LIMIT_PER_MINUTE: '1.5' })).to.throw(/INBOUND_RATE_LIMIT_PER_MINUTE/);
   });
+
+  it('trusts one proxy in front by default to name the client address', () => {
+    expect(loadConfig({}).trustedProxyHops).to.equal(1);
+    expect(loadConfig({ TRUSTED_PROXY_HOPS: '0' }).trustedProxyHops).to.equal(0);
+    expect(loadConfig({ TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).to.equal(2);
+    expect(() => loadConfig({ TRUSTED_PROXY_HOPS: 'yes' })).to.throw(/TRUSTED_PROXY_HOPS/);
+  });
 });
