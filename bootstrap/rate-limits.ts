@@ -7,11 +7,12 @@ import { RateLimiter } from '../application/shared/rate-limiter';
 import { Config } from './config';
 import { TOKENS } from './tokens';
 
-/** A budget a minute, by name: its key prefix in Redis and in the cluster primary (distinct per limiter). */
+/** A budget a minute, with its key prefixes in Redis and in the cluster primary (distinct per limiter). */
 interface Budget {
   token: symbol;
-  /** Names the limiter in logs; under the Redis prefix (the per-key one keeps the bare prefix, as before). */
+  /** Names the limiter in logs. */
   name: string;
+  /** After the Redis prefix; the per-key budget keeps the bare prefix, as before, so its keys stay the same. */
   redisSuffix: string;
   clusterPrefix: string;
   perMinute: number;
