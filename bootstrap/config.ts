@@ -11,6 +11,19 @@ export interface Config {
   databaseSchema?: string;
   logLevel: string;
   rateLimitPerMinute: number;
+  /** Requests a minute per client address across the public routes (the webhooks that take no API key). */
+  publicRateLimitPerMinute: number;
+  /** Requests a minute per public endpoint: each inbound receiver's endpoint id; the Cloud API webhook as one. */
+  inboundRateLimitPerMinute: number;
+  /** Failed API key authentications a minute per client address; past them the address is answered 429. */
+  authFailureLimitPerMinute: number;
+  /**
+   * Proxies in front of the API that append the address they saw to X-Forwarded-For: the client address
+   * (which the per-address limits count) is the entry this many from the right; 0 takes the connection's.
+   */
+  trustedProxyHops: number;
+  /** Prefix of the rate-limit keys in Redis (tests isolate runs with it); not an environment setting. */
+  rateLimitRedisPrefix?: string;
   redisUrl?: string;
   /** Server processes (node:cluster); 1 serves in the main process. */
   workers: number;
@@ -85,6 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     logLevel: env.LOG_LEVEL || 'info',
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
+    publicRateLimitPerMinute: int(env.PUBLIC_RATE_LIMIT_PER_MINUTE, 600, 'PUBLIC_RATE_LIMIT_PER_MINUTE'),
+    inboundRateLimitPerMinute: int(env.INBOUND_RATE_LIMIT_PER_MINUTE, 1200, 'INBOUND_RATE_LIMIT_PER_MINUTE'),
+    authFailureLimitPerMinute: int(env.AUTH_FAILURE_LIMIT_PER_MINUTE, 30, 'AUTH_FAILURE_LIMIT_PER_MINUTE'),
+    trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 1, 'TRUSTED_PROXY_HOPS'),
     redisUrl: env.REDIS_URL || undefined,
     // Both cores by default; the in-memory store cannot be shared between processes.
     workers: storageKindOf(databaseUrl) === 'memory' ? 1 : Math.max(1, int(env.WEB_CONCURRENCY, Math.min(availableParallelism(), 4), 'WEB_CONCURRENCY')),

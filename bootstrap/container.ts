@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import Redis from 'ioredis';
 import { Container } from 'inversify';
 import { Knex } from 'knex';
 import { PinoLogger } from '../adapters/logging/pino-logger';
@@ -7,12 +6,12 @@ import { createKnex } from '../adapters/persistence/knex/shared/connection';
 import { KnexDatabase, KnexUnitOfWork } from '../adapters/persistence/knex/shared/knex-database';
 import { migrationSource } from '../adapters/persistence/knex/migrations';
 import { MemoryStore, MemoryUnitOfWork } from '../adapters/persistence/memory/shared/memory-store';
-import { FlexibleRateLimiter } from '../adapters/ratelimit/flexible-rate-limiter';
 import { Sha256SecretHasher } from '../adapters/system/sha256-secret-hasher';
 import { SystemClock } from '../adapters/system/system-clock';
 import { UuidV7Generator } from '../adapters/system/uuid-v7-generator';
 import { Config, StorageKind, storageKindOf } from './config';
 import { CONTEXTS } from './contexts';
+import { bindRateLimiters } from './rate-limits';
 import { TOKENS } from './tokens';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -34,20 +33,8 @@ export function buildRuntime(config: Config): Runtime {
   container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
   container.bind(TOKENS.IdGenerator).toConstantValue(new UuidV7Generator());
   container.bind(TOKENS.SecretHasher).toConstantValue(new Sha256SecretHasher());
-  const logger = new PinoLogger(config.logLevel);
-  container.bind(TOKENS.Logger).toConstantValue(logger);
-  const limiterFailed = (err: unknown, key: string) => logger.warn({ err, key }, 'rate limiter store did not answer: request let through');
-
-  let redis: Redis | undefined;
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    redis.on('error', () => undefined); // the limiter falls back to memory; ioredis keeps reconnecting
-    container.bind(TOKENS.RateLimiter).toConstantValue(FlexibleRateLimiter.redis(redis, config.rateLimitPerMinute, undefined, limiterFailed));
-  } else if (config.clusterWorker) {
-    container.bind(TOKENS.RateLimiter).toConstantValue(FlexibleRateLimiter.clusterWorker(config.rateLimitPerMinute, limiterFailed));
-  } else {
-    container.bind(TOKENS.RateLimiter).toConstantValue(FlexibleRateLimiter.inMemory(config.rateLimitPerMinute));
-  }
+  container.bind(TOKENS.Logger).toConstantValue(new PinoLogger(config.logLevel));
+  const rateLimits = bindRateLimiters(container, config);
 
   let knex: Knex | undefined;
   if (storage === 'memory') {
@@ -78,7 +65,7 @@ export function buildRuntime(config: Config): Runtime {
     },
     async close() {
       await knex?.destroy();
-      redis?.disconnect();
+      rateLimits.close();
     },
   };
 }

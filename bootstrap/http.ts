@@ -11,7 +11,10 @@ export function buildHttpApp(runtime: Runtime): Koa {
     routes: CONTEXTS.flatMap((ctx) => (ctx.routes ? [ctx.routes(c)] : [])),
     authenticateApiKey: c.get(AuthenticateApiKey),
     rateLimiter: c.get(TOKENS.RateLimiter),
+    publicLimits: { perAddress: c.get(TOKENS.PublicAddressRateLimiter), perEndpoint: c.get(TOKENS.PublicEndpointRateLimiter) },
+    authFailureLimiter: c.get(TOKENS.AuthFailureRateLimiter),
     logger: c.get(TOKENS.Logger),
     corsOrigins: runtime.config.corsOrigins,
+    trustedProxyHops: runtime.config.trustedProxyHops,
   });
 }

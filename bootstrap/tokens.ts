@@ -7,6 +7,11 @@ export const TOKENS = {
   SecretHasher: Symbol.for('SecretHasher'),
   Logger: Symbol.for('Logger'),
   RateLimiter: Symbol.for('RateLimiter'),
+  /** Public routes, per client address; and per endpoint (an inbound endpoint id, the Cloud API webhook). */
+  PublicAddressRateLimiter: Symbol.for('PublicAddressRateLimiter'),
+  PublicEndpointRateLimiter: Symbol.for('PublicEndpointRateLimiter'),
+  /** Failed API key authentications, per client address. */
+  AuthFailureRateLimiter: Symbol.for('AuthFailureRateLimiter'),
   MemoryStore: Symbol.for('MemoryStore'),
   KnexDatabase: Symbol.for('KnexDatabase'),
   /** Multi-bound: every context's provisioning for a new team. */

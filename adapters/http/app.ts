@@ -6,10 +6,10 @@ import { RateLimiter } from '../../application/shared/rate-limiter';
 import { AuthenticateApiKey } from '../../application/teams/authenticate-api-key';
 import { NotFound } from '../../domain/shared/errors';
 import { DOCS_PATH, docsRouter } from './docs/docs-routes';
-import { authenticate } from './middleware/auth';
+import { AuthFailureLimiter, authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { cors, noSniff } from './middleware/headers';
-import { rateLimit } from './middleware/rate-limit';
+import { PublicLimits, publicRateLimit, rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { knownPath, wellFormedText } from './middleware/well-formed-input';
 import { openApiDocument } from './openapi/openapi-document';
@@ -27,7 +27,17 @@ export interface RouteModule {
 export interface AppDeps {
   routes: RouteModule[];
   authenticateApiKey: AuthenticateApiKey;
-  rateLimiter: RateLimiter;
+  /** Per API key (the HTTP layer only takes points: `consume`). */
+  rateLimiter: Pick<RateLimiter, 'consume'>;
+  /** The public operations' limits, per client address and per endpoint; none without them. */
+  publicLimits?: PublicLimits;
+  /** Failed authentications per client address; none without it. */
+  authFailureLimiter?: AuthFailureLimiter;
+  /**
+   * Proxies in front that append to X-Forwarded-For (1 by default): `ctx.ip` is the entry this many from
+   * the right, so entries a client wrote itself are ignored; 0 takes the connection's address.
+   */
+  trustedProxyHops?: number;
   logger: Logger;
   /** Largest JSON body accepted, in bytes; above it 413, with or without Content-Length. */
   bodyLimitBytes?: number;
@@ -55,7 +65,9 @@ export const documentOf = (routes: RouteModule[]) =>
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
-  app.proxy = true;
+  const hops = deps.trustedProxyHops ?? 1;
+  app.proxy = hops > 0;
+  app.maxIpsCount = hops;
   app.silent = true;
 
   const routers: Router[] = [];
@@ -80,6 +92,8 @@ export function createApp(deps: AppDeps): Koa {
     }
   });
   app.use(knownPath(API_PREFIX, DOCS_PATH));
+  const operations = deps.routes.flatMap((m) => m.operations);
+  if (deps.publicLimits) app.use(publicRateLimit(operations.filter((o) => o.access === 'public'), deps.publicLimits, API_PREFIX));
   const bodyLimit = deps.bodyLimitBytes ?? 1024 * 1024;
   // The inbound receiver keeps its body as sent, whatever the content type; every other route takes JSON.
   app.use(inboundReceiverBody(bodyLimit, bodyParser({ enableTypes: ['json'], jsonLimit: `${bodyLimit}b`, strict: true })));
@@ -92,7 +106,6 @@ export function createApp(deps: AppDeps): Koa {
     routers.push(router);
   };
 
-  const operations = deps.routes.flatMap((m) => m.operations);
   const document = documentOf(deps.routes);
   documents.set(app, document);
   const meta = new Router();
@@ -100,7 +113,7 @@ export function createApp(deps: AppDeps): Koa {
   mount(meta, []);
   app.use(docsRouter({ documentUrl: `${API_PREFIX}/openapi.json`, title: DOCUMENT_INFO.title }).routes());
 
-  const keyed = [authenticate(deps.authenticateApiKey), rateLimit(deps.rateLimiter)];
+  const keyed = [authenticate(deps.authenticateApiKey, deps.authFailureLimiter), rateLimit(deps.rateLimiter)];
   mount(routerOf(operations.filter((o) => o.access === 'public'), API_PREFIX), []);
   mount(routerOf(operations.filter((o) => o.access === 'key'), API_PREFIX), keyed);
 

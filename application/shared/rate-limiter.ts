@@ -6,6 +6,24 @@ export interface RateLimitDecision {
   resetSeconds: number;
 }
 
+/** Whether the store that keeps the budgets answers (the readiness check shows it). */
+export interface RateLimiterHealth {
+  /**
+   * `degraded`: the store shared with other processes does not answer, and each process enforces its own
+   * share of every budget (the budget divided by the processes of a node) until it answers again.
+   */
+  store: 'ok' | 'degraded';
+  /** When the store stopped answering (ISO 8601); only while degraded. */
+  since?: string;
+}
+
 export interface RateLimiter {
+  /** Takes one point of `key`'s budget; never fails, whatever the store does. */
   consume(key: string): Promise<RateLimitDecision>;
+  /**
+   * The refusal `consume` would answer, when this process already knows that `key`'s budget is spent
+   * until the window resets; null otherwise. Never asks the store, so it costs nothing per request.
+   */
+  knownRefusal(key: string): RateLimitDecision | null;
+  health(): RateLimiterHealth;
 }

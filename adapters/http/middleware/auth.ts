@@ -1,10 +1,36 @@
 import { Middleware } from 'koa';
-import { AuthenticateApiKey } from '../../../application/teams/authenticate-api-key';
+import { RateLimitDecision, RateLimiter } from '../../../application/shared/rate-limiter';
+import { AuthenticateApiKey, Authenticated } from '../../../application/teams/authenticate-api-key';
+import { Unauthorized } from '../../../domain/shared/errors';
+import { RateLimited } from '../shared/http-errors';
+import { clientAddressKey } from './rate-limit';
 
-/** `Authorization: Bearer <key>`: the key fixes the team for the whole request. */
-export const authenticate = (auth: AuthenticateApiKey): Middleware => async (ctx, next) => {
+/** Counts failed authentications per client address, and knows an address whose budget of them is spent. */
+export type AuthFailureLimiter = Pick<RateLimiter, 'consume' | 'knownRefusal'>;
+
+const refused = (d: RateLimitDecision) => new RateLimited(Math.max(1, d.resetSeconds));
+
+/**
+ * `Authorization: Bearer <key>`: the key fixes the team for the whole request. With `failures`, every 401
+ * takes a point of its client address's budget; once that is spent, the address is answered 429 until
+ * the window resets, before any key it sends is looked up, a valid one included: were only the failures
+ * refused, a guess that hits would still stand out by its 200.
+ */
+export const authenticate = (auth: AuthenticateApiKey, failures?: AuthFailureLimiter): Middleware => async (ctx, next) => {
+  const address = `address:${clientAddressKey(ctx.ip)}`;
+  const blocked = failures?.knownRefusal(address);
+  if (blocked) throw refused(blocked);
   const m = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
-  const who = await auth.execute({ key: m?.[1] });
+  let who: Authenticated;
+  try {
+    who = await auth.execute({ key: m?.[1] });
+  } catch (err) {
+    if (failures && err instanceof Unauthorized) {
+      const d = await failures.consume(address);
+      if (!d.allowed) throw refused(d);
+    }
+    throw err;
+  }
   ctx.state.team = { teamId: who.teamId };
   ctx.state.apiKeyId = who.apiKeyId;
   await next();

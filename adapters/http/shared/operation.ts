@@ -75,10 +75,13 @@ export function operation(op: Operation<unknown>): Operation<unknown> {
   return op;
 }
 
-/** Statuses every operation of a kind can answer (listed once in the document, not in each declaration). */
+/**
+ * Statuses every operation of a kind can answer (listed once in the document, not in each declaration):
+ * keyed ones are limited per key, public ones per client address and per endpoint.
+ */
 export const COMMON_ERRORS: Record<Operation['access'], number[]> = {
   key: [401, 429, 500],
-  public: [500],
+  public: [429, 500],
 };
 
 /** The state an operation leaves on the context: which one answered, for logs and the response check. */

@@ -1,8 +1,11 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import Redis from 'ioredis';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { FlexibleRateLimiter } from '../../../adapters/ratelimit/flexible-rate-limiter';
+import { StoreWatch } from '../../../adapters/ratelimit/store-watch';
+import { Logger } from '../../../application/shared/logger';
 import { RateLimiter } from '../../../application/shared/rate-limiter';
 
 interface Store { name: string; make(perMinute: number): { a: RateLimiter; b: RateLimiter; close(): Promise<void> } }
@@ -67,18 +70,127 @@ for (const store of stores) {
         await close();
       }
     });
+
+    it('reports its store as answering, and knows a spent key without asking the store', async () => {
+      const { a, close } = store.make(2);
+      try {
+        expect(a.health()).to.deep.equal({ store: 'ok' });
+        expect(a.knownRefusal('spent')).to.equal(null);
+        await a.consume('spent');
+        expect(a.knownRefusal('spent')).to.equal(null);
+        await a.consume('spent');
+        const known = a.knownRefusal('spent');
+        expect(known).to.include({ allowed: false, limit: 2, remaining: 0 });
+        expect(known!.resetSeconds).to.be.within(1, 60);
+        expect(a.knownRefusal('other')).to.equal(null);
+      } finally {
+        await close();
+      }
+    });
   });
 }
 
+interface Line { level: 'info' | 'warn' | 'error'; fields: Record<string, unknown>; message: string }
+
+const capture = (): { lines: Line[]; logger: Logger } => {
+  const lines: Line[] = [];
+  return {
+    lines,
+    logger: {
+      info: (fields, message) => { lines.push({ level: 'info', fields, message }); },
+      warn: (fields, message) => { lines.push({ level: 'warn', fields, message }); },
+      error: (fields, message) => { lines.push({ level: 'error', fields, message }); },
+    },
+  };
+};
+
+const timeout = () => Promise.reject(new Error('RateLimiterCluster timeout: no answer from master in time'));
+
 describe('RateLimiter when its store does not answer', () => {
-  it('lets the request through and reports the failure, never an error', async () => {
+  it('answers from this process\'s share of the budget (points / workers), never an error, and says so once', async () => {
+    const store = new RateLimiterMemory({ points: 10, duration: 60 });
+    store.consume = timeout;
+    const { lines, logger } = capture();
+    const limiter = FlexibleRateLimiter.shared(store, 10, { workers: 4, watch: new StoreWatch(logger, { retryMs: 0 }) });
+    const before = Date.now();
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await limiter.consume('k'));
+    // Four processes, ten a minute: each keeps two while it cannot ask the others.
+    expect(answers.map((a) => a.allowed)).to.deep.equal([true, true, false, false, false]);
+    expect(answers[0]).to.include({ limit: 2, remaining: 1 });
+    expect(answers[2]).to.include({ limit: 2, remaining: 0 });
+    expect(answers[2].resetSeconds).to.be.within(1, 60);
+    expect(lines).to.have.length(1);
+    expect(lines[0].level).to.equal('warn');
+    expect(String(lines[0].fields.err)).to.match(/timeout/);
+    const health = limiter.health();
+    expect(health.store).to.equal('degraded');
+    expect(Date.parse(health.since!)).to.be.within(before, Date.now());
+  });
+
+  it('says once that the store answers again, with how many requests it answered alone meanwhile', async () => {
     const store = new RateLimiterMemory({ points: 100, duration: 60 });
-    store.consume = () => Promise.reject(new Error('RateLimiterCluster timeout: no answer from master in time'));
-    const failures: unknown[] = [];
-    const limiter = FlexibleRateLimiter.shared(store, 100, (err) => failures.push(err));
-    const d = await limiter.consume('k');
-    expect(d).to.include({ allowed: true, limit: 100 });
-    expect(failures).to.have.length(1);
-    expect(String(failures[0])).to.match(/timeout/);
+    const consume = store.consume.bind(store);
+    let down = true;
+    store.consume = (key, points, options) => (down ? timeout() : consume(key, points, options));
+    const { lines, logger } = capture();
+    const watch = new StoreWatch(logger, { retryMs: 0 });
+    // Two limiters of one store (per key, per address) share its watch: one line for both.
+    const perKey = FlexibleRateLimiter.shared(store, 100, { workers: 2, watch });
+    const perAddress = FlexibleRateLimiter.shared(store, 100, { workers: 2, watch });
+    await perKey.consume('k');
+    await perAddress.consume('a');
+    await perKey.consume('k');
+    expect(lines.map((l) => l.level)).to.deep.equal(['warn']);
+    expect(perAddress.health().store).to.equal('degraded');
+
+    down = false;
+    const answer = await perKey.consume('k');
+    expect(answer).to.include({ allowed: true, limit: 100 });
+    expect(lines.map((l) => l.level)).to.deep.equal(['warn', 'info']);
+    expect(lines[1].fields).to.include({ answeredLocally: 3, refusedLocally: 0 });
+    expect(perAddress.health()).to.deep.equal({ store: 'ok' });
+    await perAddress.consume('a');
+    expect(lines).to.have.length(2);
+  });
+
+  it('waits for a store that hangs no longer than its timeout, and asks it again once per retry interval', async () => {
+    const store = new RateLimiterMemory({ points: 100, duration: 60 });
+    let asked = 0;
+    store.consume = () => { asked++; return new Promise(() => undefined); };
+    const { lines, logger } = capture();
+    const limiter = FlexibleRateLimiter.shared(store, 100, { timeoutMs: 50, watch: new StoreWatch(logger, { retryMs: 60_000 }) });
+    const started = Date.now();
+    expect((await limiter.consume('k')).allowed).to.equal(true);
+    expect(Date.now() - started).to.be.within(45, 1000);
+    const next = Date.now();
+    for (let i = 0; i < 20; i++) expect((await limiter.consume('k')).allowed).to.equal(true);
+    expect(Date.now() - next).to.be.below(45);
+    expect(asked).to.equal(1);
+    expect(lines).to.have.length(1);
+  });
+
+  it('answers from the local share when Redis does not listen, and says so once', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = server.address() as { port: number };
+        server.close(() => resolve(p));
+      });
+    });
+    const client = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    client.on('error', () => undefined);
+    const { lines, logger } = capture();
+    try {
+      const limiter = FlexibleRateLimiter.redis(client, 10, `test:${randomBytes(4).toString('hex')}`, { workers: 2, watch: new StoreWatch(logger) });
+      const answers = [];
+      for (let i = 0; i < 7; i++) answers.push(await limiter.consume('k'));
+      expect(answers.map((a) => a.allowed)).to.deep.equal([true, true, true, true, true, false, false]);
+      expect(answers[0]).to.include({ limit: 5, remaining: 4 });
+      expect(lines.map((l) => l.level)).to.deep.equal(['warn']);
+      expect(limiter.health().store).to.equal('degraded');
+    } finally {
+      client.disconnect();
+    }
   });
 });

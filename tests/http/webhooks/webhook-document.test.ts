@@ -36,7 +36,7 @@ forEachHttpBackend('Webhook operations in the OpenAPI document', (env) => {
     // The body is read as sent, in any content type: nothing is validated against a schema.
     expect(receive).to.not.have.property('requestBody');
     expect(receive.description).to.include('application/x-www-form-urlencoded');
-    expect(Object.keys(receive.responses)).to.include.members(['200', '400', '401', '404', '413']).and.not.include('429');
+    expect(Object.keys(receive.responses)).to.include.members(['200', '400', '401', '404', '413', '429']);
     // The receiver's 200 is its own shape, not the envelope.
     const answer = receive.responses['200'].content['application/json'].schema;
     expect(answer.oneOf.map((s: { required: string[] }) => s.required)).to.deep.equal([
