@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { createServer } from 'node:http';
 import { FlexibleRateLimiter } from '../adapters/ratelimit/flexible-rate-limiter';
 import { Logger } from '../application/shared/logger';
 import { TeamRepository } from '../domain/teams/team-repository';
@@ -9,6 +8,7 @@ import { CONTEXTS } from './contexts';
 import { TEAM_TOKENS } from './contexts/teams';
 import { createDemoTeam } from './demo';
 import { buildHttpApp } from './http';
+import { createHttpServer } from './http-server';
 import { TOKENS } from './tokens';
 
 /** Migrates and, on an empty database, creates the demo team: once, before any server process starts. */
@@ -24,7 +24,7 @@ function serve(runtime: Runtime): void {
   const { config } = runtime;
   const logger = runtime.container.get<Logger>(TOKENS.Logger);
   const stops = CONTEXTS.flatMap((ctx) => (ctx.start ? [ctx.start(runtime.container)] : []));
-  const server = createServer(buildHttpApp(runtime).callback());
+  const server = createHttpServer(buildHttpApp(runtime).callback(), config);
   server.listen(config.port, config.host, () => {
     logger.info({ port: config.port, host: config.host, storage: runtime.storage, pid: process.pid }, 'Workspace API listening');
   });
