@@ -18,7 +18,7 @@ export interface Config {
   demo: boolean;
   /** Browser origins allowed to call the API (CORS); none by default. */
   corsOrigins: string[];
-  /** How long a client may take to send a request's headers, and the whole request (README "Running"). */
+  /** How long a client may take to send a request's headers, and the whole request (README "Configuration"). */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   /** How long a stopping server lets in-flight requests finish before it closes their connections. */
