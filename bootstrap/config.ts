@@ -32,6 +32,11 @@ export interface Config {
   demo: boolean;
   /** Browser origins allowed to call the API (CORS); none by default. */
   corsOrigins: string[];
+  /** How long a client may take to send a request's headers, and the whole request (README "Configuration"). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** How long a stopping server lets in-flight requests finish before it closes their connections. */
+  shutdownTimeoutMs: number;
   whatsapp: {
     cloudApiUrl: string;
     appSecret?: string;
@@ -88,6 +93,22 @@ const secretsKey = (v: string | undefined): string | undefined => {
   return v;
 };
 
+/** The longest delay a timer takes (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS (neither 0, which would turn it off) and SHUTDOWN_TIMEOUT_MS, in milliseconds. */
+const serverTimeouts = (env: NodeJS.ProcessEnv): Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'shutdownTimeoutMs'> => {
+  const ms = (name: string, fallback: number, least: number): number => {
+    const v = int(env[name], fallback, name);
+    if (v < least || v > MAX_TIMER_MS) throw new Error(`${name} must be a whole number of milliseconds from ${least} to ${MAX_TIMER_MS}`);
+    return v;
+  };
+  const headersTimeoutMs = ms('HEADERS_TIMEOUT_MS', 10_000, 1);
+  const requestTimeoutMs = ms('REQUEST_TIMEOUT_MS', 30_000, 1);
+  if (headersTimeoutMs > requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
+  return { headersTimeoutMs, requestTimeoutMs, shutdownTimeoutMs: ms('SHUTDOWN_TIMEOUT_MS', 10_000, 0) };
+};
+
 /** Configuration comes from the environment only. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || 'sqlite:./data/workspace.db';
@@ -107,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: storageKindOf(databaseUrl) === 'memory' ? 1 : Math.max(1, int(env.WEB_CONCURRENCY, Math.min(availableParallelism(), 4), 'WEB_CONCURRENCY')),
     demo: env.DEMO !== '0',
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
+    ...serverTimeouts(env),
     whatsapp: {
       cloudApiUrl: env.WHATSAPP_CLOUD_API_URL || 'https://graph.facebook.com/v21.0',
       appSecret: env.WHATSAPP_APP_SECRET || undefined,

@@ -14,3 +14,28 @@ describe('Configuration: CORS_ORIGINS', () => {
     }
   });
 });
+
+describe('Configuration: server timeouts', () => {
+  it('defaults to 10 s for headers and for stopping, 30 s for a whole request, and reads milliseconds', () => {
+    expect(loadConfig({})).to.include({ headersTimeoutMs: 10000, requestTimeoutMs: 30000, shutdownTimeoutMs: 10000 });
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '5000', SHUTDOWN_TIMEOUT_MS: '0' }))
+      .to.include({ headersTimeoutMs: 2000, requestTimeoutMs: 5000, shutdownTimeoutMs: 0 });
+  });
+
+  it('refuses what is not a whole number of milliseconds, naming the setting', () => {
+    for (const name of ['HEADERS_TIMEOUT_MS', 'REQUEST_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS']) {
+      for (const bad of ['abc', '-5', '1.5', '10s', '99999999999']) {
+        expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).to.throw(new RegExp(name));
+      }
+    }
+  });
+
+  it('refuses a zero headers or request timeout (it would turn the timeout off)', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '0' })).to.throw(/HEADERS_TIMEOUT_MS/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).to.throw(/REQUEST_TIMEOUT_MS/);
+  });
+
+  it('refuses a headers timeout longer than the request timeout, naming both', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '40000' })).to.throw(/HEADERS_TIMEOUT_MS.*REQUEST_TIMEOUT_MS/);
+  });
+});
