@@ -62,11 +62,17 @@ function problemOf(e: ErrorObject): FieldProblem {
   const field = segments[0];
   const at = locationOf(segments) || 'body';
   const schema = (e.parentSchema ?? {}) as Schema;
+  // A key of a free-form object that its `propertyNames` refuses: said as the object's key, not its value.
+  if (e.propertyName !== undefined || e.keyword === 'propertyNames') {
+    return { field, message: e.keyword === 'maxLength' ? `a key of ${at} must be at most ${params.limit} characters long` : `${at} has a key that is not allowed` };
+  }
   switch (e.keyword) {
     case 'required': return { field, message: `${at} is required` };
     case 'type': case 'format': case 'anyOf': case 'enum': return { field, message: `${at} must be ${describeSchema(schema)}` };
     case 'minLength': return { field, message: params.limit === 1 ? `${at} must not be empty` : `${at} must be at least ${params.limit} characters long` };
     case 'maxLength': return { field, message: `${at} must be at most ${params.limit} characters long` };
+    case 'maxItems': return { field, message: `${at} must have at most ${params.limit} items` };
+    case 'maxProperties': return { field, message: `${at} must have at most ${params.limit} keys` };
     case 'pattern': return { field, message: schema.pattern === '\\S' ? `${at} must not be empty` : `${at} must match ${schema.pattern}` };
     case 'minimum': return { field, message: `${at} must be ${params.limit} or more` };
     case 'maximum': return { field, message: `${at} must be ${params.limit} or less` };
@@ -82,10 +88,14 @@ const pathPrefixes = (path: string): string[] => {
   return prefixes;
 };
 
+/** Keywords that fail only a value of the branch's type: the value took that branch's shape (a text too long). */
+const TYPE_MATCHED = new Set(['minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minimum', 'maximum']);
+
 /**
  * ajv's errors as problems people can act on, one per place in the request (the first that failed
  * there), in the order ajv checked them. An `anyOf` is said as a whole (`a UUID or null`), unless the
- * value took the shape of one branch and failed deeper inside it (`address.city must be a string`).
+ * value took the shape of one branch and failed deeper inside it (`address.city must be a string`) or
+ * failed a bound of that branch (`notes must be at most 10000 characters long`).
  * Linear in the errors: a body with thousands of bad values costs no more than reading them.
  */
 export function problemsOf(errors: ErrorObject[]): FieldProblem[] {
@@ -101,7 +111,7 @@ export function problemsOf(errors: ErrorObject[]): FieldProblem[] {
       for (const prefix of pathPrefixes(e.instancePath)) {
         for (const any of anyOfAt.get(prefix) ?? []) {
           if (!e.schemaPath.startsWith(`${any.schemaPath}/`)) continue;
-          if (e.instancePath.length > any.instancePath.length) superseded.add(any);
+          if (e.instancePath.length > any.instancePath.length || TYPE_MATCHED.has(e.keyword)) superseded.add(any);
           else folded.add(e);
         }
       }
