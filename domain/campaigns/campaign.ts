@@ -1,5 +1,5 @@
 import { InternalFailure, ValidationFailed } from '../shared/errors';
-import { isCalendarDate } from '../shared/values';
+import { optionalCalendarDate } from '../shared/values';
 
 /** Any JSON value: campaign goals are free form. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -145,8 +145,7 @@ export class Campaign {
   }
 
   private static date(v: string | null, field: string): string | null {
-    if (v !== null && !isCalendarDate(v)) throw new ValidationFailed(`${field} must be a date YYYY-MM-DD`, field);
-    return v;
+    return optionalCalendarDate(v, field);
   }
 
   private static list(v: Json[], field: string): Json[] {

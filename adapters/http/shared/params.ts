@@ -2,7 +2,7 @@ import { ParameterizedContext } from 'koa';
 import { NotFound, ValidationFailed } from '../../../domain/shared/errors';
 import { ListQuery } from '../../../domain/shared/list';
 import { TeamContext } from '../../../domain/shared/team';
-import { isCalendarDate, isUuid } from '../../../domain/shared/values';
+import { isUuid, requireCalendarDate } from '../../../domain/shared/values';
 import { Text } from './body';
 
 export type Ctx = ParameterizedContext<{ team?: TeamContext; apiKeyId?: string; requestId?: string }, any, any>;
@@ -61,8 +61,7 @@ export const queryNumber = (ctx: Ctx, name: string): number | undefined => {
 
 export const queryDate = (ctx: Ctx, name: string): string | undefined => {
   const v = queryValue(ctx, name);
-  if (v !== undefined && !isCalendarDate(v)) throw new ValidationFailed(`${name} must be a date YYYY-MM-DD`, name);
-  return v;
+  return v === undefined ? undefined : requireCalendarDate(v, name);
 };
 
 /** `true`/`false`; any other value is a 400 unless `lenient`, where it applies no filter. */
