@@ -1,4 +1,5 @@
 import { InternalFailure, ValidationFailed } from '../shared/errors';
+import { requireJsonDepth } from '../shared/json';
 import { optionalCalendarDate } from '../shared/values';
 
 /** Any JSON value: campaign goals are free form. */
@@ -140,7 +141,7 @@ export class Campaign {
     if (c.endDate !== undefined) next.endDate = Campaign.date(c.endDate, 'end_date');
     if (c.contentPillars !== undefined) next.contentPillars = Campaign.list(c.contentPillars, 'content_pillars');
     if (c.targetPlatforms !== undefined) next.targetPlatforms = Campaign.list(c.targetPlatforms, 'target_platforms');
-    if (c.goals !== undefined) next.goals = cloneJson(c.goals);
+    if (c.goals !== undefined) next.goals = cloneJson(requireJsonDepth(c.goals, 'goals'));
     return next;
   }
 
@@ -150,7 +151,7 @@ export class Campaign {
 
   private static list(v: Json[], field: string): Json[] {
     if (!Array.isArray(v)) throw new ValidationFailed(`${field} must be an array`, field);
-    return cloneJson(v);
+    return cloneJson(requireJsonDepth(v, field));
   }
 
   private static copy(d: CampaignData): CampaignData {
