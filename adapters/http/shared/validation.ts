@@ -1,6 +1,7 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ValidationFailed } from '../../../domain/shared/errors';
+import { isUuid } from '../../../domain/shared/values';
 
 // One ajv for the whole app; schemas are compiled once, when a route module is built. Every problem
 // is collected (allErrors), and `verbose` keeps the schema that failed, to describe it in plain words.
@@ -134,11 +135,46 @@ export function problemsOf(errors: ErrorObject[]): FieldProblem[] {
 export const asDetail = (p: FieldProblem): { field?: string; message: string } =>
   p.field === undefined ? { message: p.message } : { field: p.field, message: p.message };
 
-/** A checker for one JSON schema: returns the value typed, or throws 400 VALIDATION_ERROR naming the first bad field. */
+type Lowering = (value: unknown) => unknown;
+
+/**
+ * What reads the UUIDs a schema holds (`format: uuid`, in objects, lists and unions) in lower case, or
+ * null when it holds none. A UUID is the same id in any case, and PostgreSQL compares it so; path and
+ * query ids are already read in lower case (`pathId`, `queryUuid`), so every backend sees one spelling.
+ */
+function uuidLowering(schema: Schema): Lowering | null {
+  if (schema.format === 'uuid') return (v) => (isUuid(v) ? v.toLowerCase() : v);
+  const steps: Lowering[] = [];
+  for (const branch of (schema.anyOf as Schema[] | undefined) ?? []) {
+    const lower = uuidLowering(branch);
+    if (lower) steps.push(lower);
+  }
+  if (schema.items && typeof schema.items === 'object') {
+    const lower = uuidLowering(schema.items as Schema);
+    if (lower) steps.push((v) => (Array.isArray(v) ? v.map(lower) : v));
+  }
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>)
+    .map(([key, s]) => [key, uuidLowering(s)] as const).filter((p): p is readonly [string, Lowering] => p[1] !== null);
+  if (properties.length > 0) {
+    steps.push((v) => {
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+      const copy: Record<string, unknown> = { ...v };
+      for (const [key, lower] of properties) if (Object.prototype.hasOwnProperty.call(copy, key)) copy[key] = lower(copy[key]);
+      return copy;
+    });
+  }
+  return steps.length === 0 ? null : (v) => steps.reduce((acc, step) => step(acc), v);
+}
+
+/**
+ * A checker for one JSON schema: returns the value typed, its UUIDs in lower case, or throws 400
+ * VALIDATION_ERROR naming the first bad field.
+ */
 export function validator<T>(schema: object): (value: unknown) => T {
   const check: ValidateFunction = ajv.compile(schema);
+  const lower = uuidLowering(schema as Schema);
   return (value: unknown): T => {
-    if (check(value)) return value as T;
+    if (check(value)) return (lower ? lower(value) : value) as T;
     const problems = problemsOf(check.errors!);
     throw new ValidationFailed(problems[0].message, problems[0].field, 'VALIDATION_ERROR', { errors: problems.map(asDetail) });
   };
