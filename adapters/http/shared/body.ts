@@ -29,7 +29,7 @@ export const Text = {
   code: 50,
   /** Descriptions, notes, briefings, checklists, reasons. */
   long: 10_000,
-  /** One tag (or one item of a free-form list). */
+  /** One tag. */
   tag: 50,
   /** A search or a text filter in the query string. */
   query: 200,
