@@ -1,5 +1,5 @@
 import { ValidationFailed } from '../shared/errors';
-import { isCalendarDate, isUuid, requireTimestamp } from '../shared/values';
+import { isUuid, optionalCalendarDate, requireTimestamp } from '../shared/values';
 
 export const ACTIVITY_TYPES = [
   'call', 'meeting', 'email', 'note', 'task', 'hearing', 'deadline', 'follow_up', 'case_event', 'contract_event', 'system',
@@ -145,10 +145,7 @@ export class Activity {
     }
     if (c.isCompleted !== undefined) next.isCompleted = c.isCompleted;
     if (c.dueDate !== undefined) {
-      if (c.dueDate !== null && !isCalendarDate(c.dueDate)) {
-        throw new ValidationFailed('due_date must be a date YYYY-MM-DD', 'due_date');
-      }
-      next.dueDate = c.dueDate;
+      next.dueDate = optionalCalendarDate(c.dueDate, 'due_date');
     }
     if (c.priority !== undefined) {
       if (c.priority !== null && !(ACTIVITY_PRIORITIES as readonly string[]).includes(c.priority)) {

@@ -1,5 +1,6 @@
 import { InternalFailure, ValidationFailed } from '../shared/errors';
-import { isCalendarDate } from '../shared/values';
+import { requireJsonDepth } from '../shared/json';
+import { optionalCalendarDate } from '../shared/values';
 
 /** Any JSON value: campaign goals are free form. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -140,18 +141,17 @@ export class Campaign {
     if (c.endDate !== undefined) next.endDate = Campaign.date(c.endDate, 'end_date');
     if (c.contentPillars !== undefined) next.contentPillars = Campaign.list(c.contentPillars, 'content_pillars');
     if (c.targetPlatforms !== undefined) next.targetPlatforms = Campaign.list(c.targetPlatforms, 'target_platforms');
-    if (c.goals !== undefined) next.goals = cloneJson(c.goals);
+    if (c.goals !== undefined) next.goals = cloneJson(requireJsonDepth(c.goals, 'goals'));
     return next;
   }
 
   private static date(v: string | null, field: string): string | null {
-    if (v !== null && !isCalendarDate(v)) throw new ValidationFailed(`${field} must be a date YYYY-MM-DD`, field);
-    return v;
+    return optionalCalendarDate(v, field);
   }
 
   private static list(v: Json[], field: string): Json[] {
     if (!Array.isArray(v)) throw new ValidationFailed(`${field} must be an array`, field);
-    return cloneJson(v);
+    return cloneJson(requireJsonDepth(v, field));
   }
 
   private static copy(d: CampaignData): CampaignData {

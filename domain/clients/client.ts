@@ -1,5 +1,5 @@
 import { ValidationFailed } from '../shared/errors';
-import { isCalendarDate } from '../shared/values';
+import { optionalCalendarDate } from '../shared/values';
 import { Cnpj } from './cnpj';
 import { Cpf } from './cpf';
 
@@ -100,10 +100,7 @@ export class Client {
     if (c.cpf !== undefined) this.data.cpf = c.cpf === null || c.cpf === '' ? null : Cpf.parse(c.cpf).digits;
     if (c.cnpj !== undefined) this.data.cnpj = c.cnpj === null || c.cnpj === '' ? null : Cnpj.parse(c.cnpj).value;
     if (c.birthDate !== undefined) {
-      if (c.birthDate !== null && !isCalendarDate(c.birthDate)) {
-        throw new ValidationFailed('birth_date must be a date YYYY-MM-DD', 'birth_date');
-      }
-      this.data.birthDate = c.birthDate;
+      this.data.birthDate = optionalCalendarDate(c.birthDate, 'birth_date');
     }
     if (c.tags !== undefined) this.data.tags = [...c.tags];
     if (c.address === null) this.data.address = emptyAddress();

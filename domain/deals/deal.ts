@@ -1,7 +1,7 @@
 // A sales opportunity. Legacy global deals and project deals share one record (spec 2.1) so the
 // response shape is stable: the fields of the other scope are simply null.
 import { NotFound, ValidationFailed } from '../shared/errors';
-import { isCalendarDate, isUuid } from '../shared/values';
+import { isUuid, optionalCalendarDate } from '../shared/values';
 import { DealEventDraft } from './deal-event';
 
 export type DealScope = 'global' | 'project';
@@ -247,10 +247,7 @@ export class Deal {
       this.data.probability = c.probability;
     }
     if (c.expectedCloseDate !== undefined) {
-      if (c.expectedCloseDate !== null && !isCalendarDate(c.expectedCloseDate)) {
-        throw new ValidationFailed('expected_close_date must be a date YYYY-MM-DD', 'expected_close_date');
-      }
-      this.data.expectedCloseDate = c.expectedCloseDate;
+      this.data.expectedCloseDate = optionalCalendarDate(c.expectedCloseDate, 'expected_close_date');
     }
     if (c.responsibleId !== undefined) {
       if (c.responsibleId !== null && !isUuid(c.responsibleId)) {

@@ -1,5 +1,5 @@
 import { ProjectArchived, ValidationFailed } from '../shared/errors';
-import { isCalendarDate, requireTimestamp } from '../shared/values';
+import { optionalCalendarDate, requireTimestamp } from '../shared/values';
 import { requireSlug } from './slug';
 import { ProjectStatus, StageData } from './stage';
 
@@ -137,8 +137,8 @@ export class Project {
       }
       this.data.priority = c.priority;
     }
-    if (c.startDate !== undefined) this.data.startDate = optionalDate(c.startDate, 'start_date');
-    if (c.dueDate !== undefined) this.data.dueDate = optionalDate(c.dueDate, 'due_date');
+    if (c.startDate !== undefined) this.data.startDate = optionalCalendarDate(c.startDate, 'start_date');
+    if (c.dueDate !== undefined) this.data.dueDate = optionalCalendarDate(c.dueDate, 'due_date');
     if (c.completedAt !== undefined) {
       this.data.completedAt = c.completedAt === null ? null : requireTimestamp(c.completedAt, 'completed_at');
     }
@@ -146,12 +146,6 @@ export class Project {
     if (c.clientId !== undefined) this.data.clientId = c.clientId;
   }
 }
-
-const optionalDate = (v: string | null, field: string): string | null => {
-  if (v === null) return null;
-  if (!isCalendarDate(v)) throw new ValidationFailed(`${field} must be a date YYYY-MM-DD`, field);
-  return v;
-};
 
 /** The project every team gets at creation, for work that belongs to no client project. */
 export const INTERNAL_PROJECT = { name: 'Internal', slug: 'internal' } as const;

@@ -1,5 +1,5 @@
 import { NotFound, ValidationFailed } from '../shared/errors';
-import { isCalendarDate, isUuid, requireTimestamp } from '../shared/values';
+import { isUuid, optionalCalendarDate, requireTimestamp } from '../shared/values';
 
 /** In rank order, lowest first: sorting by priority follows this order. */
 export const TASK_PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;
@@ -173,8 +173,7 @@ export class Task {
     next.assigneeId = next.assigneeIds[0] ?? null;
     if (c.reporterId !== undefined) next.reporterId = c.reporterId === null ? null : Task.uuid(c.reporterId, 'reporter_id');
     if (c.dueDate !== undefined) {
-      if (c.dueDate !== null && !isCalendarDate(c.dueDate)) throw new ValidationFailed('due_date must be a date YYYY-MM-DD', 'due_date');
-      next.dueDate = c.dueDate;
+      next.dueDate = optionalCalendarDate(c.dueDate, 'due_date');
     }
     if (c.completedAt !== undefined) {
       next.completedAt = c.completedAt === null ? null : requireTimestamp(c.completedAt, 'completed_at');

@@ -1,19 +1,19 @@
 import { ACTIVITY_PRIORITIES, ACTIVITY_TYPES } from '../../../domain/activities/activity';
-import { B, Type } from '../shared/body';
+import { B, Text, Type } from '../shared/body';
 
-const title = () => Type.String({ description: 'Trimmed on save; must not be blank.' });
+const title = () => Type.String({ maxLength: Text.name, description: 'Trimmed on save; must not be blank.' });
 
 const fields = {
   title: B.optional(title()),
   type: B.optional(B.enumOf(ACTIVITY_TYPES)),
-  description: B.optional(B.nullableString()),
+  description: B.optional(B.nullableString(Text.long)),
   // Checked and normalized to UTC by the domain, which accepts any ISO 8601 form.
-  occurred_at: B.optional(Type.String({ description: 'An ISO 8601 timestamp, any offset; stored in UTC.' })),
+  occurred_at: B.optional(Type.String({ maxLength: Text.code, description: 'An ISO 8601 timestamp, any offset; stored in UTC.' })),
   duration_minutes: B.optional(Type.Union([Type.Number(), Type.Null()], { description: 'Minutes, zero or more.' })),
   is_completed: B.optional(B.boolean()),
   due_date: B.optional(B.nullableDate()),
   priority: B.optional(B.nullableEnumOf(ACTIVITY_PRIORITIES)),
-  tags: B.optional(B.stringArray()),
+  tags: B.optional(B.tags()),
   client_id: B.optional(Type.Union([B.uuid(), Type.Null()], { description: 'A client of the team (another one is 404 on `client_id`).' })),
   deal_id: B.optional(Type.Union([B.uuid(), Type.Null()], { description: 'A deal of the team (another one is 404 on `deal_id`).' })),
   contract_id: B.optional(B.nullableUuid()),

@@ -1,15 +1,16 @@
 import { CAMPAIGN_STATUSES, Json, REFUSED_CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign';
-import { B, Static, Type } from '../shared/body';
+import { B, Items, Static, Text, Type } from '../shared/body';
 import { anyJson } from './present-campaign';
 
 // `status` is checked by the domain, which tells a refused status (500) from an unknown one (400);
 // `goals` takes any JSON. Descriptions document; they validate nothing.
-const name = Type.String({ description: 'Trimmed on save; must not be blank.' });
-const freeFormList = () => Type.Unsafe<Json[]>({ type: 'array', description: 'Free-form list.' });
+const name = Type.String({ maxLength: Text.name, description: 'Trimmed on save; must not be blank.' });
+const freeFormList = () => Type.Unsafe<Json[]>({ type: 'array', maxItems: Items.list, description: 'Free-form list.' });
 
 const fields = {
-  description: B.optional(B.nullableString()),
+  description: B.optional(B.nullableString(Text.long)),
   status: B.optional(Type.String({
+    maxLength: Text.code,
     examples: [...CAMPAIGN_STATUSES],
     description: `One of ${CAMPAIGN_STATUSES.join(', ')} (default draft). ${REFUSED_CAMPAIGN_STATUSES.join(' and ')} are refused `
       + 'with 500 `INTERNAL_ERROR` and nothing is written; any other value is 400.',
@@ -18,9 +19,11 @@ const fields = {
   end_date: B.optional(B.nullableDate()),
   content_pillars: B.optional(freeFormList()),
   target_platforms: B.optional(freeFormList()),
-  goals: B.optional(Type.Unsafe<Json>(
-    anyJson('Free-form JSON. On creation false, 0, an empty string and null mean `{}`; on update the value is kept as sent.'),
-  )),
+  // Bounded at its top level here, in depth by the domain; what lies deeper is bounded by the body limit.
+  goals: B.optional(Type.Unsafe<Json>({
+    ...anyJson('Free-form JSON. On creation false, 0, an empty string and null mean `{}`; on update the value is kept as sent.'),
+    maxProperties: Items.keys, maxItems: Items.list, maxLength: Text.long,
+  })),
 };
 
 export const createCampaignSchema = Type.Object({

@@ -1,12 +1,13 @@
-import { B, Static, Type } from '../shared/body';
+import { B, Static, Text, Type } from '../shared/body';
 
-const text = () => B.optional(B.nullableString());
+const text = (maxLength: number) => B.optional(B.nullableString(maxLength));
 
 /** Address subfields, each set one by one on update; `address: null` clears them all. */
 export const ADDRESS_BODY_FIELDS = ['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zip_code', 'country'] as const;
 
 const address = B.nullable(Type.Object({
-  street: text(), number: text(), complement: text(), neighborhood: text(), city: text(), state: text(), zip_code: text(), country: text(),
+  street: text(Text.name), number: text(Text.code), complement: text(Text.name), neighborhood: text(Text.name), city: text(Text.name),
+  state: text(Text.code), zip_code: text(Text.code), country: text(Text.code),
 }));
 
 /** The nullable text fields a request may set, in the order of the spec. */
@@ -16,30 +17,30 @@ export const TEXT_BODY_FIELDS = [
 ] as const;
 
 const fields = {
-  display_name: text(),
-  email: text(),
-  phone: text(),
-  mobile_phone: text(),
-  whatsapp: text(),
-  rg: text(),
-  gender: text(),
-  marital_status: text(),
-  nationality: text(),
-  legal_name: text(),
-  trade_name: text(),
-  state_registration: text(),
-  municipal_registration: text(),
-  source: text(),
-  notes: text(),
-  name: B.optional(B.nonEmptyString()),
-  cpf: text(),
-  cnpj: text(),
+  display_name: text(Text.name),
+  email: text(Text.email),
+  phone: text(Text.phone),
+  mobile_phone: text(Text.phone),
+  whatsapp: text(Text.phone),
+  rg: text(Text.code),
+  gender: text(Text.code),
+  marital_status: text(Text.code),
+  nationality: text(Text.code),
+  legal_name: text(Text.name),
+  trade_name: text(Text.name),
+  state_registration: text(Text.code),
+  municipal_registration: text(Text.code),
+  source: text(Text.name),
+  notes: text(Text.long),
+  name: B.optional(B.nonEmptyString(Text.name)),
+  cpf: text(Text.code),
+  cnpj: text(Text.code),
   birth_date: B.optional(B.nullableDate()),
-  tags: B.optional(B.stringArray()),
+  tags: B.optional(B.tags()),
   address: B.optional(address),
 };
 
-export const createClientSchema = Type.Object({ ...fields, name: B.nonEmptyString(), type: B.enumOf(['PF', 'PJ'] as const) });
+export const createClientSchema = Type.Object({ ...fields, name: B.nonEmptyString(Text.name), type: B.enumOf(['PF', 'PJ'] as const) });
 
 export const updateClientSchema = Type.Object(fields);
 export type UpdateClientBody = Static<typeof updateClientSchema>;

@@ -7,10 +7,10 @@ import { MoveProjectDeal } from '../../../application/deals/move-project-deal';
 import { DEAL_SORT_FIELDS } from '../../../domain/deals/deal-repository';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey } from '../../../domain/deals/idempotency';
 import { RouteModule } from '../app';
-import { listParameters, queryParam, R } from '../shared/documented';
+import { listParameters, Q, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
-import { Ctx, listQuery, pathId, queryDate, queryNumber, queryUuid, queryValue, teamOf } from '../shared/params';
+import { Ctx, listQuery, pathId, queryDate, queryNumber, queryText, queryUuid, teamOf } from '../shared/params';
 import { UPDATABLE_DEAL_FIELDS, createDealSchema, dealChangesOf, newGlobalDealOf, updateDealSchema } from './deal-schemas';
 import { archivedDealSchema, dealSchema, presentArchivedDeal, presentDeal } from './present-deal';
 import { projectDealOperations } from './project-deal-routes';
@@ -47,12 +47,12 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
         parameters: [
           ...listParameters(DEAL_SORT_FIELDS, { search: 'Partial match in title or description (accents and case do not matter).' }),
           ...scopeParameters,
-          queryParam('status', R.string, 'The stored status, e.g. `ativo` or `arquivado`.'),
-          queryParam('phase', R.string, 'The pipeline phase (column).'),
+          queryParam('status', Q.text, 'The stored status, e.g. `ativo` or `arquivado`.'),
+          queryParam('phase', Q.text, 'The pipeline phase (column).'),
           queryParam('client_id', R.uuid, 'The global CRM client; in project scope, an alias of `lead_id`.'),
           queryParam('lead_id', R.uuid, 'The main lead in project scope; in global scope, an alias of `client_id`.'),
           queryParam('responsible_id', R.uuid, 'The responsible person.'),
-          queryParam('source', R.string, 'The deal\'s source.'),
+          queryParam('source', Q.text, 'The deal\'s source.'),
           queryParam('min_value', R.number, 'Value greater than or equal.'),
           queryParam('max_value', R.number, 'Value less than or equal.'),
           queryParam('from', R.date, 'Created on or after this day (UTC).'),
@@ -68,9 +68,9 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
             clientId: queryUuid(ctx, 'client_id'),
             leadId: queryUuid(ctx, 'lead_id'),
             responsibleId: queryUuid(ctx, 'responsible_id'),
-            status: queryValue(ctx, 'status'),
-            phase: queryValue(ctx, 'phase'),
-            source: queryValue(ctx, 'source'),
+            status: queryText(ctx, 'status'),
+            phase: queryText(ctx, 'phase'),
+            source: queryText(ctx, 'source'),
             minValue: queryNumber(ctx, 'min_value'),
             maxValue: queryNumber(ctx, 'max_value'),
             from: queryDate(ctx, 'from'),

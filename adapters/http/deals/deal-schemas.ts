@@ -1,31 +1,31 @@
 import { DEAL_PRIORITIES, DealChanges, NewGlobalDeal } from '../../../domain/deals/deal';
-import { B, camelKeys, changesOf, pick, Static, Type } from '../shared/body';
+import { B, camelKeys, changesOf, pick, Static, Text, Type } from '../shared/body';
 
 /** 0 to 100, or null; the bounds sit beside the union so that a number out of them is said as such. */
 const probability = Type.Union([B.number(), Type.Null()], { minimum: 0, maximum: 100 });
 
 /** The fields of a legacy deal, besides its title, that both POST and PUT accept. */
 const dealFields = {
-  description: B.optional(B.nullableString()),
+  description: B.optional(B.nullableString(Text.long)),
   value: B.optional(B.nullableNumber()),
-  phase: B.optional(B.nonEmptyString()),
+  phase: B.optional(B.nonEmptyString(Text.name)),
   priority: B.optional(B.enumOf(DEAL_PRIORITIES)),
   expected_close_date: B.optional(B.nullableDate()),
   probability: B.optional(probability),
   responsible_id: B.optional(B.nullableUuid()),
-  source: B.optional(B.nullableString()),
+  source: B.optional(B.nullableString(Text.name)),
   client_id: B.optional(B.nullableUuid()),
-  tags: B.optional(B.stringArray()),
+  tags: B.optional(B.tags()),
 };
 
-export const createDealSchema = Type.Object({ title: B.nonEmptyString(), ...dealFields });
+export const createDealSchema = Type.Object({ title: B.nonEmptyString(Text.name), ...dealFields });
 
 export const updateDealSchema = Type.Object({
-  title: B.optional(B.nonEmptyString()),
+  title: B.optional(B.nonEmptyString(Text.name)),
   ...dealFields,
-  status: B.optional(B.nonEmptyString()),
+  status: B.optional(B.nonEmptyString(Text.name)),
   is_starred: B.optional(B.boolean()),
-  loss_reason: B.optional(B.nullableString()),
+  loss_reason: B.optional(B.nullableString(Text.long)),
 });
 
 export type CreateDealBody = Static<typeof createDealSchema>;

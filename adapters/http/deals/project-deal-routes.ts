@@ -2,14 +2,14 @@ import { MoveProjectDeal } from '../../../application/deals/move-project-deal';
 import { one } from '../shared/envelope';
 import { Operation, operation } from '../shared/operation';
 import { Ctx, pathId, teamOf } from '../shared/params';
-import { B, Type } from '../shared/body';
+import { B, Text, Type } from '../shared/body';
 import { dealSchema, presentDeal } from './present-deal';
 
 /** `{ project_id, phase, win_note?, loss_reason_id?, position? }` (DECISIONS.md, deliberately beyond the spec). */
 export const moveProjectDealSchema = Type.Object({
   project_id: B.uuid(),
-  phase: B.nonEmptyString(),
-  win_note: B.optional(B.nullableString()),
+  phase: B.nonEmptyString(Text.name),
+  win_note: B.optional(B.nullableString(Text.long)),
   loss_reason_id: B.optional(B.nullableUuid()),
   position: B.optional(B.nullableNumber()),
 });

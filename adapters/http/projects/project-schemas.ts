@@ -1,13 +1,13 @@
 import { PROJECT_PRIORITIES } from '../../../domain/projects/project';
 import { PROJECT_STATUSES } from '../../../domain/projects/stage';
-import { B, Static, Type } from '../shared/body';
+import { B, Static, Text, Type } from '../shared/body';
 
 const fields = {
-  name: B.optional(B.nonEmptyString()),
-  slug: B.optional(B.nonEmptyString()),
-  description: B.optional(B.nullableString()),
-  color: B.optional(B.nullableString()),
-  briefing: B.optional(B.nullableString()),
+  name: B.optional(B.nonEmptyString(Text.name)),
+  slug: B.optional(B.nonEmptyString(Text.name)),
+  description: B.optional(B.nullableString(Text.long)),
+  color: B.optional(B.nullableString(Text.code)),
+  briefing: B.optional(B.nullableString(Text.long)),
   status: B.optional(B.enumOf(PROJECT_STATUSES)),
   stage_id: B.optional(B.uuid()),
   priority: B.optional(B.enumOf(PROJECT_PRIORITIES)),
@@ -18,7 +18,7 @@ const fields = {
 };
 
 // On creation a null slug means "generate it", like an absent one.
-export const createProjectSchema = Type.Object({ ...fields, name: B.nonEmptyString(), slug: B.optional(B.nullableString()) });
+export const createProjectSchema = Type.Object({ ...fields, name: B.nonEmptyString(Text.name), slug: B.optional(B.nullableString(Text.name)) });
 export type CreateProjectBody = Static<typeof createProjectSchema>;
 
 /** What a create reads; anything else in the body is ignored. */
@@ -26,7 +26,7 @@ export const CREATE_PROJECT_FIELDS = [
   'name', 'slug', 'description', 'color', 'briefing', 'status', 'stage_id', 'priority', 'start_date', 'due_date', 'squad_id', 'client_id',
 ] as const satisfies readonly (keyof CreateProjectBody)[];
 
-export const updateProjectSchema = Type.Object({ ...fields, completed_at: B.optional(B.nullableString()) });
+export const updateProjectSchema = Type.Object({ ...fields, completed_at: B.optional(B.nullableString(Text.code)) });
 export type UpdateProjectBody = Static<typeof updateProjectSchema>;
 
 export const UPDATABLE_PROJECT_FIELDS = [
@@ -35,13 +35,13 @@ export const UPDATABLE_PROJECT_FIELDS = [
 ] as const satisfies readonly (keyof UpdateProjectBody)[];
 
 export const createLeadSchema = Type.Object({
-  full_name: B.nonEmptyString(),
-  email: B.optional(B.nullableString()),
-  phone: B.optional(B.nullableString()),
+  full_name: B.nonEmptyString(Text.name),
+  email: B.optional(B.nullableString(Text.email)),
+  phone: B.optional(B.nullableString(Text.phone)),
   company_id: B.optional(B.nullableUuid()),
-  tags: B.optional(B.stringArray()),
-  notes: B.optional(B.nullableString()),
-  customer_source: B.optional(B.nullableString()),
+  tags: B.optional(B.tags()),
+  notes: B.optional(B.nullableString(Text.long)),
+  customer_source: B.optional(B.nullableString(Text.name)),
 });
 export type CreateLeadBody = Static<typeof createLeadSchema>;
 

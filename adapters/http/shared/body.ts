@@ -13,12 +13,44 @@ const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 /** Closed string sets as `{ type: 'string', enum: [...] }` (one readable error), typed as the union. */
 const enumOf = <V extends string>(values: readonly V[]) => Type.Unsafe<V>({ type: 'string', enum: [...values] });
 
-/** Body fields every context uses. */
+/**
+ * The longest text a request may send, in characters (as people count them: `Ç` and an emoji are one
+ * each, whatever their bytes). Every text of a body or query has one, so that one tenant's 1 MB note
+ * cannot make every list page of the team 100 MB. Over it is 400 VALIDATION_ERROR naming the field.
+ */
+export const Text = {
+  /** Names, titles, slugs and short free text (a source, a phase, a column, a path in a payload). */
+  name: 200,
+  /** The longest address SMTP carries (RFC 5321). */
+  email: 254,
+  /** A phone as people type it, spaces and punctuation included. */
+  phone: 40,
+  /** Document and registration numbers, postal codes, colors, status words, timestamps. */
+  code: 50,
+  /** Descriptions, notes, briefings, checklists, reasons. */
+  long: 10_000,
+  /** One tag. */
+  tag: 50,
+  /** A search or a text filter in the query string. */
+  query: 200,
+} as const;
+
+/** The most items a list, or keys a free-form object, may hold. */
+export const Items = {
+  /** Tags of one record, and the items of a free-form list. */
+  list: 50,
+  /** Keys of a free-form object (a field mapping, campaign goals). */
+  keys: 50,
+} as const;
+
+type Limit = number;
+
+/** Body fields every context uses. A text field always says its longest length (`Text`). */
 export const B = {
-  string: () => Type.String(),
-  nullableString: () => nullable(Type.String()),
+  string: (maxLength: Limit) => Type.String({ maxLength }),
+  nullableString: (maxLength: Limit) => nullable(Type.String({ maxLength })),
   /** Not empty, not only spaces. */
-  nonEmptyString: () => Type.String({ minLength: 1, pattern: '\\S' }),
+  nonEmptyString: (maxLength: Limit) => Type.String({ minLength: 1, maxLength, pattern: '\\S' }),
   uuid: () => Type.String({ format: 'uuid' }),
   nullableUuid: () => nullable(Type.String({ format: 'uuid' })),
   date: () => Type.String({ format: 'date' }),
@@ -28,10 +60,9 @@ export const B = {
   number: () => Type.Number(),
   nullableNumber: () => nullable(Type.Number()),
   boolean: () => Type.Boolean(),
-  stringArray: () => Type.Array(Type.String()),
-  uuidArray: () => Type.Array(Type.String({ format: 'uuid' })),
-  /** A free-form object (custom fields, metadata, a mapping checked by the domain). */
-  object: () => Type.Record(Type.String(), Type.Unknown()),
+  /** Tags: at most `Items.list`, each at most `Text.tag` characters. */
+  tags: () => Type.Array(Type.String({ maxLength: Text.tag }), { maxItems: Items.list }),
+  uuidArray: () => Type.Array(Type.String({ format: 'uuid' }), { maxItems: Items.list }),
   enumOf,
   nullableEnumOf: <V extends string>(values: readonly V[]) => nullable(enumOf(values)),
   nullable,

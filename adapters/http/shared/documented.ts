@@ -1,3 +1,4 @@
+import { Text } from './body';
 import { ParameterDoc, Schema } from './operation';
 
 // Fragments for the schemas of answers and parameters in the OpenAPI document. A response schema
@@ -35,6 +36,11 @@ export const R = {
   nullableEnumOf: (values: readonly string[]): Schema => ({ anyOf: [{ type: 'string', enum: [...values] }, { type: 'null' }] }),
 } as const;
 
+/** Query parameters: free text (a search, a text filter) is at most `Text.query` characters (`queryText`). */
+export const Q = {
+  text: { type: 'string', maxLength: Text.query },
+} as const;
+
 export const queryParam = (name: string, schema: Schema, description?: string): ParameterDoc => ({ name, in: 'query', schema, description });
 
 /** `page`, `limit`, `sort` (a field, `-field` for descending) and, where the list has it, `search`. */
@@ -43,5 +49,5 @@ export const listParameters = (sortable: readonly string[], options: { search?: 
   queryParam('limit', { type: 'integer', minimum: 1, maximum: 100, default: 20 }, 'Items per page, 1 to 100.'),
   queryParam('sort', { type: 'string', enum: sortable.flatMap((f) => [f, `-${f}`]), default: options.defaultSort ?? '-created_at' },
     'A field to sort by; prefix `-` for descending.'),
-  ...(options.search ? [queryParam('search', { type: 'string' }, options.search)] : []),
+  ...(options.search ? [queryParam('search', Q.text, options.search)] : []),
 ];

@@ -2,7 +2,8 @@ import { ParameterizedContext } from 'koa';
 import { NotFound, ValidationFailed } from '../../../domain/shared/errors';
 import { ListQuery } from '../../../domain/shared/list';
 import { TeamContext } from '../../../domain/shared/team';
-import { isCalendarDate, isUuid } from '../../../domain/shared/values';
+import { isUuid, requireCalendarDate } from '../../../domain/shared/values';
+import { Text } from './body';
 
 export type Ctx = ParameterizedContext<{ team?: TeamContext; apiKeyId?: string; requestId?: string }, any, any>;
 
@@ -24,6 +25,18 @@ export const queryValue = (ctx: Ctx, name: string): string | undefined => {
   const v = ctx.query[name];
   const s = Array.isArray(v) ? v[v.length - 1] : v;
   return s === undefined || s === '' ? undefined : s;
+};
+
+/**
+ * A free-text query value that reaches storage (a search, a text filter): at most `Text.query`
+ * characters, else 400 naming it. Counted in characters, as the body limits are.
+ */
+export const queryText = (ctx: Ctx, name: string): string | undefined => {
+  const v = queryValue(ctx, name);
+  if (v !== undefined && [...v].length > Text.query) {
+    throw new ValidationFailed(`${name} must be at most ${Text.query} characters long`, name);
+  }
+  return v;
 };
 
 export const queryUuid = (ctx: Ctx, name: string): string | undefined => {
@@ -48,8 +61,7 @@ export const queryNumber = (ctx: Ctx, name: string): number | undefined => {
 
 export const queryDate = (ctx: Ctx, name: string): string | undefined => {
   const v = queryValue(ctx, name);
-  if (v !== undefined && !isCalendarDate(v)) throw new ValidationFailed(`${name} must be a date YYYY-MM-DD`, name);
-  return v;
+  return v === undefined ? undefined : requireCalendarDate(v, name);
 };
 
 /** `true`/`false`; any other value is a 400 unless `lenient`, where it applies no filter. */
@@ -93,6 +105,6 @@ export function listQuery<F extends string>(ctx: Ctx, options: ListOptions<F>): 
     }
     field = 'created_at' as F;
   }
-  const search = queryValue(ctx, 'search')?.trim() || undefined;
+  const search = queryText(ctx, 'search')?.trim() || undefined;
   return { page, limit, sort: { field, descending }, search };
 }

@@ -1,6 +1,7 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ValidationFailed } from '../../../domain/shared/errors';
+import { isUuid } from '../../../domain/shared/values';
 
 // One ajv for the whole app; schemas are compiled once, when a route module is built. Every problem
 // is collected (allErrors), and `verbose` keeps the schema that failed, to describe it in plain words.
@@ -62,11 +63,17 @@ function problemOf(e: ErrorObject): FieldProblem {
   const field = segments[0];
   const at = locationOf(segments) || 'body';
   const schema = (e.parentSchema ?? {}) as Schema;
+  // A key of a free-form object that its `propertyNames` refuses: said as the object's key, not its value.
+  if (e.propertyName !== undefined || e.keyword === 'propertyNames') {
+    return { field, message: e.keyword === 'maxLength' ? `a key of ${at} must be at most ${params.limit} characters long` : `${at} has a key that is not allowed` };
+  }
   switch (e.keyword) {
     case 'required': return { field, message: `${at} is required` };
     case 'type': case 'format': case 'anyOf': case 'enum': return { field, message: `${at} must be ${describeSchema(schema)}` };
     case 'minLength': return { field, message: params.limit === 1 ? `${at} must not be empty` : `${at} must be at least ${params.limit} characters long` };
     case 'maxLength': return { field, message: `${at} must be at most ${params.limit} characters long` };
+    case 'maxItems': return { field, message: `${at} must have at most ${params.limit} items` };
+    case 'maxProperties': return { field, message: `${at} must have at most ${params.limit} keys` };
     case 'pattern': return { field, message: schema.pattern === '\\S' ? `${at} must not be empty` : `${at} must match ${schema.pattern}` };
     case 'minimum': return { field, message: `${at} must be ${params.limit} or more` };
     case 'maximum': return { field, message: `${at} must be ${params.limit} or less` };
@@ -82,10 +89,14 @@ const pathPrefixes = (path: string): string[] => {
   return prefixes;
 };
 
+/** Keywords that fail only a value of the branch's type: the value took that branch's shape (a text too long). */
+const TYPE_MATCHED = new Set(['minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minimum', 'maximum']);
+
 /**
  * ajv's errors as problems people can act on, one per place in the request (the first that failed
  * there), in the order ajv checked them. An `anyOf` is said as a whole (`a UUID or null`), unless the
- * value took the shape of one branch and failed deeper inside it (`address.city must be a string`).
+ * value took the shape of one branch and failed deeper inside it (`address.city must be a string`) or
+ * failed a bound of that branch (`notes must be at most 10000 characters long`).
  * Linear in the errors: a body with thousands of bad values costs no more than reading them.
  */
 export function problemsOf(errors: ErrorObject[]): FieldProblem[] {
@@ -101,7 +112,7 @@ export function problemsOf(errors: ErrorObject[]): FieldProblem[] {
       for (const prefix of pathPrefixes(e.instancePath)) {
         for (const any of anyOfAt.get(prefix) ?? []) {
           if (!e.schemaPath.startsWith(`${any.schemaPath}/`)) continue;
-          if (e.instancePath.length > any.instancePath.length) superseded.add(any);
+          if (e.instancePath.length > any.instancePath.length || TYPE_MATCHED.has(e.keyword)) superseded.add(any);
           else folded.add(e);
         }
       }
@@ -124,11 +135,46 @@ export function problemsOf(errors: ErrorObject[]): FieldProblem[] {
 export const asDetail = (p: FieldProblem): { field?: string; message: string } =>
   p.field === undefined ? { message: p.message } : { field: p.field, message: p.message };
 
-/** A checker for one JSON schema: returns the value typed, or throws 400 VALIDATION_ERROR naming the first bad field. */
+type Lowering = (value: unknown) => unknown;
+
+/**
+ * What reads the UUIDs a schema holds (`format: uuid`, in objects, lists and unions) in lower case, or
+ * null when it holds none. A UUID is the same id in any case, and PostgreSQL compares it so; path and
+ * query ids are already read in lower case (`pathId`, `queryUuid`), so every backend sees one spelling.
+ */
+function uuidLowering(schema: Schema): Lowering | null {
+  if (schema.format === 'uuid') return (v) => (isUuid(v) ? v.toLowerCase() : v);
+  const steps: Lowering[] = [];
+  for (const branch of (schema.anyOf as Schema[] | undefined) ?? []) {
+    const lower = uuidLowering(branch);
+    if (lower) steps.push(lower);
+  }
+  if (schema.items && typeof schema.items === 'object') {
+    const lower = uuidLowering(schema.items as Schema);
+    if (lower) steps.push((v) => (Array.isArray(v) ? v.map(lower) : v));
+  }
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>)
+    .map(([key, s]) => [key, uuidLowering(s)] as const).filter((p): p is readonly [string, Lowering] => p[1] !== null);
+  if (properties.length > 0) {
+    steps.push((v) => {
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+      const copy: Record<string, unknown> = { ...v };
+      for (const [key, lower] of properties) if (Object.prototype.hasOwnProperty.call(copy, key)) copy[key] = lower(copy[key]);
+      return copy;
+    });
+  }
+  return steps.length === 0 ? null : (v) => steps.reduce((acc, step) => step(acc), v);
+}
+
+/**
+ * A checker for one JSON schema: returns the value typed, its UUIDs in lower case, or throws 400
+ * VALIDATION_ERROR naming the first bad field.
+ */
 export function validator<T>(schema: object): (value: unknown) => T {
   const check: ValidateFunction = ajv.compile(schema);
+  const lower = uuidLowering(schema as Schema);
   return (value: unknown): T => {
-    if (check(value)) return value as T;
+    if (check(value)) return (lower ? lower(value) : value) as T;
     const problems = problemsOf(check.errors!);
     throw new ValidationFailed(problems[0].message, problems[0].field, 'VALIDATION_ERROR', { errors: problems.map(asDetail) });
   };

@@ -7,10 +7,10 @@ import { TASK_PRIORITIES } from '../../../domain/tasks/task';
 import { TASK_SORT_FIELDS } from '../../../domain/tasks/task-repository';
 import { RouteModule } from '../app';
 import { camelKeys, changesOf, pick } from '../shared/body';
-import { listParameters, queryParam, R } from '../shared/documented';
+import { listParameters, Q, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
-import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
+import { Ctx, listQuery, pathId, queryText, queryUuid, queryValue, teamOf } from '../shared/params';
 import { CREATE_TASK_FIELDS, UPDATABLE_TASK_FIELDS, createTaskSchema, updateTaskSchema } from './task-schemas';
 import { deletedTaskSchema, presentDeletedTask, presentTask, taskSchema } from './present-task';
 
@@ -37,7 +37,7 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
           queryParam('pipeline_id', R.uuid, 'Tasks on this pipeline; a pipeline the team does not have is 404.'),
           queryParam('assignee_id', R.uuid, 'Tasks whose `assignee_ids` contain this id.'),
           queryParam('priority', R.enumOf(TASK_PRIORITIES)),
-          queryParam('column', R.string, 'Tasks in the column with this slug.'),
+          queryParam('column', Q.text, 'Tasks in the column with this slug.'),
         ],
         success: { status: 200, description: 'A page of tasks.', data: taskSchema, name: 'Task', list: true },
         errors: [400, 404],
@@ -47,7 +47,7 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
             query, projectId: queryUuid(ctx, 'project_id'), pipelineId: queryUuid(ctx, 'pipeline_id'),
             assigneeId: queryUuid(ctx, 'assignee_id'),
             // Checked by the use case, which names the priorities its own way.
-            priority: queryValue(ctx, 'priority'), column: queryValue(ctx, 'column'),
+            priority: queryValue(ctx, 'priority'), column: queryText(ctx, 'column'),
           };
           ctx.body = many(await uc.list.execute(teamOf(ctx), command), query, presentTask);
         },

@@ -1,29 +1,29 @@
 import { TASK_PRIORITIES } from '../../../domain/tasks/task';
-import { B, Static, Type } from '../shared/body';
+import { B, Static, Text, Type } from '../shared/body';
 
 const common = {
-  title: B.optional(B.string()),
-  description: B.optional(B.nullableString()),
+  title: B.optional(B.string(Text.name)),
+  description: B.optional(B.nullableString(Text.long)),
   pipeline_id: B.optional(B.nullableUuid()),
-  column: B.optional(B.nonEmptyString()),
-  column_slug: B.optional(B.nonEmptyString()),
+  column: B.optional(B.nonEmptyString(Text.name)),
+  column_slug: B.optional(B.nonEmptyString(Text.name)),
   priority: B.optional(B.enumOf(TASK_PRIORITIES)),
   assignee_ids: B.optional(B.uuidArray()),
   assignee_id: B.optional(B.nullableUuid()),
   reporter_id: B.optional(B.nullableUuid()),
   due_date: B.optional(B.nullableDate()),
   estimated_hours: B.optional(B.nullableNumber()),
-  tags: B.optional(B.stringArray()),
-  checklist_markdown: B.optional(B.nullableString()),
+  tags: B.optional(B.tags()),
+  checklist_markdown: B.optional(B.nullableString(Text.long)),
 };
 
 const updateOnly = {
-  completed_at: B.optional(B.nullableString()),
+  completed_at: B.optional(B.nullableString(Text.code)),
   actual_hours: B.optional(B.nullableNumber()),
   position: B.optional(B.number()),
 };
 
-export const createTaskSchema = Type.Object({ ...common, title: B.string(), project_id: B.uuid() });
+export const createTaskSchema = Type.Object({ ...common, title: B.string(Text.name), project_id: B.uuid() });
 export type CreateTaskBody = Static<typeof createTaskSchema>;
 
 export const updateTaskSchema = Type.Object({ ...common, ...updateOnly });

@@ -1,5 +1,5 @@
 import { INBOUND_ACTION_TYPES } from '../../../domain/webhooks/webhook-endpoint';
-import { B, Static, Type } from '../shared/body';
+import { B, Items, Static, Text, Type } from '../shared/body';
 
 /**
  * Target → a path in the payload, or a list of paths whose texts are joined (first + last name). Written
@@ -8,21 +8,23 @@ import { B, Static, Type } from '../shared/body';
  */
 const fieldMapping = () => Type.Unsafe<Record<string, string | string[]>>({
   type: 'object',
-  additionalProperties: Type.Union([Type.String(), Type.Array(Type.String())]),
+  maxProperties: Items.keys,
+  propertyNames: { maxLength: Text.name },
+  additionalProperties: Type.Union([Type.String({ maxLength: Text.name }), Type.Array(Type.String({ maxLength: Text.name }), { maxItems: Items.list })]),
 });
 
 /** Where the sender's id of a payload is (`event_id`, `entry.0.changes.0.value.leadgen_id`); null removes it. */
-const idempotencyPath = () => Type.Unsafe<string | null>({ type: ['string', 'null'] });
+const idempotencyPath = () => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: Text.name });
 
 /** POST /webhooks, per the legacy description, plus the action the receiver runs. */
 export const createWebhookSchema = Type.Object({
-  name: B.nonEmptyString(),
-  slug: B.optional(B.nonEmptyString()),
+  name: B.nonEmptyString(Text.name),
+  slug: B.optional(B.nonEmptyString(Text.name)),
   is_active: B.optional(B.boolean()),
   action_type: B.optional(B.enumOf(INBOUND_ACTION_TYPES)),
   project_id: B.optional(B.uuid()),
   target_pipeline_id: B.optional(B.uuid()),
-  target_column_id: B.optional(B.nonEmptyString()),
+  target_column_id: B.optional(B.nonEmptyString(Text.name)),
   field_mapping: B.optional(fieldMapping()),
   idempotency_path: B.optional(idempotencyPath()),
 });
@@ -37,7 +39,7 @@ export const UPDATABLE_WEBHOOK_FIELDS = ['name', 'is_active', 'field_mapping', '
  * domain, which answers 400 naming the bad one.
  */
 export const updateWebhookSchema = Type.Object({
-  name: B.optional(B.nonEmptyString()),
+  name: B.optional(B.nonEmptyString(Text.name)),
   is_active: B.optional(B.boolean()),
   field_mapping: B.optional(fieldMapping()),
   idempotency_path: B.optional(idempotencyPath()),

@@ -94,9 +94,11 @@ export function cloudWebhookOperations(deps: CloudWebhookDeps): Operation<any>[]
   ];
 }
 
+/** Unix seconds as a date; null (the message is skipped) when no date holds it, as `1e308` seconds. */
 const unixTime = (v: unknown): Date | null => {
   const n = Number(v);
-  return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : null;
+  const at = Number.isFinite(n) && n > 0 ? new Date(n * 1000) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : null;
 };
 const DELIVERY: readonly string[] = ['sent', 'delivered', 'read', 'failed'];
 

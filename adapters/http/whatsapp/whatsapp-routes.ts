@@ -12,10 +12,10 @@ import { CONVERSATION_SORT_FIELDS } from '../../../domain/whatsapp/conversation-
 import { MESSAGE_SORT_FIELDS } from '../../../domain/whatsapp/message-repository';
 import { RouteModule } from '../app';
 import { camelKeys, changesOf, pick } from '../shared/body';
-import { listParameters, queryParam, R } from '../shared/documented';
+import { listParameters, Q, queryParam, R } from '../shared/documented';
 import { many, one } from '../shared/envelope';
 import { operation } from '../shared/operation';
-import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
+import { Ctx, listQuery, pathId, queryText, queryUuid, queryValue, teamOf } from '../shared/params';
 import { CloudWebhookDeps, cloudWebhookOperations } from './cloud-webhook-routes';
 import {
   contactSchema, conversationMessageSchema, conversationSchema, createdContactSchema, deletedSchema, presentContact,
@@ -47,14 +47,14 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         summary: 'List the team\'s WhatsApp contacts',
         parameters: [
           ...listParameters(CONTACT_SORT_FIELDS, { search: 'Partial match in phone, custom name and push name (accents and case do not matter).' }),
-          queryParam('tag', R.string, 'Only contacts with this tag.'),
+          queryParam('tag', Q.text, 'Only contacts with this tag.'),
           queryParam('client_id', R.uuid, 'Only contacts linked to this client; a client the team does not have is 404 on `client_id`.'),
         ],
         success: { status: 200, description: 'A page of contacts.', data: contactSchema, name: 'WhatsAppContact', list: true },
         errors: [400, 404],
         async handle(ctx: Ctx) {
           const query = listQuery(ctx, { sortable: CONTACT_SORT_FIELDS });
-          const command = { tag: queryValue(ctx, 'tag'), clientId: queryUuid(ctx, 'client_id'), query };
+          const command = { tag: queryText(ctx, 'tag'), clientId: queryUuid(ctx, 'client_id'), query };
           ctx.body = many(await uc.listContacts.execute(teamOf(ctx), command), query, presentContact);
         },
       }),

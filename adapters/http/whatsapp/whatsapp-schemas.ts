@@ -1,21 +1,23 @@
-import { B, Static, Type } from '../shared/body';
+import { MAX_TEXT_LENGTH } from '../../../domain/whatsapp/message';
+import { B, Static, Text, Type } from '../shared/body';
 
 const contactFields = {
-  custom_name: B.optional(B.nullableString()),
-  notes: B.optional(B.nullableString()),
-  tags: B.optional(B.stringArray()),
+  custom_name: B.optional(B.nullableString(Text.name)),
+  notes: B.optional(B.nullableString(Text.long)),
+  tags: B.optional(B.tags()),
   client_id: B.optional(B.nullableUuid()),
 };
 
-export const createContactSchema = Type.Object({ phone: B.string(), ...contactFields });
+export const createContactSchema = Type.Object({ phone: B.string(Text.phone), ...contactFields });
 
 export const updateContactSchema = Type.Object(contactFields);
 
 export const sendMessageSchema = Type.Object({
-  content: B.string(),
+  /** WhatsApp's own limit on a text message. */
+  content: B.string(MAX_TEXT_LENGTH),
   conversation_id: B.optional(B.uuid()),
   inbox_id: B.optional(B.uuid()),
-  phone: B.optional(B.string()),
+  phone: B.optional(B.string(Text.phone)),
 });
 
 /** The contact fields a request may set; anything else in a body is ignored. */

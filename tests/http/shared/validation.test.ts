@@ -1,17 +1,17 @@
 import { expect } from 'chai';
 import { ValidationFailed } from '../../../domain/shared/errors';
-import { B, Type } from '../../../adapters/http/shared/body';
+import { B, Text, Type } from '../../../adapters/http/shared/body';
 import { validator } from '../../../adapters/http/shared/validation';
 
 const schema = Type.Object({
-  name: B.nonEmptyString(),
+  name: B.nonEmptyString(Text.name),
   client_id: B.optional(B.nullableUuid()),
   due_date: B.optional(B.nullableDate()),
   value: B.optional(B.nullableNumber()),
   probability: B.optional(Type.Union([Type.Number(), Type.Null()], { minimum: 0, maximum: 100 })),
   priority: B.optional(B.enumOf(['low', 'high'])),
-  tags: B.optional(B.stringArray()),
-  address: B.optional(B.nullable(Type.Object({ city: B.optional(B.nullableString()) }))),
+  tags: B.optional(B.tags()),
+  address: B.optional(B.nullable(Type.Object({ city: B.optional(B.nullableString(Text.name)) }))),
 });
 const check = validator<Record<string, unknown>>(schema);
 
@@ -46,6 +46,29 @@ describe('Request validation messages', () => {
       expect(err.message, JSON.stringify(body)).to.equal(message);
     }
     expect(refusal([]).message).to.equal('body must be an object');
+  });
+
+  it('says a limit as the limit, inside a nullable field too, and names a key of a free-form object that is too long', () => {
+    const bounded = validator<Record<string, unknown>>(Type.Object({
+      notes: B.optional(B.nullableString(5)),
+      tags: B.optional(B.tags()),
+      mapping: B.optional(Type.Unsafe({ type: 'object', maxProperties: 1, propertyNames: { maxLength: 3 } })),
+    }));
+    const said = (body: object) => {
+      try {
+        bounded(body);
+      } catch (err) {
+        return (err as ValidationFailed).details!.errors;
+      }
+      return 'accepted';
+    };
+    expect(said({ notes: 'ÇÇÇÇÇ' })).to.equal('accepted');
+    expect(said({ notes: '😀😀😀😀😀' })).to.equal('accepted');
+    expect(said({ notes: 'ÇÇÇÇÇÇ' })).to.deep.equal([{ field: 'notes', message: 'notes must be at most 5 characters long' }]);
+    expect(said({ notes: 5 })).to.deep.equal([{ field: 'notes', message: 'notes must be a string or null' }]);
+    expect(said({ tags: Array.from({ length: 51 }, (_, i) => `t${i}`) })).to.deep.equal([{ field: 'tags', message: 'tags must have at most 50 items' }]);
+    expect(said({ mapping: { a: 1, b: 2 } })).to.deep.equal([{ field: 'mapping', message: 'mapping must have at most 1 keys' }]);
+    expect(said({ mapping: { abcd: 1 } })).to.deep.equal([{ field: 'mapping', message: 'a key of mapping must be at most 3 characters long' }]);
   });
 
   it('lists every problem in details.errors, the first one in the order the schema lists the fields being details.field', () => {
