@@ -1,7 +1,7 @@
 // What a stored inbound body says: JSON, a form with bracket nesting, or JSON sent as text/plain.
 // It runs when a payload arrives and again when a delivery whose body could not be read is replayed,
 // so a body refused today is read by a later version without the sender posting it again.
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../domain/shared/json-depth';
+import { MAX_BODY_DEPTH, nestedDeeperThan } from '../../domain/shared/json';
 
 /**
  * The reading of a body: its payload, or why there is none; `unsupported` when its content type is not
@@ -36,7 +36,7 @@ const parseJson = (raw: string): { ok: true; value: unknown } | { ok: false; mes
     return { ok: false, message: `The body is not valid JSON (${err instanceof Error ? err.message : String(err)})` };
   }
   // Kept as text, but not as a payload: nothing could copy or map it without exhausting the stack.
-  if (nestedDeeperThan(value)) return { ok: false, message: `The body is nested deeper than ${MAX_JSON_DEPTH} levels` };
+  if (nestedDeeperThan(value, MAX_BODY_DEPTH)) return { ok: false, message: `The body is nested deeper than ${MAX_BODY_DEPTH} levels` };
   return { ok: true, value };
 };
 

@@ -1,27 +1,34 @@
-// Free-form JSON kept as sent (campaign goals and lists).
+// How deep JSON nests. Copying, printing and storing a value are recursive: a value nested thousands of
+// levels deep overflows the call stack of whatever handles it later. Nothing the API keeps needs that.
 import { ValidationFailed } from './errors';
 
+/** The deepest nesting of a request body or an inbound payload: `{}` is one level, `{"a":[]}` two. */
+export const MAX_BODY_DEPTH = 64;
+
+/** The deepest nesting of a free-form value kept as sent (campaign goals and lists). */
+export const MAX_FREE_FORM_DEPTH = 32;
+
 /**
- * The deepest nesting a free-form value may have. Copying and writing a value are recursive: a value
- * nested thousands of levels deep overflows the call stack. No real document nests this deep.
+ * The keys leading to the first array or object that is more than `max` levels deep, or null when none
+ * is. Walked with an explicit stack, and never further than `max` levels: any depth is measured, none
+ * overflows, and the cost stays linear.
  */
-export const MAX_JSON_DEPTH = 32;
-
-/** How deep `value` nests: 0 for a scalar, 1 for `[]` or `{}`, 2 for `[[]]`. Walked without recursion. */
-export const depthOf = (value: unknown): number => {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
+export function nestedDeeperThan(root: unknown, max: number): string[] | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
   while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    deepest = Math.max(deepest, depth + 1);
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+    const { value, path } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length >= max) return path;
+    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], path: [...path, entries[i][0]] });
   }
-  return deepest;
-};
+  return null;
+}
 
-/** `value`, or 400 on `field` when it nests deeper than `MAX_JSON_DEPTH`. */
+/** `value`, or 400 on `field` when it nests deeper than `MAX_FREE_FORM_DEPTH`. */
 export const requireJsonDepth = <T>(value: T, field: string): T => {
-  if (depthOf(value) > MAX_JSON_DEPTH) throw new ValidationFailed(`${field} must not be nested more than ${MAX_JSON_DEPTH} levels deep`, field);
+  if (nestedDeeperThan(value, MAX_FREE_FORM_DEPTH)) {
+    throw new ValidationFailed(`${field} must not be nested more than ${MAX_FREE_FORM_DEPTH} levels deep`, field);
+  }
   return value;
 };

@@ -1,6 +1,6 @@
 import { Middleware } from 'koa';
 import { NotFound, ValidationFailed } from '../../../domain/shared/errors';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../domain/shared/json-depth';
+import { MAX_BODY_DEPTH, nestedDeeperThan } from '../../../domain/shared/json';
 import { locationOf } from '../shared/validation';
 
 export type IllFormed = 'nul' | 'unicode';
@@ -70,8 +70,8 @@ export function firstIllFormed(root: unknown): IllFormedText | null {
  * body nested deeper than any record needs, before anything copies it.
  */
 export const wellFormedText = (): Middleware => async (ctx, next) => {
-  const deep = nestedDeeperThan(ctx.request.body);
-  if (deep) throw new ValidationFailed(`${locationOf(deep)} is nested deeper than ${MAX_JSON_DEPTH} levels`, deep[0]);
+  const deep = nestedDeeperThan(ctx.request.body, MAX_BODY_DEPTH);
+  if (deep) throw new ValidationFailed(`${locationOf(deep)} is nested deeper than ${MAX_BODY_DEPTH} levels`, deep[0]);
   const found = firstIllFormed(ctx.query) ?? firstIllFormed(ctx.request.body);
   if (found) {
     const what = found.reason === 'nul' ? 'must not contain the NUL character' : 'must be well-formed Unicode text';

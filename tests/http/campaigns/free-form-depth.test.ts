@@ -1,6 +1,7 @@
 // Campaign goals and lists are free-form JSON, kept as sent. A value nested thousands of levels deep
 // overflowed the call stack when the campaign was copied (a 500 found by the generated requests); such
-// nesting is refused as a 400 on the field, and a reasonable depth is kept as sent.
+// nesting is refused as a 400 on the field, and a reasonable depth is kept as sent. (Any body deeper than
+// 64 levels is refused before, see tests/http/shared/well-formed-input.test.ts.)
 import { expect } from 'chai';
 import { backendNames } from '../../support/backends';
 import { forEachHttpBackend } from '../../support/http';
@@ -14,7 +15,8 @@ forEachHttpBackend('Free-form campaign JSON depth', (env) => {
     const team = await env().team();
     const project = (await env().request.post('/api/v1/projects').set(team.auth).send({ name: 'Natal' }).expect(201)).body.data.id;
     const campaign = (await env().request.post('/api/v1/campaigns').set(team.auth).send({ name: 'Natal', project_id: project }).expect(201)).body.data.id;
-    for (const depth of [33, 3000]) {
+    // Deeper than the 64 levels any request body may have, the body is refused before the campaign sees it.
+    for (const depth of [33, 60]) {
       for (const open of ['[', '{'] as const) {
         const cases: [string, string, string][] = [
           ['post', '/api/v1/campaigns', `{"name":"c","project_id":"${project}","goals":${nested(depth, open)}}`],
