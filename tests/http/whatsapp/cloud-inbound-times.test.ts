@@ -6,24 +6,13 @@ import { createHmac } from 'node:crypto';
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
 import { backendNames, startRuntime } from '../../support/backends';
 import { HttpEnv, httpEnvOf } from '../../support/http';
+import { metaTextMessage } from '../../support/meta-payloads';
 
 const APP_SECRET = 'app-secret-for-times';
 const sign = (raw: string) => `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
 
-const delivery = (phoneNumberId: string, id: string, timestamp: unknown) => JSON.stringify({
-  object: 'whatsapp_business_account',
-  entry: [{
-    id: '102290129340398',
-    changes: [{
-      field: 'messages',
-      value: {
-        messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-        contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: '16505551234' }],
-        messages: [{ from: '16505551234', id, timestamp, type: 'text', text: { body: 'Oi' } }],
-      },
-    }],
-  }],
-});
+const delivery = (phoneNumberId: string, id: string, timestamp: unknown) =>
+  JSON.stringify(metaTextMessage(phoneNumberId, '16505551234', id, { body: 'Oi', timestamp }));
 
 for (const backend of backendNames()) {
   describe(`Cloud API deliveries with times that are not dates [${backend}]`, () => {

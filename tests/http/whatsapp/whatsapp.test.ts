@@ -12,6 +12,7 @@ import { MessageRepository } from '../../../domain/whatsapp/message-repository';
 import { backendNames, startRuntime } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
+import { metaTextMessage } from '../../support/meta-payloads';
 
 const APP_SECRET = 'app-secret-for-tests';
 const VERIFY_TOKEN = 'verify-me';
@@ -19,22 +20,7 @@ const WEBHOOK = '/api/v1/whatsapp/cloud/webhook';
 
 const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
-/** Meta's webhook body for one text message from `from` to the number `phoneNumberId`. */
-const inboundPayload = (phoneNumberId: string, from: string, id: string, body = 'Olá, tudo bem? 👋') => ({
-  object: 'whatsapp_business_account',
-  entry: [{
-    id: '102290129340398',
-    changes: [{
-      field: 'messages',
-      value: {
-        messaging_product: 'whatsapp',
-        metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-        contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: from }],
-        messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } }],
-      },
-    }],
-  }],
-});
+const inboundPayload = (phoneNumberId: string, from: string, id: string) => metaTextMessage(phoneNumberId, from, id);
 
 const statusPayload = (phoneNumberId: string, id: string, status: string, errors?: object[]) => ({
   object: 'whatsapp_business_account',
