@@ -17,7 +17,7 @@ interface Line { level: string; fields: Record<string, unknown>; message: string
 const capture = (): { lines: Line[]; logger: Logger } => {
   const lines: Line[] = [];
   const at = (level: string) => (fields: Record<string, unknown>, message: string) => { lines.push({ level, fields, message }); };
-  return { lines, logger: { info: at('info'), warn: at('warn'), error: at('error') } };
+  return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
 };
 
 /** A port that was free a moment ago: nothing listens there. */

@@ -28,7 +28,7 @@ export class SequenceIds implements IdGenerator {
   next(): string { return `0190b000-0000-7000-8000-${String(++this.n).padStart(12, '0')}`; }
 }
 
-export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+export const silentLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
  * Every registered store is copied before the work and put back if it throws. Transactions run
