@@ -16,5 +16,6 @@ export function buildHttpApp(runtime: Runtime): Koa {
     logger: c.get(TOKENS.Logger),
     corsOrigins: runtime.config.corsOrigins,
     trustedProxyHops: runtime.config.trustedProxyHops,
+    ops: { readiness: c.get(TOKENS.Readiness) },
   });
 }

@@ -13,6 +13,7 @@ import { PublicLimits, publicRateLimit, rateLimit } from './middleware/rate-limi
 import { requestId } from './middleware/request-id';
 import { knownPath, wellFormedText } from './middleware/well-formed-input';
 import { openApiDocument } from './openapi/openapi-document';
+import { OPS_PATHS, OpsDeps, opsRouter } from './ops/ops-routes';
 import { MethodNotAllowed } from './shared/http-errors';
 import { Operation, routerOf } from './shared/operation';
 import { inboundReceiverBody } from './webhooks/inbound-body';
@@ -43,6 +44,8 @@ export interface AppDeps {
   bodyLimitBytes?: number;
   /** Browser origins allowed by CORS; none by default. */
   corsOrigins?: readonly string[];
+  /** What the operational endpoints outside the prefix need (`/healthz` is always served). */
+  ops?: OpsDeps;
 }
 
 export const DOCUMENT_INFO = {
@@ -91,7 +94,9 @@ export function createApp(deps: AppDeps): Koa {
       throw err;
     }
   });
-  app.use(knownPath(API_PREFIX, DOCS_PATH));
+  app.use(knownPath(API_PREFIX, DOCS_PATH, ...Object.values(OPS_PATHS)));
+  // Before the limits and the body parser: probes and scrapes cost nothing and are never refused.
+  app.use(opsRouter(deps.ops ?? {}).routes());
   const operations = deps.routes.flatMap((m) => m.operations);
   if (deps.publicLimits) app.use(publicRateLimit(operations.filter((o) => o.access === 'public'), deps.publicLimits, API_PREFIX));
   const bodyLimit = deps.bodyLimitBytes ?? 1024 * 1024;
