@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Container } from 'inversify';
 import { Knex } from 'knex';
 import { PinoLogger } from '../adapters/logging/pino-logger';
+import { PromMetrics } from '../adapters/metrics/prom-metrics';
 import { createKnex } from '../adapters/persistence/knex/shared/connection';
 import { databaseProbe } from '../adapters/persistence/knex/shared/database-probe';
 import { KnexDatabase, KnexUnitOfWork } from '../adapters/persistence/knex/shared/knex-database';
@@ -11,6 +12,7 @@ import { rateLimitStoreProbe, redisProbe } from '../adapters/ratelimit/redis-pro
 import { Sha256SecretHasher } from '../adapters/system/sha256-secret-hasher';
 import { SystemClock } from '../adapters/system/system-clock';
 import { UuidV7Generator } from '../adapters/system/uuid-v7-generator';
+import { ReadDealEventBacklog } from '../application/deals/read-deal-event-backlog';
 import { Clock } from '../application/shared/clock';
 import { Logger } from '../application/shared/logger';
 import { RateLimiter } from '../application/shared/rate-limiter';
@@ -39,7 +41,10 @@ export function buildRuntime(config: Config): Runtime {
   container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
   container.bind(TOKENS.IdGenerator).toConstantValue(new UuidV7Generator());
   container.bind(TOKENS.SecretHasher).toConstantValue(new Sha256SecretHasher());
-  container.bind(TOKENS.Logger).toConstantValue(new PinoLogger(config.logLevel));
+  const logger = new PinoLogger(config.logLevel);
+  container.bind(TOKENS.Logger).toConstantValue(logger);
+  // The outbox's backlog is read at each scrape, through the deals context's query.
+  container.bind(TOKENS.Metrics).toConstantValue(new PromMetrics({ backlog: () => container.get(ReadDealEventBacklog).execute(), logger }));
   const rateLimits = bindRateLimiters(container, config);
 
   let knex: Knex | undefined;

@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import { createApp } from '../adapters/http/app';
+import { PromMetrics } from '../adapters/metrics/prom-metrics';
 import { AuthenticateApiKey } from '../application/teams/authenticate-api-key';
 import { CONTEXTS } from './contexts';
 import { Runtime } from './container';
@@ -7,6 +8,7 @@ import { TOKENS } from './tokens';
 
 export function buildHttpApp(runtime: Runtime): Koa {
   const c = runtime.container;
+  const metrics = c.get<PromMetrics>(TOKENS.Metrics);
   return createApp({
     routes: CONTEXTS.flatMap((ctx) => (ctx.routes ? [ctx.routes(c)] : [])),
     authenticateApiKey: c.get(AuthenticateApiKey),
@@ -16,6 +18,7 @@ export function buildHttpApp(runtime: Runtime): Koa {
     logger: c.get(TOKENS.Logger),
     corsOrigins: runtime.config.corsOrigins,
     trustedProxyHops: runtime.config.trustedProxyHops,
-    ops: { readiness: c.get(TOKENS.Readiness) },
+    metrics,
+    ops: { readiness: c.get(TOKENS.Readiness), scrape: () => metrics.scrape(), metricsToken: runtime.config.metricsToken },
   });
 }
