@@ -114,7 +114,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const operations = deps.routes.flatMap((m) => m.operations);
   app.use(requestId());
-  app.use(accessLog({ routeOf: routeNamer(operations), metrics: deps.metrics }));
+  app.use(accessLog({ logger: deps.logger, routeOf: routeNamer(operations), quiet: (ctx) => isOpsPath(ctx.path), metrics: deps.metrics }));
   app.use(noSniff());
   app.use(cors(deps.corsOrigins ?? []));
   app.use(errorHandler(deps.logger));
