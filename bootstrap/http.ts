@@ -4,6 +4,7 @@ import { PromMetrics } from '../adapters/metrics/prom-metrics';
 import { AuthenticateApiKey } from '../application/teams/authenticate-api-key';
 import { CONTEXTS } from './contexts';
 import { Runtime } from './container';
+import { metricsScrape } from './metrics-cluster';
 import { TOKENS } from './tokens';
 
 export function buildHttpApp(runtime: Runtime): Koa {
@@ -19,6 +20,6 @@ export function buildHttpApp(runtime: Runtime): Koa {
     corsOrigins: runtime.config.corsOrigins,
     trustedProxyHops: runtime.config.trustedProxyHops,
     metrics,
-    ops: { readiness: c.get(TOKENS.Readiness), scrape: () => metrics.scrape(), metricsToken: runtime.config.metricsToken },
+    ops: { readiness: c.get(TOKENS.Readiness), scrape: metricsScrape(metrics), metricsToken: runtime.config.metricsToken },
   });
 }
