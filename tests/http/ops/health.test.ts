@@ -148,3 +148,19 @@ if (!redisUrl && process.env.CI) throw new Error('TEST_REDIS_URL must be set in 
     }
   });
 });
+
+describe('Operational paths', () => {
+  it('are served at their exact path only: another letter case or a deeper path is 404 in the envelope', async () => {
+    const runtime = await startRuntime('memory');
+    try {
+      const env = httpEnvOf(runtime);
+      for (const path of ['/HEALTHZ', '/Readyz', '/healthz/deep', '/metrics/x']) {
+        const res = await env.request.get(path);
+        expect(res.status, path).to.equal(404);
+        expect(res.body.error.code, path).to.equal('NOT_FOUND');
+      }
+    } finally {
+      await runtime.dispose();
+    }
+  });
+});
