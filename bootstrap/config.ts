@@ -46,6 +46,7 @@ export interface Config {
   providerAllowPrivateNetworks: boolean;
   /** `SECRETS_KEY`: seals inbox credentials at rest (32 bytes, hex or base64); inboxes with a secret need it. */
   secretsKey?: string;
+  metricsToken?: string; // METRICS_TOKEN: when set, GET /metrics wants it as `Authorization: Bearer <token>`
 }
 
 export const storageKindOf = (url: string): StorageKind => {
@@ -136,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     providerAllowPrivateNetworks: allowPrivateNetworks(env.PROVIDER_ALLOW_PRIVATE_NETWORKS),
     secretsKey: secretsKey(env.SECRETS_KEY),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

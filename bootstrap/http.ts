@@ -1,12 +1,15 @@
 import Koa from 'koa';
 import { createApp } from '../adapters/http/app';
+import { PromMetrics } from '../adapters/metrics/prom-metrics';
 import { AuthenticateApiKey } from '../application/teams/authenticate-api-key';
 import { CONTEXTS } from './contexts';
 import { Runtime } from './container';
+import { metricsScrape } from './metrics-cluster';
 import { TOKENS } from './tokens';
 
 export function buildHttpApp(runtime: Runtime): Koa {
   const c = runtime.container;
+  const metrics = c.get<PromMetrics>(TOKENS.Metrics);
   return createApp({
     routes: CONTEXTS.flatMap((ctx) => (ctx.routes ? [ctx.routes(c)] : [])),
     authenticateApiKey: c.get(AuthenticateApiKey),
@@ -16,5 +19,7 @@ export function buildHttpApp(runtime: Runtime): Koa {
     logger: c.get(TOKENS.Logger),
     corsOrigins: runtime.config.corsOrigins,
     trustedProxyHops: runtime.config.trustedProxyHops,
+    metrics,
+    ops: { readiness: c.get(TOKENS.Readiness), scrape: metricsScrape(metrics), metricsToken: runtime.config.metricsToken },
   });
 }

@@ -23,7 +23,7 @@ interface Budget {
  * budget), the cluster primary for the workers of one node, else this process's memory. They share one
  * watch, so a store outage is logged once, and each is built when first asked for (by the HTTP app).
  */
-export function bindRateLimiters(container: Container, config: Config): { close(): void } {
+export function bindRateLimiters(container: Container, config: Config): { close(): void; redis?: Redis } {
   let redis: Redis | undefined;
   if (config.redisUrl) {
     // Commands wait for the connection (so a node that starts before Redis answers does not report an
@@ -56,5 +56,5 @@ export function bindRateLimiters(container: Container, config: Config): { close(
       return FlexibleRateLimiter.inMemory(b.perMinute);
     }, [TOKENS.Logger]).inSingletonScope();
   }
-  return { close: () => redis?.disconnect() };
+  return { close: () => redis?.disconnect(), redis };
 }

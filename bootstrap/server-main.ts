@@ -9,6 +9,7 @@ import { TEAM_TOKENS } from './contexts/teams';
 import { createDemoTeam } from './demo';
 import { buildHttpApp } from './http';
 import { createHttpServer } from './http-server';
+import { startClusterMetrics } from './metrics-cluster';
 import { TOKENS } from './tokens';
 
 /** Migrates and, on an empty database, creates the demo team: once, before any server process starts. */
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
   const logger = runtime.container.get<Logger>(TOKENS.Logger);
   await runtime.close();
   if (!config.redisUrl) FlexibleRateLimiter.startClusterPrimary();
+  startClusterMetrics();
   let stopping = false;
   let failed = false;
   const running = new Set<number>();

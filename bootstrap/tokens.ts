@@ -14,6 +14,10 @@ export const TOKENS = {
   AuthFailureRateLimiter: Symbol.for('AuthFailureRateLimiter'),
   MemoryStore: Symbol.for('MemoryStore'),
   KnexDatabase: Symbol.for('KnexDatabase'),
+  /** The counters of the core (the `Metrics` port), kept with the HTTP durations in the Prometheus adapter. */
+  Metrics: Symbol.for('Metrics'),
+  /** Whether this node's dependencies answer (`GET /readyz`). */
+  Readiness: Symbol.for('Readiness'),
   /** Multi-bound: every context's provisioning for a new team. */
   TeamSetupStep: Symbol.for('TeamSetupStep'),
 } as const;

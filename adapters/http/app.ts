@@ -1,11 +1,13 @@
 import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { Context } from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { Logger } from '../../application/shared/logger';
+import { Metrics } from '../../application/shared/metrics';
 import { RateLimiter } from '../../application/shared/rate-limiter';
 import { AuthenticateApiKey } from '../../application/teams/authenticate-api-key';
 import { NotFound } from '../../domain/shared/errors';
 import { DOCS_PATH, docsRouter } from './docs/docs-routes';
+import { RequestObserver, accessLog } from './middleware/access-log';
 import { AuthFailureLimiter, authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { cors, noSniff } from './middleware/headers';
@@ -13,8 +15,9 @@ import { PublicLimits, publicRateLimit, rateLimit } from './middleware/rate-limi
 import { requestId } from './middleware/request-id';
 import { knownPath, wellFormedText } from './middleware/well-formed-input';
 import { openApiDocument } from './openapi/openapi-document';
+import { OPS_PATHS, OpsDeps, isOpsPath, opsRouter } from './ops/ops-routes';
 import { MethodNotAllowed } from './shared/http-errors';
-import { Operation, routerOf } from './shared/operation';
+import { Operation, OperationState, routerOf } from './shared/operation';
 import { inboundReceiverBody } from './webhooks/inbound-body';
 
 export const API_PREFIX = '/api/v1';
@@ -43,6 +46,10 @@ export interface AppDeps {
   bodyLimitBytes?: number;
   /** Browser origins allowed by CORS; none by default. */
   corsOrigins?: readonly string[];
+  /** What the operational endpoints outside the prefix need (`/healthz` is always served). */
+  ops?: OpsDeps;
+  /** Request durations by route, and the requests refused by a rate limit; none without it. */
+  metrics?: RequestObserver & Metrics;
 }
 
 export const DOCUMENT_INFO = {
@@ -63,6 +70,32 @@ export const documentOfApp = (app: Koa): Record<string, unknown> | undefined => 
 export const documentOf = (routes: RouteModule[]) =>
   openApiDocument(routes.flatMap((m) => m.operations), { ...DOCUMENT_INFO, prefix: API_PREFIX });
 
+/** Label of a request no route took (an unknown path, a method the path does not take). */
+const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * Names a request by the template of the route that took it (`/api/v1/deals/:id`), never by its path:
+ * ids would make every request a new metric, and a path can be a credential (an inbound endpoint id).
+ * A request refused before its operation ran (401, 429) is named by the operation it asked for.
+ */
+const routeNamer = (operations: readonly Operation<any>[]) => {
+  const templates = new Router();
+  for (const op of operations) templates.register(op.path, [op.method.toUpperCase()], () => undefined);
+  templates.register('/openapi.json', ['GET'], () => undefined);
+  return (ctx: Context): string => {
+    const op = (ctx.state as OperationState).operation;
+    if (op) return `${API_PREFIX}${op.path}`;
+    if (isOpsPath(ctx.path)) return ctx.path;
+    if (ctx.path.startsWith(`${API_PREFIX}/`) && ctx.status !== 404 && ctx.status !== 405) {
+      const layer = templates.match(ctx.path.slice(API_PREFIX.length), ctx.method).pathAndMethod[0];
+      return layer ? `${API_PREFIX}${layer.path}` : UNMATCHED_ROUTE;
+    }
+    // The reference page and its assets: a few fixed paths.
+    const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+    return ctx.status !== 404 && typeof matched === 'string' && matched.startsWith(DOCS_PATH) ? matched : UNMATCHED_ROUTE;
+  };
+};
+
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const hops = deps.trustedProxyHops ?? 1;
@@ -79,7 +112,9 @@ export function createApp(deps: AppDeps): Koa {
     return [...new Set(methods)].filter((m) => m !== except && !(except === 'GET' && m === 'HEAD')).sort();
   };
 
+  const operations = deps.routes.flatMap((m) => m.operations);
   app.use(requestId());
+  app.use(accessLog({ logger: deps.logger, routeOf: routeNamer(operations), quiet: (ctx) => isOpsPath(ctx.path), metrics: deps.metrics }));
   app.use(noSniff());
   app.use(cors(deps.corsOrigins ?? []));
   app.use(errorHandler(deps.logger));
@@ -91,9 +126,12 @@ export function createApp(deps: AppDeps): Koa {
       throw err;
     }
   });
-  app.use(knownPath(API_PREFIX, DOCS_PATH));
-  const operations = deps.routes.flatMap((m) => m.operations);
-  if (deps.publicLimits) app.use(publicRateLimit(operations.filter((o) => o.access === 'public'), deps.publicLimits, API_PREFIX));
+  app.use(knownPath(API_PREFIX, DOCS_PATH, ...Object.values(OPS_PATHS)));
+  // Before the limits and the body parser: probes and scrapes cost nothing and are never refused.
+  app.use(opsRouter(deps.ops ?? {}).routes());
+  if (deps.publicLimits) {
+    app.use(publicRateLimit(operations.filter((o) => o.access === 'public'), deps.publicLimits, API_PREFIX, deps.metrics));
+  }
   const bodyLimit = deps.bodyLimitBytes ?? 1024 * 1024;
   // The inbound receiver keeps its body as sent, whatever the content type; every other route takes JSON.
   app.use(inboundReceiverBody(bodyLimit, bodyParser({ enableTypes: ['json'], jsonLimit: `${bodyLimit}b`, strict: true })));
@@ -113,7 +151,7 @@ export function createApp(deps: AppDeps): Koa {
   mount(meta, []);
   app.use(docsRouter({ documentUrl: `${API_PREFIX}/openapi.json`, title: DOCUMENT_INFO.title }).routes());
 
-  const keyed = [authenticate(deps.authenticateApiKey, deps.authFailureLimiter), rateLimit(deps.rateLimiter)];
+  const keyed = [authenticate(deps.authenticateApiKey, deps.authFailureLimiter, deps.metrics), rateLimit(deps.rateLimiter, deps.metrics)];
   mount(routerOf(operations.filter((o) => o.access === 'public'), API_PREFIX), []);
   mount(routerOf(operations.filter((o) => o.access === 'key'), API_PREFIX), keyed);
 

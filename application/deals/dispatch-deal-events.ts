@@ -8,6 +8,7 @@ import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';
+import { Metrics, noMetrics } from '../shared/metrics';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { WorkflowActions } from './workflow-actions';
 
@@ -46,6 +47,7 @@ export class DispatchDealEvents {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly metrics: Metrics = noMetrics,
   ) {}
 
   async execute(command: DispatchDealEventsCommand = {}): Promise<DispatchReport> {
@@ -84,6 +86,7 @@ export class DispatchDealEvents {
           const run = workflowRun(this.ids.next(), workflow, event, { error: null }, this.clock.now());
           if (!(await this.runs.record(run))) throw new AlreadyRan();
         });
+        this.metrics.count('workflowRuns', { status: 'succeeded' });
       } catch (e) {
         if (e instanceof AlreadyRan) continue;
         failures.push({ workflow, error: messageOf(e) });
@@ -93,7 +96,11 @@ export class DispatchDealEvents {
     if (failures.length === 0) {
       event.delivered(now);
     } else if (event.isLastAttempt) {
-      for (const f of failures) await this.runs.record(workflowRun(this.ids.next(), f.workflow, event, { error: f.error }, now));
+      for (const f of failures) {
+        if (await this.runs.record(workflowRun(this.ids.next(), f.workflow, event, { error: f.error }, now))) {
+          this.metrics.count('workflowRuns', { status: 'failed' });
+        }
+      }
       event.delivered(now);
     } else {
       event.attemptFailed(failures.map((f) => f.error).join('; '), now);

@@ -7,6 +7,7 @@ import { WebhookEndpoint, WebhookEndpointData } from '../../domain/webhooks/webh
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
+import { InboundDeliveryOutcome, Metrics, noMetrics } from '../shared/metrics';
 import { SecretHasher } from '../shared/secret-hasher';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { BodyReading, readInboundBody } from './inbound-body';
@@ -38,6 +39,12 @@ const idempotencyKeyOf = (endpoint: WebhookEndpointData, payload: unknown, heade
   return header;
 };
 
+const outcomeOf = (result: InboundResult): InboundDeliveryOutcome => {
+  if (result.duplicate) return 'duplicate';
+  if (result.kind === 'crashed') return 'crashed';
+  return result.success ? 'succeeded' : 'refused';
+};
+
 /**
  * POST /webhooks/inbound/:endpointId: public; the endpoint's secret, not an API key, admits the
  * payload. Every admitted body is stored as sent before it is processed. A redelivery (same
@@ -52,9 +59,17 @@ export class ReceiveInboundWebhook {
     private readonly hasher: SecretHasher,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly metrics: Metrics = noMetrics,
   ) {}
 
+  /** Every delivery the endpoint admitted is counted by what it was answered (a refused secret is none). */
   async execute(command: ReceiveInboundWebhookCommand): Promise<InboundResult> {
+    const result = await this.receive(command);
+    this.metrics.count('inboundDeliveries', { outcome: outcomeOf(result) });
+    return result;
+  }
+
+  private async receive(command: ReceiveInboundWebhookCommand): Promise<InboundResult> {
     const found = await this.endpoints.findByEndpointId(command.endpointId);
     if (!found) throw new NotFound('Webhook endpoint not found');
     const endpoint = WebhookEndpoint.restore(found);

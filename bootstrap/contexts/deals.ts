@@ -29,10 +29,12 @@ import { GetDeal } from '../../application/deals/get-deal';
 import { ListDeals } from '../../application/deals/list-deals';
 import { ListWorkflowRuns } from '../../application/deals/list-workflow-runs';
 import { PurgeIdempotencyKeys } from '../../application/deals/purge-idempotency-keys';
+import { ReadDealEventBacklog } from '../../application/deals/read-deal-event-backlog';
 import { UpdateDeal } from '../../application/deals/update-deal';
 import { Clock } from '../../application/shared/clock';
 import { IdGenerator } from '../../application/shared/id-generator';
 import { Logger } from '../../application/shared/logger';
+import { Metrics } from '../../application/shared/metrics';
 import { UnitOfWork } from '../../application/shared/unit-of-work';
 import { CreateTask } from '../../application/tasks/create-task';
 import { ClientRepository } from '../../domain/clients/client-repository';
@@ -145,7 +147,10 @@ export const dealsContext: BoundedContext = {
       ctx.get<WorkflowRepository>(T.WorkflowRepository), ctx.get<WorkflowRunRepository>(T.WorkflowRunRepository),
       new DealWorkflowActions(ctx.get(CreateActivity), ctx.get(CreateTask), ctx.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository)),
       ctx.get<IdGenerator>(TOKENS.IdGenerator), ctx.get<Clock>(TOKENS.Clock), ctx.get<Logger>(TOKENS.Logger),
+      ctx.get<Metrics>(TOKENS.Metrics),
     )).inSingletonScope();
+    c.bind(ReadDealEventBacklog).toResolvedValue((o: DealEventOutbox, cl: Clock) => new ReadDealEventBacklog(o, cl),
+      [T.DealEventOutbox, TOKENS.Clock]).inSingletonScope();
     c.bind(PurgeIdempotencyKeys).toResolvedValue((k: IdempotencyKeyRepository, cl: Clock) => new PurgeIdempotencyKeys(k, cl),
       [T.IdempotencyKeyRepository, TOKENS.Clock]).inSingletonScope();
     c.bind(DealDispatchScheduler).toConstantValue(new DealDispatchScheduler(

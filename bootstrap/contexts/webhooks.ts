@@ -10,6 +10,7 @@ import { FindOrCreateLead } from '../../application/projects/find-or-create-lead
 import { Clock } from '../../application/shared/clock';
 import { IdGenerator } from '../../application/shared/id-generator';
 import { Logger } from '../../application/shared/logger';
+import { Metrics } from '../../application/shared/metrics';
 import { SecretHasher } from '../../application/shared/secret-hasher';
 import { UnitOfWork } from '../../application/shared/unit-of-work';
 import { CreateWebhookEndpoint } from '../../application/webhooks/create-webhook-endpoint';
@@ -90,9 +91,10 @@ export const webhooksContext: BoundedContext = {
       (u: UnitOfWork, e: WebhookEndpointRepository, h: SecretHasher, cl: Clock) => new SetWebhookVerifyToken(u, e, h, cl),
       [TOKENS.UnitOfWork, endpoints, TOKENS.SecretHasher, TOKENS.Clock]).inSingletonScope();
     c.bind(ReceiveInboundWebhook).toResolvedValue(
-      (u: UnitOfWork, e: WebhookEndpointRepository, d: InboundDeliveryRepository, p: InboundProcessor, h: SecretHasher, i: IdGenerator, cl: Clock) =>
-        new ReceiveInboundWebhook(u, e, d, p, h, i, cl),
-      [TOKENS.UnitOfWork, endpoints, T.InboundDeliveryRepository, InboundProcessor, TOKENS.SecretHasher, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
+      (u: UnitOfWork, e: WebhookEndpointRepository, d: InboundDeliveryRepository, p: InboundProcessor, h: SecretHasher, i: IdGenerator, cl: Clock,
+        m: Metrics) => new ReceiveInboundWebhook(u, e, d, p, h, i, cl, m),
+      [TOKENS.UnitOfWork, endpoints, T.InboundDeliveryRepository, InboundProcessor, TOKENS.SecretHasher, TOKENS.IdGenerator, TOKENS.Clock,
+        TOKENS.Metrics]).inSingletonScope();
     c.bind(ListInboundDeliveries).toResolvedValue(
       (e: WebhookEndpointRepository, d: InboundDeliveryRepository) => new ListInboundDeliveries(e, d),
       [endpoints, T.InboundDeliveryRepository]).inSingletonScope();

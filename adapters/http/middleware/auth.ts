@@ -1,4 +1,5 @@
 import { Middleware } from 'koa';
+import { Metrics } from '../../../application/shared/metrics';
 import { RateLimitDecision, RateLimiter } from '../../../application/shared/rate-limiter';
 import { AuthenticateApiKey, Authenticated } from '../../../application/teams/authenticate-api-key';
 import { Unauthorized } from '../../../domain/shared/errors';
@@ -14,12 +15,16 @@ const refused = (d: RateLimitDecision) => new RateLimited(Math.max(1, d.resetSec
  * `Authorization: Bearer <key>`: the key fixes the team for the whole request. With `failures`, every 401
  * takes a point of its client address's budget; once that is spent, the address is answered 429 until
  * the window resets, before any key it sends is looked up, a valid one included: were only the failures
- * refused, a guess that hits would still stand out by its 200.
+ * refused, a guess that hits would still stand out by its 200. Every such 429 is counted.
  */
-export const authenticate = (auth: AuthenticateApiKey, failures?: AuthFailureLimiter): Middleware => async (ctx, next) => {
+export const authenticate = (auth: AuthenticateApiKey, failures?: AuthFailureLimiter, metrics?: Pick<Metrics, 'count'>): Middleware => async (ctx, next) => {
+  const refuse = (d: RateLimitDecision) => {
+    metrics?.count('rateLimitedRequests', { scope: 'auth' });
+    return refused(d);
+  };
   const address = `address:${clientAddressKey(ctx.ip)}`;
   const blocked = failures?.knownRefusal(address);
-  if (blocked) throw refused(blocked);
+  if (blocked) throw refuse(blocked);
   const m = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
   let who: Authenticated;
   try {
@@ -27,7 +32,7 @@ export const authenticate = (auth: AuthenticateApiKey, failures?: AuthFailureLim
   } catch (err) {
     if (failures && err instanceof Unauthorized) {
       const d = await failures.consume(address);
-      if (!d.allowed) throw refused(d);
+      if (!d.allowed) throw refuse(d);
     }
     throw err;
   }

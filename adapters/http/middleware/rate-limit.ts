@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { Context, Middleware } from 'koa';
 import { isIPv6 } from 'node:net';
+import { Metrics } from '../../../application/shared/metrics';
 import { RateLimitDecision, RateLimiter } from '../../../application/shared/rate-limiter';
 import { RateLimited } from '../shared/http-errors';
 import { Operation, OperationState } from '../shared/operation';
@@ -13,11 +14,14 @@ const setHeaders = (ctx: Context, d: RateLimitDecision): void => {
   ctx.set('RateLimit-Reset', String(d.resetSeconds));
 };
 
-/** Per API key; the RateLimit-* headers go on every keyed response, refused ones included. */
-export const rateLimit = (limiter: Consumes): Middleware => async (ctx, next) => {
+/** Per API key; the RateLimit-* headers go on every keyed response, refused ones included. A refusal is counted. */
+export const rateLimit = (limiter: Consumes, metrics?: Pick<Metrics, 'count'>): Middleware => async (ctx, next) => {
   const d = await limiter.consume(`key:${ctx.state.apiKeyId}`);
   setHeaders(ctx, d);
-  if (!d.allowed) throw new RateLimited(Math.max(1, d.resetSeconds));
+  if (!d.allowed) {
+    metrics?.count('rateLimitedRequests', { scope: 'key' });
+    throw new RateLimited(Math.max(1, d.resetSeconds));
+  }
   await next();
 };
 
@@ -63,9 +67,9 @@ export interface PublicLimits {
 
 /**
  * Limits the public operations (no API key) per client address and per endpoint, with the keyed routes'
- * RateLimit-* headers and 429. Mounted before the bodies are read, so a refused flood costs no parsing.
+ * RateLimit-* headers and 429, counted. Mounted before the bodies are read, so a refused flood costs no parsing.
  */
-export function publicRateLimit(operations: readonly Operation<any>[], limits: PublicLimits, prefix: string) {
+export function publicRateLimit(operations: readonly Operation<any>[], limits: PublicLimits, prefix: string, metrics?: Pick<Metrics, 'count'>) {
   const router = new Router({ prefix });
   for (const op of operations) {
     router[op.method](op.path, async (ctx, next) => {
@@ -76,6 +80,7 @@ export function publicRateLimit(operations: readonly Operation<any>[], limits: P
       if (!d.allowed) {
         // The refusal answers for this operation: the answer is checked against its documented statuses.
         (ctx.state as OperationState).operation = op;
+        metrics?.count('rateLimitedRequests', { scope: 'public' });
         throw new RateLimited(Math.max(1, d.resetSeconds));
       }
       await next();

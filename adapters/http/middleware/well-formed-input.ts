@@ -86,7 +86,8 @@ export const wellFormedText = (): Middleware => async (ctx, next) => {
  * without a team, a 500. So another spelling of the prefix is an unknown route. A path segment that is
  * not valid percent-encoded UTF-8, or that decodes to NUL, cannot name a resource: the router would pass
  * it on undecoded, or with a NUL that PostgreSQL refuses (500 on the public receiver); it is a 404 here.
- * `others` are the few paths served outside the prefix (the reference page and its assets).
+ * `others` are the few paths served outside the prefix (the reference page and its assets, the health,
+ * readiness and metrics endpoints).
  */
 export const knownPath = (prefix: string, ...others: string[]): Middleware => async (ctx, next) => {
   const path = ctx.path;

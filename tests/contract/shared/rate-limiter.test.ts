@@ -90,13 +90,14 @@ for (const store of stores) {
   });
 }
 
-interface Line { level: 'info' | 'warn' | 'error'; fields: Record<string, unknown>; message: string }
+interface Line { level: 'debug' | 'info' | 'warn' | 'error'; fields: Record<string, unknown>; message: string }
 
 const capture = (): { lines: Line[]; logger: Logger } => {
   const lines: Line[] = [];
   return {
     lines,
     logger: {
+      debug: (fields, message) => { lines.push({ level: 'debug', fields, message }); },
       info: (fields, message) => { lines.push({ level: 'info', fields, message }); },
       warn: (fields, message) => { lines.push({ level: 'warn', fields, message }); },
       error: (fields, message) => { lines.push({ level: 'error', fields, message }); },

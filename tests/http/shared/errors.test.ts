@@ -19,7 +19,7 @@ describe('Error envelope for the unexpected', () => {
         routes: [{ operations: [explode] }],
         authenticateApiKey: runtime.container.get(AuthenticateApiKey),
         rateLimiter: { consume: async () => ({ allowed: true, limit: 1, remaining: 1, resetSeconds: 60 }) },
-        logger: { info: () => undefined, warn: () => undefined, error: (fields) => { logged.push(fields); } },
+        logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (fields) => { logged.push(fields); } },
       });
       const res = await supertest(app.callback()).get('/api/v1/explode').set('X-Request-Id', 'req-42');
       expect(res.status).to.equal(500);
@@ -44,7 +44,7 @@ describe('Error envelope for the unexpected', () => {
         routes: [{ operations: [echo] }],
         authenticateApiKey: runtime.container.get(AuthenticateApiKey),
         rateLimiter: { consume: async () => ({ allowed: true, limit: 1, remaining: 1, resetSeconds: 60 }) },
-        logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
       });
       const big = JSON.stringify({ blob: 'x'.repeat(1024 * 1024 + 10) });
       const withLength = await supertest(app.callback()).post('/api/v1/echo').set('Content-Type', 'application/json').send(big);

@@ -1,8 +1,8 @@
 import { DealEventData, DealEventStatus, DealEventType } from '../../../../domain/deals/deal-event';
-import { DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
+import { DealEventBacklog, DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
-import { fromJson, toIso, toIsoOrNull } from '../shared/rows';
+import { fromJson, toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
 
@@ -60,5 +60,12 @@ export class KnexDealEventOutbox implements DealEventOutbox {
       status: event.status, attempts: event.attempts, available_at: event.availableAt, last_error: event.lastError,
       delivered_at: event.deliveredAt,
     });
+  }
+
+  async backlog(): Promise<DealEventBacklog> {
+    // Served by the (status, available_at) index, like findDue.
+    const row = await this.database.db('deal_events').whereIn('status', ['pending', 'processing'])
+      .count({ pending: '*' }).min({ oldest: 'created_at' }).first();
+    return { pending: toNumberOrNull(row?.pending) ?? 0, oldestCreatedAt: toIsoOrNull(row?.oldest) };
   }
 }

@@ -1,5 +1,5 @@
 import { DealEventData } from '../../../../domain/deals/deal-event';
-import { DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
+import { DealEventBacklog, DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
 
@@ -42,5 +42,11 @@ export class MemoryDealEventOutbox implements DealEventOutbox {
       ...cur, status: event.status, attempts: event.attempts, availableAt: event.availableAt, lastError: event.lastError,
       deliveredAt: event.deliveredAt,
     });
+  }
+
+  async backlog(): Promise<DealEventBacklog> {
+    const waiting = this.rows.filter((e) => e.status !== 'delivered');
+    const oldest = waiting.reduce<string | null>((min, e) => (min === null || e.createdAt < min ? e.createdAt : min), null);
+    return { pending: waiting.length, oldestCreatedAt: oldest };
   }
 }

@@ -89,6 +89,23 @@ describe('DispatchDealEvents', () => {
     expect(await w.dispatch.execute()).to.deep.equal({ claimed: 0, delivered: 0, retrying: 0 });
   });
 
+  it('counts every run it records by status, and no attempt that is retried', async () => {
+    const w = await world();
+    await w.createWorkflow.execute(TEAM, { event: 'deal_created', action: 'create_task', config: { title: 'Second' } });
+    await w.createDeal.execute(TEAM, { deal: { title: 'Site' } });
+    w.actions.failWith = 'activities down';
+    w.actions.failTimes = 1; // the activity fails once, the task succeeds
+    await w.dispatch.execute();
+    const succeeded = { name: 'workflowRuns', labels: { status: 'succeeded' } };
+    expect(w.counted).to.deep.equal([succeeded]);
+    w.actions.failTimes = Infinity; // from now on the activity fails at every attempt, until they are spent
+    for (let attempt = 2; attempt <= DEAL_EVENT_MAX_ATTEMPTS; attempt++) {
+      w.clock.advance(3600_000);
+      await w.dispatch.execute();
+    }
+    expect(w.counted).to.deep.equal([succeeded, { name: 'workflowRuns', labels: { status: 'failed' } }]);
+  });
+
   it('delivers an event with no workflow without running anything', async () => {
     const w = dealsWorld();
     await w.createDeal.execute(TEAM, { deal: { title: 'Site' } });

@@ -4,7 +4,7 @@ import { ClientData } from '../../../../domain/clients/client';
 import { ClientRepository } from '../../../../domain/clients/client-repository';
 import { DealData } from '../../../../domain/deals/deal';
 import { DealEventData } from '../../../../domain/deals/deal-event';
-import { DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
+import { DealEventBacklog, DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
 import { DealRepository, DealView } from '../../../../domain/deals/deal-repository';
 import { IdempotencyRecord, isExpired } from '../../../../domain/deals/idempotency';
 import { IdempotencyKeyRepository } from '../../../../domain/deals/idempotency-key-repository';
@@ -28,7 +28,7 @@ export class SequenceIds implements IdGenerator {
   next(): string { return `0190b000-0000-7000-8000-${String(++this.n).padStart(12, '0')}`; }
 }
 
-export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+export const silentLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
  * Every registered store is copied before the work and put back if it throws. Transactions run
@@ -120,6 +120,10 @@ export class FakeOutbox extends MapStore<DealEventData> implements DealEventOutb
     return true;
   }
   async save(e: DealEventData): Promise<void> { this.rows.set(e.id, structuredClone(e)); }
+  async backlog(): Promise<DealEventBacklog> {
+    const waiting = [...this.rows.values()].filter((e) => e.status !== 'delivered').map((e) => e.createdAt).sort();
+    return { pending: waiting.length, oldestCreatedAt: waiting[0] ?? null };
+  }
 }
 
 export class FakeWorkflows extends MapStore<WorkflowData> implements WorkflowRepository {

@@ -3,6 +3,7 @@ import { CreateDeal } from '../../../../application/deals/create-deal';
 import { CreateWorkflow } from '../../../../application/deals/create-workflow';
 import { DispatchDealEvents } from '../../../../application/deals/dispatch-deal-events';
 import { UpdateDeal } from '../../../../application/deals/update-deal';
+import { CounterLabels, CounterName, Metrics } from '../../../../application/shared/metrics';
 import { ClientRepository } from '../../../../domain/clients/client-repository';
 import { TeamContext } from '../../../../domain/shared/team';
 import { TeamRepository } from '../../../../domain/teams/team-repository';
@@ -29,12 +30,14 @@ export const dealsWorld = () => {
   const ids = new SequenceIds();
   const clock = new FixedClock(new Date('2026-05-01T10:00:00.000Z'));
   const kicks = { n: 0 };
+  const counted: { name: CounterName; labels: CounterLabels[CounterName] }[] = [];
+  const metrics: Metrics = { count: (name, labels) => { counted.push({ name, labels }); } };
   const trigger = { kick: () => { kicks.n += 1; } };
   clients.rows.set(CLIENT_ID, { id: CLIENT_ID, teamId: TEAM.teamId, name: 'Acme' });
   deals.clientNames.set(CLIENT_ID, 'Acme');
   const cr = clients as unknown as ClientRepository;
   return {
-    uow, deals, clients, keys, outbox, workflows, runs, actions, ids, clock, kicks,
+    uow, deals, clients, keys, outbox, workflows, runs, actions, ids, clock, kicks, counted,
     createDeal: new CreateDeal(uow, deals, cr, keys, outbox, ids, clock, trigger, { inFlightWaitMs: 200, pollMs: 10 }),
     updateDeal: new UpdateDeal(uow, deals, cr, outbox, ids, clock, trigger),
     archiveDeal: new ArchiveDeal(uow, deals, clock),
@@ -44,6 +47,6 @@ export const dealsWorld = () => {
       { findById: async (team: TeamContext, id: string) => (team.teamId === TEAM.teamId ? { id } : null) } as unknown as ProjectRepository,
       ids, clock,
     ),
-    dispatch: new DispatchDealEvents(uow, outbox, deals, workflows, runs, actions, ids, clock, silentLogger),
+    dispatch: new DispatchDealEvents(uow, outbox, deals, workflows, runs, actions, ids, clock, silentLogger, metrics),
   };
 };

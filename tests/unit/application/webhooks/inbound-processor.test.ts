@@ -57,7 +57,7 @@ const setUp = (action: InboundAction) => {
   const deliveries = new Deliveries(uow);
   const actions: InboundActions = { create_deal: action, create_lead: action };
   const errors: unknown[] = [];
-  const logger = { info() {}, warn() {}, error: (f: Record<string, unknown>) => { errors.push(f.err); } };
+  const logger = { debug() {}, info() {}, warn() {}, error: (f: Record<string, unknown>) => { errors.push(f.err); } };
   const processor = new InboundProcessor(uow, deliveries, actions, { now: () => now }, logger);
   const stored = InboundDelivery.receive('0190a000-0000-7000-8000-00000000000d', TEAM.teamId, endpoint.id, 'create_deal', { who: 'Ana' }, now).snapshot();
   return { uow, deliveries, processor, stored, errors };
