@@ -8,6 +8,7 @@ import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../../domain/web
 import { WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../../domain/webhooks/webhook-endpoint-repository';
 import { forEachBackend } from '../../support/backends';
+import { checkNewestFirst } from '../../support/keyset';
 import { ClientMother } from '../../support/mothers';
 
 const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
@@ -82,6 +83,19 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
     expect(all.total).to.equal(3);
     expect(all.items.map((e) => e.name)).to.deep.equal(['Alpha']);
     expect((await repo.list(team, { isActive: false }, q())).items.map((e) => e.name)).to.deep.equal(['Alpha']);
+  });
+
+  it('pages the team\'s endpoints newest first, created_at then id, each once', async () => {
+    await repo.insert(endpoint(id(), { createdAt: at(4) }));
+    await checkNewestFirst(
+      async (createdAt, endpointId) => {
+        const e = endpoint(team.teamId, { id: endpointId, createdAt, updatedAt: createdAt, isActive: endpointId.endsWith('1') });
+        await repo.insert(e);
+        return e;
+      },
+      (q) => repo.listNewestFirst(team, q),
+      (e) => ({ at: e.createdAt, id: e.id }),
+    );
   });
 
   it('returns the slugs equal to a base or numbered after it, and refuses a taken slug', async () => {
