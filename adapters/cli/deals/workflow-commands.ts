@@ -25,8 +25,11 @@ export function workflowCommands(uc: { create: CreateWorkflow; runs: ListWorkflo
     },
     {
       name: 'workflow runs',
-      usage: 'workflow runs --team ID',
-      run: async (a) => ({ data: (await uc.runs.execute({ teamId: a.required('team') }, {})).map(presentWorkflowRun) }),
+      usage: 'workflow runs --team ID [--limit N] [--cursor C]',
+      run: async (a) => {
+        const page = await uc.runs.execute({ teamId: a.required('team') }, { limit: a.integer('limit'), cursor: a.optional('cursor') });
+        return { data: page.items.map(presentWorkflowRun), next_cursor: page.nextCursor };
+      },
     },
     {
       // The server delivers events on its own; this lets an operator drain the outbox at once.

@@ -68,8 +68,11 @@ export function webhookCommands(uc: WebhookCommandUseCases): CliCommand[] {
     },
     {
       name: 'webhook deliveries',
-      usage: 'webhook deliveries --endpoint ID',
-      run: async (a) => ({ data: (await uc.deliveries.execute({ webhookId: uuidOption(a, 'endpoint', true) })).map(presentInboundDelivery) }),
+      usage: 'webhook deliveries --endpoint ID [--limit N] [--cursor C]',
+      run: async (a) => {
+        const page = await uc.deliveries.execute({ webhookId: uuidOption(a, 'endpoint', true), limit: a.integer('limit'), cursor: a.optional('cursor') });
+        return { data: page.items.map(presentInboundDelivery), next_cursor: page.nextCursor };
+      },
     },
     {
       name: 'webhook replay',

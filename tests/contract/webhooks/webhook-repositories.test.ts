@@ -170,7 +170,7 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
     await repo.insert(delivery(team.teamId, webhookId));
     expect(await repo.findByIdempotencyKey(team, webhookId, 'other')).to.equal(null);
     expect(await repo.findByIdempotencyKey({ teamId: id() }, webhookId, 'leadgen-123')).to.equal(null);
-    expect(await repo.listByWebhook(team, webhookId, 10)).to.have.length(3);
+    expect((await repo.listByWebhook(team, webhookId, { limit: 10, after: null })).items).to.have.length(3);
   });
 
   it('stores only one of two deliveries with one key sent at once', async () => {
@@ -180,7 +180,7 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
       .then(() => 'stored', (e) => (e instanceof DeliveryKeyTaken ? 'taken' : Promise.reject(e)));
     const results = await Promise.all([attempt(), attempt(), attempt()]);
     expect(results.sort()).to.deep.equal(['stored', 'taken', 'taken']);
-    expect(await repo.listByWebhook(team, webhookId, 10)).to.have.length(1);
+    expect((await repo.listByWebhook(team, webhookId, { limit: 10, after: null })).items).to.have.length(1);
   });
 
   it('records the outcome of an attempt, unless another attempt was recorded first', async () => {
@@ -232,12 +232,28 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
     const recent = delivery(team.teamId, webhookId, { receivedAt: at(3) });
     for (const d of [mid, recent, old]) await repo.insert(d);
     await repo.insert(delivery(team.teamId, id(), { receivedAt: at(4) }));
-    expect((await repo.listByWebhook(team, webhookId, 10)).map((d) => d.id)).to.deep.equal([recent.id, mid.id, old.id]);
-    expect((await repo.listByWebhook(team, webhookId, 2)).map((d) => d.id)).to.deep.equal([recent.id, mid.id]);
-    expect(await repo.listByWebhook({ teamId: id() }, webhookId, 10)).to.deep.equal([]);
+    const ids = async (limit: number) => (await repo.listByWebhook(team, webhookId, { limit, after: null })).items.map((d) => d.id);
+    expect(await ids(10)).to.deep.equal([recent.id, mid.id, old.id]);
+    expect(await ids(2)).to.deep.equal([recent.id, mid.id]);
+    expect(await repo.listByWebhook({ teamId: id() }, webhookId, { limit: 10, after: null })).to.deep.equal({ items: [], next: null });
     expect(await repo.findById({ teamId: id() }, old.id)).to.equal(null);
     expect(await repo.findTeamOf(old.id)).to.deep.equal(team);
     expect(await repo.findTeamOf(id())).to.equal(null);
+  });
+
+  it('pages an endpoint\'s deliveries newest first, received_at then id, each once', async () => {
+    const webhookId = id();
+    await repo.insert(delivery(team.teamId, id(), { receivedAt: at(4) }));
+    await repo.insert(delivery(id(), webhookId, { receivedAt: at(4) }));
+    await checkNewestFirst(
+      async (receivedAt, deliveryId) => {
+        const d = delivery(team.teamId, webhookId, { id: deliveryId, receivedAt });
+        await repo.insert(d);
+        return d;
+      },
+      (q) => repo.listByWebhook(team, webhookId, q),
+      (d) => ({ at: d.receivedAt, id: d.id }),
+    );
   });
 
   it('keeps a delivery written in a transaction that commits, and none of one that fails', async () => {
