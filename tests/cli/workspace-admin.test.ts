@@ -8,6 +8,7 @@ import { loadConfig } from '../../bootstrap/config';
 import { buildRuntime } from '../../bootstrap/container';
 import { buildHttpApp } from '../../bootstrap/http';
 import { createKnex } from '../../adapters/persistence/knex/shared/connection';
+const { ensureBuilt } = require('../../bin/build') as { ensureBuilt(): void };
 
 const BIN = join(__dirname, '..', '..', 'bin', 'workspace-admin.js');
 
@@ -20,7 +21,10 @@ describe('workspace-admin', function () {
     return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim(), json: () => JSON.parse(r.stdout) };
   };
 
-  before(() => {
+  before(function () {
+    // The binary runs the compiled sources: compile once here, with the time a full build takes, not in a test.
+    this.timeout(180000);
+    ensureBuilt();
     dir = mkdtempSync(join(tmpdir(), 'admin-'));
     env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}` };
   });
