@@ -41,5 +41,5 @@ export const teamsContext: BoundedContext = {
     c.bind(AuthenticateApiKey).toResolvedValue((k: ApiKeyRepository, h: SecretHasher) => new AuthenticateApiKey(k, h),
       [TEAM_TOKENS.ApiKeyRepository, TOKENS.SecretHasher]).inSingletonScope();
   },
-  commands: (c: Container) => teamCommands({ createTeam: c.get(CreateTeam), createKey: c.get(CreateApiKey), revokeKey: c.get(RevokeApiKey) }),
+  commands: (c: Container) => teamCommands(() => ({ createTeam: c.get(CreateTeam), createKey: c.get(CreateApiKey), revokeKey: c.get(RevokeApiKey) })),
 };

@@ -126,8 +126,8 @@ export const webhooksContext: BoundedContext = {
       endpointId: endpoint.endpointId, secret: null, body: { raw: JSON.stringify(payload), contentType: 'application/json' },
     });
   },
-  commands: (c) => webhookCommands({
+  commands: (c) => webhookCommands(() => ({
     create: c.get(CreateWebhookEndpoint), deliveries: c.get(ListInboundDeliveries), replay: c.get(ReplayInboundDelivery),
     update: c.get(UpdateWebhookEndpointAsOperator), verifyToken: c.get(SetWebhookVerifyToken),
-  }),
+  })),
 };

@@ -144,7 +144,7 @@ export const whatsappContext: BoundedContext = {
       { record: c.get(RecordCloudApiEvents), appSecret: config.whatsapp.appSecret, verifyToken: config.whatsapp.verifyToken },
     );
   },
-  commands: (c: Container) => whatsappCommands({ createInbox: c.get(CreateInbox), listInboxErrors: c.get(ListInboxErrors) }),
+  commands: (c: Container) => whatsappCommands(() => ({ createInbox: c.get(CreateInbox), listInboxErrors: c.get(ListInboxErrors) })),
   async seedDemo(c, team) {
     // A sandbox inbox with one conversation: sandbox sends never leave the machine.
     const inbox = await c.get(CreateInbox).execute(team, { name: 'Demo sandbox', channel: 'sandbox' });

@@ -4,31 +4,49 @@ import { RevokeApiKey, RevokedApiKey } from '../../../application/teams/revoke-a
 import { TeamData } from '../../../domain/teams/team';
 import { CliCommand } from '../cli';
 
+export interface TeamCommandUseCases {
+  createTeam: CreateTeam;
+  createKey: CreateApiKey;
+  revokeKey: RevokeApiKey;
+}
+
 // The JSON each command prints, as README and DECISIONS.md list it.
 const presentTeam = (t: TeamData) => ({ id: t.id, name: t.name, client_quota: t.clientQuota });
 /** The key in clear is printed here only: it is stored hashed. */
 const presentIssuedKey = (k: IssuedApiKey) => ({ id: k.id, key: k.key });
 const presentRevokedKey = (k: RevokedApiKey) => ({ id: k.id, is_active: k.isActive });
 
-export function teamCommands(uc: { createTeam: CreateTeam; createKey: CreateApiKey; revokeKey: RevokeApiKey }): CliCommand[] {
+const TEAM = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
+
+/** The use cases are resolved when a command runs: declaring the commands (for help) opens nothing. */
+export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
   return [
     {
       name: 'team create',
-      usage: 'team create --name N [--client-quota K]',
+      description: 'Create a team with its project stages, internal project and first API key (the key is printed only here).',
+      flags: [
+        { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The team\'s name.' },
+        { name: 'client-quota', type: 'integer', description: 'Most active clients the team may have; unlimited when absent.' },
+      ],
+      example: 'workspace-admin team create --name "Acme Marketing" --client-quota 50',
       run: async (a) => {
-        const { team, apiKey } = await uc.createTeam.execute({ name: a.required('name'), clientQuota: a.integer('client-quota') });
+        const { team, apiKey } = await uc().createTeam.execute({ name: a.required('name'), clientQuota: a.integer('client-quota') });
         return { team: presentTeam(team), api_key: presentIssuedKey(apiKey) };
       },
     },
     {
       name: 'key create',
-      usage: 'key create --team ID [--name N]',
-      run: async (a) => presentIssuedKey(await uc.createKey.execute({ teamId: a.required('team') }, { name: a.optional('name') })),
+      description: 'Issue another API key for a team (the key is printed only here: it is stored hashed).',
+      flags: [TEAM, { name: 'name', type: 'string', value: 'NAME', description: 'A label for the key, such as the integration that uses it.' }],
+      example: 'workspace-admin key create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --name zapier',
+      run: async (a) => presentIssuedKey(await uc().createKey.execute({ teamId: a.required('team') }, { name: a.optional('name') })),
     },
     {
       name: 'key revoke',
-      usage: 'key revoke --id ID',
-      run: async (a) => presentRevokedKey(await uc.revokeKey.execute({ id: a.required('id') })),
+      description: 'Revoke an API key: requests made with it are refused from then on.',
+      flags: [{ name: 'id', type: 'string', required: true, value: 'ID', description: 'The key\'s id (from key create or key list).' }],
+      example: 'workspace-admin key revoke --id 019a2b3d-0000-7000-8000-00000000a001',
+      run: async (a) => presentRevokedKey(await uc().revokeKey.execute({ id: a.required('id') })),
     },
   ];
 }

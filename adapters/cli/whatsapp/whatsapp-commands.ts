@@ -1,6 +1,6 @@
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
 import { ListInboxErrors } from '../../../application/whatsapp/list-inbox-errors';
-import { InboxData } from '../../../domain/whatsapp/inbox';
+import { CHANNELS, InboxData } from '../../../domain/whatsapp/inbox';
 import { InboxErrorData } from '../../../domain/whatsapp/inbox-error';
 import { CliCommand } from '../cli';
 
@@ -17,12 +17,25 @@ export interface WhatsAppCommandUseCases {
   listInboxErrors: ListInboxErrors;
 }
 
-export function whatsappCommands(uc: WhatsAppCommandUseCases): CliCommand[] {
+const TEAM = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
+
+export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[] {
   return [
     {
       name: 'inbox create',
-      usage: 'inbox create --team ID --name N --channel cloud_api|evolution|sandbox [--phone-number-id X --access-token T] [--base-url U --instance I --api-key K]',
-      run: async (a) => presentInbox(await uc.createInbox.execute({ teamId: a.required('team') }, {
+      description: 'Connect a WhatsApp number to a team; credentials are stored sealed with SECRETS_KEY and never printed.',
+      flags: [
+        TEAM,
+        { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The inbox\'s name.' },
+        { name: 'channel', type: 'string', required: true, choices: CHANNELS, description: 'The provider: the Cloud API, an Evolution gateway, or the sandbox (sends nothing).' },
+        { name: 'phone-number-id', type: 'string', value: 'X', description: 'cloud_api: the number\'s id at Meta.' },
+        { name: 'access-token', type: 'string', value: 'TOKEN', description: 'cloud_api: the access token (needs SECRETS_KEY).' },
+        { name: 'base-url', type: 'string', value: 'URL', description: 'evolution: the gateway\'s URL.' },
+        { name: 'instance', type: 'string', value: 'NAME', description: 'evolution: the instance.' },
+        { name: 'api-key', type: 'string', value: 'KEY', description: 'evolution: the gateway\'s API key (needs SECRETS_KEY).' },
+      ],
+      example: 'workspace-admin inbox create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --name Vendas --channel cloud_api --phone-number-id 106540352242922 --access-token "$TOKEN"',
+      run: async (a) => presentInbox(await uc().createInbox.execute({ teamId: a.required('team') }, {
         name: a.required('name'),
         channel: a.required('channel'),
         phoneNumberId: a.optional('phone-number-id'),
@@ -34,9 +47,16 @@ export function whatsappCommands(uc: WhatsAppCommandUseCases): CliCommand[] {
     },
     {
       name: 'inbox errors',
-      usage: 'inbox errors --team ID [--inbox ID] [--limit N]',
+      description: 'List the errors Meta reported about a team\'s numbers as a whole, newest first.',
+      flags: [
+        TEAM,
+        { name: 'inbox', type: 'string', value: 'ID', description: 'Only this inbox\'s errors.' },
+        { name: 'limit', type: 'integer', description: 'At most this many: 1 to 1000 (100 when absent).' },
+      ],
+      example: 'workspace-admin inbox errors --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --limit 10',
+      columns: ['created_at', 'inbox_id', 'code', 'title', 'detail'],
       run: async (a) => ({
-        data: (await uc.listInboxErrors.execute({ teamId: a.required('team') }, { inboxId: a.optional('inbox'), limit: a.integer('limit') }))
+        data: (await uc().listInboxErrors.execute({ teamId: a.required('team') }, { inboxId: a.optional('inbox'), limit: a.integer('limit') }))
           .map(presentInboxError),
       }),
     },
