@@ -46,7 +46,7 @@ describe('workspace-admin command line', () => {
       expect(line.kind, `${c.example}: ${line.kind === 'error' ? line.message : ''}`).to.equal('run');
       expect(line.kind === 'run' && line.command.name, c.example).to.equal(c.name);
     }
-    for (const name of ['webhook deliveries', 'workflow runs']) {
+    for (const name of ['team list', 'key list', 'inbox list', 'webhook list', 'webhook deliveries', 'workflow runs']) {
       const c = COMMANDS.find((x) => x.name === name)!;
       expect(c.flags.map((f) => f.name), name).to.include.members(['limit', 'cursor']);
     }
@@ -96,7 +96,7 @@ describe('workspace-admin command line', () => {
     expect(create).to.match(/\n {2}--client-quota N\s+optional\s+Most active clients/);
     const group = await cli('team', '--help');
     expect(group.code).to.equal(0);
-    expect(group.out).to.contain('workspace-admin team create').and.to.not.contain('workspace-admin key create');
+    expect(group.out).to.contain('workspace-admin team create').and.to.contain('workspace-admin team list').and.to.not.contain('workspace-admin key create');
   });
 
   it('refuses an unknown option, naming it and the command, and nothing runs', async () => {

@@ -118,7 +118,7 @@ describe('workspace-admin', function () {
       const r = spawnSync(process.execPath, [BIN, ...args], { env: broken, encoding: 'utf8' });
       expect(r.status, args.join(' ')).to.equal(0);
       expect(r.stdout, args.join(' ')).to.match(/^workspace-admin: /);
-      for (const name of ['migrate', 'team create', 'key create', 'inbox create', 'webhook create', 'webhook deliveries', 'workflow runs']) {
+      for (const name of ['migrate', 'team create', 'team list', 'key list', 'inbox list', 'webhook list', 'webhook deliveries', 'workflow runs']) {
         expect(r.stdout, name).to.contain(`\n  ${name}\n`);
       }
     }
@@ -127,6 +127,19 @@ describe('workspace-admin', function () {
     const bogus = admin('team', 'create', '--name', 'X', '--bogus', '1');
     expect(bogus).to.include({ code: 1, out: '', err: 'error: unknown option --bogus for "team create"; see workspace-admin team create --help' });
     expect(admin('team', 'bogus')).to.include({ code: 1, out: '', err: 'error: unknown command "team bogus"; see workspace-admin --help' });
+  });
+
+  it('lists teams as a table, or as JSON with --json', () => {
+    const made = admin('team', 'create', '--name', 'Listed', '--json').json().team;
+    const json = admin('team', 'list', '--limit', '1', '--json');
+    expect(json.code).to.equal(0);
+    expect(json.json().data).to.deep.equal([{ ...made, created_at: json.json().data[0].created_at }]);
+    expect(json.json().next_cursor).to.be.a('string');
+    const table = admin('team', 'list', '--limit', '1');
+    expect(table.code).to.equal(0);
+    expect(table.out.split('\n')[0]).to.match(/^id\s+name\s+client_quota\s+created_at$/);
+    expect(table.out.split('\n')[1]).to.match(new RegExp(`^${made.id}\\s+Listed\\s+-\\s+\\d{4}-`));
+    expect(table.out).to.contain(`Next page: workspace-admin team list --limit 1 --cursor ${json.json().next_cursor}`);
   });
 
   it('exits 1 with a message on stderr and nothing on stdout for errors', () => {

@@ -1,20 +1,29 @@
 import { CreateApiKey, IssuedApiKey } from '../../../application/teams/create-api-key';
 import { CreateTeam } from '../../../application/teams/create-team';
+import { ListApiKeys } from '../../../application/teams/list-api-keys';
+import { ListTeams } from '../../../application/teams/list-teams';
 import { RevokeApiKey, RevokedApiKey } from '../../../application/teams/revoke-api-key';
+import { ApiKeyData } from '../../../domain/teams/api-key';
 import { TeamData } from '../../../domain/teams/team';
 import { CliCommand } from '../cli';
+import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 export interface TeamCommandUseCases {
   createTeam: CreateTeam;
   createKey: CreateApiKey;
   revokeKey: RevokeApiKey;
+  listTeams: ListTeams;
+  listKeys: ListApiKeys;
 }
 
 // The JSON each command prints, as README and DECISIONS.md list it.
 const presentTeam = (t: TeamData) => ({ id: t.id, name: t.name, client_quota: t.clientQuota });
+const presentListedTeam = (t: TeamData) => ({ ...presentTeam(t), created_at: t.createdAt });
 /** The key in clear is printed here only: it is stored hashed. */
 const presentIssuedKey = (k: IssuedApiKey) => ({ id: k.id, key: k.key });
 const presentRevokedKey = (k: RevokedApiKey) => ({ id: k.id, is_active: k.isActive });
+/** Never the key, which is not kept, nor its hash. */
+const presentListedKey = (k: ApiKeyData) => ({ id: k.id, name: k.name, is_active: k.isActive, created_at: k.createdAt, revoked_at: k.revokedAt });
 
 const TEAM = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
 
@@ -35,11 +44,27 @@ export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
       },
     },
     {
+      name: 'team list',
+      description: 'List the teams, newest first: id, name, client quota, creation time.',
+      flags: PAGE_FLAGS,
+      example: 'workspace-admin team list --limit 20',
+      columns: ['id', 'name', 'client_quota', 'created_at'],
+      run: async (a) => listOutput(await uc().listTeams.execute(pageArgs(a)), presentListedTeam),
+    },
+    {
       name: 'key create',
       description: 'Issue another API key for a team (the key is printed only here: it is stored hashed).',
       flags: [TEAM, { name: 'name', type: 'string', value: 'NAME', description: 'A label for the key, such as the integration that uses it.' }],
       example: 'workspace-admin key create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --name zapier',
       run: async (a) => presentIssuedKey(await uc().createKey.execute({ teamId: a.required('team') }, { name: a.optional('name') })),
+    },
+    {
+      name: 'key list',
+      description: 'List a team\'s API keys, revoked ones included, newest first (never a key or its hash).',
+      flags: [TEAM, ...PAGE_FLAGS],
+      example: 'workspace-admin key list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
+      columns: ['id', 'name', 'is_active', 'created_at', 'revoked_at'],
+      run: async (a) => listOutput(await uc().listKeys.execute({ teamId: a.required('team') }, pageArgs(a)), presentListedKey),
     },
     {
       name: 'key revoke',

@@ -1,22 +1,29 @@
 import { CreateWebhookEndpoint } from '../../../application/webhooks/create-webhook-endpoint';
 import { ListInboundDeliveries } from '../../../application/webhooks/list-inbound-deliveries';
+import { ListWebhookEndpointsAsOperator } from '../../../application/webhooks/list-webhook-endpoints-as-operator';
 import { ReplayInboundDelivery } from '../../../application/webhooks/replay-inbound-delivery';
 import { SetWebhookVerifyToken } from '../../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpointAsOperator } from '../../../application/webhooks/update-webhook-endpoint-as-operator';
 import { ValidationFailed } from '../../../domain/shared/errors';
 import { isUuid } from '../../../domain/shared/values';
-import { INBOUND_ACTION_TYPES, WebhookEndpointChanges, isInboundActionType } from '../../../domain/webhooks/webhook-endpoint';
+import { INBOUND_ACTION_TYPES, WebhookEndpointChanges, WebhookEndpointData, isInboundActionType } from '../../../domain/webhooks/webhook-endpoint';
 import { presentInboundDelivery, presentWebhookEndpoint } from '../../http/webhooks/present-webhook';
 import { CliArgs, CliCommand } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 export interface WebhookCommandUseCases {
   create: CreateWebhookEndpoint;
+  list: ListWebhookEndpointsAsOperator;
   deliveries: ListInboundDeliveries;
   replay: ReplayInboundDelivery;
   update: UpdateWebhookEndpointAsOperator;
   verifyToken: SetWebhookVerifyToken;
 }
+
+/** A listed endpoint: never the hash of its secret or of its verify token. */
+const presentListedEndpoint = (e: WebhookEndpointData) => ({
+  id: e.id, endpoint_id: e.endpointId, name: e.name, is_active: e.isActive, action_type: e.actionType, created_at: e.createdAt,
+});
 
 function uuidOption(a: CliArgs, name: string, required: true): string;
 function uuidOption(a: CliArgs, name: string, required: boolean): string | undefined;
@@ -27,7 +34,7 @@ function uuidOption(a: CliArgs, name: string, required: boolean): string | undef
 }
 
 const TEAM = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
-const ENDPOINT = { name: 'endpoint', type: 'string', required: true, value: 'ID', description: 'The endpoint\'s administration id (not its endpoint_id).' } as const;
+const ENDPOINT = { name: 'endpoint', type: 'string', required: true, value: 'ID', description: 'The endpoint\'s administration id (the id of webhook list, not its endpoint_id).' } as const;
 const EXAMPLE_TEAM = '019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b';
 const EXAMPLE_ENDPOINT = '019a2b3e-1111-7000-8000-00000000b001';
 
@@ -58,6 +65,14 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
         });
         return { id: created.endpoint.id, endpoint_id: created.endpoint.endpointId, secret: created.secret };
       },
+    },
+    {
+      name: 'webhook list',
+      description: 'List a team\'s webhook endpoints, inactive ones included, newest first (never a secret or its hash).',
+      flags: [TEAM, ...PAGE_FLAGS],
+      example: `workspace-admin webhook list --team ${EXAMPLE_TEAM}`,
+      columns: ['id', 'endpoint_id', 'name', 'is_active', 'action_type', 'created_at'],
+      run: async (a) => listOutput(await uc().list.execute({ teamId: uuidOption(a, 'team', true) }, pageArgs(a)), presentListedEndpoint),
     },
     {
       name: 'webhook update',

@@ -1,11 +1,19 @@
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
 import { ListInboxErrors } from '../../../application/whatsapp/list-inbox-errors';
+import { ListInboxes } from '../../../application/whatsapp/list-inboxes';
 import { CHANNELS, InboxData } from '../../../domain/whatsapp/inbox';
 import { InboxErrorData } from '../../../domain/whatsapp/inbox-error';
+import { InboxSummary } from '../../../domain/whatsapp/inbox-repository';
 import { CliCommand } from '../cli';
+import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 /** DECISIONS.md: the inbox without its secrets. */
 const presentInbox = (i: InboxData) => ({ id: i.id, name: i.name, channel: i.channel, is_active: i.isActive });
+
+/** A listed inbox: the Cloud API number's id (not a secret), never a token or an API key. */
+const presentInboxSummary = (i: InboxSummary) => ({
+  id: i.id, name: i.name, channel: i.channel, phone_number_id: i.phoneNumberId, is_active: i.isActive, created_at: i.createdAt,
+});
 
 /** An error the provider reported about an inbox's number (a rate limit hit, an account problem). */
 export const presentInboxError = (e: InboxErrorData) => ({
@@ -14,6 +22,7 @@ export const presentInboxError = (e: InboxErrorData) => ({
 
 export interface WhatsAppCommandUseCases {
   createInbox: CreateInbox;
+  listInboxes: ListInboxes;
   listInboxErrors: ListInboxErrors;
 }
 
@@ -44,6 +53,14 @@ export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[
         instance: a.optional('instance'),
         apiKey: a.optional('api-key'),
       })),
+    },
+    {
+      name: 'inbox list',
+      description: 'List a team\'s inboxes, newest first (the Cloud API phone number id, never a credential).',
+      flags: [TEAM, ...PAGE_FLAGS],
+      example: 'workspace-admin inbox list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
+      columns: ['id', 'name', 'channel', 'phone_number_id', 'is_active', 'created_at'],
+      run: async (a) => listOutput(await uc().listInboxes.execute({ teamId: a.required('team') }, pageArgs(a)), presentInboxSummary),
     },
     {
       name: 'inbox errors',
