@@ -1,15 +1,9 @@
 #!/usr/bin/env node
-// Runs the CLI from the TypeScript sources (through tsx), so it never lags behind them; a build
-// shipped without sources runs the compiled one.
-const { existsSync } = require('node:fs');
+// Runs the compiled CLI: ensureBuilt compiles the sources to dist/ first when one changed since the last
+// build (and costs a few milliseconds when none did), so the CLI never lags behind the sources.
 const { join } = require('node:path');
 
-const source = join(__dirname, '..', 'bootstrap', 'cli-main.ts');
-let cli;
-if (existsSync(source)) {
-  require('tsx/cjs');
-  cli = require(source);
-} else {
-  cli = require(join(__dirname, '..', 'dist', 'bootstrap', 'cli-main.js'));
-}
-cli.main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+require('./build').ensureBuilt();
+require(join(__dirname, '..', 'dist', 'bootstrap', 'cli-main.js'))
+  .main(process.argv.slice(2))
+  .then((code) => { process.exitCode = code; });

@@ -1,24 +1,23 @@
 import { WorkflowRunData } from '../../domain/deals/workflow';
 import { WorkflowRunRepository } from '../../domain/deals/workflow-repository';
 import { NotFound } from '../../domain/shared/errors';
+import { CursorCommand, CursorPage, cursorPageOf, keysetQueryOf } from '../../domain/shared/keyset';
 import { TeamContext } from '../../domain/shared/team';
 import { isUuid } from '../../domain/shared/values';
 import { TeamRepository } from '../../domain/teams/team-repository';
 
-export interface ListWorkflowRunsCommand {
-  /** At most this many runs (100 when absent). */
-  limit?: number;
-}
+export type ListWorkflowRunsCommand = CursorCommand;
 
-/** `workspace-admin workflow runs`: the team's runs, newest first. */
+/** `workspace-admin workflow runs`: the team's runs, newest first, a page at a time. */
 export class ListWorkflowRuns {
   constructor(
     private readonly runs: WorkflowRunRepository,
     private readonly teams: TeamRepository,
   ) {}
 
-  async execute(team: TeamContext, command: ListWorkflowRunsCommand): Promise<WorkflowRunData[]> {
+  async execute(team: TeamContext, command: ListWorkflowRunsCommand): Promise<CursorPage<WorkflowRunData>> {
+    const query = keysetQueryOf(command);
     if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
-    return this.runs.list(team, command.limit ?? 100);
+    return cursorPageOf(await this.runs.list(team, query));
   }
 }

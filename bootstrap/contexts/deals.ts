@@ -195,7 +195,7 @@ export const dealsContext: BoundedContext = {
     list: c.get(ListDeals), create: c.get(CreateDeal), get: c.get(GetDeal), update: c.get(UpdateDeal), archive: c.get(ArchiveDeal),
     move: c.get(MoveProjectDeal),
   }),
-  commands: (c) => workflowCommands({ create: c.get(CreateWorkflow), runs: c.get(ListWorkflowRuns), dispatch: c.get(DispatchDealEvents) }),
+  commands: (c) => workflowCommands(() => ({ create: c.get(CreateWorkflow), runs: c.get(ListWorkflowRuns), dispatch: c.get(DispatchDealEvents) })),
   start: (c) => c.get(DealDispatchScheduler).start(),
   async seedDemo(c, team) {
     await c.get(CreateWorkflow).execute(team, {

@@ -138,10 +138,10 @@ export const projectsContext: BoundedContext = {
     list: c.get(ListProjects), create: c.get(CreateProject), get: c.get(GetProject), update: c.get(UpdateProject),
     listPipelines: c.get(ListProjectPipelines), listLeads: c.get(ListLeads), createLead: c.get(CreateLead),
   }),
-  commands: (c) => projectCommands({
+  commands: (c) => projectCommands(() => ({
     archiveProject: c.get(ArchiveProject), createPipeline: c.get(CreatePipeline), createCompany: c.get(CreateCompany),
     deactivateCompany: c.get(DeactivateCompany), deactivateLead: c.get(DeactivateLead),
-  }),
+  })),
   async seedDemo(c, team) {
     const squad = await c.get(CreateSquad).execute(team, { name: 'Squad Growth' });
     const project = await c.get(CreateProject).execute(team, {

@@ -45,7 +45,7 @@ export const tasksContext: BoundedContext = {
   routes: (c) => taskRoutes({
     list: c.get(ListTasks), create: c.get(CreateTask), get: c.get(GetTask), update: c.get(UpdateTask), delete: c.get(DeleteTask),
   }),
-  commands: (c) => taskCommands({ restore: c.get(RestoreTask) }),
+  commands: (c) => taskCommands(() => ({ restore: c.get(RestoreTask) })),
   async seedDemo(c, team) {
     const internal = await c.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository).findInternal(team);
     if (!internal) return;

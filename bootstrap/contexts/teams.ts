@@ -12,6 +12,8 @@ import { UnitOfWork } from '../../application/shared/unit-of-work';
 import { AuthenticateApiKey } from '../../application/teams/authenticate-api-key';
 import { CreateApiKey } from '../../application/teams/create-api-key';
 import { CreateTeam } from '../../application/teams/create-team';
+import { ListApiKeys } from '../../application/teams/list-api-keys';
+import { ListTeams } from '../../application/teams/list-teams';
 import { RevokeApiKey } from '../../application/teams/revoke-api-key';
 import { ApiKeyRepository, TeamRepository } from '../../domain/teams/team-repository';
 import { BoundedContext, byStorage } from '../context';
@@ -38,8 +40,13 @@ export const teamsContext: BoundedContext = {
         TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
     c.bind(RevokeApiKey).toResolvedValue((k: ApiKeyRepository, cl: Clock) => new RevokeApiKey(k, cl),
       [TEAM_TOKENS.ApiKeyRepository, TOKENS.Clock]).inSingletonScope();
+    c.bind(ListTeams).toResolvedValue((t: TeamRepository) => new ListTeams(t), [TEAM_TOKENS.TeamRepository]).inSingletonScope();
+    c.bind(ListApiKeys).toResolvedValue((k: ApiKeyRepository, t: TeamRepository) => new ListApiKeys(k, t),
+      [TEAM_TOKENS.ApiKeyRepository, TEAM_TOKENS.TeamRepository]).inSingletonScope();
     c.bind(AuthenticateApiKey).toResolvedValue((k: ApiKeyRepository, h: SecretHasher) => new AuthenticateApiKey(k, h),
       [TEAM_TOKENS.ApiKeyRepository, TOKENS.SecretHasher]).inSingletonScope();
   },
-  commands: (c: Container) => teamCommands({ createTeam: c.get(CreateTeam), createKey: c.get(CreateApiKey), revokeKey: c.get(RevokeApiKey) }),
+  commands: (c: Container) => teamCommands(() => ({
+    createTeam: c.get(CreateTeam), createKey: c.get(CreateApiKey), revokeKey: c.get(RevokeApiKey), listTeams: c.get(ListTeams), listKeys: c.get(ListApiKeys),
+  })),
 };

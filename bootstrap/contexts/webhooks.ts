@@ -22,6 +22,7 @@ import { CreateDealFromInbound, CreateLeadFromInbound } from '../../application/
 import { InboundProcessor } from '../../application/webhooks/inbound-processor';
 import { ListInboundDeliveries } from '../../application/webhooks/list-inbound-deliveries';
 import { ListWebhookEndpoints } from '../../application/webhooks/list-webhook-endpoints';
+import { ListWebhookEndpointsAsOperator } from '../../application/webhooks/list-webhook-endpoints-as-operator';
 import { ReceiveInboundWebhook } from '../../application/webhooks/receive-inbound-webhook';
 import { ReplayInboundDelivery } from '../../application/webhooks/replay-inbound-delivery';
 import { SetWebhookVerifyToken } from '../../application/webhooks/set-webhook-verify-token';
@@ -32,12 +33,14 @@ import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
 import { DealRepository } from '../../domain/deals/deal-repository';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
+import { TeamRepository } from '../../domain/teams/team-repository';
 import { InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
 import { BoundedContext, byStorage } from '../context';
 import { TOKENS } from '../tokens';
 import { DEAL_TOKENS } from './deals';
 import { PROJECT_TOKENS } from './projects';
+import { TEAM_TOKENS } from './teams';
 
 export const WEBHOOK_TOKENS = {
   WebhookEndpointRepository: Symbol.for('WebhookEndpointRepository'),
@@ -72,6 +75,8 @@ export const webhooksContext: BoundedContext = {
 
     const endpoints = T.WebhookEndpointRepository;
     c.bind(ListWebhookEndpoints).toResolvedValue((e: WebhookEndpointRepository) => new ListWebhookEndpoints(e), [endpoints]).inSingletonScope();
+    c.bind(ListWebhookEndpointsAsOperator).toResolvedValue((e: WebhookEndpointRepository, t: TeamRepository) => new ListWebhookEndpointsAsOperator(e, t),
+      [endpoints, TEAM_TOKENS.TeamRepository]).inSingletonScope();
     c.bind(GetWebhookEndpoint).toResolvedValue((e: WebhookEndpointRepository) => new GetWebhookEndpoint(e), [endpoints]).inSingletonScope();
     c.bind(CreateWebhookEndpoint).toResolvedValue(
       (u: UnitOfWork, e: WebhookEndpointRepository, p: ProjectRepository, pl: PipelineRepository, h: SecretHasher, i: IdGenerator, cl: Clock) =>
@@ -128,8 +133,8 @@ export const webhooksContext: BoundedContext = {
       endpointId: endpoint.endpointId, secret: null, body: { raw: JSON.stringify(payload), contentType: 'application/json' },
     });
   },
-  commands: (c) => webhookCommands({
-    create: c.get(CreateWebhookEndpoint), deliveries: c.get(ListInboundDeliveries), replay: c.get(ReplayInboundDelivery),
-    update: c.get(UpdateWebhookEndpointAsOperator), verifyToken: c.get(SetWebhookVerifyToken),
-  }),
+  commands: (c) => webhookCommands(() => ({
+    create: c.get(CreateWebhookEndpoint), list: c.get(ListWebhookEndpointsAsOperator), deliveries: c.get(ListInboundDeliveries),
+    replay: c.get(ReplayInboundDelivery), update: c.get(UpdateWebhookEndpointAsOperator), verifyToken: c.get(SetWebhookVerifyToken),
+  })),
 };

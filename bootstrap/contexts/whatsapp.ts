@@ -31,6 +31,7 @@ import { ListContacts } from '../../application/whatsapp/list-contacts';
 import { ListConversationMessages } from '../../application/whatsapp/list-conversation-messages';
 import { ListConversations } from '../../application/whatsapp/list-conversations';
 import { ListInboxErrors } from '../../application/whatsapp/list-inbox-errors';
+import { ListInboxes } from '../../application/whatsapp/list-inboxes';
 import { RecordCloudApiEvents } from '../../application/whatsapp/record-cloud-api-events';
 import { SendWhatsAppText } from '../../application/whatsapp/send-whatsapp-text';
 import { UpdateContact } from '../../application/whatsapp/update-contact';
@@ -128,6 +129,8 @@ export const whatsappContext: BoundedContext = {
     c.bind(ListInboxErrors).toResolvedValue(
       (e: InboxErrorRepository, ib: InboxRepository, t: TeamRepository) => new ListInboxErrors(e, ib, t),
       [T.InboxErrorRepository, T.InboxRepository, TEAM_TOKENS.TeamRepository]).inSingletonScope();
+    c.bind(ListInboxes).toResolvedValue((ib: InboxRepository, t: TeamRepository) => new ListInboxes(ib, t),
+      [T.InboxRepository, TEAM_TOKENS.TeamRepository]).inSingletonScope();
     c.bind(CreateInbox).toResolvedValue(
       (u: UnitOfWork, ib: InboxRepository, t: TeamRepository, i: IdGenerator, cl: Clock) => new CreateInbox(u, ib, t, i, cl),
       [TOKENS.UnitOfWork, T.InboxRepository, TEAM_TOKENS.TeamRepository, TOKENS.IdGenerator, TOKENS.Clock]).inSingletonScope();
@@ -144,7 +147,7 @@ export const whatsappContext: BoundedContext = {
       { record: c.get(RecordCloudApiEvents), appSecret: config.whatsapp.appSecret, verifyToken: config.whatsapp.verifyToken },
     );
   },
-  commands: (c: Container) => whatsappCommands({ createInbox: c.get(CreateInbox), listInboxErrors: c.get(ListInboxErrors) }),
+  commands: (c: Container) => whatsappCommands(() => ({ createInbox: c.get(CreateInbox), listInboxes: c.get(ListInboxes), listInboxErrors: c.get(ListInboxErrors) })),
   async seedDemo(c, team) {
     // A sandbox inbox with one conversation: sandbox sends never leave the machine.
     const inbox = await c.get(CreateInbox).execute(team, { name: 'Demo sandbox', channel: 'sandbox' });

@@ -1,3 +1,4 @@
+import { KeysetPage, KeysetQuery } from '../shared/keyset';
 import { TeamContext } from '../shared/team';
 import { DealEventType } from './deal-event';
 import { WorkflowData, WorkflowRunData } from './workflow';
@@ -16,6 +17,6 @@ export interface WorkflowRunRepository {
    */
   record(run: WorkflowRunData): Promise<boolean>;
   listByEvent(team: TeamContext, eventId: string): Promise<WorkflowRunData[]>;
-  /** Newest first. */
-  list(team: TeamContext, limit: number): Promise<WorkflowRunData[]>;
+  /** Newest first (created_at, then id). */
+  list(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WorkflowRunData>>;
 }

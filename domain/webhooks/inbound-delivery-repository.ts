@@ -1,4 +1,5 @@
 import { Conflict } from '../shared/errors';
+import { KeysetPage, KeysetQuery } from '../shared/keyset';
 import { TeamContext } from '../shared/team';
 import { InboundDeliveryData } from './inbound-delivery';
 
@@ -15,8 +16,8 @@ export interface InboundDeliveryRepository {
   findByIdempotencyKey(team: TeamContext, webhookId: string, key: string): Promise<InboundDeliveryData | null>;
   /** The team of a delivery, for the operator's replay that names only the delivery. */
   findTeamOf(id: string): Promise<TeamContext | null>;
-  /** An endpoint's deliveries, newest first, at most `limit`. */
-  listByWebhook(team: TeamContext, webhookId: string, limit: number): Promise<InboundDeliveryData[]>;
+  /** An endpoint's deliveries, newest first (received_at, then id). */
+  listByWebhook(team: TeamContext, webhookId: string, query: KeysetQuery): Promise<KeysetPage<InboundDeliveryData>>;
   /**
    * Throws DeliveryKeyTaken when the endpoint already has a delivery with the same idempotency key:
    * a unique key decides, so of two concurrent redeliveries exactly one is stored.

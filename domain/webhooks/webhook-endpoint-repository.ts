@@ -1,3 +1,4 @@
+import { KeysetPage, KeysetQuery } from '../shared/keyset';
 import { ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { WebhookEndpointData } from './webhook-endpoint';
@@ -11,6 +12,8 @@ export interface WebhookEndpointFilter {
 
 export interface WebhookEndpointRepository {
   list(team: TeamContext, filter: WebhookEndpointFilter, query: ListQuery<WebhookSortField>): Promise<Page<WebhookEndpointData>>;
+  /** The team's endpoints, inactive ones included, newest first (created_at, then id). */
+  listNewestFirst(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WebhookEndpointData>>;
   findById(team: TeamContext, id: string): Promise<WebhookEndpointData | null>;
   /**
    * The endpoint of a public inbound URL, whatever its team: the receiver has no API key, the

@@ -8,6 +8,7 @@ import { loadConfig } from '../../bootstrap/config';
 import { buildRuntime } from '../../bootstrap/container';
 import { buildHttpApp } from '../../bootstrap/http';
 import { createKnex } from '../../adapters/persistence/knex/shared/connection';
+const { ensureBuilt } = require('../../bin/build') as { ensureBuilt(): void };
 
 const BIN = join(__dirname, '..', '..', 'bin', 'workspace-admin.js');
 
@@ -20,26 +21,29 @@ describe('workspace-admin', function () {
     return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim(), json: () => JSON.parse(r.stdout) };
   };
 
-  before(() => {
+  before(function () {
+    // The binary runs the compiled sources: compile once here, with the time a full build takes, not in a test.
+    this.timeout(180000);
+    ensureBuilt();
     dir = mkdtempSync(join(tmpdir(), 'admin-'));
     env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}` };
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('migrates, printing one JSON object', () => {
-    const r = admin('migrate');
+    const r = admin('migrate', '--json');
     expect(r.code).to.equal(0);
     expect(r.json()).to.deep.equal({ migrated: true });
   });
 
   it('creates a team with a working key, issues and revokes keys', async () => {
-    const created = admin('team', 'create', '--name', 'Acme', '--client-quota', '2');
+    const created = admin('team', 'create', '--name', 'Acme', '--client-quota', '2', '--json');
     expect(created.code).to.equal(0);
     const { team, api_key } = created.json();
     expect(team).to.include({ name: 'Acme', client_quota: 2 });
     expect(api_key.key).to.match(/^wsk_/);
 
-    const second = admin('key', 'create', '--team', team.id, '--name', 'zapier');
+    const second = admin('key', 'create', '--team', team.id, '--name', 'zapier', '--json');
     expect(second.code).to.equal(0);
     expect(Object.keys(second.json())).to.deep.equal(['id', 'key']);
 
@@ -47,7 +51,7 @@ describe('workspace-admin', function () {
     try {
       const http = supertest(buildHttpApp(runtime).callback());
       await http.get('/api/v1/clients').set('Authorization', `Bearer ${second.json().key}`).expect(200);
-      const revoked = admin('key', 'revoke', '--id', second.json().id);
+      const revoked = admin('key', 'revoke', '--id', second.json().id, '--json');
       expect(revoked.json()).to.deep.equal({ id: second.json().id, is_active: false });
       await http.get('/api/v1/clients').set('Authorization', `Bearer ${second.json().key}`).expect(401);
       await http.get('/api/v1/clients').set('Authorization', `Bearer ${api_key.key}`).expect(200);
@@ -57,7 +61,7 @@ describe('workspace-admin', function () {
   });
 
   it('creates the demo team with sample data', () => {
-    const r = admin('demo');
+    const r = admin('demo', '--json');
     expect(r.code).to.equal(0);
     expect(r.json().api_key.key).to.match(/^wsk_/);
     expect(r.json().team.name).to.equal('Demo Agency');
@@ -73,7 +77,7 @@ describe('workspace-admin', function () {
     };
 
     it('refuses an inbox with an access token or API key while SECRETS_KEY is not set, but not a sandbox', () => {
-      const teamId = admin('team', 'create', '--name', 'Inboxes').json().team.id;
+      const teamId = admin('team', 'create', '--name', 'Inboxes', '--json').json().team.id;
       for (const args of [
         ['--channel', 'cloud_api', '--phone-number-id', 'cli-pn-refused', '--access-token', 'EAAG-cli-secret'],
         ['--channel', 'evolution', '--base-url', 'https://evo.example.com', '--instance', 'i', '--api-key', 'evo-cli-secret'],
@@ -87,7 +91,7 @@ describe('workspace-admin', function () {
     });
 
     it('stores the access token sealed once SECRETS_KEY is set', async () => {
-      const teamId = admin('team', 'create', '--name', 'Sealed').json().team.id;
+      const teamId = admin('team', 'create', '--name', 'Sealed', '--json').json().team.id;
       const r = adminWithKey(KEY, 'inbox', 'create', '--team', teamId, '--name', 'Vendas', '--channel', 'cloud_api', '--phone-number-id', 'cli-pn-sealed', '--access-token', 'EAAG-cli-secret');
       expect(r.code, r.err).to.equal(0);
       const knex = createKnex(env.DATABASE_URL!);
@@ -106,6 +110,36 @@ describe('workspace-admin', function () {
       expect(r.out).to.equal('');
       expect(r.err).to.match(/^error: SECRETS_KEY must be 32 bytes/);
     });
+  });
+
+  it('prints help for people without configuration or database, and refuses unknown options and commands', () => {
+    const broken = { ...env, DATABASE_URL: 'nowhere://', SECRETS_KEY: 'short' };
+    for (const args of [[], ['--help'], ['help']]) {
+      const r = spawnSync(process.execPath, [BIN, ...args], { env: broken, encoding: 'utf8' });
+      expect(r.status, args.join(' ')).to.equal(0);
+      expect(r.stdout, args.join(' ')).to.match(/^workspace-admin: /);
+      for (const name of ['migrate', 'team create', 'team list', 'key list', 'inbox list', 'webhook list', 'webhook deliveries', 'workflow runs']) {
+        expect(r.stdout, name).to.contain(`\n  ${name}\n`);
+      }
+    }
+    const help = spawnSync(process.execPath, [BIN, 'workflow', 'runs', '--help'], { env: broken, encoding: 'utf8' });
+    expect(help.stdout).to.match(/^workspace-admin workflow runs --team ID \[--limit N\] \[--cursor CURSOR\]\n/);
+    const bogus = admin('team', 'create', '--name', 'X', '--bogus', '1');
+    expect(bogus).to.include({ code: 1, out: '', err: 'error: unknown option --bogus for "team create"; see workspace-admin team create --help' });
+    expect(admin('team', 'bogus')).to.include({ code: 1, out: '', err: 'error: unknown command "team bogus"; see workspace-admin --help' });
+  });
+
+  it('lists teams as a table, or as JSON with --json', () => {
+    const made = admin('team', 'create', '--name', 'Listed', '--json').json().team;
+    const json = admin('team', 'list', '--limit', '1', '--json');
+    expect(json.code).to.equal(0);
+    expect(json.json().data).to.deep.equal([{ ...made, created_at: json.json().data[0].created_at }]);
+    expect(json.json().next_cursor).to.be.a('string');
+    const table = admin('team', 'list', '--limit', '1');
+    expect(table.code).to.equal(0);
+    expect(table.out.split('\n')[0]).to.match(/^id\s+name\s+client_quota\s+created_at$/);
+    expect(table.out.split('\n')[1]).to.match(new RegExp(`^${made.id}\\s+Listed\\s+-\\s+\\d{4}-`));
+    expect(table.out).to.contain(`Next page: workspace-admin team list --limit 1 --cursor ${json.json().next_cursor}`);
   });
 
   it('exits 1 with a message on stderr and nothing on stdout for errors', () => {

@@ -1,8 +1,10 @@
 import { CreateWorkflow } from '../../../application/deals/create-workflow';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
 import { ListWorkflowRuns } from '../../../application/deals/list-workflow-runs';
-import { WorkflowData, WorkflowRunData } from '../../../domain/deals/workflow';
+import { DEAL_EVENT_TYPES } from '../../../domain/deals/deal-event';
+import { WORKFLOW_ACTIONS, WorkflowData, WorkflowRunData } from '../../../domain/deals/workflow';
 import { CliCommand } from '../cli';
+import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 export const presentWorkflow = (w: WorkflowData) => ({
   id: w.id, team_id: w.teamId, event: w.event, action: w.action, config: w.config, is_active: w.isActive,
@@ -14,25 +16,48 @@ export const presentWorkflowRun = (r: WorkflowRunData) => ({
   created_at: r.createdAt,
 });
 
-export function workflowCommands(uc: { create: CreateWorkflow; runs: ListWorkflowRuns; dispatch: DispatchDealEvents }): CliCommand[] {
+export interface WorkflowCommandUseCases {
+  create: CreateWorkflow;
+  runs: ListWorkflowRuns;
+  dispatch: DispatchDealEvents;
+}
+
+const TEAM = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
+
+export function workflowCommands(uc: () => WorkflowCommandUseCases): CliCommand[] {
   return [
     {
       name: 'workflow create',
-      usage: 'workflow create --team ID --event deal_created|deal_stage_changed --action create_activity|create_task --config JSON',
-      run: async (a) => presentWorkflow(await uc.create.execute({ teamId: a.required('team') }, {
+      description: 'Set up a team\'s automation: on a deal event, create an activity or a task for the deal.',
+      flags: [
+        TEAM,
+        { name: 'event', type: 'string', required: true, choices: DEAL_EVENT_TYPES, description: 'The deal event that runs it.' },
+        { name: 'action', type: 'string', required: true, choices: WORKFLOW_ACTIONS, description: 'What it creates.' },
+        {
+          name: 'config', type: 'json', required: true,
+          description: 'create_activity: {"title", "type"?, "description"?}; create_task: {"title", "description"?, "priority"?, "project_id"?}.',
+        },
+      ],
+      example: 'workspace-admin workflow create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --event deal_created --action create_activity --config \'{"title":"Call the client","type":"call"}\'',
+      run: async (a) => presentWorkflow(await uc().create.execute({ teamId: a.required('team') }, {
         event: a.required('event'), action: a.required('action'), config: a.json('config', true),
       })),
     },
     {
       name: 'workflow runs',
-      usage: 'workflow runs --team ID',
-      run: async (a) => ({ data: (await uc.runs.execute({ teamId: a.required('team') }, {})).map(presentWorkflowRun) }),
+      description: 'List a team\'s workflow runs, newest first, with their outcome.',
+      flags: [TEAM, ...PAGE_FLAGS],
+      example: 'workspace-admin workflow runs --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --limit 20',
+      columns: ['id', 'created_at', 'event', 'status', 'workflow_id', 'entity_id', 'error'],
+      run: async (a) => listOutput(await uc().runs.execute({ teamId: a.required('team') }, pageArgs(a)), presentWorkflowRun),
     },
     {
       // The server delivers events on its own; this lets an operator drain the outbox at once.
       name: 'workflow dispatch',
-      usage: 'workflow dispatch',
-      run: () => uc.dispatch.execute({}),
+      description: 'Deliver pending deal events to the workflows now (the server does it every second).',
+      flags: [],
+      example: 'workspace-admin workflow dispatch',
+      run: () => uc().dispatch.execute({}),
     },
   ];
 }

@@ -27,17 +27,30 @@ const uuidArg = (a: CliArgs, name: string): string => {
   return v;
 };
 
-export function projectCommands(uc: ProjectCommandUseCases): CliCommand[] {
+const id = (what: string) => ({ name: 'id', type: 'string', required: true, value: 'ID', description: `The ${what}'s id.` } as const);
+const PROJECT = { name: 'project', type: 'string', required: true, value: 'ID', description: 'The project\'s id.' } as const;
+const EXAMPLE_PROJECT = '019a2b3c-9999-7000-8000-00000000c001';
+
+export function projectCommands(uc: () => ProjectCommandUseCases): CliCommand[] {
   return [
     {
       name: 'project archive',
-      usage: 'project archive --id ID',
-      run: async (a) => presentArchivedProject(await uc.archiveProject.execute({ id: uuidArg(a, 'id') })),
+      description: 'Archive a project.',
+      flags: [id('project')],
+      example: `workspace-admin project archive --id ${EXAMPLE_PROJECT}`,
+      run: async (a) => presentArchivedProject(await uc().archiveProject.execute({ id: uuidArg(a, 'id') })),
     },
     {
       name: 'pipeline create',
-      usage: 'pipeline create --project ID --name N --columns JSON [--loss-reasons JSON]',
-      run: async (a) => presentPipeline(await uc.createPipeline.execute({
+      description: 'Add a kanban pipeline to a project, with its columns and loss reasons.',
+      flags: [
+        PROJECT,
+        { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The pipeline\'s name.' },
+        { name: 'columns', type: 'json', required: true, description: 'The columns, in order: [{"slug", "title", "outcome": "open"|"won"|"lost"}].' },
+        { name: 'loss-reasons', type: 'json', description: 'The reasons a deal is lost: [{"name"}].' },
+      ],
+      example: `workspace-admin pipeline create --project ${EXAMPLE_PROJECT} --name Vendas --columns '[{"slug":"novo","title":"Novo","outcome":"open"},{"slug":"ganho","title":"Ganho","outcome":"won"}]'`,
+      run: async (a) => presentPipeline(await uc().createPipeline.execute({
         projectId: uuidArg(a, 'project'),
         name: a.required('name'),
         columns: a.json<ColumnInput[]>('columns', true)!,
@@ -46,18 +59,24 @@ export function projectCommands(uc: ProjectCommandUseCases): CliCommand[] {
     },
     {
       name: 'company create',
-      usage: 'company create --project ID --name N',
-      run: async (a) => presentCompany(await uc.createCompany.execute({ projectId: uuidArg(a, 'project'), name: a.required('name') })),
+      description: 'Add a company to a project (its leads can belong to it).',
+      flags: [PROJECT, { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The company\'s name.' }],
+      example: `workspace-admin company create --project ${EXAMPLE_PROJECT} --name "Padaria Pão Quente"`,
+      run: async (a) => presentCompany(await uc().createCompany.execute({ projectId: uuidArg(a, 'project'), name: a.required('name') })),
     },
     {
       name: 'company deactivate',
-      usage: 'company deactivate --id ID',
-      run: async (a) => presentCompany(await uc.deactivateCompany.execute({ id: uuidArg(a, 'id') })),
+      description: 'Deactivate a company.',
+      flags: [id('company')],
+      example: 'workspace-admin company deactivate --id 019a2b3c-9999-7000-8000-00000000e001',
+      run: async (a) => presentCompany(await uc().deactivateCompany.execute({ id: uuidArg(a, 'id') })),
     },
     {
       name: 'lead deactivate',
-      usage: 'lead deactivate --id ID',
-      run: async (a) => presentLead(await uc.deactivateLead.execute({ id: uuidArg(a, 'id') })),
+      description: 'Deactivate a project lead.',
+      flags: [id('lead')],
+      example: 'workspace-admin lead deactivate --id 019a2b3c-9999-7000-8000-00000000f001',
+      run: async (a) => presentLead(await uc().deactivateLead.execute({ id: uuidArg(a, 'id') })),
     },
   ];
 }

@@ -1,21 +1,29 @@
 import { CreateWebhookEndpoint } from '../../../application/webhooks/create-webhook-endpoint';
 import { ListInboundDeliveries } from '../../../application/webhooks/list-inbound-deliveries';
+import { ListWebhookEndpointsAsOperator } from '../../../application/webhooks/list-webhook-endpoints-as-operator';
 import { ReplayInboundDelivery } from '../../../application/webhooks/replay-inbound-delivery';
 import { SetWebhookVerifyToken } from '../../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpointAsOperator } from '../../../application/webhooks/update-webhook-endpoint-as-operator';
 import { ValidationFailed } from '../../../domain/shared/errors';
 import { isUuid } from '../../../domain/shared/values';
-import { INBOUND_ACTION_TYPES, WebhookEndpointChanges, isInboundActionType } from '../../../domain/webhooks/webhook-endpoint';
+import { INBOUND_ACTION_TYPES, WebhookEndpointChanges, WebhookEndpointData, isInboundActionType } from '../../../domain/webhooks/webhook-endpoint';
 import { presentInboundDelivery, presentWebhookEndpoint } from '../../http/webhooks/present-webhook';
 import { CliArgs, CliCommand } from '../cli';
+import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 export interface WebhookCommandUseCases {
   create: CreateWebhookEndpoint;
+  list: ListWebhookEndpointsAsOperator;
   deliveries: ListInboundDeliveries;
   replay: ReplayInboundDelivery;
   update: UpdateWebhookEndpointAsOperator;
   verifyToken: SetWebhookVerifyToken;
 }
+
+/** A listed endpoint: never the hash of its secret or of its verify token. */
+const presentListedEndpoint = (e: WebhookEndpointData) => ({
+  id: e.id, endpoint_id: e.endpointId, name: e.name, is_active: e.isActive, action_type: e.actionType, created_at: e.createdAt,
+});
 
 function uuidOption(a: CliArgs, name: string, required: true): string;
 function uuidOption(a: CliArgs, name: string, required: boolean): string | undefined;
@@ -25,15 +33,32 @@ function uuidOption(a: CliArgs, name: string, required: boolean): string | undef
   return v;
 }
 
-export function webhookCommands(uc: WebhookCommandUseCases): CliCommand[] {
+const TEAM = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
+const ENDPOINT = { name: 'endpoint', type: 'string', required: true, value: 'ID', description: 'The endpoint\'s administration id (the id of webhook list, not its endpoint_id).' } as const;
+const EXAMPLE_TEAM = '019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b';
+const EXAMPLE_ENDPOINT = '019a2b3e-1111-7000-8000-00000000b001';
+
+export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] {
   return [
     {
       name: 'webhook create',
-      usage: `webhook create --team ID --name N --action ${INBOUND_ACTION_TYPES.join('|')} --project ID [--pipeline ID] [--column SLUG] [--mapping JSON] [--idempotency-path PATH] [--no-secret]`,
+      description: 'Create an inbound webhook endpoint that turns payloads into leads or deals; its secret is printed only here.',
+      flags: [
+        TEAM,
+        { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The endpoint\'s name.' },
+        { name: 'action', type: 'string', required: true, choices: INBOUND_ACTION_TYPES, description: 'What a payload becomes.' },
+        { name: 'project', type: 'string', required: true, value: 'ID', description: 'The project the leads and deals go to.' },
+        { name: 'pipeline', type: 'string', value: 'ID', description: 'create_deal: the pipeline (the project\'s default one when absent).' },
+        { name: 'column', type: 'string', value: 'SLUG', description: 'create_deal: an open column deals start in (the first open one when absent).' },
+        { name: 'mapping', type: 'json', description: 'Field mapping: {"full_name": "lead.nome", …}.' },
+        { name: 'idempotency-path', type: 'string', value: 'PATH', description: 'Where the sender\'s id of a payload is; a second payload with it is a redelivery.' },
+        { name: 'no-secret', type: 'boolean', description: 'Take payloads without X-Webhook-Secret.' },
+      ],
+      example: `workspace-admin webhook create --team ${EXAMPLE_TEAM} --name "Landing page" --action create_lead --project 019a2b3c-9999-7000-8000-00000000c001`,
       run: async (a) => {
         const action = a.required('action');
         if (!isInboundActionType(action)) throw new ValidationFailed(`--action must be one of ${INBOUND_ACTION_TYPES.join(', ')}`, 'action');
-        const created = await uc.create.execute({ teamId: uuidOption(a, 'team', true) }, {
+        const created = await uc().create.execute({ teamId: uuidOption(a, 'team', true) }, {
           name: a.required('name'), actionType: action, projectId: uuidOption(a, 'project', true),
           pipelineId: uuidOption(a, 'pipeline', false), columnSlug: a.optional('column'), fieldMapping: a.json('mapping'),
           idempotencyPath: a.optional('idempotency-path'), withSecret: !a.flag('no-secret'), fields: { project: 'project', pipeline: 'pipeline', column: 'column' },
@@ -42,10 +67,26 @@ export function webhookCommands(uc: WebhookCommandUseCases): CliCommand[] {
       },
     },
     {
+      name: 'webhook list',
+      description: 'List a team\'s webhook endpoints, inactive ones included, newest first (never a secret or its hash).',
+      flags: [TEAM, ...PAGE_FLAGS],
+      example: `workspace-admin webhook list --team ${EXAMPLE_TEAM}`,
+      columns: ['id', 'endpoint_id', 'name', 'is_active', 'action_type', 'created_at'],
+      run: async (a) => listOutput(await uc().list.execute({ teamId: uuidOption(a, 'team', true) }, pageArgs(a)), presentListedEndpoint),
+    },
+    {
       name: 'webhook update',
-      usage: 'webhook update --endpoint ID [--name N] [--mapping JSON] [--idempotency-path PATH | --no-idempotency-path]',
+      description: 'Rename an endpoint, change its field mapping, or set or clear its idempotency path.',
+      flags: [
+        ENDPOINT,
+        { name: 'name', type: 'string', value: 'NAME', description: 'The new name.' },
+        { name: 'mapping', type: 'json', description: 'The new field mapping.' },
+        { name: 'idempotency-path', type: 'string', value: 'PATH', description: 'The new idempotency path.' },
+        { name: 'no-idempotency-path', type: 'boolean', description: 'Clear the idempotency path: only headers mark redeliveries.' },
+      ],
+      example: `workspace-admin webhook update --endpoint ${EXAMPLE_ENDPOINT} --idempotency-path event_id`,
       run: async (a) => {
-        if (a.flag('idempotency-path') && a.flag('no-idempotency-path')) {
+        if (a.given('idempotency-path') && a.flag('no-idempotency-path')) {
           throw new ValidationFailed('Give --idempotency-path or --no-idempotency-path, not both', 'idempotency-path');
         }
         const changes: WebhookEndpointChanges = {
@@ -53,28 +94,39 @@ export function webhookCommands(uc: WebhookCommandUseCases): CliCommand[] {
           fieldMapping: a.json('mapping'),
           idempotencyPath: a.flag('no-idempotency-path') ? null : a.optional('idempotency-path'),
         };
-        return presentWebhookEndpoint(await uc.update.execute({ id: uuidOption(a, 'endpoint', true), changes }));
+        return presentWebhookEndpoint(await uc().update.execute({ id: uuidOption(a, 'endpoint', true), changes }));
       },
     },
     {
       name: 'webhook verify-token',
-      usage: 'webhook verify-token --endpoint ID (--token T | --clear)',
+      description: 'Set the token Meta sends as hub.verify_token in its subscription handshake (kept hashed), or clear it.',
+      flags: [
+        ENDPOINT,
+        { name: 'token', type: 'string', value: 'TOKEN', description: 'The token (give this or --clear).' },
+        { name: 'clear', type: 'boolean', description: 'Remove the token: the handshake is no longer answered.' },
+      ],
+      example: `workspace-admin webhook verify-token --endpoint ${EXAMPLE_ENDPOINT} --token "$VERIFY_TOKEN"`,
       run: async (a) => {
         const clear = a.flag('clear');
-        if (clear === a.flag('token')) throw new ValidationFailed('Give --token T, or --clear', 'token');
-        const endpoint = await uc.verifyToken.execute({ webhookId: uuidOption(a, 'endpoint', true), token: clear ? null : a.required('token') });
+        if (clear === a.given('token')) throw new ValidationFailed('Give --token T, or --clear', 'token');
+        const endpoint = await uc().verifyToken.execute({ webhookId: uuidOption(a, 'endpoint', true), token: clear ? null : a.required('token') });
         return { id: endpoint.id, endpoint_id: endpoint.endpointId, has_verify_token: endpoint.verifyTokenHash !== null };
       },
     },
     {
       name: 'webhook deliveries',
-      usage: 'webhook deliveries --endpoint ID',
-      run: async (a) => ({ data: (await uc.deliveries.execute({ webhookId: uuidOption(a, 'endpoint', true) })).map(presentInboundDelivery) }),
+      description: 'List what an endpoint received, newest first, each with its raw body, content type, outcome, warnings and entity ids.',
+      flags: [ENDPOINT, ...PAGE_FLAGS],
+      example: `workspace-admin webhook deliveries --endpoint ${EXAMPLE_ENDPOINT} --limit 20`,
+      columns: ['id', 'received_at', 'status', 'attempts', 'entity_type', 'entity_id', 'error'],
+      run: async (a) => listOutput(await uc().deliveries.execute({ webhookId: uuidOption(a, 'endpoint', true), ...pageArgs(a) }), presentInboundDelivery),
     },
     {
       name: 'webhook replay',
-      usage: 'webhook replay --id DELIVERY_ID',
-      run: async (a) => presentInboundDelivery(await uc.replay.execute({ id: uuidOption(a, 'id', true) })),
+      description: 'Process a failed delivery again, as received; prints it with its new outcome.',
+      flags: [{ name: 'id', type: 'string', required: true, value: 'DELIVERY_ID', description: 'The delivery\'s id (from webhook deliveries).' }],
+      example: 'workspace-admin webhook replay --id 019a2b3f-2222-7000-8000-00000000d001',
+      run: async (a) => presentInboundDelivery(await uc().replay.execute({ id: uuidOption(a, 'id', true) })),
     },
   ];
 }

@@ -9,6 +9,7 @@ import { newIdempotencyRecord } from '../../../domain/deals/idempotency';
 import { WorkflowRepository, WorkflowRunRepository } from '../../../domain/deals/workflow-repository';
 import { Workflow, workflowRun } from '../../../domain/deals/workflow';
 import { forEachBackend } from '../../support/backends';
+import { checkNewestFirst } from '../../support/keyset';
 import { DealRecordMother, EventMother, nextId, uuid } from './deal-mother';
 
 let teamSeq = 300;
@@ -147,9 +148,24 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
       expect(await runs.record({ ...r1, id: nextId(), status: 'failed', error: 'again' })).to.equal(false);
       expect(await runs.record(r2)).to.equal(true);
       expect(await runs.listByEvent(team, ev1.id)).to.deep.equal([r1]);
-      expect(await runs.list(team, 10)).to.deep.equal([r2, r1]);
-      expect(await runs.list(team, 1)).to.deep.equal([r2]);
-      expect(await runs.list({ teamId: uuid(999994) }, 10)).to.deep.equal([]);
+      expect((await runs.list(team, { limit: 10, after: null })).items).to.deep.equal([r2, r1]);
+      expect(await runs.list(team, { limit: 1, after: null })).to.deep.equal({ items: [r2], next: { at: r2.createdAt, id: r2.id } });
+      expect(await runs.list({ teamId: uuid(999994) }, { limit: 10, after: null })).to.deep.equal({ items: [], next: null });
+    });
+
+    it('pages runs newest first, created_at then id, each once', async () => {
+      const runs = get<WorkflowRunRepository>(DEAL_TOKENS.WorkflowRunRepository);
+      const w = Workflow.create(nextId(), team.teamId, { event: 'deal_created', action: 'create_task', config: { title: 'A' } }, T0).snapshot();
+      await runs.record(workflowRun(nextId(), { ...w, teamId: uuid(999993) }, { id: nextId(), type: 'deal_created', dealId: uuid(7) }, { error: null }, at(5000)));
+      await checkNewestFirst(
+        async (createdAt, id) => {
+          const run = { ...workflowRun(id, w, { id: nextId(), type: 'deal_created', dealId: uuid(7) }, { error: null }, new Date(createdAt)), createdAt };
+          expect(await runs.record(run)).to.equal(true);
+          return run;
+        },
+        (q) => runs.list(team, q),
+        (r) => ({ at: r.createdAt, id: r.id }),
+      );
     });
   });
 

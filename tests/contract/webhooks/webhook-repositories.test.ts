@@ -8,6 +8,7 @@ import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../../domain/web
 import { WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../../domain/webhooks/webhook-endpoint-repository';
 import { forEachBackend } from '../../support/backends';
+import { checkNewestFirst } from '../../support/keyset';
 import { ClientMother } from '../../support/mothers';
 
 const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
@@ -84,6 +85,19 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
     expect((await repo.list(team, { isActive: false }, q())).items.map((e) => e.name)).to.deep.equal(['Alpha']);
   });
 
+  it('pages the team\'s endpoints newest first, created_at then id, each once', async () => {
+    await repo.insert(endpoint(id(), { createdAt: at(4) }));
+    await checkNewestFirst(
+      async (createdAt, endpointId) => {
+        const e = endpoint(team.teamId, { id: endpointId, createdAt, updatedAt: createdAt, isActive: endpointId.endsWith('1') });
+        await repo.insert(e);
+        return e;
+      },
+      (q) => repo.listNewestFirst(team, q),
+      (e) => ({ at: e.createdAt, id: e.id }),
+    );
+  });
+
   it('returns the slugs equal to a base or numbered after it, and refuses a taken slug', async () => {
     for (const slug of ['form', 'form-2', 'form-x', 'formal', 'form-10']) await repo.insert(endpoint(team.teamId, { slug }));
     expect((await repo.slugsLike(team, 'form')).sort()).to.deep.equal(['form', 'form-10', 'form-2']);
@@ -156,7 +170,7 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
     await repo.insert(delivery(team.teamId, webhookId));
     expect(await repo.findByIdempotencyKey(team, webhookId, 'other')).to.equal(null);
     expect(await repo.findByIdempotencyKey({ teamId: id() }, webhookId, 'leadgen-123')).to.equal(null);
-    expect(await repo.listByWebhook(team, webhookId, 10)).to.have.length(3);
+    expect((await repo.listByWebhook(team, webhookId, { limit: 10, after: null })).items).to.have.length(3);
   });
 
   it('stores only one of two deliveries with one key sent at once', async () => {
@@ -166,7 +180,7 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
       .then(() => 'stored', (e) => (e instanceof DeliveryKeyTaken ? 'taken' : Promise.reject(e)));
     const results = await Promise.all([attempt(), attempt(), attempt()]);
     expect(results.sort()).to.deep.equal(['stored', 'taken', 'taken']);
-    expect(await repo.listByWebhook(team, webhookId, 10)).to.have.length(1);
+    expect((await repo.listByWebhook(team, webhookId, { limit: 10, after: null })).items).to.have.length(1);
   });
 
   it('records the outcome of an attempt, unless another attempt was recorded first', async () => {
@@ -218,12 +232,28 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
     const recent = delivery(team.teamId, webhookId, { receivedAt: at(3) });
     for (const d of [mid, recent, old]) await repo.insert(d);
     await repo.insert(delivery(team.teamId, id(), { receivedAt: at(4) }));
-    expect((await repo.listByWebhook(team, webhookId, 10)).map((d) => d.id)).to.deep.equal([recent.id, mid.id, old.id]);
-    expect((await repo.listByWebhook(team, webhookId, 2)).map((d) => d.id)).to.deep.equal([recent.id, mid.id]);
-    expect(await repo.listByWebhook({ teamId: id() }, webhookId, 10)).to.deep.equal([]);
+    const ids = async (limit: number) => (await repo.listByWebhook(team, webhookId, { limit, after: null })).items.map((d) => d.id);
+    expect(await ids(10)).to.deep.equal([recent.id, mid.id, old.id]);
+    expect(await ids(2)).to.deep.equal([recent.id, mid.id]);
+    expect(await repo.listByWebhook({ teamId: id() }, webhookId, { limit: 10, after: null })).to.deep.equal({ items: [], next: null });
     expect(await repo.findById({ teamId: id() }, old.id)).to.equal(null);
     expect(await repo.findTeamOf(old.id)).to.deep.equal(team);
     expect(await repo.findTeamOf(id())).to.equal(null);
+  });
+
+  it('pages an endpoint\'s deliveries newest first, received_at then id, each once', async () => {
+    const webhookId = id();
+    await repo.insert(delivery(team.teamId, id(), { receivedAt: at(4) }));
+    await repo.insert(delivery(id(), webhookId, { receivedAt: at(4) }));
+    await checkNewestFirst(
+      async (receivedAt, deliveryId) => {
+        const d = delivery(team.teamId, webhookId, { id: deliveryId, receivedAt });
+        await repo.insert(d);
+        return d;
+      },
+      (q) => repo.listByWebhook(team, webhookId, q),
+      (d) => ({ at: d.receivedAt, id: d.id }),
+    );
   });
 
   it('keeps a delivery written in a transaction that commits, and none of one that fails', async () => {

@@ -10,12 +10,13 @@ import { ContactRepository } from '../../../domain/whatsapp/contact-repository';
 import { Conversation, ConversationData } from '../../../domain/whatsapp/conversation';
 import { ConversationRepository } from '../../../domain/whatsapp/conversation-repository';
 import { Inbox, InboxData } from '../../../domain/whatsapp/inbox';
-import { InboxRepository } from '../../../domain/whatsapp/inbox-repository';
+import { InboxRepository, InboxSummary } from '../../../domain/whatsapp/inbox-repository';
 import { InboundContent, Message, inboundText } from '../../../domain/whatsapp/message';
 import { InboxErrorRepository } from '../../../domain/whatsapp/inbox-error-repository';
 import { MessageRepository } from '../../../domain/whatsapp/message-repository';
 import { PhoneNumber } from '../../../domain/shared/phone-number';
 import { forEachBackend } from '../../support/backends';
+import { checkNewestFirst } from '../../support/keyset';
 
 let seq = 0;
 const uuid = () => `0190b000-0000-7000-8000-${String(++seq).padStart(12, '0')}`;
@@ -192,6 +193,46 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       }
       const phoneNumberId = cloud.credentials.channel === 'cloud_api' ? cloud.credentials.phoneNumberId : '';
       expect(await inboxes.findByPhoneNumberId(phoneNumberId)).to.deep.equal(cloud);
+    });
+
+    it('pages the team\'s inboxes newest first as summaries, the phone number id but no credentials', async () => {
+      await inbox('sandbox');
+      const setups = [
+        () => ({ channel: 'cloud_api', phoneNumberId: `pn-${uuid()}`, accessToken: 'EAAG-listed' }),
+        () => ({ channel: 'evolution', baseUrl: 'https://evo.example.com', instance: 'a', apiKey: 'evo-listed' }),
+        () => ({ channel: 'sandbox' }),
+      ];
+      const listed = { teamId: uuid() };
+      let n = 0;
+      await checkNewestFirst(
+        async (createdAt, id): Promise<InboxSummary> => {
+          const setup: { channel: string; phoneNumberId?: string } = setups[n++ % setups.length]();
+          const i = { ...Inbox.create(id, listed.teamId, { name: `Inbox ${n}`, ...setup }, at(1)).snapshot(), createdAt, isActive: n !== 2 };
+          await inboxes.insert(i);
+          return {
+            id, teamId: listed.teamId, name: i.name, channel: i.channel, isActive: i.isActive,
+            phoneNumberId: setup.channel === 'cloud_api' ? setup.phoneNumberId! : null, createdAt,
+          };
+        },
+        (q) => inboxes.listSummaries(listed, q),
+        (i) => ({ at: i.createdAt, id: i.id }),
+      );
+    });
+
+    it('lists summaries without opening the credentials', async () => {
+      const i = await inbox('cloud_api', { phoneNumberId: `pn-${uuid()}`, accessToken: 'EAAG-unopened' });
+      if (backend === 'memory') {
+        const table = env().container.get<MemoryStore>(TOKENS.MemoryStore).table<Record<string, unknown>>('whatsapp_inboxes');
+        table.set(i.id, { ...table.get(i.id)!, credentials: 'v1:not-sealed-with-this-key' });
+      } else {
+        await env().container.get<KnexDatabase>(TOKENS.KnexDatabase).db('whatsapp_inboxes').where({ id: i.id }).update({ credentials: 'v1:not-sealed-with-this-key' });
+      }
+      let error: unknown;
+      try { await inboxes.findById(team, i.id); } catch (e) { error = e; }
+      expect(error, 'the credentials no longer open').to.be.instanceOf(Error);
+      const { items } = await inboxes.listSummaries(team, { limit: 10, after: null });
+      expect(items.map((x) => x.id)).to.deep.equal([i.id]);
+      expect(JSON.stringify(items)).to.not.match(/EAAG|credentials|v1:/);
     });
 
     if (backend !== 'memory') {

@@ -16,7 +16,7 @@ const UNKNOWN_PROJECT = '0190d000-0000-7000-8000-00000000dead';
 const cli = async (env: () => HttpEnv, argv: string[]) => {
   let out = '';
   let err = '';
-  const code = await runCli(argv, dealsContext.commands!(env().runtime.container), { out: (t) => { out += t; }, err: (t) => { err += t; } });
+  const code = await runCli([...argv, '--json'], dealsContext.commands!(env().runtime.container), { out: (t) => { out += t; }, err: (t) => { err += t; } });
   return { code, json: out ? JSON.parse(out) : undefined, err };
 };
 

@@ -177,7 +177,7 @@ forEachHttpBackend('Tasks API', (env) => {
     const err: string[] = [];
     const io = { out: (t: string) => out.push(t), err: (t: string) => err.push(t) };
     const commands = tasksContext.commands!(env().runtime.container);
-    expect(await runCli(['task', 'restore', '--id', id], commands, io)).to.equal(0);
+    expect(await runCli(['task', 'restore', '--id', id, '--json'], commands, io)).to.equal(0);
     const printed = JSON.parse(out[0]);
     expect(printed).to.include({ id, title: 'a', deleted_at: null });
     expect((await get(team, id)).status).to.equal(200);

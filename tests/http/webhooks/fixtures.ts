@@ -59,12 +59,12 @@ export interface CliResult {
   err: string;
 }
 
-/** Runs a `webhook …` operator command against the runtime, as `workspace-admin` would. */
+/** Runs a `webhook …` operator command against the runtime, as `workspace-admin … --json` would. */
 export async function webhookCli(runtime: Runtime, argv: string[]): Promise<CliResult> {
   const commands = webhooksContext.commands!(runtime.container);
   let out = '';
   let err = '';
-  const code = await runCli(argv, commands, { out: (t) => { out += t; }, err: (t) => { err += t; } });
+  const code = await runCli([...argv, '--json'], commands, { out: (t) => { out += t; }, err: (t) => { err += t; } });
   return { code, json: out ? JSON.parse(out) : null, err };
 }
 

@@ -5,10 +5,9 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import { runCli } from '../../../adapters/cli/cli';
-import { whatsappCommands } from '../../../adapters/cli/whatsapp/whatsapp-commands';
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
-import { ListInboxErrors } from '../../../application/whatsapp/list-inbox-errors';
 import { Runtime } from '../../../bootstrap/container';
+import { whatsappContext } from '../../../bootstrap/contexts/whatsapp';
 import { backendNames, startRuntime } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
@@ -173,8 +172,7 @@ for (const backend of backendNames()) {
       (await get(team, `/whatsapp/conversations/${conversationId}/messages${query}`).expect(200)).body;
     const cli = async (...argv: string[]) => {
       const out: string[] = [];
-      const code = await runCli(argv, whatsappCommands({ createInbox: runtime.container.get(CreateInbox), listInboxErrors: runtime.container.get(ListInboxErrors) }),
-        { out: (t) => out.push(t), err: () => undefined });
+      const code = await runCli([...argv, '--json'], whatsappContext.commands!(runtime.container), { out: (t) => out.push(t), err: () => undefined });
       return { code, out };
     };
 

@@ -1,11 +1,9 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import { runCli } from '../../../adapters/cli/cli';
-import { whatsappCommands } from '../../../adapters/cli/whatsapp/whatsapp-commands';
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
-import { ListInboxErrors } from '../../../application/whatsapp/list-inbox-errors';
 import { Runtime } from '../../../bootstrap/container';
-import { WHATSAPP_TOKENS } from '../../../bootstrap/contexts/whatsapp';
+import { WHATSAPP_TOKENS, whatsappContext } from '../../../bootstrap/contexts/whatsapp';
 import { InboxSetup } from '../../../domain/whatsapp/inbox';
 import { InboxRepository } from '../../../domain/whatsapp/inbox-repository';
 import { MessageRepository } from '../../../domain/whatsapp/message-repository';
@@ -351,7 +349,7 @@ for (const backend of backendNames()) {
       const cli = async (...argv: string[]) => {
         const out: string[] = [];
         const err: string[] = [];
-        const code = await runCli(argv, whatsappCommands({ createInbox: runtime.container.get(CreateInbox), listInboxErrors: runtime.container.get(ListInboxErrors) }), { out: (t) => out.push(t), err: (t) => err.push(t) });
+        const code = await runCli([...argv, '--json'], whatsappContext.commands!(runtime.container), { out: (t) => out.push(t), err: (t) => err.push(t) });
         return { code, out, err };
       };
 

@@ -1,8 +1,10 @@
 import { DealEventType } from '../../../../domain/deals/deal-event';
 import { WorkflowAction, WorkflowData, WorkflowRunData, WorkflowRunStatus } from '../../../../domain/deals/workflow';
 import { WorkflowRepository, WorkflowRunRepository } from '../../../../domain/deals/workflow-repository';
+import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
+import { newestFirstPage } from '../shared/keyset';
 import { fromJson, toBool, toIso } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -62,9 +64,7 @@ export class KnexWorkflowRunRepository implements WorkflowRunRepository {
     return rows.map(runFromRow);
   }
 
-  async list(team: TeamContext, limit: number): Promise<WorkflowRunData[]> {
-    const rows = await this.database.db('workflow_runs').where({ team_id: team.teamId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
-    return rows.map(runFromRow);
+  list(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WorkflowRunData>> {
+    return newestFirstPage(this.database.db('workflow_runs').where({ team_id: team.teamId }), 'created_at', query, runFromRow);
   }
 }

@@ -1,7 +1,10 @@
+import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
+import { TeamContext } from '../../../../domain/shared/team';
 import { ApiKeyData } from '../../../../domain/teams/api-key';
 import { TeamData } from '../../../../domain/teams/team';
 import { ApiKeyRepository, TeamRepository } from '../../../../domain/teams/team-repository';
 import { KnexDatabase } from '../shared/knex-database';
+import { newestFirstPage } from '../shared/keyset';
 import { toBool, toIso, toIsoOrNull } from '../shared/rows';
 
 interface TeamRow { id: string; name: string; client_quota: number | null; created_at: unknown }
@@ -26,6 +29,10 @@ export class KnexTeamRepository implements TeamRepository {
   async count(): Promise<number> {
     const row = await this.database.db('teams').count({ n: '*' }).first();
     return Number((row as { n: number | string }).n);
+  }
+
+  listNewestFirst(query: KeysetQuery): Promise<KeysetPage<TeamData>> {
+    return newestFirstPage(this.database.db('teams'), 'created_at', query, (r) => teamFromRow(r as unknown as TeamRow));
   }
 
   async lock(teamId: string): Promise<void> {
@@ -63,5 +70,9 @@ export class KnexApiKeyRepository implements ApiKeyRepository {
 
   async update(key: ApiKeyData): Promise<void> {
     await this.database.db('api_keys').where({ id: key.id }).update(keyToRow(key));
+  }
+
+  listNewestFirst(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<ApiKeyData>> {
+    return newestFirstPage(this.database.db('api_keys').where({ team_id: team.teamId }), 'created_at', query, (r) => keyFromRow(r as unknown as ApiKeyRow));
   }
 }

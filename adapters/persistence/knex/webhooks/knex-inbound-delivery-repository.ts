@@ -1,7 +1,9 @@
+import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { DeliveryWarning, InboundDeliveryData } from '../../../../domain/webhooks/inbound-delivery';
 import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../../../domain/webhooks/inbound-delivery-repository';
 import { KnexDatabase } from '../shared/knex-database';
+import { newestFirstPage } from '../shared/keyset';
 import { fromJson, isUniqueViolation, toIso, toIsoOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -54,10 +56,8 @@ export class KnexInboundDeliveryRepository implements InboundDeliveryRepository 
     return row ? { teamId: row.team_id as string } : null;
   }
 
-  async listByWebhook(team: TeamContext, webhookId: string, limit: number): Promise<InboundDeliveryData[]> {
-    const rows: Row[] = await this.table.where({ team_id: team.teamId, webhook_id: webhookId })
-      .orderBy('received_at', 'desc').orderBy('id', 'desc').limit(limit);
-    return rows.map(fromRow);
+  listByWebhook(team: TeamContext, webhookId: string, query: KeysetQuery): Promise<KeysetPage<InboundDeliveryData>> {
+    return newestFirstPage(this.table.where({ team_id: team.teamId, webhook_id: webhookId }), 'received_at', query, fromRow);
   }
 
   async insert(delivery: InboundDeliveryData): Promise<void> {

@@ -1,4 +1,5 @@
 import { Duplicate } from '../../../../domain/shared/errors';
+import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { FieldMapping } from '../../../../domain/webhooks/field-mapping';
@@ -7,6 +8,7 @@ import {
   WebhookEndpointFilter, WebhookEndpointRepository, WebhookSortField,
 } from '../../../../domain/webhooks/webhook-endpoint-repository';
 import { KnexDatabase } from '../shared/knex-database';
+import { newestFirstPage } from '../shared/keyset';
 import { SortColumn, orderBy, paginate } from '../shared/query';
 import { fromJson, isUniqueViolation, toBool, toIso } from '../shared/rows';
 
@@ -54,6 +56,10 @@ export class KnexWebhookEndpointRepository implements WebhookEndpointRepository 
     if (filter.isActive !== undefined) qb.andWhere({ is_active: filter.isActive });
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
+  }
+
+  listNewestFirst(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WebhookEndpointData>> {
+    return newestFirstPage(this.table.where({ team_id: team.teamId }), 'created_at', query, fromRow);
   }
 
   async findById(team: TeamContext, id: string): Promise<WebhookEndpointData | null> {

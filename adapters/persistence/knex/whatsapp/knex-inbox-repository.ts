@@ -1,9 +1,11 @@
 import { CredentialCipher, openCredentials, sealCredentials } from '../../../../application/whatsapp/credential-cipher';
 import { Duplicate } from '../../../../domain/shared/errors';
+import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { InboxData } from '../../../../domain/whatsapp/inbox';
-import { InboxRepository } from '../../../../domain/whatsapp/inbox-repository';
+import { InboxRepository, InboxSummary } from '../../../../domain/whatsapp/inbox-repository';
 import { KnexDatabase } from '../shared/knex-database';
+import { newestFirstPage } from '../shared/keyset';
 import { isUniqueViolation, toBool, toIso } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -38,6 +40,15 @@ export class KnexInboxRepository implements InboxRepository {
   async findByPhoneNumberId(phoneNumberId: string): Promise<InboxData | null> {
     const row = await this.database.db(TABLE).where({ phone_number_id: phoneNumberId }).orderBy('created_at').first();
     return row ? this.fromRow(row) : null;
+  }
+
+  /** Never selects `credentials`: listing needs no key and opens no secret. */
+  listSummaries(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<InboxSummary>> {
+    const columns = ['team_id', 'id', 'name', 'channel', 'is_active', 'phone_number_id', 'created_at'];
+    return newestFirstPage(this.database.db(TABLE).where({ team_id: team.teamId }).select(columns), 'created_at', query, (r) => ({
+      id: r.id as string, teamId: r.team_id as string, name: r.name as string, channel: r.channel as InboxData['channel'],
+      isActive: toBool(r.is_active), phoneNumberId: (r.phone_number_id as string | null) ?? null, createdAt: toIso(r.created_at),
+    }));
   }
 
   async insert(inbox: InboxData): Promise<void> {

@@ -1,7 +1,9 @@
 import { DealEventType } from '../../../../domain/deals/deal-event';
 import { WorkflowData, WorkflowRunData } from '../../../../domain/deals/workflow';
 import { WorkflowRepository, WorkflowRunRepository } from '../../../../domain/deals/workflow-repository';
+import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
+import { newestFirstPageOf } from '../shared/keyset';
 import { MemoryStore } from '../shared/memory-store';
 
 const byCreation = <T extends { createdAt: string; id: string }>(a: T, b: T) =>
@@ -37,7 +39,7 @@ export class MemoryWorkflowRunRepository implements WorkflowRunRepository {
     return this.rows.filter((r) => r.teamId === team.teamId && r.eventId === eventId).sort(byCreation);
   }
 
-  async list(team: TeamContext, limit: number): Promise<WorkflowRunData[]> {
-    return this.rows.filter((r) => r.teamId === team.teamId).sort(byCreation).reverse().slice(0, limit);
+  async list(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WorkflowRunData>> {
+    return newestFirstPageOf(this.rows.filter((r) => r.teamId === team.teamId), query, (r) => ({ at: r.createdAt, id: r.id }));
   }
 }

@@ -1,6 +1,9 @@
+import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
+import { TeamContext } from '../../../../domain/shared/team';
 import { ApiKeyData } from '../../../../domain/teams/api-key';
 import { TeamData } from '../../../../domain/teams/team';
 import { ApiKeyRepository, TeamRepository } from '../../../../domain/teams/team-repository';
+import { newestFirstPageOf } from '../shared/keyset';
 import { MemoryStore } from '../shared/memory-store';
 
 export class MemoryTeamRepository implements TeamRepository {
@@ -10,6 +13,9 @@ export class MemoryTeamRepository implements TeamRepository {
   async insert(team: TeamData): Promise<void> { this.teams.set(team.id, team); }
   async findById(id: string): Promise<TeamData | null> { return this.teams.get(id) ?? null; }
   async count(): Promise<number> { return this.teams.all().length; }
+  async listNewestFirst(query: KeysetQuery): Promise<KeysetPage<TeamData>> {
+    return newestFirstPageOf(this.teams.all(), query, (t) => ({ at: t.createdAt, id: t.id }));
+  }
   async lock(): Promise<void> { /* memory transactions already run one at a time */ }
 }
 
@@ -25,4 +31,7 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
   }
   async findById(id: string): Promise<ApiKeyData | null> { return this.keys.get(id) ?? null; }
   async update(key: ApiKeyData): Promise<void> { this.keys.set(key.id, key); }
+  async listNewestFirst(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<ApiKeyData>> {
+    return newestFirstPageOf(this.keys.filter((k) => k.teamId === team.teamId), query, (k) => ({ at: k.createdAt, id: k.id }));
+  }
 }

@@ -1,6 +1,8 @@
+import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { InboundDeliveryData } from '../../../../domain/webhooks/inbound-delivery';
 import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../../../domain/webhooks/inbound-delivery-repository';
+import { newestFirstPageOf } from '../shared/keyset';
 import { MemoryStore } from '../shared/memory-store';
 
 export class MemoryInboundDeliveryRepository implements InboundDeliveryRepository {
@@ -21,10 +23,8 @@ export class MemoryInboundDeliveryRepository implements InboundDeliveryRepositor
     return d ? { teamId: d.teamId } : null;
   }
 
-  async listByWebhook(team: TeamContext, webhookId: string, limit: number): Promise<InboundDeliveryData[]> {
-    return this.rows.filter((d) => d.teamId === team.teamId && d.webhookId === webhookId)
-      .sort((a, b) => (a.receivedAt === b.receivedAt ? (a.id < b.id ? 1 : -1) : a.receivedAt < b.receivedAt ? 1 : -1))
-      .slice(0, limit);
+  async listByWebhook(team: TeamContext, webhookId: string, query: KeysetQuery): Promise<KeysetPage<InboundDeliveryData>> {
+    return newestFirstPageOf(this.rows.filter((d) => d.teamId === team.teamId && d.webhookId === webhookId), query, (d) => ({ at: d.receivedAt, id: d.id }));
   }
 
   async insert(delivery: InboundDeliveryData): Promise<void> {

@@ -1,3 +1,4 @@
+import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { TeamContext } from '../../../../domain/shared/team';
@@ -6,6 +7,7 @@ import {
   WebhookEndpointFilter, WebhookEndpointRepository, WebhookSortField,
 } from '../../../../domain/webhooks/webhook-endpoint-repository';
 import { MemoryStore } from '../shared/memory-store';
+import { newestFirstPageOf } from '../shared/keyset';
 import { pageOf } from '../shared/paging';
 
 const sortValue = (e: WebhookEndpointData, field: string) =>
@@ -18,6 +20,10 @@ export class MemoryWebhookEndpointRepository implements WebhookEndpointRepositor
   async list(team: TeamContext, filter: WebhookEndpointFilter, query: ListQuery<WebhookSortField>): Promise<Page<WebhookEndpointData>> {
     const rows = this.rows.filter((e) => e.teamId === team.teamId && (filter.isActive === undefined || e.isActive === filter.isActive));
     return pageOf(rows, query, sortValue);
+  }
+
+  async listNewestFirst(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WebhookEndpointData>> {
+    return newestFirstPageOf(this.rows.filter((e) => e.teamId === team.teamId), query, (e) => ({ at: e.createdAt, id: e.id }));
   }
 
   async findById(team: TeamContext, id: string): Promise<WebhookEndpointData | null> {

@@ -1,8 +1,10 @@
 import { CredentialCipher, openCredentials, sealCredentials } from '../../../../application/whatsapp/credential-cipher';
 import { Duplicate } from '../../../../domain/shared/errors';
+import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { InboxData } from '../../../../domain/whatsapp/inbox';
-import { InboxRepository } from '../../../../domain/whatsapp/inbox-repository';
+import { InboxRepository, InboxSummary } from '../../../../domain/whatsapp/inbox-repository';
+import { newestFirstPageOf } from '../shared/keyset';
 import { MemoryStore } from '../shared/memory-store';
 
 /** As the SQL row: the credentials sealed, the Cloud API phone number id beside them to be found by. */
@@ -24,6 +26,14 @@ export class MemoryInboxRepository implements InboxRepository {
   async findByPhoneNumberId(phoneNumberId: string): Promise<InboxData | null> {
     const i = this.rows.find((r) => r.phoneNumberId === phoneNumberId);
     return i ? this.fromRow(i) : null;
+  }
+
+  /** From the row as stored: the sealed credentials are never opened. */
+  async listSummaries(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<InboxSummary>> {
+    const summaries = this.rows.filter((r) => r.teamId === team.teamId).map((r): InboxSummary => ({
+      id: r.id, teamId: r.teamId, name: r.name, channel: r.channel, isActive: r.isActive, phoneNumberId: r.phoneNumberId, createdAt: r.createdAt,
+    }));
+    return newestFirstPageOf(summaries, query, (i) => ({ at: i.createdAt, id: i.id }));
   }
 
   async insert(inbox: InboxData): Promise<void> {

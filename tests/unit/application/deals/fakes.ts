@@ -10,6 +10,7 @@ import { IdempotencyRecord, isExpired } from '../../../../domain/deals/idempoten
 import { IdempotencyKeyRepository } from '../../../../domain/deals/idempotency-key-repository';
 import { WorkflowData, WorkflowRunData } from '../../../../domain/deals/workflow';
 import { WorkflowRepository, WorkflowRunRepository } from '../../../../domain/deals/workflow-repository';
+import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { WorkflowActions, WorkflowActivityRequest, WorkflowTaskRequest } from '../../../../application/deals/workflow-actions';
 import { Clock } from '../../../../application/shared/clock';
@@ -146,8 +147,9 @@ export class FakeRuns extends MapStore<WorkflowRunData> implements WorkflowRunRe
   async listByEvent(team: TeamContext, eventId: string): Promise<WorkflowRunData[]> {
     return [...this.rows.values()].filter((r) => r.teamId === team.teamId && r.eventId === eventId);
   }
-  async list(team: TeamContext, limit: number): Promise<WorkflowRunData[]> {
-    return [...this.rows.values()].filter((r) => r.teamId === team.teamId).reverse().slice(0, limit);
+  /** The first page only (no unit test pages runs). */
+  async list(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WorkflowRunData>> {
+    return { items: [...this.rows.values()].filter((r) => r.teamId === team.teamId).reverse().slice(0, query.limit), next: null };
   }
 }
 

@@ -37,7 +37,7 @@ class Deliveries implements InboundDeliveryRepository {
   async findById() { return null; }
   async findByIdempotencyKey() { return null; }
   async findTeamOf() { return null; }
-  async listByWebhook() { return []; }
+  async listByWebhook() { return { items: [], next: null }; }
   async insert() {}
   async claim() { this.uow.log.push('claim'); return !this.taken; }
   async saveOutcome(d: InboundDeliveryData) {
