@@ -1,0 +1,194 @@
+import { expect } from 'chai';
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, RawClient, sleep } from './raw-http';
+
+const ROOT = join(__dirname, '..', '..');
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  /** The JSON log entries on stdout so far. */
+  logs: () => Array<Record<string, unknown>>;
+  exited: Promise<{ code: number | null; at: number }>;
+  startedAt: number;
+}
+
+/** The real server (`bootstrap/server-main.ts`) as a child process, the way `npm start` runs it but from the sources. */
+function run(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ['--require', 'tsx/cjs', join('bootstrap', 'server-main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, REDIS_URL: '', DEMO: '0', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => { stdout += chunk; });
+  child.stderr!.on('data', (chunk) => { stderr += chunk; });
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    logs: () => stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)),
+    exited,
+    startedAt: Date.now(),
+  };
+}
+
+async function until(what: string, r: Run, ok: () => boolean, timeoutMs = 20000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ok()) {
+    if (r.child.exitCode !== null) throw new Error(`the server exited (${r.child.exitCode}) before ${what}: ${r.stderr()}`);
+    if (Date.now() > deadline) throw new Error(`not ${what} within ${timeoutMs} ms; stdout: ${r.stdout()} stderr: ${r.stderr()}`);
+    await sleep(50);
+  }
+}
+
+const listeningPids = (r: Run) => r.logs().filter((e) => e.msg === 'Workspace API listening').map((e) => e.pid as number);
+
+/** Sends one GET and returns the status. */
+async function statusOf(port: number, path: string, key?: string): Promise<number> {
+  const client = await RawClient.open(port);
+  client.send(`GET ${path} HTTP/1.1\r\nHost: x\r\n${key ? `Authorization: Bearer ${key}\r\n` : ''}Connection: close\r\n\r\n`);
+  const { status } = await client.nextResponse();
+  client.socket.destroy();
+  return status;
+}
+
+describe('Server process: starting', function () {
+  this.timeout(60000);
+  let dir: string;
+  let runs: Run[] = [];
+  const start = (env: Record<string, string>) => {
+    const r = run(env);
+    runs.push(r);
+    return r;
+  };
+
+  before(() => { dir = mkdtempSync(join(tmpdir(), 'startup-')); });
+  afterEach(async () => {
+    for (const r of runs) {
+      if (r.child.exitCode === null && r.child.signalCode === null) {
+        r.child.kill('SIGTERM');
+        await Promise.race([r.exited, sleep(15000)]);
+      }
+    }
+    runs = [];
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  describe('with a wrong setting', () => {
+    it('exits 1 at once with one line naming it, no stack and no worker', async () => {
+      const r = start({ PORT: '99999', WEB_CONCURRENCY: '2', DATABASE_URL: `sqlite:${join(dir, 'config.sqlite')}` });
+      const { code } = await r.exited;
+      expect(code).to.equal(1);
+      expect(r.stderr()).to.equal('PORT: got "99999"; takes a whole number from 1 to 65535\n');
+      expect(r.stdout()).to.equal('');
+    });
+
+    it('names every wrong setting, one line each', async () => {
+      const r = start({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+      expect((await r.exited).code).to.equal(1);
+      expect(r.stderr().split('\n')).to.deep.equal([
+        'PORT: got "abc"; takes a whole number from 1 to 65535',
+        'DATABASE_URL: got "mysql://x"; takes sqlite:<file>, postgres://user@host:5432/db or memory:',
+        'LOG_LEVEL: got "loud"; takes one of fatal, error, warn, info, debug, trace, silent',
+        '',
+      ]);
+    });
+  });
+
+  describe('on a port already taken', () => {
+    let taken: Server;
+    let port: number;
+    beforeEach(async () => {
+      taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      port = (taken.address() as { port: number }).port;
+    });
+    afterEach(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+
+    it('in one process, exits 1 with one line naming the port', async () => {
+      const r = start({ PORT: String(port), WEB_CONCURRENCY: '1', DATABASE_URL: `sqlite:${join(dir, 'taken-1.sqlite')}` });
+      const { code, at } = await r.exited;
+      expect(code).to.equal(1);
+      expect(r.stderr()).to.match(new RegExp(`^cannot listen: port ${port} on 127\\.0\\.0\\.1 is already in use \\(EADDRINUSE\\)[^\\n]*\\n$`));
+      expect(at - r.startedAt).to.be.below(15000);
+    });
+
+    it('with workers, forks a few later and later, then gives up with one line naming the port', async () => {
+      const r = start({ PORT: String(port), WEB_CONCURRENCY: '2', DATABASE_URL: `sqlite:${join(dir, 'taken-2.sqlite')}` });
+      const { code, at } = await r.exited;
+      expect(code).to.equal(1);
+      expect(at - r.startedAt, 'exits within seconds').to.be.below(25000);
+      const lines = r.stderr().trim().split('\n');
+      expect(lines, r.stderr()).to.have.length(1);
+      expect(lines[0]).to.match(/^workers failed to start 5 times within 60 s; giving up: /);
+      expect(lines[0]).to.contain(`port ${port} on 127.0.0.1 is already in use (EADDRINUSE)`);
+      expect(r.stderr()).to.not.contain('fatal');
+      const failed = r.logs().filter((e) => e.msg === 'a worker failed to start');
+      expect(failed.length, 'workers forked').to.be.within(2, 6);
+      expect(failed.map((e) => e.retryInMs).filter((ms) => ms !== undefined)).to.deep.equal([1000, 2000, 4000, 8000]);
+      expect(listeningPids(r)).to.deep.equal([]);
+    });
+  });
+
+  describe('when it serves', () => {
+    const bannerOf = (stdout: string) => stdout.split('\n').filter((l) => l !== '' && !l.startsWith('{'));
+
+    it('prints once, after the workers listen, where to go and, on the first start, the demo team and its key', async () => {
+      const port = await freePort();
+      const databaseUrl = `sqlite:${join(dir, 'banner.sqlite')}`;
+      const first = start({ PORT: String(port), WEB_CONCURRENCY: '2', DEMO: '1', DATABASE_URL: databaseUrl });
+      await until('printing the demo key', first, () => /^Demo API key: .*\n/m.test(first.stdout()));
+      expect(listeningPids(first).length, 'a worker listens before the banner').to.be.at.least(1);
+      const banner = bannerOf(first.stdout());
+      const base = `http://127.0.0.1:${port}`;
+      expect(banner[0]).to.equal(`Workspace API is listening on ${base}/api/v1 (sqlite, 2 workers)`);
+      expect(banner).to.include.members([
+        `  API reference: ${base}/docs`,
+        `  OpenAPI document: ${base}/api/v1/openapi.json`,
+      ]);
+      const teamLine = banner.find((l) => l.startsWith('Demo team: '));
+      expect(teamLine).to.match(/^Demo team: [0-9a-f-]{36} \(Demo Agency\)$/);
+      const key = banner.find((l) => l.startsWith('Demo API key: '))!.slice('Demo API key: '.length);
+      expect(key).to.match(/^wsk_/);
+      expect(banner).to.include(`  Try: curl -H "Authorization: Bearer ${key}" ${base}/api/v1/clients`);
+
+      await until('both workers listening', first, () => listeningPids(first).length === 2);
+      expect(await statusOf(port, '/api/v1/clients', key)).to.equal(200);
+      expect(await statusOf(port, '/api/v1/openapi.json')).to.equal(200);
+      expect(await statusOf(port, '/docs')).to.equal(200);
+      await sleep(300);
+      expect(bannerOf(first.stdout()).filter((l) => l.startsWith('Workspace API is listening')), 'printed once').to.have.length(1);
+      first.child.kill('SIGTERM');
+      expect((await first.exited).code).to.equal(0);
+
+      // The second start has no new demo team, and so no key to show.
+      const second = start({ PORT: String(port), WEB_CONCURRENCY: '1', DEMO: '1', DATABASE_URL: databaseUrl });
+      await until('listening', second, () => listeningPids(second).length === 1 && bannerOf(second.stdout()).length >= 3);
+      await sleep(200);
+      const again = bannerOf(second.stdout());
+      expect(again[0]).to.equal(`Workspace API is listening on ${base}/api/v1 (sqlite, 1 process)`);
+      expect(again.join('\n')).to.not.contain('Demo');
+    });
+
+    it('replaces a worker that crashes', async () => {
+      const port = await freePort();
+      const r = start({ PORT: String(port), WEB_CONCURRENCY: '2', DATABASE_URL: `sqlite:${join(dir, 'crash.sqlite')}` });
+      await until('both workers listening', r, () => listeningPids(r).length === 2);
+      const [victim] = listeningPids(r);
+      process.kill(victim, 'SIGKILL');
+      await until('a new worker listening', r, () => listeningPids(r).length === 3, 15000);
+      expect(listeningPids(r)[2]).to.not.equal(victim);
+      expect(await statusOf(port, '/api/v1/openapi.json')).to.equal(200);
+      r.child.kill('SIGTERM');
+      expect((await r.exited).code).to.equal(0);
+    });
+  });
+});
