@@ -1,12 +1,20 @@
 import { expect } from 'chai';
-import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, RawClient, sleep } from './raw-http';
 
 const ROOT = join(__dirname, '..', '..');
+
+// bin/build.js is plain JavaScript, run by npm before the server and by the CLI before its commands.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const build = require('../../bin/build.js') as {
+  ensureBuilt(root?: string): void;
+  staleReason(root?: string): string | null;
+  markBuilt(root: string): void;
+};
 
 interface Run {
   child: ChildProcess;
@@ -190,5 +198,120 @@ describe('Server process: starting', function () {
       r.child.kill('SIGTERM');
       expect((await r.exited).code).to.equal(0);
     });
+  });
+});
+
+describe('npm start: the build before it', function () {
+  this.timeout(60000);
+  let root: string;
+
+  /** A project shaped like this one: sources in the four folders, the two entry points, its tsconfig. */
+  const project = () => {
+    root = mkdtempSync(join(tmpdir(), 'build-'));
+    const write = (path: string, content: string) => {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), content);
+    };
+    write('domain/value.ts', 'export const value = 1;\n');
+    write('application/use.ts', "import { value } from '../domain/value';\nexport const use = () => value;\n");
+    write('adapters/port.ts', 'export const port = 2;\n');
+    write('bootstrap/server-main.ts', "import { use } from '../application/use';\nconsole.log(use());\n");
+    write('bootstrap/cli-main.ts', 'export const main = () => 0;\n');
+    write('tests/ignored.ts', 'export {};\n');
+    write('package.json', '{ "name": "p" }\n');
+    write('tsconfig.json', JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, outDir: 'dist', rootDir: '.', types: [] },
+      include: ['domain', 'application', 'adapters', 'bootstrap'],
+    }));
+    return root;
+  };
+  const built = () => {
+    for (const entry of ['server-main', 'cli-main']) writeFileSync(join(root, 'dist', 'bootstrap', `${entry}.js`), '', { flag: 'a' });
+    build.markBuilt(root);
+  };
+  /** Sets a file's modification time `secondsAgo` in the past. */
+  const age = (path: string, secondsAgo: number) => {
+    const t = new Date(Date.now() - secondsAgo * 1000);
+    utimesSync(join(root, path), t, t);
+  };
+
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('builds when there is no build, or a source, tsconfig.json or package.json changed, been added or removed', () => {
+    project();
+    expect(build.staleReason(root)).to.match(/no build/);
+    mkdirSync(join(root, 'dist', 'bootstrap'), { recursive: true });
+    built();
+    expect(build.staleReason(root)).to.equal(null);
+
+    const changes: Array<() => void> = [
+      () => writeFileSync(join(root, 'domain', 'value.ts'), 'export const value = 3;\n'),
+      () => age('adapters/port.ts', 3600), // an older copy put back: the time differs from the built one's
+      () => writeFileSync(join(root, 'bootstrap', 'new.ts'), 'export {};\n'),
+      () => rmSync(join(root, 'application', 'use.ts')),
+      () => writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { outDir: 'dist' } })),
+      () => writeFileSync(join(root, 'package.json'), '{ "name": "q" }\n'),
+      () => rmSync(join(root, 'dist', 'bootstrap', 'server-main.js')),
+    ];
+    for (const change of changes) {
+      change();
+      expect(build.staleReason(root), change.toString()).to.be.a('string');
+      built();
+      expect(build.staleReason(root), change.toString()).to.equal(null);
+    }
+  });
+
+  it('does not build for what is not compiled: tests, an editor\'s swap file, the README', () => {
+    project();
+    mkdirSync(join(root, 'dist', 'bootstrap'), { recursive: true });
+    built();
+    writeFileSync(join(root, 'tests', 'ignored.ts'), 'export const changed = 1;\n');
+    writeFileSync(join(root, 'bootstrap', '.server-main.ts.swp'), 'x');
+    writeFileSync(join(root, 'README.md'), '# changed\n');
+    expect(build.staleReason(root)).to.equal(null);
+  });
+
+  it('compiles once, saying so in one line on stderr, and then returns at once while nothing changed', () => {
+    project();
+    const ensure = () => spawnSync(process.execPath, ['-e', `
+      const { ensureBuilt } = require(${JSON.stringify(join(ROOT, 'bin', 'build.js'))});
+      const t = process.hrtime.bigint();
+      ensureBuilt(${JSON.stringify(root)});
+      process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6));
+    `], { encoding: 'utf8' });
+
+    const first = ensure();
+    expect(first.status, first.stderr).to.equal(0);
+    expect(first.stderr.trim().split('\n'), first.stderr).to.have.length(1);
+    expect(first.stderr).to.match(/^build: /);
+    expect(existsSync(join(root, 'dist', 'bootstrap', 'server-main.js'))).to.equal(true);
+
+    const second = ensure();
+    expect(second.status, second.stderr).to.equal(0);
+    expect(second.stderr).to.equal('');
+    expect(Number(second.stdout), 'ms when nothing changed').to.be.below(50);
+
+    const before = statSync(join(root, 'dist', 'domain', 'value.js')).mtimeMs;
+    writeFileSync(join(root, 'domain', 'value.ts'), 'export const value = 4;\n');
+    const third = ensure();
+    expect(third.status, third.stderr).to.equal(0);
+    expect(third.stderr).to.match(/^build: /);
+    expect(statSync(join(root, 'dist', 'domain', 'value.js')).mtimeMs).to.be.above(before);
+  });
+
+  it('fails, with the compiler\'s errors on stderr, when the sources do not compile; and builds again next time', () => {
+    project();
+    writeFileSync(join(root, 'domain', 'value.ts'), 'export const value: number = "text";\n');
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'build.js'), '--root', root], { encoding: 'utf8' });
+    expect(r.status).to.equal(1);
+    expect(r.stdout).to.equal('');
+    expect(r.stderr).to.contain('TS2322');
+    expect(build.staleReason(root)).to.be.a('string');
+  });
+
+  it('checks this project in well under 50 ms', () => {
+    const t = process.hrtime.bigint();
+    build.staleReason(ROOT);
+    expect(Number(process.hrtime.bigint() - t) / 1e6).to.be.below(50);
   });
 });
