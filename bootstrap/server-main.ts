@@ -162,7 +162,8 @@ async function main(): Promise<void> {
 
   const runtime = buildRuntime(config);
   const demo = await prepare(runtime);
-  unshownDemo = demo;
+  // `memory:` keeps nothing past a failed start: its key would open nothing.
+  unshownDemo = runtime.storage === 'memory' ? undefined : demo;
   // One process (always for `memory:`, whose data lives in this process), or workers on every core.
   if (config.workers === 1) return serve(runtime, () => printBanner(config, runtime.storage, demo));
   const logger = runtime.container.get<Logger>(TOKENS.Logger);
