@@ -223,7 +223,7 @@ export const SETTINGS = {
   DATABASE_URL: define(databaseUrl, {
     fallback: 'sqlite:./data/workspace.db',
     defaultText: '`sqlite:./data/workspace.db`',
-    description: '`sqlite:<file>` (embedded), `postgres://user@host:5432/db`, or `memory:` (in-process, for demos and tests)',
+    description: 'where the data lives: an embedded SQLite file, PostgreSQL, or `memory:` (in-process, for demos and tests; gone when it stops)',
   }),
   LOG_LEVEL: define(oneOf(LOG_LEVELS), { fallback: 'info', defaultText: '`info`', description: 'pino level; logs are JSON on stdout' }),
   RATE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
@@ -281,7 +281,7 @@ export const SETTINGS = {
   WHATSAPP_APP_SECRET: optional(text(true), { description: 'checks `X-Hub-Signature-256` on the Cloud API webhook' }),
   WHATSAPP_VERIFY_TOKEN: optional(text(true), { description: 'the Cloud API webhook\'s verify-token handshake' }),
   SECRETS_KEY: optional(secretsKey, {
-    description: 'encrypts inbox credentials (`openssl rand -hex 32`); required for `cloud_api` and `evolution` inboxes',
+    description: 'encrypts inbox credentials; required for `cloud_api` and `evolution` inboxes',
   }),
   PROVIDER_ALLOW_PRIVATE_NETWORKS: define(flag, {
     fallback: false,
@@ -369,6 +369,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function configReference(): string {
   const cell = (t: string) => t.replace(/\|/g, '\\|');
   const rows = Object.entries(SETTINGS).map(([name, s]: [string, Setting<unknown>]) =>
-    `| \`${name}\` | ${cell(s.defaultText)} | ${cell(s.takes)} | ${cell(s.description)} |`);
+    `| \`${name}\` | ${cell(s.defaultText)} | ${cell(s.takes).replace(/</g, '&lt;')} | ${cell(s.description)} |`);
   return ['| variable | default | takes | meaning |', '|---|---|---|---|', ...rows].join('\n');
 }
