@@ -46,97 +46,329 @@ export interface Config {
   providerAllowPrivateNetworks: boolean;
   /** `SECRETS_KEY`: seals inbox credentials at rest (32 bytes, hex or base64); inboxes with a secret need it. */
   secretsKey?: string;
-  metricsToken?: string; // METRICS_TOKEN: when set, GET /metrics wants it as `Authorization: Bearer <token>`
+  /** `METRICS_TOKEN`: when set, GET /metrics wants it as `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
-export const storageKindOf = (url: string): StorageKind => {
-  if (url === 'memory:' || url === 'memory') return 'memory';
-  if (url.startsWith('sqlite:')) return 'sqlite';
-  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
-  throw new Error('DATABASE_URL must be sqlite:<file>, postgres://… or memory:');
+/**
+ * A configuration the process cannot start with: one line per wrong setting, each naming the variable,
+ * what it got and what it takes. `main()` prints these lines as they are, without a stack.
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** Thrown by a setting's `parse` for a value it does not take; `got` replaces the value in the message (a list's wrong item). */
+class Refused {
+  constructor(readonly got?: string) {}
+}
+
+/** One environment setting: how it is read, and what the README and a wrong value say about it. */
+export interface Setting<T> {
+  /** What a value may be, in words: the end of the line a wrong value prints. */
+  readonly takes: string;
+  /** The value when the variable is unset or empty, as documented. */
+  readonly defaultText: string;
+  /** What the setting is for. */
+  readonly description: string;
+  /** A secret: a wrong value is described by its length, never printed. */
+  readonly secret: boolean;
+  /** Reads a set, non-empty value; throws `Refused` for one it does not take. */
+  readonly parse: (raw: string) => T;
+  /** The value when the variable is unset or empty. */
+  readonly fallback: () => T;
+}
+
+type Kind<T> = { takes: string; parse: (raw: string) => T; secret?: boolean };
+type Doc<T> = { fallback: T | (() => T); defaultText: string; description: string };
+
+const define = <T>(kind: Kind<T>, doc: Doc<T>): Setting<T> => ({
+  takes: kind.takes,
+  parse: kind.parse,
+  secret: kind.secret ?? false,
+  fallback: typeof doc.fallback === 'function' ? (doc.fallback as () => T) : () => doc.fallback as T,
+  defaultText: doc.defaultText,
+  description: doc.description,
+});
+
+/** A setting that is absent unless set. */
+const optional = <T>(kind: Kind<T>, doc: Omit<Doc<T>, 'fallback' | 'defaultText'>): Setting<T | undefined> =>
+  define<T | undefined>(kind, { ...doc, fallback: undefined, defaultText: '(none)' });
+
+// The kinds of value a setting takes.
+
+const wholeNumber = (min: number, max: number, of = ''): Kind<number> => ({
+  takes: `a whole number ${of}from ${min} to ${max}`,
+  parse: (raw) => {
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max) throw new Refused();
+    return n;
+  },
+});
+
+const oneOf = <V extends string>(values: readonly V[]): Kind<V> => ({
+  takes: `one of ${values.join(', ')}`,
+  parse: (raw) => {
+    if (!(values as readonly string[]).includes(raw)) throw new Refused();
+    return raw as V;
+  },
+});
+
+/** `1`/`true` on, `0`/`false` off, in any letter case; anything else is a mistake rather than a guess. */
+const flag: Kind<boolean> = {
+  takes: '1, true, 0 or false',
+  parse: (raw) => {
+    const s = raw.trim().toLowerCase();
+    if (s === '1' || s === 'true') return true;
+    if (s === '0' || s === 'false') return false;
+    throw new Refused();
+  },
 };
 
-const int = (v: string | undefined, fallback: number, name: string): number => {
-  if (v === undefined || v === '') return fallback;
-  if (!/^\d+$/.test(v)) throw new Error(`${name} must be a whole number`);
-  return Number(v);
+const urlOf = (protocols: string[], takes: string): Kind<string> => ({
+  takes,
+  parse: (raw) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Refused();
+    }
+    if (!protocols.includes(url.protocol) || !url.hostname) throw new Refused();
+    return raw;
+  },
+});
+
+const DATABASE_URL_TAKES = 'sqlite:<file>, postgres://user@host:5432/db or memory:';
+
+const storageKindOrNull = (url: string): StorageKind | null => {
+  if (url === 'memory:' || url === 'memory') return 'memory';
+  if (/^sqlite:.+/.test(url)) return 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    try {
+      return new URL(url) && 'postgres';
+    } catch {
+      return null;
+    }
+  }
+  return null;
+};
+
+const databaseUrl: Kind<string> = {
+  takes: DATABASE_URL_TAKES,
+  parse: (raw) => {
+    if (!storageKindOrNull(raw)) throw new Refused();
+    return raw;
+  },
+};
+
+/** What to listen on: a name or an address, never a URL (`http://…`) or a bracketed IPv6 address. */
+const host: Kind<string> = {
+  takes: 'a host name or IP address to listen on (127.0.0.1, 0.0.0.0, ::)',
+  parse: (raw) => {
+    if (!/^[A-Za-z0-9._%-]+$/.test(raw) && !/^[0-9A-Fa-f:.]+(%[A-Za-z0-9._-]+)?$/.test(raw)) throw new Refused();
+    return raw;
+  },
 };
 
 /** `CORS_ORIGINS`: a comma-separated list of origins (`https://app.example.com`), each exactly an origin. */
-export const parseOrigins = (v: string | undefined): string[] => {
-  const origins = (v ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  for (const o of origins) {
-    let url: URL | null = null;
-    try {
-      url = new URL(o);
-    } catch {
-      url = null;
+const origins: Kind<string[]> = {
+  takes: 'comma-separated browser origins such as https://app.example.com (scheme, host, optional port; no path)',
+  parse: (raw) => {
+    const list = raw.split(',').map((o) => o.trim()).filter(Boolean);
+    for (const o of list) {
+      let url: URL | null = null;
+      try {
+        url = new URL(o);
+      } catch {
+        url = null;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== o) throw new Refused(quote(o));
     }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== o) {
-      throw new Error(`CORS_ORIGINS must list origins such as https://app.example.com (scheme, host, optional port; no path): ${o}`);
-    }
-  }
-  return origins;
+    return list;
+  },
 };
 
-/** `PROVIDER_ALLOW_PRIVATE_NETWORKS`: `1`/`true` on; unset, empty, `0`/`false` off; anything else is a mistake. */
-const allowPrivateNetworks = (v: string | undefined): boolean => {
-  const s = (v ?? '').trim().toLowerCase();
-  if (s === '1' || s === 'true') return true;
-  if (s === '' || s === '0' || s === 'false') return false;
-  throw new Error(`PROVIDER_ALLOW_PRIVATE_NETWORKS must be 1, true, 0 or false (got "${v}")`);
-};
+const text = (secret: boolean): Kind<string> => ({ takes: 'any text', parse: (raw) => raw, secret });
 
 /** `SECRETS_KEY`, checked here so that a wrong key stops the start rather than the first inbox. */
-const secretsKey = (v: string | undefined): string | undefined => {
-  if (!v) return undefined;
-  parseSecretsKey(v);
-  return v;
+const secretsKey: Kind<string> = {
+  takes: '32 bytes written as 64 hex characters or in base64 (the output of `openssl rand -hex 32`)',
+  secret: true,
+  parse: (raw) => {
+    try {
+      parseSecretsKey(raw);
+    } catch {
+      throw new Refused();
+    }
+    return raw;
+  },
 };
 
 /** The longest delay a timer takes (about 24.8 days); a longer one would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_PER_MINUTE = 1_000_000_000;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS (neither 0, which would turn it off) and SHUTDOWN_TIMEOUT_MS, in milliseconds. */
-const serverTimeouts = (env: NodeJS.ProcessEnv): Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'shutdownTimeoutMs'> => {
-  const ms = (name: string, fallback: number, least: number): number => {
-    const v = int(env[name], fallback, name);
-    if (v < least || v > MAX_TIMER_MS) throw new Error(`${name} must be a whole number of milliseconds from ${least} to ${MAX_TIMER_MS}`);
-    return v;
-  };
-  const headersTimeoutMs = ms('HEADERS_TIMEOUT_MS', 10_000, 1);
-  const requestTimeoutMs = ms('REQUEST_TIMEOUT_MS', 30_000, 1);
-  if (headersTimeoutMs > requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
-  return { headersTimeoutMs, requestTimeoutMs, shutdownTimeoutMs: ms('SHUTDOWN_TIMEOUT_MS', 10_000, 0) };
+/**
+ * Every environment setting the API reads, in the README's order: what it takes, its default and what it
+ * is for. `loadConfig` reads them all at once; the README's Configuration table is `configReference()`.
+ */
+export const SETTINGS = {
+  PORT: define(wholeNumber(1, 65535), { fallback: 3000, defaultText: '`3000`', description: 'HTTP port' }),
+  HOST: define(host, { fallback: '127.0.0.1', defaultText: '`127.0.0.1`', description: 'HTTP bind address; `0.0.0.0` or `::` listens on every interface' }),
+  DATABASE_URL: define(databaseUrl, {
+    fallback: 'sqlite:./data/workspace.db',
+    defaultText: '`sqlite:./data/workspace.db`',
+    description: 'where the data lives: an embedded SQLite file, PostgreSQL, or `memory:` (in-process, for demos and tests; gone when it stops)',
+  }),
+  LOG_LEVEL: define(oneOf(LOG_LEVELS), { fallback: 'info', defaultText: '`info`', description: 'pino level; logs are JSON on stdout' }),
+  RATE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
+    fallback: 600, defaultText: '`600`', description: 'requests a minute per API key; past it 429 `RATE_LIMITED` with `Retry-After`',
+  }),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
+    fallback: 600, defaultText: '`600`', description: 'requests a minute per client address across the public webhooks (inbound receiver, Cloud API webhook)',
+  }),
+  INBOUND_RATE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
+    fallback: 1200, defaultText: '`1200`', description: 'requests a minute per public endpoint: each inbound `endpoint_id`; the Cloud API webhook is one endpoint for every team',
+  }),
+  AUTH_FAILURE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
+    fallback: 30,
+    defaultText: '`30`',
+    description: 'failed API-key authentications a minute per client address; past them the address is answered 429 until the minute is over, whatever key it sends',
+  }),
+  TRUSTED_PROXY_HOPS: define(wholeNumber(0, 10), {
+    fallback: 1,
+    defaultText: '`1`',
+    description: 'proxies in front that append to `X-Forwarded-For` (a load balancer: 1; a CDN before it: 2); the client address is the entry this many from the right; `0`: nothing in front, the connection\'s address',
+  }),
+  REDIS_URL: optional(urlOf(['redis:', 'rediss:'], 'a redis:// or rediss:// URL (redis://127.0.0.1:6379)'), {
+    description: 'keeps every rate-limit budget in Redis, shared by several API nodes',
+  }),
+  HEADERS_TIMEOUT_MS: define(wholeNumber(1, MAX_TIMER_MS, 'of milliseconds '), {
+    fallback: 10_000,
+    defaultText: '`10000`',
+    description: 'how long a client may take to send a request\'s headers; past it 408 `REQUEST_TIMEOUT` and the connection closes. Idle keep-alive connections close sooner (half of it, at most 5 s). Not longer than `REQUEST_TIMEOUT_MS`',
+  }),
+  REQUEST_TIMEOUT_MS: define(wholeNumber(1, MAX_TIMER_MS, 'of milliseconds '), {
+    fallback: 30_000,
+    defaultText: '`30000`',
+    description: 'how long a client may take to send a whole request, body included (408 as above); not shorter than `HEADERS_TIMEOUT_MS`',
+  }),
+  SHUTDOWN_TIMEOUT_MS: define(wholeNumber(0, MAX_TIMER_MS, 'of milliseconds '), {
+    fallback: 10_000,
+    defaultText: '`10000`',
+    description: 'on SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are closed (see Stopping)',
+  }),
+  WEB_CONCURRENCY: define(wholeNumber(1, 64), {
+    // Every core, up to 4; the in-memory store cannot be shared between processes (see loadConfig).
+    fallback: () => Math.min(availableParallelism(), 4),
+    defaultText: 'cores, up to 4',
+    description: 'server processes (node:cluster); SQLite runs in WAL mode so they share the file; always 1 with `memory:`. Without Redis the rate-limit budget is kept by the primary process, so the workers share it',
+  }),
+  DEMO: define(flag, { fallback: true, defaultText: 'on', description: '`0` skips the demo team on the first start' }),
+  CORS_ORIGINS: define(origins, {
+    fallback: [],
+    defaultText: '(none)',
+    description: 'browser origins allowed to call the API (`https://painel.example.com,http://localhost:5173`); preflights from them are answered, every other origin gets no CORS header',
+  }),
+  WHATSAPP_CLOUD_API_URL: define(urlOf(['http:', 'https:'], 'an http:// or https:// URL'), {
+    fallback: 'https://graph.facebook.com/v21.0', defaultText: 'Meta\'s Graph API', description: 'base URL of the WhatsApp Cloud API',
+  }),
+  WHATSAPP_APP_SECRET: optional(text(true), { description: 'checks `X-Hub-Signature-256` on the Cloud API webhook' }),
+  WHATSAPP_VERIFY_TOKEN: optional(text(true), { description: 'the Cloud API webhook\'s verify-token handshake' }),
+  SECRETS_KEY: optional(secretsKey, {
+    description: 'encrypts inbox credentials; required for `cloud_api` and `evolution` inboxes',
+  }),
+  PROVIDER_ALLOW_PRIVATE_NETWORKS: define(flag, {
+    fallback: false,
+    defaultText: 'off',
+    description: '`1`/`true` lets provider calls reach loopback and private networks; link-local, metadata and this API stay refused',
+  }),
+  METRICS_TOKEN: optional(text(true), { description: 'when set, `GET /metrics` wants `Authorization: Bearer <token>`' }),
+} satisfies Record<string, Setting<unknown>>;
+
+export type SettingName = keyof typeof SETTINGS;
+type Settings = { [K in SettingName]: ReturnType<(typeof SETTINGS)[K]['parse']> | ReturnType<(typeof SETTINGS)[K]['fallback']> };
+
+const quote = (value: string): string => JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
+
+/** A password in a URL (`postgres://user:secret@host`) is never printed. */
+const withoutPassword = (value: string): string => value.replace(/(\/\/[^/:@\s]*:)[^@/\s]*@/, '$1***@');
+
+const problemOf = (name: string, setting: Setting<unknown>, raw: string, got?: string): string =>
+  `${name}: got ${got ?? (setting.secret ? `a value of ${[...raw].length} characters (not shown)` : quote(withoutPassword(raw)))}; takes ${setting.takes}`;
+
+export const storageKindOf = (url: string): StorageKind => {
+  const kind = storageKindOrNull(url);
+  if (!kind) throw new ConfigError([problemOf('DATABASE_URL', SETTINGS.DATABASE_URL, url)]);
+  return kind;
 };
 
-/** Configuration comes from the environment only. */
+/** Every setting read at once; the problems of all wrong ones thrown together as one `ConfigError`. */
+function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [name, setting] of Object.entries(SETTINGS) as Array<[string, Setting<unknown>]>) {
+    const raw = env[name];
+    try {
+      values[name] = raw === undefined || raw === '' ? setting.fallback() : setting.parse(raw);
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      problems.push(problemOf(name, setting, raw!, err.got));
+    }
+  }
+  // The headers arrive within the request: the one of the two that was set is the one to change.
+  const headers = values.HEADERS_TIMEOUT_MS as number | undefined;
+  const request = values.REQUEST_TIMEOUT_MS as number | undefined;
+  if (headers !== undefined && request !== undefined && headers > request) {
+    problems.push(env.HEADERS_TIMEOUT_MS
+      ? `HEADERS_TIMEOUT_MS: got ${quote(String(headers))}; takes at most REQUEST_TIMEOUT_MS (${request})`
+      : `REQUEST_TIMEOUT_MS: got ${quote(String(request))}; takes at least HEADERS_TIMEOUT_MS (${headers})`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return values as Settings;
+}
+
+/** Configuration comes from the environment only, checked whole before anything starts. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const databaseUrl = env.DATABASE_URL || 'sqlite:./data/workspace.db';
-  storageKindOf(databaseUrl);
+  const s = readSettings(env);
   return {
-    port: int(env.PORT, 3000, 'PORT'),
-    host: env.HOST || '127.0.0.1',
-    databaseUrl,
-    logLevel: env.LOG_LEVEL || 'info',
-    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
-    publicRateLimitPerMinute: int(env.PUBLIC_RATE_LIMIT_PER_MINUTE, 600, 'PUBLIC_RATE_LIMIT_PER_MINUTE'),
-    inboundRateLimitPerMinute: int(env.INBOUND_RATE_LIMIT_PER_MINUTE, 1200, 'INBOUND_RATE_LIMIT_PER_MINUTE'),
-    authFailureLimitPerMinute: int(env.AUTH_FAILURE_LIMIT_PER_MINUTE, 30, 'AUTH_FAILURE_LIMIT_PER_MINUTE'),
-    trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 1, 'TRUSTED_PROXY_HOPS'),
-    redisUrl: env.REDIS_URL || undefined,
-    // Both cores by default; the in-memory store cannot be shared between processes.
-    workers: storageKindOf(databaseUrl) === 'memory' ? 1 : Math.max(1, int(env.WEB_CONCURRENCY, Math.min(availableParallelism(), 4), 'WEB_CONCURRENCY')),
-    demo: env.DEMO !== '0',
-    corsOrigins: parseOrigins(env.CORS_ORIGINS),
-    ...serverTimeouts(env),
+    port: s.PORT,
+    host: s.HOST,
+    databaseUrl: s.DATABASE_URL,
+    logLevel: s.LOG_LEVEL,
+    rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
+    publicRateLimitPerMinute: s.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    inboundRateLimitPerMinute: s.INBOUND_RATE_LIMIT_PER_MINUTE,
+    authFailureLimitPerMinute: s.AUTH_FAILURE_LIMIT_PER_MINUTE,
+    trustedProxyHops: s.TRUSTED_PROXY_HOPS,
+    redisUrl: s.REDIS_URL,
+    // The in-memory store lives in one process.
+    workers: storageKindOf(s.DATABASE_URL) === 'memory' ? 1 : s.WEB_CONCURRENCY,
+    demo: s.DEMO,
+    corsOrigins: s.CORS_ORIGINS,
+    headersTimeoutMs: s.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
+    shutdownTimeoutMs: s.SHUTDOWN_TIMEOUT_MS,
     whatsapp: {
-      cloudApiUrl: env.WHATSAPP_CLOUD_API_URL || 'https://graph.facebook.com/v21.0',
-      appSecret: env.WHATSAPP_APP_SECRET || undefined,
-      verifyToken: env.WHATSAPP_VERIFY_TOKEN || undefined,
+      cloudApiUrl: s.WHATSAPP_CLOUD_API_URL,
+      appSecret: s.WHATSAPP_APP_SECRET,
+      verifyToken: s.WHATSAPP_VERIFY_TOKEN,
     },
-    providerAllowPrivateNetworks: allowPrivateNetworks(env.PROVIDER_ALLOW_PRIVATE_NETWORKS),
-    secretsKey: secretsKey(env.SECRETS_KEY),
-    metricsToken: env.METRICS_TOKEN || undefined,
+    providerAllowPrivateNetworks: s.PROVIDER_ALLOW_PRIVATE_NETWORKS,
+    secretsKey: s.SECRETS_KEY,
+    metricsToken: s.METRICS_TOKEN,
   };
+}
+
+/** The README's Configuration table, from the schema. */
+export function configReference(): string {
+  const cell = (t: string) => t.replace(/\|/g, '\\|');
+  const rows = Object.entries(SETTINGS).map(([name, s]: [string, Setting<unknown>]) =>
+    `| \`${name}\` | ${cell(s.defaultText)} | ${cell(s.takes).replace(/</g, '&lt;')} | ${cell(s.description)} |`);
+  return ['| variable | default | takes | meaning |', '|---|---|---|---|', ...rows].join('\n');
 }

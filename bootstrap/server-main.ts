@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { FlexibleRateLimiter } from '../adapters/ratelimit/flexible-rate-limiter';
 import { Logger } from '../application/shared/logger';
 import { TeamRepository } from '../domain/teams/team-repository';
-import { loadConfig } from './config';
+import { Config, ConfigError, loadConfig } from './config';
 import { Runtime, buildRuntime } from './container';
 import { CONTEXTS } from './contexts';
 import { TEAM_TOKENS } from './contexts/teams';
@@ -11,14 +11,91 @@ import { buildHttpApp } from './http';
 import { createHttpServer } from './http-server';
 import { startClusterMetrics } from './metrics-cluster';
 import { TOKENS } from './tokens';
+import { WorkerRestarts } from './worker-restarts';
+
+/** The demo team made on this start: its key is shown once, since only its hash is stored. */
+interface Demo {
+  teamId: string;
+  teamName: string;
+  key: string;
+}
 
 /** Migrates and, on an empty database, creates the demo team: once, before any server process starts. */
-async function prepare(runtime: Runtime): Promise<void> {
+async function prepare(runtime: Runtime): Promise<Demo | undefined> {
   await runtime.migrate();
-  if (runtime.config.demo && (await runtime.container.get<TeamRepository>(TEAM_TOKENS.TeamRepository).count()) === 0) {
-    const { apiKey } = await createDemoTeam(runtime);
-    process.stdout.write(`Demo API key: ${apiKey.key}\n`);
+  if (!runtime.config.demo || (await runtime.container.get<TeamRepository>(TEAM_TOKENS.TeamRepository).count()) > 0) return undefined;
+  const { team, apiKey } = await createDemoTeam(runtime);
+  return { teamId: team.id, teamName: team.name, key: apiKey.key };
+}
+
+/**
+ * The demo team made on this start until the banner shows it: a start that fails after making it still
+ * prints its key (stdout), which could not be shown again.
+ */
+let unshownDemo: Demo | undefined;
+
+const demoLines = (demo: Demo): string[] => [`Demo team: ${demo.teamId} (${demo.teamName})`, `Demo API key: ${demo.key}`];
+
+function printUnshownDemo(): void {
+  if (unshownDemo) process.stdout.write(`${demoLines(unshownDemo).join('\n')}\n`);
+  unshownDemo = undefined;
+}
+
+/** A host as a person types it in a URL: every interface is reached on this machine by name, IPv6 in brackets. */
+const urlHost = (host: string): string => {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+};
+
+/** The lines a person reads once the API answers (stdout, beside the JSON logs): where to go, and the demo key. */
+function printBanner(config: Config, storage: string, demo: Demo | undefined): void {
+  const base = `http://${urlHost(config.host)}:${config.port}`;
+  const processes = config.workers === 1 ? '1 process' : `${config.workers} workers`;
+  const lines = [
+    `Workspace API is listening on ${base}/api/v1 (${storage}, ${processes})`,
+    `  API reference: ${base}/docs`,
+    `  OpenAPI document: ${base}/api/v1/openapi.json`,
+  ];
+  if (demo) lines.push(...demoLines(demo), `  Try: curl -H "Authorization: Bearer ${demo.key}" ${base}/api/v1/clients`);
+  unshownDemo = undefined;
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** Why the server could not listen, in words that say what to change. */
+function listenFailure(err: NodeJS.ErrnoException, config: Config): string {
+  const where = `port ${config.port} on ${config.host}`;
+  switch (err.code) {
+    case 'EADDRINUSE': return `cannot listen: ${where} is already in use (EADDRINUSE); stop what listens there or set PORT`;
+    case 'EACCES': return `cannot listen: ${where} needs privileges this process lacks (EACCES); use a PORT above 1023`;
+    case 'EADDRNOTAVAIL': return `cannot listen: HOST ${config.host} is not an address of this machine (EADDRNOTAVAIL)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN': return `cannot listen: HOST ${config.host} does not resolve (${err.code})`;
+    default: return `cannot listen on ${where}: ${err.message}`;
   }
+}
+
+/** The message a cluster worker sends its primary before it exits for a reason it knows. */
+interface StartFailed {
+  type: 'workspace:start-failed';
+  reason: string;
+}
+
+const isStartFailed = (m: unknown): m is StartFailed =>
+  typeof m === 'object' && m !== null && (m as StartFailed).type === 'workspace:start-failed';
+
+/**
+ * Exits 1 for a reason that is known and explained in one line: a worker tells its primary, which says it
+ * once when it gives up; a single process says it on stderr.
+ */
+function failStart(reason: string): void {
+  if (cluster.isWorker && process.send) {
+    const message: StartFailed = { type: 'workspace:start-failed', reason };
+    process.send(message, undefined, {}, () => process.exit(1));
+    return;
+  }
+  process.stderr.write(`${reason}\n`);
+  printUnshownDemo();
+  process.exit(1);
 }
 
 /** Past SHUTDOWN_TIMEOUT_MS, how long stopping the schedulers and closing the runtime may take. */
@@ -50,13 +127,19 @@ function onStopSignal(logger: Logger, stop: (signal: StopSignal) => Promise<void
   process.on('SIGTERM', handle);
 }
 
-function serve(runtime: Runtime): void {
+/** Serves in this process; `onListening` runs once it listens. */
+function serve(runtime: Runtime, onListening?: () => void): void {
   const { config } = runtime;
   const logger = runtime.container.get<Logger>(TOKENS.Logger);
   const stops = CONTEXTS.flatMap((ctx) => (ctx.start ? [ctx.start(runtime.container)] : []));
   const server = createHttpServer(buildHttpApp(runtime).callback(), config);
+  // Only a failure to listen is a failure to start; an error of a listening server stays an error.
+  const cannotListen = (err: NodeJS.ErrnoException) => failStart(listenFailure(err, config));
+  server.once('error', cannotListen);
   server.listen(config.port, config.host, () => {
+    server.off('error', cannotListen);
     logger.info({ port: config.port, host: config.host, storage: runtime.storage, pid: process.pid }, 'Workspace API listening');
+    onListening?.();
   });
   // No new connection; the requests in flight end (README "Stopping"); then the schedulers, then storage.
   onStopSignal(logger, async (signal) => {
@@ -79,33 +162,41 @@ async function main(): Promise<void> {
   if (cluster.isWorker) return serve(buildRuntime({ ...config, clusterWorker: !config.redisUrl }));
 
   const runtime = buildRuntime(config);
-  await prepare(runtime);
+  const demo = await prepare(runtime);
+  // `memory:` keeps nothing past a failed start: its key would open nothing.
+  unshownDemo = runtime.storage === 'memory' ? undefined : demo;
   // One process (always for `memory:`, whose data lives in this process), or workers on every core.
-  if (config.workers === 1) return serve(runtime);
+  if (config.workers === 1) return serve(runtime, () => printBanner(config, runtime.storage, demo));
   const logger = runtime.container.get<Logger>(TOKENS.Logger);
+  const storage = runtime.storage;
   await runtime.close();
   if (!config.redisUrl) FlexibleRateLimiter.startClusterPrimary();
   startClusterMetrics();
   let stopping = false;
   let failed = false;
+  let bannerShown = false;
   const running = new Set<number>();
+  /** When each worker started listening, and why one that could not start said it could not. */
+  const listenedAt = new Map<number, number>();
+  const reasons = new Map<number, string>();
+  const pendingForks = new Set<NodeJS.Timeout>();
+  const restarts = new WorkerRestarts();
   const fork = () => running.add(cluster.fork().id);
-  cluster.on('exit', (worker, code) => {
-    running.delete(worker.id);
-    if (!stopping) {
-      if (code !== 0) fork(); // keep serving after a crash
-      return;
-    }
-    if (code !== 0) failed = true;
-    if (running.size === 0) process.exit(failed ? 1 : 0);
-  });
-  for (let i = 0; i < config.workers; i++) fork();
+  const forkLater = (delayMs: number) => {
+    const timer = setTimeout(() => {
+      pendingForks.delete(timer);
+      if (!stopping) fork();
+    }, delayMs);
+    pendingForks.add(timer);
+  };
   const killAll = () => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
   };
-  onStopSignal(logger, async (signal) => {
+  // The workers' own signals: the first one asks them to finish what they serve; the primary exits once all have.
+  const stopWorkers = (signal: StopSignal) => {
     stopping = true;
-    if (running.size === 0) process.exit(0);
+    for (const timer of pendingForks) clearTimeout(timer);
+    if (running.size === 0) process.exit(failed ? 1 : 0);
     logger.info({ signal, workers: running.size }, 'stopping: signalling the workers');
     // The process itself, not Worker.kill(): that one first waits for the worker's connections to end.
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
@@ -114,11 +205,56 @@ async function main(): Promise<void> {
       killAll();
       process.exit(1);
     }, config.shutdownTimeoutMs + CLEANUP_MS + PRIMARY_MARGIN_MS);
+  };
+  cluster.on('message', (worker, message: unknown) => {
+    if (isStartFailed(message)) reasons.set(worker.id, message.reason);
   });
+  cluster.on('listening', (worker) => {
+    listenedAt.set(worker.id, Date.now());
+    if (!bannerShown) {
+      bannerShown = true;
+      printBanner(config, storage, demo);
+    }
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    running.delete(worker.id);
+    const started = listenedAt.get(worker.id);
+    const reason = reasons.get(worker.id) ?? (signal ? `killed by ${signal}` : `exit code ${code}`);
+    listenedAt.delete(worker.id);
+    reasons.delete(worker.id);
+    if (!stopping) {
+      if (code === 0) return;
+      // Keep serving after a crash; a worker that cannot start is retried later and later, then given up on.
+      const decision = restarts.afterCrash(Date.now(), started);
+      if (decision.restart) {
+        if (started === undefined) logger.warn({ pid: worker.process.pid, reason, retryInMs: decision.delayMs }, 'a worker failed to start');
+        else logger.error({ pid: worker.process.pid, reason, retryInMs: decision.delayMs }, 'a worker crashed');
+        if (decision.delayMs === 0) fork();
+        else forkLater(decision.delayMs);
+        return;
+      }
+      const line = `workers failed to start ${decision.failures} times within ${decision.withinMs / 1000} s; giving up: ${reason}`;
+      logger.warn({ pid: worker.process.pid, reason }, 'a worker failed to start');
+      logger.error({ reason }, 'giving up: workers keep failing to start');
+      process.stderr.write(`${line}\n`);
+      printUnshownDemo();
+      failed = true;
+      stopWorkers('SIGTERM');
+      return;
+    }
+    // A worker still starting has no handler yet: the signal passed on ends it, having served nothing.
+    if (code !== 0 && !(signal && started === undefined)) failed = true;
+    if (running.size === 0) process.exit(failed ? 1 : 0);
+  });
+  for (let i = 0; i < config.workers; i++) fork();
+  onStopSignal(logger, async (signal) => stopWorkers(signal));
   process.on('exit', () => { if (stopping) killAll(); });
 }
 
 main().catch((err) => {
-  process.stderr.write(`fatal: ${(err as Error).stack ?? err}\n`);
-  process.exit(1);
+  // A wrong setting is said in its own lines; anything else is a fault, with its stack.
+  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+  else process.stderr.write(`fatal: ${(err as Error).stack ?? err}\n`);
+  if (cluster.isWorker) failStart(err instanceof ConfigError ? err.problems.join('; ') : `${(err as Error).message ?? err}`);
+  else process.exit(1);
 });
