@@ -3,10 +3,10 @@ import { ProjectRepository } from '../../domain/projects/project-repository';
 import { WorkflowRepository } from '../../domain/deals/workflow-repository';
 import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
-import { isUuid } from '../../domain/shared/values';
 import { TeamRepository } from '../../domain/teams/team-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
+import { requireTeam } from '../shared/operator-team';
 
 export interface CreateWorkflowCommand {
   event: string;
@@ -25,7 +25,7 @@ export class CreateWorkflow {
   ) {}
 
   async execute(team: TeamContext, command: CreateWorkflowCommand): Promise<WorkflowData> {
-    if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
+    await requireTeam(this.teams, team);
     const data = Workflow.create(this.ids.next(), team.teamId, command, this.clock.now()).snapshot();
     // The tasks it creates go to this project: it must be the team's own, like every id a team sends.
     const projectId = data.config.project_id;

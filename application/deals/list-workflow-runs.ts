@@ -1,10 +1,9 @@
 import { WorkflowRunData } from '../../domain/deals/workflow';
 import { WorkflowRunRepository } from '../../domain/deals/workflow-repository';
-import { NotFound } from '../../domain/shared/errors';
-import { CursorCommand, CursorPage, cursorPageOf, keysetQueryOf } from '../../domain/shared/keyset';
+import { CursorCommand, CursorPage } from '../../domain/shared/keyset';
 import { TeamContext } from '../../domain/shared/team';
-import { isUuid } from '../../domain/shared/values';
 import { TeamRepository } from '../../domain/teams/team-repository';
+import { teamPage } from '../shared/operator-team';
 
 export type ListWorkflowRunsCommand = CursorCommand;
 
@@ -16,8 +15,6 @@ export class ListWorkflowRuns {
   ) {}
 
   async execute(team: TeamContext, command: ListWorkflowRunsCommand): Promise<CursorPage<WorkflowRunData>> {
-    const query = keysetQueryOf(command);
-    if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
-    return cursorPageOf(await this.runs.list(team, query));
+    return teamPage(this.teams, team, command, (query) => this.runs.list(team, query));
   }
 }

@@ -1,10 +1,9 @@
-import { isUuid } from '../../domain/shared/values';
-import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { ApiKeyRepository, TeamRepository } from '../../domain/teams/team-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { SecretHasher } from '../shared/secret-hasher';
+import { requireTeam } from '../shared/operator-team';
 
 export interface CreateApiKeyCommand {
   /** A label for the operator; none when not given. */
@@ -28,7 +27,7 @@ export class CreateApiKey {
 
   /** The team is named by the operator (`key create --team`), so it may be malformed or unknown: 404 then. */
   async execute(team: TeamContext, command: CreateApiKeyCommand): Promise<IssuedApiKey> {
-    if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
+    await requireTeam(this.teams, team);
     const key = this.hasher.generate('wsk_');
     const id = this.ids.next();
     await this.keys.insert({

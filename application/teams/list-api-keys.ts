@@ -1,9 +1,8 @@
-import { CursorCommand, CursorPage, cursorPageOf, keysetQueryOf } from '../../domain/shared/keyset';
-import { NotFound } from '../../domain/shared/errors';
+import { CursorCommand, CursorPage } from '../../domain/shared/keyset';
 import { TeamContext } from '../../domain/shared/team';
-import { isUuid } from '../../domain/shared/values';
 import { ApiKeyData } from '../../domain/teams/api-key';
 import { ApiKeyRepository, TeamRepository } from '../../domain/teams/team-repository';
+import { teamPage } from '../shared/operator-team';
 
 export type ListApiKeysCommand = CursorCommand;
 
@@ -15,8 +14,6 @@ export class ListApiKeys {
   ) {}
 
   async execute(team: TeamContext, command: ListApiKeysCommand): Promise<CursorPage<ApiKeyData>> {
-    const query = keysetQueryOf(command);
-    if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
-    return cursorPageOf(await this.keys.listNewestFirst(team, query));
+    return teamPage(this.teams, team, command, (query) => this.keys.listNewestFirst(team, query));
   }
 }

@@ -1,10 +1,9 @@
-import { NotFound } from '../../domain/shared/errors';
-import { CursorCommand, CursorPage, cursorPageOf, keysetQueryOf } from '../../domain/shared/keyset';
+import { CursorCommand, CursorPage } from '../../domain/shared/keyset';
 import { TeamContext } from '../../domain/shared/team';
-import { isUuid } from '../../domain/shared/values';
 import { TeamRepository } from '../../domain/teams/team-repository';
 import { WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
+import { teamPage } from '../shared/operator-team';
 
 export type ListWebhookEndpointsAsOperatorCommand = CursorCommand;
 
@@ -16,8 +15,6 @@ export class ListWebhookEndpointsAsOperator {
   ) {}
 
   async execute(team: TeamContext, command: ListWebhookEndpointsAsOperatorCommand): Promise<CursorPage<WebhookEndpointData>> {
-    const query = keysetQueryOf(command);
-    if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
-    return cursorPageOf(await this.endpoints.listNewestFirst(team, query));
+    return teamPage(this.teams, team, command, (query) => this.endpoints.listNewestFirst(team, query));
   }
 }

@@ -5,6 +5,7 @@ import { TeamRepository } from '../../domain/teams/team-repository';
 import { InboxErrorData } from '../../domain/whatsapp/inbox-error';
 import { InboxErrorRepository } from '../../domain/whatsapp/inbox-error-repository';
 import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
+import { requireTeam } from '../shared/operator-team';
 
 export interface ListInboxErrorsCommand {
   inboxId?: string;
@@ -22,7 +23,7 @@ export class ListInboxErrors {
 
   async execute(team: TeamContext, command: ListInboxErrorsCommand): Promise<InboxErrorData[]> {
     const { inboxId, limit } = command;
-    if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
+    await requireTeam(this.teams, team);
     if (inboxId !== undefined && (!isUuid(inboxId) || !(await this.inboxes.findById(team, inboxId)))) {
       throw new NotFound('inbox not found', 'inbox');
     }

@@ -1,9 +1,8 @@
-import { NotFound } from '../../domain/shared/errors';
-import { CursorCommand, CursorPage, cursorPageOf, keysetQueryOf } from '../../domain/shared/keyset';
+import { CursorCommand, CursorPage } from '../../domain/shared/keyset';
 import { TeamContext } from '../../domain/shared/team';
-import { isUuid } from '../../domain/shared/values';
 import { TeamRepository } from '../../domain/teams/team-repository';
 import { InboxRepository, InboxSummary } from '../../domain/whatsapp/inbox-repository';
+import { teamPage } from '../shared/operator-team';
 
 export type ListInboxesCommand = CursorCommand;
 
@@ -15,8 +14,6 @@ export class ListInboxes {
   ) {}
 
   async execute(team: TeamContext, command: ListInboxesCommand): Promise<CursorPage<InboxSummary>> {
-    const query = keysetQueryOf(command);
-    if (!isUuid(team.teamId) || !(await this.teams.findById(team.teamId))) throw new NotFound('team not found', 'team');
-    return cursorPageOf(await this.inboxes.listSummaries(team, query));
+    return teamPage(this.teams, team, command, (query) => this.inboxes.listSummaries(team, query));
   }
 }
