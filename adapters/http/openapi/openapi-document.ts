@@ -113,7 +113,9 @@ export function openApiDocument(operations: readonly Operation<any>[], info: Doc
     }
     const responses: Record<string, Schema> = {};
     for (const status of [op.success.status, ...(op.success.alsoStatuses ?? [])]) responses[String(status)] = successResponse(op, dataRef, status);
-    const errors = [...new Set([...op.errors, ...COMMON_ERRORS[op.access]])].sort((a, b) => a - b);
+    // A body may always be refused as malformed (400), too large (413) or not JSON (415).
+    const bodyErrors = op.body ? [400, 413, 415] : [];
+    const errors = [...new Set([...op.errors, ...bodyErrors, ...COMMON_ERRORS[op.access]])].sort((a, b) => a - b);
     for (const status of errors) responses[String(status)] = { $ref: `#/components/responses/E${status}` };
     Object.assign(responses, op.rawResponses ?? {});
     const parameters = [

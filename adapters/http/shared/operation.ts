@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { Static, TSchema } from '@sinclair/typebox';
 import { Ctx, pathId } from './params';
 import { validator } from './validation';
+import { UnsupportedMediaType } from './http-errors';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 export type Schema = Record<string, unknown>;
@@ -104,6 +105,8 @@ export function routerOf(operations: readonly Operation<any>[], prefix: string):
       const checkIds = () => { for (const name of ids) pathId(ctx, name); };
       if ((op.pathIds ?? 'first') === 'first') checkIds();
       op.first?.(ctx);
+      // The body parser reads JSON only: a body in another type would reach the schema as no body at all.
+      if (parse && ctx.request.is('json', '+json') === false) throw new UnsupportedMediaType('Send the body as application/json');
       const body = parse ? parse(ctx.request.body) : undefined;
       if (op.pathIds === 'afterBody') checkIds();
       await op.handle(ctx, body);

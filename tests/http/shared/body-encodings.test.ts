@@ -41,3 +41,29 @@ forEachHttpBackend('Compressed JSON bodies', (env) => {
     expect(res.body.error.message).to.contain('zstd');
   });
 });
+
+forEachHttpBackend('Bodies in another content type', (env) => {
+  it('answers 415 naming JSON for a body that is not sent as JSON, instead of reading it as no body', async () => {
+    const team = await env().team();
+    const text = JSON.stringify({ name: 'JOÃO DA SILVA', type: 'PF' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
+      const res = await env().request.post('/api/v1/clients').set(team.auth).set('Content-Type', type).send(text);
+      expect(res.status, type).to.equal(415);
+      expect(res.body.error, type).to.deep.equal({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' });
+    }
+    const list = await env().request.get('/api/v1/clients').set(team.auth);
+    expect(list.body.data).to.deep.equal([]);
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json']) {
+      const res = await env().request.post('/api/v1/clients').set(team.auth).set('Content-Type', type).send(text);
+      expect(res.status, type).to.equal(201);
+      expect(res.body.data.name).to.equal('JOÃO DA SILVA');
+    }
+  });
+
+  it('documents 415 on every operation that takes a body', async () => {
+    const doc = (await env().request.get('/api/v1/openapi.json')).body;
+    expect(doc.paths['/clients'].post.responses).to.have.property('415');
+    expect(doc.paths['/deals/{id}'].put.responses).to.have.property('415');
+    expect(doc.paths['/clients'].get.responses).to.not.have.property('415');
+  });
+});
