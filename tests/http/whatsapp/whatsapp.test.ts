@@ -18,8 +18,6 @@ const WEBHOOK = '/api/v1/whatsapp/cloud/webhook';
 
 const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
-const inboundPayload = (phoneNumberId: string, from: string, id: string) => metaTextMessage(phoneNumberId, from, id);
-
 const statusPayload = (phoneNumberId: string, id: string, status: string, errors?: object[]) => ({
   object: 'whatsapp_business_account',
   entry: [{
@@ -246,7 +244,7 @@ for (const backend of backendNames()) {
         expect(fake.requests).to.have.length(0);
 
         // the customer writes, from the number WhatsApp knows without the 9th digit
-        const hook = await postWebhook(inboundPayload(phoneNumberId, '551187654321', 'wamid.IN1'));
+        const hook = await postWebhook(metaTextMessage(phoneNumberId, '551187654321', 'wamid.IN1'));
         expect(hook.status).to.equal(200);
 
         const open = await send(team, { inbox_id: cloud.id, phone: '+55 11 98765-4321', content: 'Olá' });
@@ -265,7 +263,7 @@ for (const backend of backendNames()) {
       it('settles delivery statuses from the webhook, never backwards, keeping a failure reason', async () => {
         const team = await env.team();
         const { inbox: cloud, phoneNumberId } = await cloudInbox(team);
-        await postWebhook(inboundPayload(phoneNumberId, '5511987654321', 'wamid.IN2')).expect(200);
+        await postWebhook(metaTextMessage(phoneNumberId, '5511987654321', 'wamid.IN2')).expect(200);
         const a = (await send(team, { inbox_id: cloud.id, phone: '5511987654321', content: 'a' }).expect(201)).body.data;
         const b = (await send(team, { inbox_id: cloud.id, phone: '5511987654321', content: 'b' }).expect(201)).body.data;
         const messages = runtime.container.get<MessageRepository>(WHATSAPP_TOKENS.MessageRepository);
@@ -317,7 +315,7 @@ for (const backend of backendNames()) {
       it('refuses a delivery with a bad or missing signature and records nothing', async () => {
         const team = await env.team();
         const { inbox: cloud, phoneNumberId } = await cloudInbox(team);
-        const payload = inboundPayload(phoneNumberId, '5511987654321', 'wamid.FORGED');
+        const payload = metaTextMessage(phoneNumberId, '5511987654321', 'wamid.FORGED');
         const forged = await postWebhook(payload, sign(JSON.stringify(payload), 'not-the-secret'));
         expect(forged.status).to.equal(401);
         expect(forged.body.error.code).to.equal('UNAUTHORIZED');
@@ -334,7 +332,7 @@ for (const backend of backendNames()) {
       it('records a redelivered message once', async () => {
         const team = await env.team();
         const { phoneNumberId } = await cloudInbox(team);
-        const payload = inboundPayload(phoneNumberId, '5511987654321', 'wamid.TWICE');
+        const payload = metaTextMessage(phoneNumberId, '5511987654321', 'wamid.TWICE');
         const first = await postWebhook(payload).expect(200);
         const second = await postWebhook(payload).expect(200);
         expect(first.body.data.messages).to.equal(1);
