@@ -15,12 +15,94 @@ export const dialectOf = (url: string): Dialect | null =>
 pgTypes.setTypeParser(1082, (v: string) => v);
 pgTypes.setTypeParser(20, (v: string) => Number(v));
 
+interface SqliteStatement {
+  reader: boolean;
+  raw(on: boolean): SqliteStatement;
+  all(bindings: unknown[]): unknown[];
+  run(bindings: unknown[]): { lastInsertRowid: number | bigint; changes: number };
+}
+
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+}
+
+interface QueryObject {
+  sql: string;
+  bindings?: unknown[];
+  /** `rowMode: 'array'` (as pg takes it): rows as arrays of their columns. */
+  options?: { safeIntegers?: boolean; rowMode?: string };
+  response?: unknown;
+  context?: { lastID: number | bigint; changes: number };
+}
+
+/** Statements kept per connection; the least recently used ones are let go beyond it. */
+const STATEMENTS_PER_CONNECTION = 1000;
+
+// Knex's own better-sqlite3 client (it ships no types for it): subclassed below, as Knex allows.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const BetterSqlite3Client = require('knex/lib/dialects/better-sqlite3') as new (config: Knex.Config) => {
+  _formatBindings(bindings: unknown[] | undefined): unknown[];
+};
+
+const keptStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+
+/**
+ * Knex's better-sqlite3 client compiles every statement again on every call, which costs more than
+ * running it: this one keeps the compiled statements of each connection by their SQL text (Knex writes
+ * the values as bindings, so the texts are few). SQLite recompiles a kept statement itself when the
+ * schema changes under it.
+ */
+class CachingBetterSqlite3Client extends BetterSqlite3Client {
+  // Beside the connections, not on the client: Knex makes a transaction's client from the prototype alone.
+  private statement(connection: SqliteConnection, sql: string, arrays: boolean): SqliteStatement {
+    let kept = keptStatements.get(connection);
+    if (!kept) keptStatements.set(connection, (kept = new Map()));
+    // A statement answers objects or arrays for every call: the two modes are kept apart.
+    const key = arrays ? `\u0000arrays\u0000${sql}` : sql;
+    let statement = kept.get(key);
+    if (statement) {
+      // Most recently used last, so the first key is the one to let go.
+      kept.delete(key);
+    } else {
+      statement = connection.prepare(sql);
+      if (arrays && statement.reader) statement.raw(true);
+      if (kept.size >= STATEMENTS_PER_CONNECTION) kept.delete(kept.keys().next().value!);
+    }
+    kept.set(key, statement);
+    return statement;
+  }
+
+  async _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject> {
+    if (!obj.sql) throw new Error('The query is empty');
+    if (!connection) throw new Error('No connection provided');
+    // A per-query integer mode would change a kept statement for every later caller: those compile their own.
+    const statement = obj.options?.safeIntegers === undefined
+      ? this.statement(connection, obj.sql, obj.options?.rowMode === 'array')
+      : this.uncached(connection, obj);
+    const bindings = this._formatBindings(obj.bindings);
+    if (statement.reader) {
+      obj.response = statement.all(bindings);
+      return obj;
+    }
+    const response = statement.run(bindings);
+    obj.response = response;
+    obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
+    return obj;
+  }
+
+  private uncached(connection: SqliteConnection, obj: QueryObject): SqliteStatement {
+    const statement = connection.prepare(obj.sql) as SqliteStatement & { safeIntegers(on: boolean): void };
+    statement.safeIntegers(obj.options!.safeIntegers!);
+    return statement;
+  }
+}
+
 export function createKnex(url: string, options: KnexOptions = {}): Knex {
   const dialect = dialectOf(url);
   if (dialect === 'sqlite') {
     const filename = url.slice('sqlite:'.length) || ':memory:';
     return knexFactory({
-      client: 'better-sqlite3',
+      client: CachingBetterSqlite3Client as unknown as typeof Knex.Client,
       connection: { filename },
       useNullAsDefault: true,
       // One connection: better-sqlite3 is synchronous, and a single writer keeps transactions serial.

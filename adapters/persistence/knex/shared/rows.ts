@@ -10,8 +10,13 @@ export function fromJson<T>(v: unknown, fallback: T): T {
 
 export const toBool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 't';
 
+/** `YYYY-MM-DDTHH:mm:ss.sssZ`, as `toISOString` writes it: SQLite gives back what was written. */
+const isCanonicalIso = (v: string): boolean =>
+  v.length === 24 && v[4] === '-' && v[7] === '-' && v[10] === 'T' && v[13] === ':' && v[16] === ':' && v[19] === '.' && v[23] === 'Z';
+
 /** Timestamps are written as ISO strings and come back as ISO strings ending in Z. */
-export const toIso = (v: unknown): string => (v instanceof Date ? v : new Date(v as string)).toISOString();
+export const toIso = (v: unknown): string =>
+  typeof v === 'string' && isCanonicalIso(v) ? v : (v instanceof Date ? v : new Date(v as string)).toISOString();
 export const toIsoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : toIso(v));
 
 export const toNumberOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
