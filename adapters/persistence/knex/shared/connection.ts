@@ -24,6 +24,7 @@ interface SqliteStatement {
 
 interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
+  pragma(source: string): unknown;
 }
 
 interface QueryObject {
@@ -45,6 +46,20 @@ const BetterSqlite3Client = require('knex/lib/dialects/better-sqlite3') as new (
 };
 
 const keptStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+
+/** How often a long-lived connection refreshes the planner's statistics (SQLite's advice: every few hours). */
+const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
+const lastOptimized = new WeakMap<SqliteConnection, number>();
+
+/**
+ * `PRAGMA optimize` analyzes the tables whose size changed a lot since their statistics were taken. Stale
+ * ones mislead the planner: statistics taken while the outbox held two events made it scan the whole
+ * outbox at every poll, thousands of events later. Cheap when nothing changed.
+ */
+function optimize(connection: SqliteConnection, at: number, source = 'optimize'): void {
+  lastOptimized.set(connection, at);
+  connection.pragma(source);
+}
 
 /**
  * Knex's better-sqlite3 client compiles every statement again on every call, which costs more than
@@ -75,6 +90,8 @@ class CachingBetterSqlite3Client extends BetterSqlite3Client {
   async _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject> {
     if (!obj.sql) throw new Error('The query is empty');
     if (!connection) throw new Error('No connection provided');
+    const now = Date.now();
+    if (now - (lastOptimized.get(connection) ?? now) >= OPTIMIZE_EVERY_MS) optimize(connection, now);
     // A per-query integer mode would change a kept statement for every later caller: those compile their own.
     const statement = obj.options?.safeIntegers === undefined
       ? this.statement(connection, obj.sql, obj.options?.rowMode === 'array')
@@ -108,10 +125,12 @@ export function createKnex(url: string, options: KnexOptions = {}): Knex {
       // One connection: better-sqlite3 is synchronous, and a single writer keeps transactions serial.
       pool: {
         min: 1, max: 1,
-        afterCreate: (conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) => {
+        afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
           if (filename !== ':memory:') conn.pragma('journal_mode = WAL');
           conn.pragma('busy_timeout = 5000');
           conn.pragma('foreign_keys = ON');
+          // At open, bounded so a large database opens fast (SQLite's advice for long-lived connections).
+          optimize(conn, Date.now(), 'optimize = 0x10002');
           done(null, conn);
         },
       },

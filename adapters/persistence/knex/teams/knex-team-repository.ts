@@ -56,11 +56,17 @@ export class KnexApiKeyRepository implements ApiKeyRepository {
     await this.database.db('api_keys').insert(keyToRow(key));
   }
 
-  /** Only while the key's team exists: a team row removed without its keys takes their access with it. */
+  /**
+   * Only while the key's team exists: a team row removed without its keys takes their access with it.
+   * Every keyed request asks this first, so it is one written statement read by position.
+   */
   async findByHash(keyHash: string): Promise<ApiKeyData | null> {
-    const row = await this.database.db<ApiKeyRow>('api_keys').select('api_keys.*')
-      .join('teams', 'teams.id', 'api_keys.team_id').where({ key_hash: keyHash }).first();
-    return row ? keyFromRow(row) : null;
+    const [r] = await this.database.rows(`select k.id, k.team_id, k.name, k.key_hash, k.is_active, k.created_at, k.revoked_at
+      from api_keys k where k.key_hash = ? and exists (select 1 from teams t where t.id = k.team_id)`, [keyHash]);
+    return r ? keyFromRow({
+      id: r[0] as string, team_id: r[1] as string, name: r[2] as string | null, key_hash: r[3] as string,
+      is_active: r[4], created_at: r[5], revoked_at: r[6],
+    }) : null;
   }
 
   async findById(id: string): Promise<ApiKeyData | null> {
