@@ -3,7 +3,7 @@ import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-dat
 import { TOKENS } from '../../../bootstrap/tokens';
 import { backendNames, forEachBackend } from '../../support/backends';
 
-forEachBackend('KnexDatabase.rows (hot reads as arrays)', (env) => {
+forEachBackend('KnexDatabase.rows (hot reads as arrays)', (env, backend) => {
   const database = () => env().container.get<KnexDatabase>(TOKENS.KnexDatabase);
 
   before(async () => {
@@ -30,4 +30,15 @@ forEachBackend('KnexDatabase.rows (hot reads as arrays)', (env) => {
     expect(await database().rows('select name from array_rows_probe where id = ?', [3])).to.deep.equal([]);
     expect(await database().rows('select name from array_rows_probe where id = ?', [1])).to.deep.equal([['Conceição']]);
   });
+
+  if (backend === 'postgres') {
+    it('runs as a named statement, which the connection keeps parsed', async () => {
+      await database().transaction(async () => {
+        await database().rows('select name from array_rows_probe where id = ?', [1]);
+        const kept = await database().db.raw(`select statement from pg_prepared_statements where name like 'ws\\_%'`);
+        expect((kept as { rows: { statement: string }[] }).rows.map((r) => r.statement))
+          .to.include('select name from array_rows_probe where id = $1');
+      });
+    });
+  }
 }, backendNames().filter((b) => b !== 'memory'));

@@ -1,7 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { Knex } from 'knex';
 import { UnitOfWork } from '../../../../application/shared/unit-of-work';
 import { Dialect } from './connection';
+
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES = 1000;
+
+/** A PostgreSQL prepared statement's name for a text: the same on every connection, different per text. */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    if (statementNames.size >= STATEMENT_NAMES) statementNames.clear();
+    name = `ws_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
 
 /**
  * The Knex handle every repository queries through. Inside a unit of work it is the open transaction,
@@ -36,8 +51,11 @@ export class KnexDatabase {
    * placeholders; SQLite keeps its compiled statement, so the same text costs no compilation again.
    */
   async rows(sql: string, bindings: readonly unknown[]): Promise<unknown[][]> {
-    const result = await this.db.raw(sql, bindings as Knex.RawBinding[]).options({ rowMode: 'array' });
-    return this.dialect === 'postgres' ? (result as { rows: unknown[][] }).rows : (result as unknown[][]);
+    const query = this.db.raw(sql, bindings as Knex.RawBinding[]);
+    if (this.dialect === 'sqlite') return (await query.options({ rowMode: 'array' })) as unknown[][];
+    // A named statement: each PostgreSQL connection parses and plans it once, then only binds and runs it.
+    const result = await query.options({ rowMode: 'array', name: statementName(sql) });
+    return (result as { rows: unknown[][] }).rows;
   }
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
