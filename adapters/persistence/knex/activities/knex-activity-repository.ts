@@ -54,7 +54,7 @@ export class KnexActivityRepository implements ActivityRepository {
     if (filter.clientId !== undefined) qb.andWhere({ client_id: filter.clientId });
     if (filter.dealId !== undefined) qb.andWhere({ deal_id: filter.dealId });
     if (filter.completed !== undefined) qb.andWhere({ is_completed: filter.completed });
-    whereSearchText(qb, 'search_text', searchQueryOf(query.search));
+    whereSearchText(qb, this.database, { table: 'activities' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
   }

@@ -62,7 +62,7 @@ export class KnexCampaignRepository implements CampaignRepository {
     const qb = this.select().where('c.team_id', team.teamId);
     if (filter.status !== undefined) qb.andWhere('c.status', filter.status);
     if (filter.projectId !== undefined) qb.andWhere('c.project_id', filter.projectId);
-    whereSearchText(qb, 'c.search_text', searchQueryOf(query.search));
+    whereSearchText(qb, this.database, { table: 'campaigns', alias: 'c' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'c.id');
     return paginate(qb, query, fromRow);
   }

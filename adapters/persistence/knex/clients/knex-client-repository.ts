@@ -63,7 +63,7 @@ export class KnexClientRepository implements ClientRepository {
   async list(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>> {
     const qb = this.database.db('clients').where({ team_id: team.teamId, status: filter.status });
     if (filter.type) qb.andWhere({ type: filter.type });
-    whereSearchText(qb, 'search_text', searchQueryOf(query.search, documentKey));
+    whereSearchText(qb, this.database, { table: 'clients' }, searchQueryOf(query.search, documentKey));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
   }

@@ -132,7 +132,7 @@ export class KnexDealRepository implements DealRepository {
     if (filter.maxValue !== undefined) qb.andWhere('d.value', '<=', filter.maxValue);
     if (filter.from !== undefined) qb.andWhere('d.created_at', '>=', dayStart(filter.from));
     if (filter.to !== undefined) qb.andWhere('d.created_at', '<=', dayEnd(filter.to));
-    whereSearchText(qb, 'd.search_text', searchQueryOf(query.search));
+    whereSearchText(qb, this.database, { table: 'deals', alias: 'd' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'd.id');
     const counted = await this.countedTotal(team, filter, query);
     const ids = counted === undefined

@@ -73,7 +73,7 @@ export class KnexLeadRepository implements LeadRepository {
     const qb = this.select().where('l.team_id', team.teamId).andWhere('l.project_id', projectId);
     if (filter.isActive !== undefined) qb.andWhere('l.is_active', filter.isActive);
     if (filter.companyId !== undefined) qb.andWhere('l.company_id', filter.companyId);
-    whereSearchText(qb, 'l.search_text', searchQueryOf(query.search, phoneDigitsKey));
+    whereSearchText(qb, this.database, { table: 'project_leads', alias: 'l' }, searchQueryOf(query.search, phoneDigitsKey));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'l.id');
     return paginate(qb, query, viewFromRow);
   }

@@ -81,7 +81,7 @@ export class KnexProjectRepository implements ProjectRepository {
       if (filter.stageIds.length === 0) qb.andWhereRaw('1 = 0');
       else qb.whereIn('p.stage_id', filter.stageIds);
     }
-    whereSearchText(qb, 'p.search_text', searchQueryOf(query.search));
+    whereSearchText(qb, this.database, { table: 'projects', alias: 'p' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'p.id');
     return paginate(qb, query, viewFromRow);
   }

@@ -5,17 +5,56 @@ import { KnexDatabase } from './knex-database';
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The tables with an FTS5 trigram index on SQLite (migration 20261125000100_search_fts), as PostgreSQL's pg_trgm. */
+const FTS_TABLES: ReadonlySet<string> = new Set(['deals', 'clients', 'project_leads', 'tasks', 'whatsapp_contacts']);
+
+/** A trigram index holds substrings of three characters (code points, as SQLite counts them): a shorter term finds nothing in it. */
+const TRIGRAM = 3;
+const indexable = (term: string): boolean => [...term].length >= TRIGRAM;
+
+/**
+ * An FTS5 phrase that is exactly the term: inside double quotes every character is text (operator words
+ * such as NOT or NEAR, `*`, `^`, `:`, parentheses), and a double quote is written twice. With the trigram
+ * tokenizer a phrase matches the rows that hold the term as a substring.
+ */
+const ftsPhrase = (term: string): string => `"${term.replace(/"/g, '""')}"`;
+
+/** The table a list searches, and the alias its query gives it, if any. */
+export interface SearchedTable {
+  table: string;
+  alias?: string;
+}
+
 /**
  * README "Search" on a stored `search_text` column, already folded when the row was written
  * (domain/shared/search-text.ts): the folded query as a substring, and its key form inside the keys
  * section. Plain LIKE patterns with escaping and no lower() on either side, so SQLite and PostgreSQL
- * compare the same characters, and a trigram index on the column (pg_trgm, FTS5 trigram) can serve them.
+ * compare the same characters, and a trigram index on the column (pg_trgm) can serve them.
+ *
+ * On SQLite, a table with an FTS5 trigram index first narrows to the rows the index finds for the term
+ * (or its key form), reached by rowid; the same LIKE then judges each of them, so the matches are exactly
+ * the scan's. A folded term holds no control character, so a phrase never spans two fields or the keys
+ * marker. A term (or key) shorter than a trigram cannot use the index, and keeps the scan.
  */
-export function whereSearchText(qb: Knex.QueryBuilder, column: string, query: SearchQuery | undefined): void {
+export function whereSearchText(qb: Knex.QueryBuilder, database: KnexDatabase, searched: SearchedTable, query: SearchQuery | undefined): void {
   if (!query) return;
+  const ref = searched.alias ?? searched.table;
+  const column = `${ref}.search_text`;
+  const terms = query.key === undefined ? [query.text] : [query.text, query.key];
+  const fts = database.dialect === 'sqlite' && FTS_TABLES.has(searched.table) && terms.every(indexable) ? `${searched.table}_search_fts` : undefined;
+  if (fts) {
+    // Without statistics, SQLite's planner takes an equality on an index of the team for a few rows, and
+    // would walk all of the team's index entries checking each rowid against the FTS list. NOT INDEXED
+    // leaves it the one path that reads no more than the matches: the rowids the FTS index gives.
+    const { knex } = database;
+    qb.from(searched.alias ? knex.raw('?? as ?? not indexed', [searched.table, searched.alias]) : knex.raw('?? not indexed', [searched.table]));
+  }
   qb.where((w) => {
-    w.whereRaw(`?? like ? escape '\\'`, [column, `%${escapeLike(query.text)}%`]);
-    if (query.key !== undefined) w.orWhereRaw(`?? like ? escape '\\'`, [column, `%${KEYS_MARKER}%${escapeLike(query.key)}%`]);
+    if (fts) w.whereRaw(`?? in (select rowid from ?? where ?? match ?)`, [`${ref}.rowid`, fts, fts, terms.map(ftsPhrase).join(' OR ')]);
+    w.where((like) => {
+      like.whereRaw(`?? like ? escape '\\'`, [column, `%${escapeLike(query.text)}%`]);
+      if (query.key !== undefined) like.orWhereRaw(`?? like ? escape '\\'`, [column, `%${KEYS_MARKER}%${escapeLike(query.key)}%`]);
+    });
   });
 }
 

@@ -67,7 +67,7 @@ export class KnexTaskRepository implements TaskRepository {
         .whereRaw('ta.team_id = tasks.team_id and ta.task_id = tasks.id')
         .andWhere('ta.assignee_id', assigneeId));
     }
-    whereSearchText(qb, 'search_text', searchQueryOf(query.search));
+    whereSearchText(qb, this.database, { table: 'tasks' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
   }

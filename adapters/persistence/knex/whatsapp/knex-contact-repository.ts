@@ -53,7 +53,7 @@ export class KnexContactRepository implements ContactRepository {
       if (this.database.dialect === 'postgres') qb.andWhereRaw('position(? in tags) > 0', [needle]);
       else qb.andWhereRaw('instr(tags, ?) > 0', [needle]);
     }
-    whereSearchText(qb, 'search_text', searchQueryOf(query.search));
+    whereSearchText(qb, this.database, { table: TABLE }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
   }
