@@ -1,7 +1,10 @@
 import { expect } from 'chai';
-import { ClientRepository } from '../../../domain/clients/client-repository';
+import { UnitOfWork } from '../../../application/shared/unit-of-work';
+import { ClientData } from '../../../domain/clients/client';
+import { ClientFilter, ClientRepository } from '../../../domain/clients/client-repository';
 import { ListQuery } from '../../../domain/shared/list';
 import { CLIENT_TOKENS } from '../../../bootstrap/contexts/clients';
+import { TOKENS } from '../../../bootstrap/tokens';
 import { forEachBackend } from '../../support/backends';
 import { ClientMother } from '../../support/mothers';
 
@@ -94,5 +97,59 @@ forEachBackend('ClientRepository contract', (env) => {
     const changed = { ...c, name: 'Renamed', status: 'inactive' as const, deactivatedAt: '2026-03-01T00:00:00.000Z', tags: ['x'] };
     await repo.update(changed);
     expect(await repo.findById(team, c.id)).to.deep.equal(changed);
+  });
+
+  /** Every list total and the active count, against the clients as they now are. */
+  const expectTotals = async (clients: ClientData[]) => {
+    const current = (await Promise.all(clients.map((c) => repo.findById(team, c.id)))).filter((c): c is ClientData => c !== null);
+    const filters: ClientFilter[] = [
+      { status: 'active' }, { status: 'inactive' }, { status: 'active', type: 'PF' }, { status: 'active', type: 'PJ' },
+      { status: 'inactive', type: 'PF' }, { status: 'inactive', type: 'PJ' },
+    ];
+    for (const f of filters) {
+      const expected = current.filter((c) => c.status === f.status && (!f.type || c.type === f.type)).length;
+      const page = await repo.list(team, f, q({ limit: 2 }));
+      expect(page.total, JSON.stringify(f)).to.equal(expected);
+      expect(page.items.length).to.equal(Math.min(2, expected));
+    }
+    expect(await repo.countActive(team)).to.equal(current.filter((c) => c.status === 'active').length);
+  };
+
+  it('keeps every list total and the active count exact through inserts, updates, deactivation and a rolled-back unit', async () => {
+    const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const made = [0, 1, 2, 3, 4].map((i) => ClientMother.create({
+      teamId: team.teamId, type: i % 2 ? 'PJ' : 'PF', status: i === 4 ? 'inactive' : 'active',
+    }));
+    for (const c of made) await repo.insert(c);
+    await expectTotals(made);
+    const at = '2026-03-01T00:00:00.000Z';
+    await uow.run(() => repo.update({ ...made[0], status: 'inactive', deactivatedAt: at }));
+    await uow.run(() => repo.update({ ...made[0], status: 'inactive', deactivatedAt: at, name: 'Still inactive' }));
+    await uow.run(() => repo.update({ ...made[1], type: 'PF', name: 'Now a person' }));
+    await uow.run(() => repo.update({ ...made[4], status: 'active', deactivatedAt: null }));
+    await expectTotals(made);
+
+    const failed = await uow.run(async () => {
+      await repo.insert(ClientMother.create({ teamId: team.teamId }));
+      await repo.update({ ...made[2], status: 'inactive', deactivatedAt: at });
+      throw new Error('rollback');
+    }).catch((e) => e);
+    expect(failed).to.have.property('message', 'rollback');
+    await expectTotals(made);
+  });
+
+  it('keeps the totals exact when units deactivate one client and add others at the same time', async function () {
+    this.timeout(30000);
+    const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const target = ClientMother.create({ teamId: team.teamId });
+    await repo.insert(target);
+    const deactivated: ClientData = { ...target, status: 'inactive', deactivatedAt: '2026-03-01T00:00:00.000Z' };
+    const added = [0, 1, 2, 3, 4, 5].map(() => ClientMother.create({ teamId: team.teamId }));
+    await Promise.all([
+      ...added.map(() => uow.run(() => repo.update(deactivated))),
+      ...added.map((c) => uow.run(() => repo.insert(c))),
+    ]);
+    await expectTotals([target, ...added]);
+    expect(await repo.countActive(team)).to.equal(6);
   });
 });

@@ -1,10 +1,12 @@
 import { expect } from 'chai';
+import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
+import { TOKENS } from '../../../bootstrap/tokens';
 import { CompanyRepository } from '../../../domain/projects/company-repository';
 import { ContactIdentityRepository } from '../../../domain/projects/contact-identity-repository';
 import { ContactIdentityData } from '../../../domain/projects/contact-identity';
 import { LeadContactTaken, LeadData } from '../../../domain/projects/lead';
-import { LeadRepository, LeadSortField } from '../../../domain/projects/lead-repository';
+import { LeadFilter, LeadRepository, LeadSortField } from '../../../domain/projects/lead-repository';
 import { ListQuery } from '../../../domain/shared/list';
 import { forEachBackend } from '../../support/backends';
 import { CompanyMother, IdentityMother, LeadMother, uuid } from './mothers';
@@ -157,5 +159,62 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
     const inactive = { ...company, isActive: false, updatedAt: '2026-03-01T00:00:00.000Z' };
     await companies.update(inactive);
     expect(await companies.findById(team, company.id)).to.deep.equal(inactive);
+  });
+
+  /** Every list total of each project, against the leads as they now are. */
+  const expectTotals = async (made: LeadData[], projects: string[], companyId: string) => {
+    const current = (await Promise.all(made.map((l) => leads.findById(team, l.id)))).filter((l): l is LeadData => l !== null);
+    const filters: LeadFilter[] = [{}, { isActive: true }, { isActive: false }, { companyId }, { isActive: true, companyId }];
+    for (const project of projects) {
+      for (const f of filters) {
+        const expected = current.filter((l) => l.projectId === project && (f.isActive === undefined || l.isActive === f.isActive)
+          && (f.companyId === undefined || l.companyId === f.companyId)).length;
+        const page = await leads.list(team, project, f, newest({ limit: 2 }));
+        expect(page.total, `${project} ${JSON.stringify(f)}`).to.equal(expected);
+        expect(page.items.length).to.equal(Math.min(2, expected));
+      }
+    }
+  };
+
+  it('keeps every list total exact through inserts, deactivation, a move between projects, a refused write and a rolled-back unit', async () => {
+    const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const other = uuid();
+    const companyId = uuid();
+    const made = [
+      lead({ companyId, phoneKey: '5511987654321' }), lead(), lead({ isActive: false }), lead({ companyId }),
+      lead({ projectId: other }), lead({ projectId: other, isActive: false }),
+    ];
+    for (const l of made) await leads.insert(l);
+    await expectTotals(made, [projectId, other], companyId);
+    const at = '2026-03-01T00:00:00.000Z';
+    await uow.run(() => leads.update({ ...made[0], isActive: false, updatedAt: at }));
+    await uow.run(() => leads.update({ ...made[0], isActive: false, notes: 'still inactive', updatedAt: at }));
+    await uow.run(() => leads.update({ ...made[1], projectId: other, updatedAt: at }));
+    await uow.run(() => leads.update({ ...made[5], isActive: true, projectId, updatedAt: at }));
+    await expectTotals(made, [projectId, other], companyId);
+
+    const refused = await leads.insert(lead({ phoneKey: '5511987654321' })).catch((e) => e);
+    expect(refused).to.be.instanceOf(LeadContactTaken);
+    const failed = await uow.run(async () => {
+      await leads.insert(lead());
+      await leads.update({ ...made[3], isActive: false, projectId: other, updatedAt: at });
+      throw new Error('rollback');
+    }).catch((e) => e);
+    expect(failed).to.have.property('message', 'rollback');
+    await expectTotals(made, [projectId, other], companyId);
+  });
+
+  it('keeps the totals exact when units deactivate one lead and add others to its project at the same time', async function () {
+    this.timeout(30000);
+    const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const target = lead();
+    await leads.insert(target);
+    const added = [0, 1, 2, 3, 4, 5].map(() => lead());
+    await Promise.all([
+      ...added.map(() => uow.run(() => leads.update({ ...target, isActive: false, updatedAt: '2026-03-01T00:00:00.000Z' }))),
+      ...added.map((l) => uow.run(() => leads.insert(l))),
+    ]);
+    await expectTotals([target, ...added], [projectId], uuid());
+    expect((await leads.list(team, projectId, { isActive: true }, newest())).total).to.equal(6);
   });
 });

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
+import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { ListQuery } from '../../../domain/shared/list';
-import { TaskRepository, TaskSortField } from '../../../domain/tasks/task-repository';
+import { TaskData } from '../../../domain/tasks/task';
+import { TaskFilter, TaskRepository, TaskSortField } from '../../../domain/tasks/task-repository';
 import { TASK_TOKENS } from '../../../bootstrap/contexts/tasks';
+import { TOKENS } from '../../../bootstrap/tokens';
 import { forEachBackend } from '../../support/backends';
 import { TaskMother } from './task-mother';
 
@@ -107,5 +110,74 @@ forEachBackend('TaskRepository contract', (env) => {
     expect(await repo.findById(team, t.id)).to.deep.equal(changed);
     expect((await repo.listActive(team, { assigneeId: A }, q())).total).to.equal(0);
     expect((await repo.listActive(team, { assigneeId: C }, q())).total).to.equal(1);
+  });
+
+  const [P1, P2, X, Y] = [TaskMother.id(70), TaskMother.id(71), TaskMother.id(72), TaskMother.id(73)];
+  const DELETED = '2026-03-01T00:00:00.000Z';
+
+  /** Every list total, against the tasks as they now are (a deleted one is in none). */
+  const expectTotals = async (made: TaskData[]) => {
+    const live = (await Promise.all(made.map((t) => repo.findById(team, t.id)))).filter((t): t is TaskData => t !== null && t.deletedAt === null);
+    const filters: TaskFilter[] = [
+      {}, { projectId: P1 }, { projectId: P2 }, { pipelineId: X }, { pipelineId: Y }, { projectId: P1, pipelineId: X },
+      { projectId: P2, pipelineId: Y }, { priority: 'high' }, { column: 'doing' }, { projectId: P1, priority: 'high' }, { assigneeId: A },
+    ];
+    for (const f of filters) {
+      const expected = live.filter((t) => (f.projectId === undefined || t.projectId === f.projectId)
+        && (f.pipelineId === undefined || t.pipelineId === f.pipelineId) && (f.priority === undefined || t.priority === f.priority)
+        && (f.column === undefined || t.column === f.column) && (f.assigneeId === undefined || t.assigneeIds.includes(f.assigneeId))).length;
+      const page = await repo.listActive(team, f, q({ limit: 2 }));
+      expect(page.total, JSON.stringify(f)).to.equal(expected);
+      expect(page.items.length).to.equal(Math.min(2, expected));
+    }
+  };
+
+  it('keeps every list total exact through inserts, moves between pipelines and projects, soft delete, restore and a rolled-back unit', async () => {
+    const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const made = [
+      TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: X, priority: 'high', assigneeIds: [A] }),
+      TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: X, column: 'doing' }),
+      TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: null }),
+      TaskMother.create({ teamId: team.teamId, projectId: P2, pipelineId: Y, priority: 'high' }),
+      TaskMother.create({ teamId: team.teamId, projectId: P2, pipelineId: Y, deletedAt: DELETED }),
+      TaskMother.create({ teamId: team.teamId, projectId: P2, pipelineId: null }),
+    ];
+    for (const t of made) await repo.insert(t);
+    await expectTotals(made);
+    await uow.run(() => repo.update({ ...made[0], deletedAt: DELETED }));
+    await uow.run(() => repo.update({ ...made[0], deletedAt: DELETED, title: 'still deleted' }));
+    await uow.run(() => repo.update({ ...made[4], deletedAt: null }));
+    await uow.run(() => repo.update({ ...made[1], pipelineId: null, column: 'backlog' }));
+    await uow.run(() => repo.update({ ...made[2], pipelineId: Y }));
+    await uow.run(() => repo.update({ ...made[5], projectId: P1, pipelineId: X, priority: 'high' }));
+    await uow.run(() => repo.update({ ...made[3], title: 'same place', column: 'doing' }));
+    await expectTotals(made);
+
+    const failed = await uow.run(async () => {
+      await repo.insert(TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: X }));
+      await repo.update({ ...made[3], deletedAt: DELETED });
+      await repo.update({ ...made[4], projectId: P1, pipelineId: X });
+      throw new Error('rollback');
+    }).catch((e) => e);
+    expect(failed).to.have.property('message', 'rollback');
+    await expectTotals(made);
+  });
+
+  it('keeps the totals exact when units delete one task, move others in opposite directions and add more at the same time', async function () {
+    this.timeout(30000);
+    const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const target = TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: X });
+    const [onX, onY] = [TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: X }), TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: Y })];
+    for (const t of [target, onX, onY]) await repo.insert(t);
+    const added = [0, 1, 2, 3, 4, 5].map((i) => TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: i % 2 ? X : Y }));
+    await Promise.all([
+      ...added.map(() => uow.run(() => repo.update({ ...target, deletedAt: DELETED }))),
+      ...added.map((t) => uow.run(() => repo.insert(t))),
+      // Two tasks crossing between the same two pipelines: each unit changes both pipelines' totals.
+      ...[0, 1, 2].map((i) => uow.run(() => repo.update({ ...onX, pipelineId: i % 2 ? X : Y }))),
+      ...[0, 1, 2].map((i) => uow.run(() => repo.update({ ...onY, pipelineId: i % 2 ? Y : X }))),
+    ]);
+    await expectTotals([target, onX, onY, ...added]);
+    expect((await repo.listActive(team, { projectId: P1 }, q())).total).to.equal(8);
   });
 });

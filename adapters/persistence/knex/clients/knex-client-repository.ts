@@ -4,6 +4,7 @@ import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { documentKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
+import { KeptCounts, forUpdate } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { fromJson, isUniqueViolation, toIso, toIsoOrNull } from '../shared/rows';
@@ -57,15 +58,31 @@ function fromRow(r: Row): ClientData {
   };
 }
 
+/**
+ * The row of `client_counts` a client is counted in: the list always filters by status (active by
+ * default), may filter by type, and the plan quota counts the active ones.
+ */
+type CountKey = { team_id: string; status: string; type: string };
+
+const countKeyOf = (c: { teamId: string; status: string; type: string }): CountKey => ({ team_id: c.teamId, status: c.status, type: c.type });
+
 export class KnexClientRepository implements ClientRepository {
-  constructor(private readonly database: KnexDatabase) {}
+  private readonly counts: KeptCounts<CountKey>;
+
+  constructor(private readonly database: KnexDatabase) {
+    this.counts = new KeptCounts(database, 'client_counts', ['team_id', 'status', 'type']);
+  }
 
   async list(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>> {
     const qb = this.database.db('clients').where({ team_id: team.teamId, status: filter.status });
     if (filter.type) qb.andWhere({ type: filter.type });
     whereSearchText(qb, this.database, { table: 'clients' }, searchQueryOf(query.search, documentKey));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
-    return paginate(qb, query, fromRow);
+    // Every filter but the search is a key of the kept counts.
+    const kept = searchQueryOf(query.search, documentKey)
+      ? undefined
+      : await this.counts.total({ team_id: team.teamId, status: filter.status, ...(filter.type ? { type: filter.type } : {}) });
+    return paginate(qb, query, fromRow, kept);
   }
 
   async findById(team: TeamContext, id: string): Promise<ClientData | null> {
@@ -84,16 +101,25 @@ export class KnexClientRepository implements ClientRepository {
   }
 
   async countActive(team: TeamContext): Promise<number> {
-    const row = await this.database.db('clients').where({ team_id: team.teamId, status: 'active' }).count({ n: '*' }).first();
-    return Number((row as { n: number | string }).n);
+    return this.counts.total({ team_id: team.teamId, status: 'active' });
   }
 
+  /** The row and its count in one transaction: the unit of work's, or one of its own when called alone. */
   async insert(client: ClientData): Promise<void> {
-    await this.write(() => this.database.db('clients').insert(toRow(client)));
+    await this.database.transaction(async () => {
+      await this.write(() => this.database.db('clients').insert(toRow(client)));
+      await this.counts.move(null, countKeyOf(client));
+    });
   }
 
   async update(client: ClientData): Promise<void> {
-    await this.write(() => this.database.db('clients').where({ team_id: client.teamId, id: client.id }).update(toRow(client)));
+    await this.database.transaction(async () => {
+      const where = { team_id: client.teamId, id: client.id };
+      const old: Row | undefined = await forUpdate(this.database, this.database.db('clients').where(where).first('status', 'type'));
+      await this.write(() => this.database.db('clients').where(where).update(toRow(client)));
+      if (!old) return;
+      await this.counts.move(countKeyOf({ teamId: client.teamId, status: old.status as string, type: old.type as string }), countKeyOf(client));
+    });
   }
 
   /** A concurrent writer can take the CPF/CNPJ between our check and our write: the unique key decides. */

@@ -16,6 +16,7 @@ import * as m20261124000800 from './20261124000800_deal_list_indexes';
 import * as m20261124000900 from './20261124000900_deal_counts';
 import * as m20261124001000 from './20261124001000_search_trigram';
 import * as m20261125000100 from './20261125000100_search_fts';
+import * as m20261125000200 from './20261125000200_list_counts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '20261124000900_deal_counts': m20261124000900,
   '20261124001000_search_trigram': m20261124001000,
   '20261125000100_search_fts': m20261125000100,
+  '20261125000200_list_counts': m20261125000200,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

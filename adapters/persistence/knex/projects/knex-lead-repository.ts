@@ -3,6 +3,7 @@ import { LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../..
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { phoneDigitsKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
+import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { fromJson, isUniqueViolation, toBool, toIso } from '../shared/rows';
@@ -58,8 +59,18 @@ const onPublicId = (err: unknown): boolean => {
   return e.constraint ? e.constraint.includes('public_id') : /UNIQUE constraint failed:.*public_id/.test(e.message ?? '');
 };
 
+/** The row of `lead_counts` a lead is counted in: a project's list, all its leads or the active or inactive ones. */
+type CountKey = { team_id: string; project_key: string; is_active: boolean };
+
+const countKeyOf = (l: { teamId: string; projectId: string; isActive: boolean }): CountKey =>
+  ({ team_id: l.teamId, project_key: idKey(l.projectId), is_active: l.isActive });
+
 export class KnexLeadRepository implements LeadRepository {
-  constructor(private readonly database: KnexDatabase) {}
+  private readonly counts: KeptCounts<CountKey>;
+
+  constructor(private readonly database: KnexDatabase) {
+    this.counts = new KeptCounts(database, 'lead_counts', ['team_id', 'project_key', 'is_active']);
+  }
 
   /** A lead with its identity and company in one query: one per page, never one per row. */
   private select() {
@@ -75,7 +86,13 @@ export class KnexLeadRepository implements LeadRepository {
     if (filter.companyId !== undefined) qb.andWhere('l.company_id', filter.companyId);
     whereSearchText(qb, this.database, { table: 'project_leads', alias: 'l' }, searchQueryOf(query.search, phoneDigitsKey));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'l.id');
-    return paginate(qb, query, viewFromRow);
+    // A company or a search counts the rows; the project and the activity are keys of the kept counts.
+    const kept = filter.companyId !== undefined || searchQueryOf(query.search, phoneDigitsKey)
+      ? undefined
+      : await this.counts.total({
+        team_id: team.teamId, project_key: idKey(projectId), ...(filter.isActive !== undefined ? { is_active: filter.isActive } : {}),
+      });
+    return paginate(qb, query, viewFromRow, kept);
   }
 
   async findById(team: TeamContext, id: string): Promise<LeadData | null> {
@@ -113,12 +130,23 @@ export class KnexLeadRepository implements LeadRepository {
     return (await this.database.db('project_leads').where({ team_id: team.teamId, public_id: publicId }).first('id')) !== undefined;
   }
 
+  /** The row and its count in one transaction: the unit of work's, or one of its own when called alone. */
   async insert(lead: LeadData): Promise<void> {
-    await this.write(() => this.database.db('project_leads').insert(toRow(lead)));
+    await this.database.transaction(async () => {
+      await this.write(() => this.database.db('project_leads').insert(toRow(lead)));
+      await this.counts.move(null, countKeyOf(lead));
+    });
   }
 
   async update(lead: LeadData): Promise<void> {
-    await this.write(() => this.database.db('project_leads').where({ team_id: lead.teamId, id: lead.id }).update(toRow(lead)));
+    await this.database.transaction(async () => {
+      const where = { team_id: lead.teamId, id: lead.id };
+      const old: Row | undefined = await forUpdate(this.database, this.database.db('project_leads').where(where).first('project_id', 'is_active'));
+      await this.write(() => this.database.db('project_leads').where(where).update(toRow(lead)));
+      if (!old) return;
+      const from = countKeyOf({ teamId: lead.teamId, projectId: old.project_id as string, isActive: toBool(old.is_active) });
+      await this.counts.move(from, countKeyOf(lead));
+    });
   }
 
   /** The unique keys on phone and email decide between concurrent writers. */

@@ -81,9 +81,16 @@ export function orderBy(qb: Knex.QueryBuilder, database: KnexDatabase, sort: Sor
   qb.orderByRaw(`${value} ${dir}`).orderBy(idColumn, dir);
 }
 
-/** One count and one page query over the same filtered query. */
-export async function paginate<R, T>(qb: Knex.QueryBuilder, query: ListQuery, map: (row: R) => T): Promise<Page<T>> {
-  const countRow = await qb.clone().clearSelect().clearOrder().count({ n: '*' }).first();
+/**
+ * One count and one page query over the same filtered query; without the count when the total is
+ * already known (a kept count, shared/kept-counts.ts).
+ */
+export async function paginate<R, T>(qb: Knex.QueryBuilder, query: ListQuery, map: (row: R) => T, knownTotal?: number): Promise<Page<T>> {
+  let total = knownTotal;
+  if (total === undefined) {
+    const countRow = await qb.clone().clearSelect().clearOrder().count({ n: '*' }).first();
+    total = Number((countRow as { n: number | string } | undefined)?.n ?? 0);
+  }
   const rows: R[] = await qb.clone().offset(offsetOf(query)).limit(query.limit);
-  return { items: rows.map(map), total: Number((countRow as { n: number | string } | undefined)?.n ?? 0) };
+  return { items: rows.map(map), total };
 }

@@ -3,6 +3,7 @@ import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-te
 import { TeamContext } from '../../../../domain/shared/team';
 import { TaskData } from '../../../../domain/tasks/task';
 import { TaskFilter, TaskRepository, TaskSortField } from '../../../../domain/tasks/task-repository';
+import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { fromJson, toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
@@ -51,8 +52,19 @@ function fromRow(r: Row): TaskData {
   };
 }
 
+/** The row of `task_counts` a live task is counted in: the team's list, a project's, a pipeline's. */
+type CountKey = { team_id: string; project_key: string; pipeline_key: string };
+
+/** A soft-deleted task is in no list, so in no count. */
+const countKeyOf = (t: { teamId: string; projectId: string; pipelineId: string | null; deletedAt: unknown }): CountKey | null =>
+  (t.deletedAt === null ? { team_id: t.teamId, project_key: idKey(t.projectId), pipeline_key: idKey(t.pipelineId) } : null);
+
 export class KnexTaskRepository implements TaskRepository {
-  constructor(private readonly database: KnexDatabase) {}
+  private readonly counts: KeptCounts<CountKey>;
+
+  constructor(private readonly database: KnexDatabase) {
+    this.counts = new KeptCounts(database, 'task_counts', ['team_id', 'project_key', 'pipeline_key']);
+  }
 
   async listActive(team: TeamContext, filter: TaskFilter, query: ListQuery<TaskSortField>): Promise<Page<TaskData>> {
     const db = this.database.db;
@@ -69,7 +81,22 @@ export class KnexTaskRepository implements TaskRepository {
     }
     whereSearchText(qb, this.database, { table: 'tasks' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
-    return paginate(qb, query, fromRow);
+    return paginate(qb, query, fromRow, await this.keptTotal(team, filter, query));
+  }
+
+  /**
+   * The total from the kept counts when the list filters by project and pipeline at most; otherwise
+   * undefined, and the rows are counted (an index on the team, the deletion and the filter columns
+   * answers every filter but the assignee and the search without reading a row).
+   */
+  private async keptTotal(team: TeamContext, filter: TaskFilter, query: ListQuery<TaskSortField>): Promise<number | undefined> {
+    const { projectId, pipelineId, ...others } = filter;
+    if (searchQueryOf(query.search) || Object.values(others).some((v) => v !== undefined)) return undefined;
+    return this.counts.total({
+      team_id: team.teamId,
+      ...(projectId !== undefined ? { project_key: idKey(projectId) } : {}),
+      ...(pipelineId !== undefined ? { pipeline_key: idKey(pipelineId) } : {}),
+    });
   }
 
   async findById(team: TeamContext, id: string): Promise<TaskData | null> {
@@ -86,14 +113,23 @@ export class KnexTaskRepository implements TaskRepository {
     await this.database.transaction(async () => {
       await this.database.db('tasks').insert(toRow(task));
       await this.writeAssignees(task);
+      await this.counts.move(null, countKeyOf(task));
     });
   }
 
   async update(task: TaskData): Promise<void> {
     await this.database.transaction(async () => {
-      await this.database.db('tasks').where({ team_id: task.teamId, id: task.id }).update(toRow(task));
+      const where = { team_id: task.teamId, id: task.id };
+      const before = this.database.db('tasks').where(where).first('project_id', 'pipeline_id', 'deleted_at');
+      const old: Row | undefined = await forUpdate(this.database, before);
+      await this.database.db('tasks').where(where).update(toRow(task));
       await this.database.db('task_assignees').where({ team_id: task.teamId, task_id: task.id }).delete();
       await this.writeAssignees(task);
+      if (!old) return;
+      const from = countKeyOf({
+        teamId: task.teamId, projectId: old.project_id as string, pipelineId: old.pipeline_id as string | null, deletedAt: old.deleted_at,
+      });
+      await this.counts.move(from, countKeyOf(task));
     });
   }
 

@@ -1,0 +1,59 @@
+// The total of a list kept in a count table beside its rows and written in the same transaction as each
+// row, so a page reads a few count rows instead of counting the team's rows (ARCHITECTURE.md, performance).
+import { Knex } from 'knex';
+import { KnexDatabase } from './knex-database';
+
+/** The key columns of one count row and their values (a key column is never null: '' stands for none). */
+export type CountKey = Record<string, string | boolean>;
+
+/**
+ * An id as a key column holds it: text in lower case, '' for none. Lower case because a PostgreSQL uuid
+ * column answers in lower case whatever the spelling written, and the backfill reads it from there.
+ */
+export const idKey = (id: string | null): string => id?.toLowerCase() ?? '';
+
+/**
+ * The row about to be changed, read under a row lock on PostgreSQL: two writers of one row then read its
+ * old key one after the other, so neither moves a count the other has already moved (SQLite runs one
+ * writer at a time already). Only meaningful inside a transaction.
+ */
+export const forUpdate = (database: KnexDatabase, qb: Knex.QueryBuilder): Knex.QueryBuilder =>
+  (database.dialect === 'postgres' ? qb.forUpdate() : qb);
+
+export class KeptCounts<K extends CountKey> {
+  /** `columns` is the table's primary key, `team_id` first; each row also has its count `n`. */
+  constructor(private readonly database: KnexDatabase, private readonly table: string, private readonly columns: readonly (keyof K & string)[]) {}
+
+  /** The sum of the counts whose columns hold the values given; a column left out is summed over. */
+  async total(where: Partial<K>): Promise<number> {
+    const row = await this.database.db(this.table).where(where).sum({ n: 'n' }).first();
+    return Number((row as { n: number | string | null } | undefined)?.n ?? 0);
+  }
+
+  /**
+   * A row moved from the key it was counted under to the one it is counted under now; null is "not
+   * counted" (no row before an insert, a soft-deleted row after). Runs in the transaction of the write,
+   * so a write that fails takes its count with it.
+   */
+  async move(from: K | null, to: K | null): Promise<void> {
+    if (from && to && this.columns.every((c) => from[c] === to[c])) return;
+    const changes: [K, number][] = [];
+    if (from) changes.push([from, -1]);
+    if (to) changes.push([to, 1]);
+    // Two writers moving rows between the same two keys in opposite directions would each hold one
+    // count row and wait for the other's (a deadlock): taken in one order, the second just waits.
+    changes.sort(([a], [b]) => (this.order(a) < this.order(b) ? -1 : 1));
+    for (const [key, delta] of changes) await this.add(key, delta);
+  }
+
+  /** `n = n + excluded.n` adds to the row as it stands when the write gets it: concurrent writers never overwrite each other. */
+  private async add(key: K, delta: number): Promise<void> {
+    await this.database.db(this.table).insert({ ...key, n: delta })
+      .onConflict([...this.columns])
+      .merge({ n: this.database.knex.raw('??.n + excluded.n', [this.table]) });
+  }
+
+  private order(key: K): string {
+    return JSON.stringify(this.columns.map((c) => key[c]));
+  }
+}
