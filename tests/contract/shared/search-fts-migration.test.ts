@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { migrationSource } from '../../../adapters/persistence/knex/migrations';
+import * as searchFts from '../../../adapters/persistence/knex/migrations/20261125000100_search_fts';
 import { KnexClientRepository } from '../../../adapters/persistence/knex/clients/knex-client-repository';
 import { KnexDealRepository } from '../../../adapters/persistence/knex/deals/knex-deal-repository';
 import { KnexContactIdentityRepository } from '../../../adapters/persistence/knex/projects/knex-contact-identity-repository';
@@ -24,7 +24,10 @@ const q = (search: string): ListQuery<any> => ({ page: 1, limit: 20, sort: { fie
 forEachMigrationBackend('20261125000100_search_fts', (world) => {
   it('indexes the rows written before it on SQLite, so a search still finds them; down drops the index', async () => {
     const { knex, backend } = world();
-    await world().migrateToBefore();
+    // The repositories write what later migrations added (kept counts), so the rows are written on the
+    // latest schema with this migration's index taken away, as it was before it ran.
+    await world().migrateToLatest();
+    await searchFts.down(knex);
     const database = new KnexDatabase(knex, backend === 'postgres' ? 'postgres' : 'sqlite');
     const deals = new KnexDealRepository(database);
     const clients = new KnexClientRepository(database);
@@ -39,7 +42,7 @@ forEachMigrationBackend('20261125000100_search_fts', (world) => {
     await tasks.insert(TaskMother.create({ teamId: TEAM.teamId, title: 'Ligar "NOT" OR NEAR' }));
     await contacts.insert(Contact.create('0190d200-0000-7000-8000-000000000003', TEAM.teamId, PhoneNumber.parse('5511912345678'), { customName: 'Zé 100%_\\' }, new Date()).snapshot());
 
-    await world().migrateToLatest();
+    await searchFts.up(knex);
 
     const found = async () => ({
       deals: (await deals.list(TEAM, { scope: 'global' }, q('CONCEIÇÃO'))).items.map((v) => v.deal.title),
@@ -65,10 +68,10 @@ forEachMigrationBackend('20261125000100_search_fts', (world) => {
     }
 
     const objects = () => knex('sqlite_master').where('name', 'like', '%search_fts%').pluck('name');
-    await knex.migrate.down({ migrationSource });
+    await searchFts.down(knex);
     expect(await objects()).to.deep.equal([]);
     await deals.insert(DealRecordMother.global({ teamId: TEAM.teamId, title: 'Conceição Dois' }));
-    await knex.migrate.latest({ migrationSource });
+    await searchFts.up(knex);
     expect(await objects()).to.not.be.empty;
     expect((await deals.list(TEAM, { scope: 'global' }, q('conceicao'))).total).to.equal(2);
     await knex.raw(`insert into deals_search_fts(deals_search_fts, rank) values ('integrity-check', 1)`);

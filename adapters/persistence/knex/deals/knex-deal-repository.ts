@@ -3,6 +3,7 @@ import { DealFilter, DealRepository, DealSortField, DealView } from '../../../..
 import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
+import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { fromJson, toBool, toIso, toIsoOrNull, toJson, toNumberOrNull } from '../shared/rows';
@@ -88,20 +89,11 @@ function fromRow(r: Columns): DealData {
 }
 
 /** The row of `deal_counts` a deal is counted in. */
-interface CountKey {
-  team_id: string;
-  scope: string;
-  project_key: string;
-  pipeline_key: string;
-  status: string;
-}
+type CountKey = { team_id: string; scope: string; project_key: string; pipeline_key: string; status: string };
 
 const countKeyOf = (d: Pick<DealData, 'teamId' | 'scope' | 'projectId' | 'pipelineId' | 'status'>): CountKey => ({
-  team_id: d.teamId, scope: d.scope, project_key: d.projectId?.toLowerCase() ?? '', pipeline_key: d.pipelineId?.toLowerCase() ?? '', status: d.status,
+  team_id: d.teamId, scope: d.scope, project_key: idKey(d.projectId), pipeline_key: idKey(d.pipelineId), status: d.status,
 });
-
-const sameCountKey = (a: CountKey, b: CountKey): boolean =>
-  a.team_id === b.team_id && a.scope === b.scope && a.project_key === b.project_key && a.pipeline_key === b.pipeline_key && a.status === b.status;
 
 const toView = (r: Columns): DealView => {
   const clientId = r[C.client_id] as string | null;
@@ -114,7 +106,11 @@ const dayStart = (d: string) => `${d}T00:00:00.000Z`;
 const dayEnd = (d: string) => `${d}T23:59:59.999Z`;
 
 export class KnexDealRepository implements DealRepository {
-  constructor(private readonly database: KnexDatabase) {}
+  private readonly counts: KeptCounts<CountKey>;
+
+  constructor(private readonly database: KnexDatabase) {
+    this.counts = new KeptCounts(database, 'deal_counts', ['team_id', 'scope', 'project_key', 'pipeline_key', 'status']);
+  }
 
   /**
    * The total and the page's ids are read from the deals alone (the client join adds no rows, and an
@@ -149,22 +145,26 @@ export class KnexDealRepository implements DealRepository {
     return row ? toView(row) : null;
   }
 
+  /** The row and its count in one transaction: the unit of work's, or one of its own when called alone. */
   async insert(deal: DealData): Promise<void> {
-    await this.database.db('deals').insert(toRow(deal));
-    await this.addCount(countKeyOf(deal), 1);
+    await this.database.transaction(async () => {
+      await this.database.db('deals').insert(toRow(deal));
+      await this.counts.move(null, countKeyOf(deal));
+    });
   }
 
   async update(deal: DealData): Promise<void> {
-    const before = this.database.db('deals').where({ team_id: deal.teamId, id: deal.id }).first('team_id', 'scope', 'project_id', 'pipeline_id', 'status');
-    // Two updates of one deal at once must each see the other's status: the row lock orders them.
-    const old: Row | undefined = await (this.database.dialect === 'postgres' ? before.forUpdate() : before);
-    await this.database.db('deals').where({ team_id: deal.teamId, id: deal.id }).update(toRow(deal));
-    if (!old) return;
-    const from = countKeyOf({ teamId: old.team_id as string, scope: old.scope as DealScope, projectId: old.project_id as string | null, pipelineId: old.pipeline_id as string | null, status: old.status as string });
-    const to = countKeyOf(deal);
-    if (sameCountKey(from, to)) return;
-    await this.addCount(from, -1);
-    await this.addCount(to, 1);
+    await this.database.transaction(async () => {
+      const where = { team_id: deal.teamId, id: deal.id };
+      // Two updates of one deal at once must each see the other's status: the row lock orders them.
+      const old: Row | undefined = await forUpdate(this.database, this.database.db('deals').where(where).first('scope', 'project_id', 'pipeline_id', 'status'));
+      await this.database.db('deals').where(where).update(toRow(deal));
+      if (!old) return;
+      await this.counts.move(countKeyOf({
+        teamId: deal.teamId, scope: old.scope as DealScope, projectId: old.project_id as string | null,
+        pipelineId: old.pipeline_id as string | null, status: old.status as string,
+      }), countKeyOf(deal));
+    });
   }
 
   /** The total from the kept counts, when the filter is one they are kept for; otherwise undefined. */
@@ -172,17 +172,11 @@ export class KnexDealRepository implements DealRepository {
     if (searchQueryOf(query.search)) return undefined;
     const { scope, projectId, pipelineId, status, ...others } = filter;
     if (Object.values(others).some((v) => v !== undefined)) return undefined;
-    const qb = this.database.db('deal_counts').where({ team_id: team.teamId, scope });
-    if (projectId !== undefined) qb.andWhere('project_key', projectId.toLowerCase());
-    if (pipelineId !== undefined) qb.andWhere('pipeline_key', pipelineId.toLowerCase());
-    if (status !== undefined) qb.andWhere('status', status);
-    const row = await qb.sum({ n: 'n' }).first();
-    return Number((row as { n: number | string | null } | undefined)?.n ?? 0);
-  }
-
-  private async addCount(key: CountKey, delta: number): Promise<void> {
-    await this.database.db('deal_counts').insert({ ...key, n: delta })
-      .onConflict(['team_id', 'scope', 'project_key', 'pipeline_key', 'status'])
-      .merge({ n: this.database.knex.raw('deal_counts.n + excluded.n') });
+    return this.counts.total({
+      team_id: team.teamId, scope,
+      ...(projectId !== undefined ? { project_key: idKey(projectId) } : {}),
+      ...(pipelineId !== undefined ? { pipeline_key: idKey(pipelineId) } : {}),
+      ...(status !== undefined ? { status } : {}),
+    });
   }
 }
