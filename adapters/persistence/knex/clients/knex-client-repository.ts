@@ -46,14 +46,24 @@ function toRow(c: ClientData): Row {
   return row;
 }
 
+const text = (v: unknown): string | null => (v as string | null | undefined) ?? null;
+
+/** One literal, no per-row loops or spreads: a page maps twenty of these. */
 function fromRow(r: Row): ClientData {
-  const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, (r[ADDRESS_COLUMNS[f]] as string | null) ?? null])) as Address;
-  const text = Object.fromEntries(CLIENT_TEXT_FIELDS.map((f) => [f, (r[TEXT_COLUMNS[f]] as string | null) ?? null]));
   return {
-    ...(text as Pick<ClientData, ClientTextField>),
     id: r.id as string, teamId: r.team_id as string, type: r.type as ClientData['type'], name: r.name as string,
-    cpf: (r.cpf as string | null) ?? null, cnpj: (r.cnpj as string | null) ?? null, birthDate: (r.birth_date as string | null) ?? null,
-    status: r.status as ClientData['status'], tags: fromJson<string[]>(r.tags, []), address,
+    displayName: text(r.display_name), email: text(r.email), phone: text(r.phone), mobilePhone: text(r.mobile_phone),
+    whatsapp: text(r.whatsapp), rg: text(r.rg), gender: text(r.gender), maritalStatus: text(r.marital_status),
+    nationality: text(r.nationality), legalName: text(r.legal_name), tradeName: text(r.trade_name),
+    stateRegistration: text(r.state_registration), municipalRegistration: text(r.municipal_registration),
+    source: text(r.source), notes: text(r.notes),
+    cpf: text(r.cpf), cnpj: text(r.cnpj), birthDate: text(r.birth_date),
+    status: r.status as ClientData['status'], tags: fromJson<string[]>(r.tags, []),
+    address: {
+      street: text(r.address_street), number: text(r.address_number), complement: text(r.address_complement),
+      neighborhood: text(r.address_neighborhood), city: text(r.address_city), state: text(r.address_state),
+      zipCode: text(r.address_zip_code), country: text(r.address_country),
+    },
     deactivatedAt: toIsoOrNull(r.deactivated_at), createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
   };
 }
