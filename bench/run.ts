@@ -5,9 +5,11 @@
 //
 // BENCH_ROWS (10 000) deals in the team, seeded through SQL; BENCH_DATABASE_URL (a fresh SQLite file by
 // default) for PostgreSQL; BENCH_SECONDS (5) per measurement; BENCH_ROUNDS (3); BENCH_CONNECTIONS (50);
-// `--json` prints the results as JSON instead of a table.
+// `--json` prints the results as JSON instead of a table. Before each measurement the server is given time
+// to finish what the previous one left queued.
 import autocannon from 'autocannon';
 import { ChildProcess, execSync, fork, spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +50,28 @@ async function waitForServer(url: string, headers: Record<string, string> = {}):
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server did not start: ${url}`);
+}
+
+/** One GET on a connection of its own, so that the primary hands it to the next worker; its time in ms. */
+const probe = (url: string): Promise<number> => new Promise((resolve) => {
+  const started = performance.now();
+  get(url, { agent: false }, (res) => res.resume().on('end', () => resolve(performance.now() - started)))
+    .on('error', () => resolve(Infinity));
+});
+
+/**
+ * Waits until every worker answers at once: a scenario slower than its load leaves requests queued in
+ * the server when autocannon stops, and the next scenario would be measured behind them.
+ */
+async function settle(url: string): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    const times = [];
+    for (let i = 0; i < 4; i++) times.push(await probe(url));
+    if (times.every((ms) => ms < 50)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  log('  the server did not settle within 2 minutes');
 }
 
 async function measure(url: string, s: Pick<Scenario, 'method' | 'body'>, headers: Record<string, string>): Promise<Measure> {
@@ -110,6 +134,7 @@ async function main(): Promise<void> {
       baselineRuns.push(b);
       log(`round ${round}: baseline ${Math.round(b.reqs)} req/s`);
       for (const s of scenarios) {
+        await settle(`http://127.0.0.1:${PORT}/healthz`);
         const m = await measure(`${base}${s.path}`, s, headers);
         runs.get(s.name)!.push({ m, ratio: m.reqs / b.reqs });
         log(`  ${s.name}: ${Math.round(m.reqs)} req/s (${(m.reqs / b.reqs).toFixed(3)}x), p99 ${m.p99} ms`);
