@@ -53,25 +53,26 @@ async function waitForServer(url: string, headers: Record<string, string> = {}):
 }
 
 /** One GET on a connection of its own, so that the primary hands it to the next worker; its time in ms. */
-const probe = (url: string): Promise<number> => new Promise((resolve) => {
+const probe = (url: string, headers: Record<string, string>): Promise<number> => new Promise((resolve) => {
   const started = performance.now();
-  get(url, { agent: false }, (res) => res.resume().on('end', () => resolve(performance.now() - started)))
+  get(url, { agent: false, headers }, (res) => res.resume().on('end', () => resolve(performance.now() - started)))
     .on('error', () => resolve(Infinity));
 });
 
 /**
- * Waits until every worker answers at once: a scenario slower than its load leaves requests queued in
- * the server when autocannon stops, and the next scenario would be measured behind them.
+ * Waits until every worker answers a read of one deal at once: a scenario slower than its load leaves
+ * requests queued in the server (SQLite) or in the database (PostgreSQL) when autocannon stops, and the
+ * next scenario would be measured behind them.
  */
-async function settle(url: string): Promise<void> {
+async function settle(url: string, headers: Record<string, string>): Promise<void> {
   const started = Date.now();
-  while (Date.now() - started < 120_000) {
+  while (Date.now() - started < 180_000) {
     const times = [];
-    for (let i = 0; i < 4; i++) times.push(await probe(url));
+    for (let i = 0; i < 4; i++) times.push(await probe(url, headers));
     if (times.every((ms) => ms < 50)) return;
     await new Promise((r) => setTimeout(r, 200));
   }
-  log('  the server did not settle within 2 minutes');
+  log('  the server did not settle within 3 minutes');
 }
 
 async function measure(url: string, s: Pick<Scenario, 'method' | 'body'>, headers: Record<string, string>): Promise<Measure> {
@@ -130,11 +131,12 @@ async function main(): Promise<void> {
     const baselineRuns: Measure[] = [];
     const runs = new Map<string, { m: Measure; ratio: number }[]>(scenarios.map((s) => [s.name, []]));
     for (let round = 1; round <= ROUNDS; round++) {
+      await settle(`${base}/deals/${seeded.dealId}`, headers);
       const b = await measure(baselineUrl, { method: 'GET' }, {});
       baselineRuns.push(b);
       log(`round ${round}: baseline ${Math.round(b.reqs)} req/s`);
       for (const s of scenarios) {
-        await settle(`http://127.0.0.1:${PORT}/healthz`);
+        await settle(`${base}/deals/${seeded.dealId}`, headers);
         const m = await measure(`${base}${s.path}`, s, headers);
         runs.get(s.name)!.push({ m, ratio: m.reqs / b.reqs });
         log(`  ${s.name}: ${Math.round(m.reqs)} req/s (${(m.reqs / b.reqs).toFixed(3)}x), p99 ${m.p99} ms`);
