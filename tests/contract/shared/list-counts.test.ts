@@ -8,7 +8,9 @@ import { CLIENT_TOKENS } from '../../../bootstrap/contexts/clients';
 import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
 import { TASK_TOKENS } from '../../../bootstrap/contexts/tasks';
 import { TOKENS } from '../../../bootstrap/tokens';
+import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { ClientRepository } from '../../../domain/clients/client-repository';
+import { DealRepository } from '../../../domain/deals/deal-repository';
 import { ContactIdentityRepository } from '../../../domain/projects/contact-identity-repository';
 import { LeadRepository } from '../../../domain/projects/lead-repository';
 import { ListQuery } from '../../../domain/shared/list';
@@ -16,6 +18,7 @@ import { TaskRepository } from '../../../domain/tasks/task-repository';
 import { backendNames, forEachBackend } from '../../support/backends';
 import { ClientMother } from '../../support/mothers';
 import { IdentityMother, LeadMother, uuid } from '../projects/mothers';
+import { DealRecordMother } from '../deals/deal-mother';
 import { TaskMother } from '../tasks/task-mother';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -145,5 +148,17 @@ forEachBackend('Kept list counts', (env) => {
     expect((await tasks.listActive(team, { priority: 'none' }, q())).total).to.equal(3);
     expect((await tasks.listActive(team, { projectId, column: 'backlog' }, q())).total).to.equal(3);
     expect((await tasks.listActive(team, {}, q({ search: 'task' }))).total).to.equal(3);
+  });
+
+  it('answers the deal totals it keeps from deal_counts, on a page of rows and on a page past the last', async () => {
+    const deals = env().container.get<DealRepository>(DEAL_TOKENS.DealRepository);
+    for (let i = 0; i < 3; i++) await deals.insert(DealRecordMother.global({ teamId: team.teamId, title: `Negócio ${i}` }));
+    await knex()('deal_counts').where({ team_id: team.teamId, scope: 'global' }).increment('n', 100);
+    const first = await deals.list(team, { scope: 'global' }, q({ limit: 2 }));
+    expect(first.total).to.equal(103);
+    expect(first.items).to.have.lengthOf(2);
+    expect(await deals.list(team, { scope: 'global' }, q({ page: 9 }))).to.deep.equal({ items: [], total: 103 });
+    expect((await deals.list(team, { scope: 'global', phase: 'lead' }, q())).total).to.equal(3);
+    expect((await deals.list(team, { scope: 'global' }, q({ search: 'negocio' }))).total).to.equal(3);
   });
 }, backendNames().filter((b) => b !== 'memory'));

@@ -134,11 +134,21 @@ export class KnexDealRepository implements DealRepository {
       orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'd.id');
       return qb.select('d.id');
     };
-    const total = await this.countedTotal(team, filter, query)
-      ?? Number((await filtered(true).clearSelect().clearOrder().count({ n: '*' }).first() as { n: number | string } | undefined)?.n ?? 0);
-    if (total === 0) return { items: [], total };
-    const page = filtered(search ? await this.narrowsPage(team, filter.scope, total, query) : true).offset(offsetOf(query)).limit(query.limit);
-    const ids = (await page).map((r: { id: string }) => r.id);
+    const kept = this.keptCountKey(team, filter, query);
+    let ids: string[];
+    let total: number;
+    if (kept) {
+      // The page's ids carry the kept total: one statement (one round trip to PostgreSQL) for both.
+      const page: { id: string; total: number | string | null }[] = await filtered(true).offset(offsetOf(query)).limit(query.limit)
+        .select(this.database.knex.raw('(?) as total', [this.counts.totalQuery(kept)]));
+      ids = page.map((r) => r.id);
+      total = page.length > 0 ? Number(page[0].total ?? 0) : await this.counts.total(kept);
+    } else {
+      total = Number((await filtered(true).clearSelect().clearOrder().count({ n: '*' }).first() as { n: number | string } | undefined)?.n ?? 0);
+      if (total === 0) return { items: [], total };
+      const narrow = search ? await this.narrowsPage(team, filter.scope, total, query) : true;
+      ids = (await filtered(narrow).offset(offsetOf(query)).limit(query.limit)).map((r: { id: string }) => r.id);
+    }
     if (ids.length === 0) return { items: [], total };
     const rows = await this.database.rows(`${VIEW_SELECT} where d.team_id = ? and d.id in (${ids.map(() => '?').join(', ')})`, [team.teamId, ...ids]);
     const byId = new Map(rows.map((r) => [r[C.id] as string, r]));
@@ -185,16 +195,16 @@ export class KnexDealRepository implements DealRepository {
     });
   }
 
-  /** The total from the kept counts, when the filter is one they are kept for; otherwise undefined. */
-  private async countedTotal(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<number | undefined> {
+  /** The key of the kept counts that holds the list's total, when its filter is one they are kept for. */
+  private keptCountKey(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Partial<CountKey> | undefined {
     if (searchQueryOf(query.search)) return undefined;
     const { scope, projectId, pipelineId, status, ...others } = filter;
     if (Object.values(others).some((v) => v !== undefined)) return undefined;
-    return this.counts.total({
+    return {
       team_id: team.teamId, scope,
       ...(projectId !== undefined ? { project_key: idKey(projectId) } : {}),
       ...(pipelineId !== undefined ? { pipeline_key: idKey(pipelineId) } : {}),
       ...(status !== undefined ? { status } : {}),
-    });
+    };
   }
 }
