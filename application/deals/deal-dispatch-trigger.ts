@@ -5,5 +5,3 @@
 export interface DealDispatchTrigger {
   kick(): void;
 }
-
-export const noDispatchTrigger: DealDispatchTrigger = { kick: () => undefined };

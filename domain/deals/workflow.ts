@@ -9,22 +9,6 @@ import { DealEventType, DEAL_EVENT_TYPES, isDealEventType } from './deal-event';
 export const WORKFLOW_ACTIONS = ['create_activity', 'create_task'] as const;
 export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
 
-
-export interface CreateActivityConfig {
-  title: string;
-  type?: (typeof ACTIVITY_TYPES)[number];
-  description?: string;
-}
-
-export interface CreateTaskConfig {
-  title: string;
-  description?: string;
-  priority?: (typeof TASK_PRIORITIES)[number];
-  project_id?: string;
-}
-
-export type WorkflowConfig = CreateActivityConfig | CreateTaskConfig;
-
 export interface WorkflowData {
   id: string;
   teamId: string;
