@@ -10,28 +10,21 @@ import { Runtime } from '../../../bootstrap/container';
 import { whatsappContext } from '../../../bootstrap/contexts/whatsapp';
 import { backendNames, startRuntime } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
+import { META_BUSINESS_NUMBER, metaEnvelope } from '../../support/meta-payloads';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
 
 const APP_SECRET = 'app-secret-for-tests';
 const WEBHOOK = '/api/v1/whatsapp/cloud/webhook';
-const BUSINESS = '15550783881';
+
 const SHEENA = '16505551234';
 
 const sign = (raw: string) => `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
 const now = () => String(Math.floor(Date.now() / 1000));
 type Json = Record<string, any>;
 
-/** The envelope every page shows: one entry, one change of the `messages` field. */
-const envelope = (phoneNumberId: string, value: Json) => ({
-  object: 'whatsapp_business_account',
-  entry: [{
-    id: '102290129340398',
-    changes: [{ value: { messaging_product: 'whatsapp', metadata: { display_phone_number: BUSINESS, phone_number_id: phoneNumberId }, ...value }, field: 'messages' }],
-  }],
-});
 /** Incoming messages carry the sender's profile (system messages do not). */
 const fromSheena = (phoneNumberId: string, message: Json, from = SHEENA) =>
-  envelope(phoneNumberId, { contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: from }], messages: [{ from, timestamp: now(), ...message }] });
+  metaEnvelope(phoneNumberId, { contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: from }], messages: [{ from, timestamp: now(), ...message }] });
 
 const AD_REFERRAL = {
   source_url: 'https://fb.me/3cr4Wqqkv',
@@ -100,19 +93,19 @@ const FIXTURES: Record<string, Json> = {
   // "Interactive reply buttons messages webhook reference"
   button_reply: {
     id: 'wamid.BUTTON_REPLY', type: 'interactive',
-    context: { from: BUSINESS, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA' },
+    context: { from: META_BUSINESS_NUMBER, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA' },
     interactive: { type: 'button_reply', button_reply: { id: 'cancel-button', title: 'Cancel' } },
   },
   // "List messages webhook reference"
   list_reply: {
     id: 'wamid.LIST_REPLY', type: 'interactive',
-    context: { from: BUSINESS, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJFMkRCRDdFNTRBQjhEQjdDOTEA' },
+    context: { from: META_BUSINESS_NUMBER, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJFMkRCRDdFNTRBQjhEQjdDOTEA' },
     interactive: { type: 'list_reply', list_reply: { id: 'priority_express', title: 'Express Shipping', description: 'Next Day to 2 Days' } },
   },
   // "Button messages webhook reference" (a template's quick-reply button)
   button: {
     id: 'wamid.BUTTON', type: 'button',
-    context: { from: BUSINESS, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJGMkQ4QTY0RjEyMzk1NDAwRTAA' },
+    context: { from: META_BUSINESS_NUMBER, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJGMkQ4QTY0RjEyMzk1NDAwRTAA' },
     button: { payload: 'Unsubscribe from Promos', text: 'Unsubscribe' },
   },
   // "Reaction messages webhook reference": a reaction to the text message above
@@ -218,12 +211,12 @@ for (const backend of backendNames()) {
       expect(stored('pin')).to.deep.include({ type: 'location', text: '[location] -23.561414, -46.655881' });
       expect(stored('contacts')).to.deep.include({ type: 'contacts', text: 'Barbara J. Johnson (+1 (650) 555-1234)' });
       expect(stored('button_reply')).to.deep.include({
-        type: 'interactive', text: 'Cancel (cancel-button)', context: { id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA', from: BUSINESS },
+        type: 'interactive', text: 'Cancel (cancel-button)', context: { id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA', from: META_BUSINESS_NUMBER },
       });
       expect(stored('list_reply')).to.deep.include({ type: 'interactive', text: 'Express Shipping (priority_express)' });
-      expect(stored('list_reply').context).to.deep.equal({ id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJFMkRCRDdFNTRBQjhEQjdDOTEA', from: BUSINESS });
+      expect(stored('list_reply').context).to.deep.equal({ id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJFMkRCRDdFNTRBQjhEQjdDOTEA', from: META_BUSINESS_NUMBER });
       expect(stored('button')).to.deep.include({ type: 'button', text: 'Unsubscribe (Unsubscribe from Promos)' });
-      expect(stored('button').context).to.deep.equal({ id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJGMkQ4QTY0RjEyMzk1NDAwRTAA', from: BUSINESS });
+      expect(stored('button').context).to.deep.equal({ id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJGMkQ4QTY0RjEyMzk1NDAwRTAA', from: META_BUSINESS_NUMBER });
       expect(stored('reaction')).to.deep.include({ type: 'reaction', text: 'Reacted 😀 to wamid.TEXT', context: { id: 'wamid.TEXT', from: null } });
       expect(stored('unreaction')).to.deep.include({ type: 'reaction', text: 'Removed a reaction from wamid.TEXT', context: { id: 'wamid.TEXT', from: null } });
       expect(stored('order')).to.deep.include({ type: 'order', text: 'Order: 2 × di9ozbzfi4 at 30 USD; 1 × nqryix03ez at 25 USD — Can you ship today?' });
@@ -246,7 +239,7 @@ for (const backend of backendNames()) {
     it('answers what it stored: a redelivery, a status for no message of ours and an unknown number are ignored', async () => {
       const team = await env.team();
       const { phoneNumberId } = await cloudInbox(team);
-      const body = envelope(phoneNumberId, {
+      const body = metaEnvelope(phoneNumberId, {
         contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: SHEENA }],
         messages: [{ from: SHEENA, timestamp: now(), ...FIXTURES.sticker }, { from: SHEENA, timestamp: now(), ...FIXTURES.text }],
         statuses: [{ id: 'wamid.NOT_OURS', status: 'delivered', timestamp: now(), recipient_id: SHEENA }],
@@ -262,7 +255,7 @@ for (const backend of backendNames()) {
       const team = await env.team();
       const { inbox, phoneNumberId } = await cloudInbox(team);
       // "System messages webhook reference": no contacts array; `from` is the old number.
-      const changed = envelope(phoneNumberId, {
+      const changed = metaEnvelope(phoneNumberId, {
         messages: [{
           from: SHEENA, id: 'wamid.SYSTEM', timestamp: now(), type: 'system',
           system: { body: 'User Sheena Nelson changed from 16505551234 to 12195555358', wa_id: '12195555358', type: 'user_changed_number' },
@@ -280,7 +273,7 @@ for (const backend of backendNames()) {
       expect(closed.body.error.code).to.equal('customer_service_window_closed');
 
       // the older spelling of the same notice: `customer_changed_number` with `new_wa_id`
-      await post(envelope(phoneNumberId, {
+      await post(metaEnvelope(phoneNumberId, {
         messages: [{
           from: '12195555358', id: 'wamid.SYSTEM2', timestamp: now(), type: 'system',
           system: { body: 'User Sheena Nelson changed from 12195555358 to 5511987654321', new_wa_id: '5511987654321', type: 'customer_changed_number' },
@@ -311,7 +304,7 @@ for (const backend of backendNames()) {
       const team = await env.team();
       const { inbox, phoneNumberId } = await cloudInbox(team);
       // "Errors messages webhooks reference"
-      const res = await post(envelope(phoneNumberId, {
+      const res = await post(metaEnvelope(phoneNumberId, {
         errors: [{
           code: 130429, title: 'Rate limit hit', message: 'Rate limit hit',
           error_data: { details: 'Message failed to send because there were too many messages sent from this phone number in a short period of time' },
@@ -422,7 +415,7 @@ for (const backend of backendNames()) {
         const [conversation] = (await conversationsOf(team)).data;
         const sent = (await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ conversation_id: conversation.id, content: 'a' }).expect(201)).body.data;
         // "Status messages webhook reference", a failed message
-        await post(envelope(phoneNumberId, {
+        await post(metaEnvelope(phoneNumberId, {
           statuses: [{
             id: sent.provider_message_id, status: 'failed', timestamp: now(), recipient_id: SHEENA,
             errors: [{ code: 131049, title: 'This message was not delivered to maintain healthy ecosystem engagement.', message: 'This message was not delivered to maintain healthy ecosystem engagement.', error_data: { details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.' } }],

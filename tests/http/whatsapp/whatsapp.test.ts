@@ -10,7 +10,7 @@ import { MessageRepository } from '../../../domain/whatsapp/message-repository';
 import { backendNames, startRuntime } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
-import { metaTextMessage } from '../../support/meta-payloads';
+import { metaEnvelope, metaTextMessage } from '../../support/meta-payloads';
 
 const APP_SECRET = 'app-secret-for-tests';
 const VERIFY_TOKEN = 'verify-me';
@@ -18,19 +18,8 @@ const WEBHOOK = '/api/v1/whatsapp/cloud/webhook';
 
 const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
-const statusPayload = (phoneNumberId: string, id: string, status: string, errors?: object[]) => ({
-  object: 'whatsapp_business_account',
-  entry: [{
-    id: '102290129340398',
-    changes: [{
-      field: 'messages',
-      value: {
-        messaging_product: 'whatsapp',
-        metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-        statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '5511987654321', ...(errors ? { errors } : {}) }],
-      },
-    }],
-  }],
+const statusPayload = (phoneNumberId: string, id: string, status: string, errors?: object[]) => metaEnvelope(phoneNumberId, {
+  statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '5511987654321', ...(errors ? { errors } : {}) }],
 });
 
 let pn = 0;
