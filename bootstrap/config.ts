@@ -37,6 +37,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** How long a stopping server lets in-flight requests finish before it closes their connections. */
   shutdownTimeoutMs: number;
+  /** The deal-event dispatcher of each server process: its poll interval and the lease of its claims. */
+  outbox: { pollMs: number; leaseMs: number };
   whatsapp: {
     cloudApiUrl: string;
     appSecret?: string;
@@ -263,6 +265,16 @@ export const SETTINGS = {
     defaultText: '`10000`',
     description: 'on SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are closed (see Stopping)',
   }),
+  OUTBOX_POLL_MS: define(wholeNumber(50, MAX_TIMER_MS, 'of milliseconds '), {
+    fallback: 1000,
+    defaultText: '`1000`',
+    description: 'how often each server process looks for due deal events on its own (a deal write also wakes it at once)',
+  }),
+  OUTBOX_LEASE_MS: define(wholeNumber(1000, MAX_TIMER_MS, 'of milliseconds '), {
+    fallback: 60_000,
+    defaultText: '`60000`',
+    description: 'how long a process holds the deal events it claimed: those of a process that died are taken by another after this (see docs/scaling.md)',
+  }),
   WEB_CONCURRENCY: define(wholeNumber(1, 64), {
     // Every core, up to 4; the in-memory store cannot be shared between processes (see loadConfig).
     fallback: () => Math.min(availableParallelism(), 4),
@@ -354,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: s.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: s.SHUTDOWN_TIMEOUT_MS,
+    outbox: { pollMs: s.OUTBOX_POLL_MS, leaseMs: s.OUTBOX_LEASE_MS },
     whatsapp: {
       cloudApiUrl: s.WHATSAPP_CLOUD_API_URL,
       appSecret: s.WHATSAPP_APP_SECRET,

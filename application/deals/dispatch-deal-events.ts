@@ -1,4 +1,4 @@
-import { DealEvent, DealEventData } from '../../domain/deals/deal-event';
+import { DEAL_EVENT_LEASE_MS, DealEvent } from '../../domain/deals/deal-event';
 import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
 import { DealData } from '../../domain/deals/deal';
 import { DealRepository } from '../../domain/deals/deal-repository';
@@ -31,8 +31,9 @@ class AlreadyRan extends Error {}
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e)) || 'Workflow action failed';
 
 /**
- * Delivers the outbox's deal events to the team's workflows. Safe on several nodes at once: an
- * event is claimed by a conditional update, and a run is recorded once per event and workflow.
+ * Delivers the outbox's deal events to the team's workflows. Safe on several nodes at once: each
+ * event is claimed by one node for a lease, a run is recorded once per event and workflow in the
+ * transaction of its action, and an outcome is written only while its claim holds.
  * A failing workflow does not stop the others; the event is retried with back-off, and after the
  * last attempt its failing workflows are recorded as failed.
  */
@@ -48,34 +49,44 @@ export class DispatchDealEvents {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly metrics: Metrics = noMetrics,
+    /** How long a claim holds its events (DEAL_EVENT_LEASE_MS unless configured). */
+    private readonly leaseMs: number = DEAL_EVENT_LEASE_MS,
   ) {}
 
   async execute(command: DispatchDealEventsCommand = {}): Promise<DispatchReport> {
     const report: DispatchReport = { claimed: 0, delivered: 0, retrying: 0 };
-    const due = await this.outbox.findDue(this.clock.now(), command.limit ?? 50);
-    for (const data of due) {
-      const event = await this.claim(data);
-      if (!event) continue;
-      report.claimed += 1;
-      if (await this.deliver(event)) report.delivered += 1;
-      else report.retrying += 1;
+    const now = this.clock.now();
+    const claimed = await this.outbox.claimDue(now, new Date(now.getTime() + this.leaseMs), command.limit ?? 50);
+    report.claimed = claimed.length;
+    const workflows = new Map<string, Promise<WorkflowData[]>>();
+    const outcomes: DealEvent[] = [];
+    try {
+      for (const data of claimed) {
+        const event = DealEvent.restore(data);
+        const key = `${event.teamId}\u0000${event.type}`;
+        if (!workflows.has(key)) workflows.set(key, this.workflows.listForEvent({ teamId: event.teamId }, event.type));
+        await this.deliver(event, await workflows.get(key)!);
+        outcomes.push(event);
+      }
+    } finally {
+      // The outcomes of the batch in one commit. Those not written (this node died first) are taken
+      // again after the lease, and the runs already recorded do not run again.
+      await this.uow.run(async () => {
+        for (const event of outcomes) {
+          if (!(await this.outbox.save(event.snapshot()))) continue;
+          if (event.status === 'delivered') report.delivered += 1;
+          else report.retrying += 1;
+        }
+      });
     }
     return report;
   }
 
-  private async claim(data: DealEventData): Promise<DealEvent | null> {
-    const now = this.clock.now();
-    const event = DealEvent.restore(data);
-    if (!event.isClaimable(now)) return null;
-    event.claim(now);
-    return (await this.outbox.claim(event.snapshot(), data.attempts, now)) ? event : null;
-  }
-
-  /** Runs the workflows that have not run for this event yet; returns whether the event is done. */
-  private async deliver(event: DealEvent): Promise<boolean> {
+  /** Runs the team's workflows of the event that have not run for it yet, and records the outcome on the event. */
+  private async deliver(event: DealEvent, workflows: WorkflowData[]): Promise<void> {
     const team: TeamContext = { teamId: event.teamId };
-    const done = new Set((await this.runs.listByEvent(team, event.id)).map((r) => r.workflowId));
-    const pending = (await this.workflows.listForEvent(team, event.type)).filter((w) => !done.has(w.id));
+    const done = workflows.length ? new Set((await this.runs.listByEvent(team, event.id)).map((r) => r.workflowId)) : new Set<string>();
+    const pending = workflows.filter((w) => !done.has(w.id));
     const deal = pending.length ? (await this.deals.findById(team, event.dealId))?.deal ?? null : null;
     const failures: { workflow: WorkflowData; error: string }[] = [];
     for (const workflow of pending) {
@@ -108,8 +119,6 @@ export class DispatchDealEvents {
     for (const f of failures) {
       this.logger.warn({ event_id: event.id, workflow_id: f.workflow.id, attempt: event.attempts, error: f.error }, 'workflow failed');
     }
-    await this.outbox.save(event.snapshot());
-    return event.status === 'delivered';
   }
 
   private async act(team: TeamContext, workflow: WorkflowData, deal: DealData): Promise<void> {

@@ -47,6 +47,7 @@ import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { TeamRepository } from '../../domain/teams/team-repository';
 import { BoundedContext, byStorage } from '../context';
+import { Config } from '../config';
 import { TOKENS } from '../tokens';
 import { CLIENT_TOKENS } from './clients';
 import { TEAM_TOKENS } from './teams';
@@ -65,7 +66,7 @@ export const DEAL_TOKENS = {
 } as const;
 
 
-/** How often the server looks at the outbox on its own (writes also wake it at once). */
+/** How often the server looks at the outbox on its own (writes also wake it at once); OUTBOX_POLL_MS sets it. */
 const DISPATCH_INTERVAL_MS = 1000;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 const DISPATCH_BATCH = 100;
@@ -73,7 +74,7 @@ const DISPATCH_BATCH = 100;
 /**
  * Runs the dispatcher in the background of the server: on an interval, and soon after a deal write.
  * Inert until started, so the CLI and tests run nothing behind their back. One run at a time per
- * process; several processes are safe because claims are conditional updates.
+ * process; several processes are safe because each event is claimed by one of them for a lease.
  */
 export class DealDispatchScheduler implements DealDispatchTrigger {
   private active = false;
@@ -147,7 +148,7 @@ export const dealsContext: BoundedContext = {
       ctx.get<WorkflowRepository>(T.WorkflowRepository), ctx.get<WorkflowRunRepository>(T.WorkflowRunRepository),
       new DealWorkflowActions(ctx.get(CreateActivity), ctx.get(CreateTask), ctx.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository)),
       ctx.get<IdGenerator>(TOKENS.IdGenerator), ctx.get<Clock>(TOKENS.Clock), ctx.get<Logger>(TOKENS.Logger),
-      ctx.get<Metrics>(TOKENS.Metrics),
+      ctx.get<Metrics>(TOKENS.Metrics), ctx.get<Config>(TOKENS.Config).outbox.leaseMs,
     )).inSingletonScope();
     c.bind(ReadDealEventBacklog).toResolvedValue((o: DealEventOutbox, cl: Clock) => new ReadDealEventBacklog(o, cl),
       [T.DealEventOutbox, TOKENS.Clock]).inSingletonScope();
@@ -196,7 +197,7 @@ export const dealsContext: BoundedContext = {
     move: c.get(MoveProjectDeal),
   }),
   commands: (c) => workflowCommands(() => ({ create: c.get(CreateWorkflow), runs: c.get(ListWorkflowRuns), dispatch: c.get(DispatchDealEvents) })),
-  start: (c) => c.get(DealDispatchScheduler).start(),
+  start: (c) => c.get(DealDispatchScheduler).start(c.get<Config>(TOKENS.Config).outbox.pollMs),
   async seedDemo(c, team) {
     await c.get(CreateWorkflow).execute(team, {
       event: 'deal_created', action: 'create_activity', config: { title: 'Primeiro contato com o cliente', type: 'call' },

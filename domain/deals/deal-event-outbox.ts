@@ -12,21 +12,24 @@ export interface DealEventBacklog {
 /**
  * The transactional outbox of deal events. `add` joins the deal's transaction. The dispatcher
  * methods work across teams on purpose: one background dispatcher serves every tenant, and
- * several API nodes may run it at once, so a claim is a conditional update that only one wins.
+ * several API nodes may run it at once, so a claim takes each event for one caller only.
  */
 export interface DealEventOutbox {
   add(event: DealEventData): Promise<void>;
   findById(team: TeamContext, id: string): Promise<DealEventData | null>;
   listByDeal(team: TeamContext, dealId: string): Promise<DealEventData[]>;
-  /** Events not delivered whose `availableAt` has come, oldest first. */
-  findDue(now: Date, limit: number): Promise<DealEventData[]>;
   /**
-   * Writes the claimed state only if the event is still as it was read (`expectedAttempts`, not
-   * delivered, due at `now`). Returns whether this caller won the claim.
+   * Claims up to `limit` events that are not delivered and whose `availableAt` has come at `now`,
+   * the longest due first, and returns them in the order they were written: each becomes `processing`, with one attempt more, held until `leaseUntil` (a node
+   * that dies mid-work frees them then). Each event goes to one caller only, however many claim at
+   * once on however many nodes.
    */
-  claim(claimed: DealEventData, expectedAttempts: number, now: Date): Promise<boolean>;
-  /** Writes the outcome of an attempt (status, availableAt, lastError, deliveredAt). */
-  save(event: DealEventData): Promise<void>;
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DealEventData[]>;
+  /**
+   * Writes the outcome of an attempt (status, availableAt, lastError, deliveredAt) if the event is
+   * still at that attempt; returns false when another node has taken it over since (the lease ran out).
+   */
+  save(event: DealEventData): Promise<boolean>;
   /** How many events wait, across teams, and since when. */
   backlog(): Promise<DealEventBacklog>;
 }

@@ -70,11 +70,11 @@ export class DealEvent {
   }
 
   /** Taken by one dispatcher; the lease keeps other nodes off it while it works. */
-  claim(now: Date): void {
+  claim(now: Date, leaseUntil = new Date(now.getTime() + DEAL_EVENT_LEASE_MS)): void {
     if (!this.isClaimable(now)) throw new Error(`Deal event ${this.data.id} is not claimable`);
     this.data.status = 'processing';
     this.data.attempts += 1;
-    this.data.availableAt = new Date(now.getTime() + DEAL_EVENT_LEASE_MS).toISOString();
+    this.data.availableAt = leaseUntil.toISOString();
   }
 
   /**

@@ -84,29 +84,63 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
       expect(await outbox.findById({ teamId: uuid(999996) }, e.id)).to.equal(null);
     });
 
-    it('finds only due, undelivered events, oldest first', async () => {
+    it('claims only due, undelivered events, oldest first, up to the limit, and holds them for the lease', async () => {
       const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const mine = <E extends { teamId: string }>(events: E[]) => events.filter((e) => e.teamId === team.teamId);
       const late = EventMother.pending(team.teamId, uuid(7), { availableAt: at(5000).toISOString() });
       const first = EventMother.pending(team.teamId, uuid(7), { availableAt: at(-2000).toISOString() });
+      const second = EventMother.pending(team.teamId, uuid(7), { availableAt: at(-1000).toISOString(), attempts: 2 });
       const done = EventMother.pending(team.teamId, uuid(7), { status: 'delivered', deliveredAt: T0.toISOString() });
-      for (const e of [late, first, done]) await outbox.add(e);
-      const due = (await outbox.findDue(T0, 1000)).filter((e) => e.teamId === team.teamId).map((e) => e.id);
-      expect(due).to.deep.equal([first.id]);
-      expect((await outbox.findDue(at(5000), 1000)).filter((e) => e.teamId === team.teamId).map((e) => e.id)).to.deep.equal([first.id, late.id]);
+      for (const e of [late, first, second, done]) await outbox.add(e);
+      // Other teams' due events (left by earlier tests) come first: drain them, then look at this team's.
+      const lease = at(60_000);
+      const claimed = mine(await outbox.claimDue(T0, lease, 10_000));
+      expect(claimed.map((e) => e.id)).to.deep.equal([first.id, second.id]);
+      expect(claimed.map((e) => [e.status, e.attempts, e.availableAt])).to.deep.equal([
+        ['processing', 1, lease.toISOString()], ['processing', 3, lease.toISOString()],
+      ]);
+      expect(await outbox.findById(team, first.id)).to.deep.equal(claimed[0]);
+      // Held: not claimed again before the lease ends, though `late` is due by now.
+      expect(mine(await outbox.claimDue(at(5000), at(65_000), 10_000)).map((e) => e.id)).to.deep.equal([late.id]);
+      // A lease that ran out (its node died) is taken over, one more attempt.
+      const retaken = mine(await outbox.claimDue(at(60_000), at(120_000), 10_000));
+      expect(retaken.map((e) => [e.id, e.attempts])).to.deep.equal([[first.id, 2], [second.id, 4]]);
+      // Everything due is held for long now, so the next claim sees only the two below.
+      await outbox.claimDue(at(100_000), at(10 ** 12), 10_000);
+      const one = EventMother.pending(team.teamId, uuid(8), { availableAt: at(100_001).toISOString() });
+      const two = EventMother.pending(team.teamId, uuid(8), { availableAt: at(100_002).toISOString() });
+      await outbox.add(two);
+      await outbox.add(one);
+      expect((await outbox.claimDue(at(110_000), at(200_000), 1)).map((e) => e.id)).to.deep.equal([one.id]);
     });
 
-    it('lets only one conditional claim win, then saves the outcome', async () => {
+    it('gives each due event to one of several concurrent claimers', async () => {
       const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
-      const e = EventMother.pending(team.teamId, uuid(7));
+      const events = Array.from({ length: 40 }, (_, i) =>
+        EventMother.pending(team.teamId, uuid(9), { availableAt: at(-1_000_000 + i).toISOString() }));
+      for (const e of events) await outbox.add(e);
+      const now = at(-500_000);
+      const batches = await Promise.all(Array.from({ length: 4 }, () => outbox.claimDue(now, at(60_000), 15)));
+      const ids = batches.flat().filter((e) => e.teamId === team.teamId).map((e) => e.id);
+      expect(ids.length, 'claimed in all').to.equal(new Set(ids).size);
+      expect(new Set(ids)).to.deep.equal(new Set(events.map((e) => e.id)));
+    });
+
+    it('saves an outcome only while the claim it came from still holds', async () => {
+      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const e = EventMother.pending(team.teamId, uuid(7), { availableAt: at(-3_000_000).toISOString() });
       await outbox.add(e);
-      const claimed = { ...e, status: 'processing' as const, attempts: 1, availableAt: at(60_000).toISOString() };
-      const results = await Promise.all([outbox.claim(claimed, 0, T0), outbox.claim(claimed, 0, T0)]);
-      expect(results.sort()).to.deep.equal([false, true]);
-      expect(await outbox.claim(claimed, 0, T0)).to.equal(false);
-      const delivered = { ...claimed, status: 'delivered' as const, deliveredAt: at(10).toISOString(), lastError: 'x' };
-      await outbox.save(delivered);
+      const [claimed] = (await outbox.claimDue(at(-2_999_000), at(-2_940_000), 10_000)).filter((x) => x.id === e.id);
+      expect(claimed.attempts).to.equal(1);
+      // The lease ran out and another node took the event over: the first node's late outcome is dropped.
+      const [taken] = (await outbox.claimDue(at(-2_900_000), at(-2_840_000), 10_000)).filter((x) => x.id === e.id);
+      expect(taken.attempts).to.equal(2);
+      expect(await outbox.save({ ...claimed, status: 'delivered', deliveredAt: at(-2_899_000).toISOString() })).to.equal(false);
+      expect((await outbox.findById(team, e.id))!.status).to.equal('processing');
+      const delivered = { ...taken, status: 'delivered' as const, deliveredAt: at(10).toISOString(), lastError: 'x' };
+      expect(await outbox.save(delivered)).to.equal(true);
       expect(await outbox.findById(team, e.id)).to.deep.equal(delivered);
-      expect(await outbox.claim({ ...delivered, attempts: 2 }, 1, at(120_000))).to.equal(false);
+      expect((await outbox.claimDue(at(10_000_000), at(10_060_000), 10_000)).filter((x) => x.id === e.id)).to.deep.equal([]);
     });
 
     it('leaves no event, and no deal, when the deal transaction rolls back', async () => {

@@ -39,3 +39,16 @@ describe('Configuration: server timeouts', () => {
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '40000' })).to.throw(/HEADERS_TIMEOUT_MS.*REQUEST_TIMEOUT_MS/);
   });
 });
+
+describe('Configuration: the deal-event dispatcher', () => {
+  it('polls every second and holds its claims a minute by default, and reads milliseconds', () => {
+    expect(loadConfig({}).outbox).to.deep.equal({ pollMs: 1000, leaseMs: 60000 });
+    expect(loadConfig({ OUTBOX_POLL_MS: '200', OUTBOX_LEASE_MS: '3000' }).outbox).to.deep.equal({ pollMs: 200, leaseMs: 3000 });
+  });
+
+  it('refuses a poll under 50 ms or a lease under a second, naming the setting', () => {
+    for (const [name, bad] of [['OUTBOX_POLL_MS', '10'], ['OUTBOX_LEASE_MS', '500'], ['OUTBOX_LEASE_MS', '1m'], ['OUTBOX_POLL_MS', '-1']]) {
+      expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).to.throw(new RegExp(name));
+    }
+  });
+});

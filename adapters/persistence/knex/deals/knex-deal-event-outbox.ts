@@ -37,29 +37,32 @@ export class KnexDealEventOutbox implements DealEventOutbox {
     return rows.map(fromRow);
   }
 
-  async findDue(now: Date, limit: number): Promise<DealEventData[]> {
-    const rows = await this.database.db('deal_events')
-      .whereIn('status', ['pending', 'processing'])
-      .andWhere('available_at', '<=', now.toISOString())
-      .orderBy([{ column: 'available_at' }, { column: 'id' }])
-      .limit(limit);
-    return rows.map(fromRow);
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DealEventData[]> {
+    // One statement claims the batch. PostgreSQL skips the rows another node is claiming at this very
+    // moment (SKIP LOCKED) instead of waiting for them; SQLite has one writer at a time, so the select
+    // and the update see the same rows. Served by the (status, available_at) index.
+    const due = 'select team_id, id from deal_events where status in (\'pending\', \'processing\') and available_at <= ? '
+      + 'order by available_at, id limit ?';
+    const claim = 'update deal_events set status = \'processing\', attempts = attempts + 1, available_at = ?';
+    const lease = leaseUntil.toISOString();
+    const dueBindings = [now.toISOString(), limit];
+    let rows: Row[];
+    if (this.database.dialect === 'postgres') {
+      const result = await this.database.db.raw(`with due as (${due} for update skip locked) ${claim} `
+        + 'from due where deal_events.team_id = due.team_id and deal_events.id = due.id returning deal_events.*', [...dueBindings, lease]);
+      rows = (result as { rows: Row[] }).rows;
+    } else {
+      rows = await this.database.db.raw(`${claim} where (team_id, id) in (${due}) returning *`, [lease, ...dueBindings]) as Row[];
+    }
+    // RETURNING keeps no order: in the order they were written.
+    return rows.map(fromRow).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
   }
 
-  async claim(claimed: DealEventData, expectedAttempts: number, now: Date): Promise<boolean> {
-    const n = await this.database.db('deal_events')
-      .where({ team_id: claimed.teamId, id: claimed.id, attempts: expectedAttempts })
-      .whereIn('status', ['pending', 'processing'])
-      .andWhere('available_at', '<=', now.toISOString())
-      .update({ status: claimed.status, attempts: claimed.attempts, available_at: claimed.availableAt });
-    return n === 1;
-  }
-
-  async save(event: DealEventData): Promise<void> {
-    await this.database.db('deal_events').where({ team_id: event.teamId, id: event.id }).update({
-      status: event.status, attempts: event.attempts, available_at: event.availableAt, last_error: event.lastError,
-      delivered_at: event.deliveredAt,
+  async save(event: DealEventData): Promise<boolean> {
+    const n = await this.database.db('deal_events').where({ team_id: event.teamId, id: event.id, attempts: event.attempts }).update({
+      status: event.status, available_at: event.availableAt, last_error: event.lastError, delivered_at: event.deliveredAt,
     });
+    return n === 1;
   }
 
   async backlog(): Promise<DealEventBacklog> {

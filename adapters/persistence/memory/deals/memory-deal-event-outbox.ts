@@ -1,4 +1,4 @@
-import { DealEventData } from '../../../../domain/deals/deal-event';
+import { DealEvent, DealEventData } from '../../../../domain/deals/deal-event';
 import { DealEventBacklog, DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
@@ -21,27 +21,28 @@ export class MemoryDealEventOutbox implements DealEventOutbox {
       .sort((a, b) => byTimeThenId(a.createdAt, b.createdAt, a.id, b.id));
   }
 
-  async findDue(now: Date, limit: number): Promise<DealEventData[]> {
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DealEventData[]> {
     const at = now.toISOString();
-    return this.rows.filter((e) => e.status !== 'delivered' && e.availableAt <= at)
+    const due = this.rows.filter((e) => e.status !== 'delivered' && e.availableAt <= at)
       .sort((a, b) => byTimeThenId(a.availableAt, b.availableAt, a.id, b.id))
       .slice(0, limit);
+    return due.map((e) => {
+      const event = DealEvent.restore(e);
+      event.claim(now, leaseUntil);
+      const claimed = event.snapshot();
+      this.rows.set(claimed.id, claimed);
+      return claimed;
+    }).sort((a, b) => byTimeThenId(a.createdAt, b.createdAt, a.id, b.id));
   }
 
-  async claim(claimed: DealEventData, expectedAttempts: number, now: Date): Promise<boolean> {
-    const cur = this.rows.get(claimed.id);
-    if (!cur || cur.status === 'delivered' || cur.attempts !== expectedAttempts || cur.availableAt > now.toISOString()) return false;
-    this.rows.set(claimed.id, { ...cur, status: claimed.status, attempts: claimed.attempts, availableAt: claimed.availableAt });
-    return true;
-  }
-
-  async save(event: DealEventData): Promise<void> {
+  async save(event: DealEventData): Promise<boolean> {
     const cur = this.rows.get(event.id);
-    if (!cur) return;
+    if (!cur || cur.teamId !== event.teamId || cur.attempts !== event.attempts) return false;
     this.rows.set(event.id, {
       ...cur, status: event.status, attempts: event.attempts, availableAt: event.availableAt, lastError: event.lastError,
       deliveredAt: event.deliveredAt,
     });
+    return true;
   }
 
   async backlog(): Promise<DealEventBacklog> {

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { DEAL_EVENT_MAX_ATTEMPTS } from '../../../../domain/deals/deal-event';
+import { DispatchDealEvents } from '../../../../application/deals/dispatch-deal-events';
+import { silentLogger } from './fakes';
 import { CLIENT_ID, dealsWorld, TEAM } from './harness';
 
 const PROJECT = '0190b000-0000-7000-8000-0000000000cc';
@@ -111,5 +113,41 @@ describe('DispatchDealEvents', () => {
     await w.createDeal.execute(TEAM, { deal: { title: 'Site' } });
     expect(await w.dispatch.execute()).to.deep.equal({ claimed: 1, delivered: 1, retrying: 0 });
     expect(w.runs.rows.size).to.equal(0);
+  });
+
+  it('takes over the events a node claimed and never finished once its lease has run out', async () => {
+    const w = await world();
+    const dispatch = new DispatchDealEvents(w.uow, w.outbox, w.deals, w.workflows, w.runs, w.actions, w.ids, w.clock, silentLogger, undefined, 5000);
+    await w.createDeal.execute(TEAM, { deal: { title: 'Site' } });
+    const now = w.clock.now();
+    // Another node claims the event with the same lease, then dies.
+    expect(await w.outbox.claimDue(now, new Date(now.getTime() + 5000), 10)).to.have.length(1);
+    expect((await dispatch.execute()).claimed).to.equal(0);
+    w.clock.advance(4999);
+    expect((await dispatch.execute()).claimed).to.equal(0);
+    w.clock.advance(1);
+    expect(await dispatch.execute()).to.deep.equal({ claimed: 1, delivered: 1, retrying: 0 });
+    expect(w.actions.activities).to.have.length(1);
+    expect([...w.outbox.rows.values()][0]).to.include({ status: 'delivered', attempts: 2 });
+  });
+
+  it('drops its outcome when another node took the event over meanwhile, and the workflow runs once', async () => {
+    const w = await world();
+    const dispatch = new DispatchDealEvents(w.uow, w.outbox, w.deals, w.workflows, w.runs, w.actions, w.ids, w.clock, silentLogger, undefined, 5000);
+    await w.createDeal.execute(TEAM, { deal: { title: 'Site' } });
+    w.actions.meanwhile = async () => {
+      w.actions.meanwhile = null;
+      // This node stalls past its lease; another claims the event and has not finished yet.
+      w.clock.advance(6000);
+      const now = w.clock.now();
+      expect(await w.outbox.claimDue(now, new Date(now.getTime() + 5000), 10)).to.have.length(1);
+    };
+    expect(await dispatch.execute()).to.deep.equal({ claimed: 1, delivered: 0, retrying: 0 });
+    expect([...w.outbox.rows.values()][0]).to.include({ status: 'processing', attempts: 2 });
+    // The other node died too; after its lease this one finishes: the run is recorded, nothing runs again.
+    w.clock.advance(5000);
+    expect(await dispatch.execute()).to.deep.equal({ claimed: 1, delivered: 1, retrying: 0 });
+    expect(w.actions.activities).to.have.length(1);
+    expect(w.runs.rows.size).to.equal(1);
   });
 });

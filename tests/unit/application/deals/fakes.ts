@@ -3,7 +3,7 @@
 import { ClientData } from '../../../../domain/clients/client';
 import { ClientRepository } from '../../../../domain/clients/client-repository';
 import { DealData } from '../../../../domain/deals/deal';
-import { DealEventData } from '../../../../domain/deals/deal-event';
+import { DealEvent, DealEventData } from '../../../../domain/deals/deal-event';
 import { DealEventBacklog, DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
 import { DealRepository, DealView } from '../../../../domain/deals/deal-repository';
 import { IdempotencyRecord, isExpired } from '../../../../domain/deals/idempotency';
@@ -109,18 +109,22 @@ export class FakeOutbox extends MapStore<DealEventData> implements DealEventOutb
   async listByDeal(team: TeamContext, dealId: string): Promise<DealEventData[]> {
     return [...this.rows.values()].filter((e) => e.teamId === team.teamId && e.dealId === dealId).map((e) => structuredClone(e));
   }
-  async findDue(now: Date, limit: number): Promise<DealEventData[]> {
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DealEventData[]> {
     return [...this.rows.values()]
       .filter((e) => e.status !== 'delivered' && Date.parse(e.availableAt) <= now.getTime())
-      .slice(0, limit).map((e) => structuredClone(e));
+      .slice(0, limit).map((e) => {
+        const event = DealEvent.restore(e);
+        event.claim(now, leaseUntil);
+        this.rows.set(e.id, event.snapshot());
+        return event.snapshot();
+      });
   }
-  async claim(claimed: DealEventData, expectedAttempts: number, now: Date): Promise<boolean> {
-    const cur = this.rows.get(claimed.id);
-    if (!cur || cur.status === 'delivered' || cur.attempts !== expectedAttempts || Date.parse(cur.availableAt) > now.getTime()) return false;
-    this.rows.set(claimed.id, structuredClone(claimed));
+  async save(e: DealEventData): Promise<boolean> {
+    const cur = this.rows.get(e.id);
+    if (!cur || cur.attempts !== e.attempts) return false;
+    this.rows.set(e.id, structuredClone(e));
     return true;
   }
-  async save(e: DealEventData): Promise<void> { this.rows.set(e.id, structuredClone(e)); }
   async backlog(): Promise<DealEventBacklog> {
     const waiting = [...this.rows.values()].filter((e) => e.status !== 'delivered').map((e) => e.createdAt).sort();
     return { pending: waiting.length, oldestCreatedAt: waiting[0] ?? null };
@@ -159,6 +163,8 @@ export class RecordingActions implements WorkflowActions {
   tasks: { teamId: string; request: WorkflowTaskRequest }[] = [];
   failWith: string | null = null;
   failTimes = Infinity;
+  /** Runs inside each action, before it is recorded: what another node does meanwhile. */
+  meanwhile: (() => Promise<void>) | null = null;
   private n = 0;
   private maybeFail(): void {
     if (this.failWith !== null && this.failTimes > 0) {
@@ -168,6 +174,7 @@ export class RecordingActions implements WorkflowActions {
   }
   async createActivity(team: TeamContext, request: WorkflowActivityRequest): Promise<{ id: string }> {
     this.maybeFail();
+    await this.meanwhile?.();
     this.activities.push({ teamId: team.teamId, request });
     return { id: `act-${++this.n}` };
   }
