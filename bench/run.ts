@@ -7,6 +7,11 @@
 // default) for PostgreSQL; BENCH_SECONDS (5) per measurement; BENCH_ROUNDS (3); BENCH_CONNECTIONS (50);
 // `--json` prints the results as JSON instead of a table. Before each measurement the server is given time
 // to finish what the previous one left queued.
+//
+// BENCH_NODES (1) starts that many API nodes on the same database, each on a port of its own, and splits
+// the connections between them, as a load balancer would; BENCH_WORKERS sets each node's WEB_CONCURRENCY
+// (the product's default when unset); BENCH_REDIS_URL gives the nodes a Redis (the shared rate budget).
+// BENCH_ONLY=<text>[,<text>…] measures only the scenarios whose name holds one of the texts.
 import autocannon from 'autocannon';
 import { ChildProcess, execSync, fork, spawn } from 'node:child_process';
 import { get } from 'node:http';
@@ -19,8 +24,11 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 10000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const NODES = Number(process.env.BENCH_NODES ?? 1);
+const WORKERS = process.env.BENCH_WORKERS;
+const REDIS_URL = process.env.BENCH_REDIS_URL;
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
-const BASELINE_PORT = PORT + 1;
+const BASELINE_PORT = PORT + NODES;
 const JSON_OUTPUT = process.argv.includes('--json');
 
 interface Scenario {
@@ -75,9 +83,18 @@ async function settle(url: string, headers: Record<string, string>): Promise<voi
   log('  the server did not settle within 3 minutes');
 }
 
-async function measure(url: string, s: Pick<Scenario, 'method' | 'body'>, headers: Record<string, string>): Promise<Measure> {
-  const r = await autocannon({ url, method: s.method, headers, body: s.body, connections: CONNECTIONS, duration: SECONDS });
-  return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts };
+/** The load on `urls` at once, the connections split between them; the latencies are the worst node's. */
+async function measure(urls: string[], s: Pick<Scenario, 'method' | 'body'>, headers: Record<string, string>): Promise<Measure> {
+  const rs = await Promise.all(urls.map((url, i) => autocannon({
+    url, method: s.method, headers, body: s.body, duration: SECONDS,
+    connections: Math.floor(CONNECTIONS / urls.length) + (i < CONNECTIONS % urls.length ? 1 : 0),
+  })));
+  return {
+    reqs: rs.reduce((n, r) => n + r.requests.average, 0),
+    p50: Math.max(...rs.map((r) => r.latency.p50)),
+    p99: Math.max(...rs.map((r) => r.latency.p99)),
+    errors: rs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
+  };
 }
 
 /** Resident memory of the server's processes (the primary and its workers), in MB. */
@@ -97,20 +114,23 @@ async function main(): Promise<void> {
   try {
     execSync('npm run --silent build', { stdio: ['ignore', 'ignore', 'inherit'] });
     const seeded = await seed(databaseUrl, ROWS, log);
-    const server = spawn(process.execPath, ['dist/bootstrap/server-main.js'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), DEMO: '0', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000' },
+    const servers = Array.from({ length: NODES }, (_, node) => spawn(process.execPath, ['dist/bootstrap/server-main.js'], {
+      env: {
+        ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT + node), DEMO: '0', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000',
+        REDIS_URL: REDIS_URL ?? '', ...(WORKERS ? { WEB_CONCURRENCY: WORKERS } : {}),
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(server);
+    }));
+    children.push(...servers);
     const baseline = fork(join(__dirname, 'baseline.ts'), [], {
       env: { ...process.env, PORT: String(BASELINE_PORT) }, execArgv: ['--require', 'tsx/cjs'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     children.push(baseline);
 
-    const base = `http://127.0.0.1:${PORT}/api/v1`;
+    const bases = servers.map((_, node) => `http://127.0.0.1:${PORT + node}/api/v1`);
     const headers = { Authorization: `Bearer ${seeded.key}`, 'Content-Type': 'application/json' };
     const baselineUrl = `http://127.0.0.1:${BASELINE_PORT}/api/v1/list`;
-    await waitForServer(`${base}/deals?limit=1`, headers);
+    for (const b of bases) await waitForServer(`${b}/deals?limit=1`, headers);
     await waitForServer(baselineUrl);
 
     const middle = Math.max(1, Math.floor(ROWS / 20 / 2));
@@ -124,20 +144,25 @@ async function main(): Promise<void> {
       { name: 'GET /clients?limit=20 (200 clients)', method: 'GET', path: '/clients?limit=20' },
       { name: 'GET /deals?project_id= (board, 2 000 deals)', method: 'GET', path: `/deals?project_id=${seeded.projectId}` },
     ];
+    const only = process.env.BENCH_ONLY?.split(',').map((t) => t.trim()).filter(Boolean);
+    if (only?.length) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => only.some((t) => s.name.includes(t))));
     // A short warm-up, so the first round does not pay for JIT and caches.
-    for (const s of [scenarios[0], scenarios[4]]) await autocannon({ url: `${base}${s.path}`, method: s.method, headers, connections: 10, duration: 1 });
+    for (const b of bases) {
+      for (const s of scenarios.slice(0, 2)) await autocannon({ url: `${b}${s.path}`, method: s.method, headers, connections: 10, duration: 1 });
+    }
     await autocannon({ url: baselineUrl, connections: 10, duration: 1 });
 
     const baselineRuns: Measure[] = [];
     const runs = new Map<string, { m: Measure; ratio: number }[]>(scenarios.map((s) => [s.name, []]));
+    const settleAll = async () => { for (const b of bases) await settle(`${b}/deals/${seeded.dealId}`, headers); };
     for (let round = 1; round <= ROUNDS; round++) {
-      await settle(`${base}/deals/${seeded.dealId}`, headers);
-      const b = await measure(baselineUrl, { method: 'GET' }, {});
+      await settleAll();
+      const b = await measure([baselineUrl], { method: 'GET' }, {});
       baselineRuns.push(b);
       log(`round ${round}: baseline ${Math.round(b.reqs)} req/s`);
       for (const s of scenarios) {
-        await settle(`${base}/deals/${seeded.dealId}`, headers);
-        const m = await measure(`${base}${s.path}`, s, headers);
+        await settleAll();
+        const m = await measure(bases.map((u) => `${u}${s.path}`), s, headers);
         runs.get(s.name)!.push({ m, ratio: m.reqs / b.reqs });
         log(`  ${s.name}: ${Math.round(m.reqs)} req/s (${(m.reqs / b.reqs).toFixed(3)}x), p99 ${m.p99} ms`);
       }
@@ -155,14 +180,16 @@ async function main(): Promise<void> {
       };
     });
     const summary = {
-      database: databaseUrl.split(':')[0], rows: ROWS, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS,
-      baseline_reqs: Math.round(median(baselineRuns.map((b) => b.reqs))), server_rss_mb: rssMb(server.pid!), results,
+      database: databaseUrl.split(':')[0], rows: ROWS, nodes: NODES, workers: WORKERS ?? 'default', connections: CONNECTIONS, seconds: SECONDS,
+      rounds: ROUNDS, baseline_reqs: Math.round(median(baselineRuns.map((b) => b.reqs))),
+      server_rss_mb: servers.flatMap((server) => rssMb(server.pid!)), results,
     };
     if (JSON_OUTPUT) {
       process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
       return;
     }
-    process.stdout.write(`\n${summary.database}, ${ROWS} deals in the team, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s; `
+    const nodes = NODES > 1 || WORKERS ? `${NODES} node${NODES > 1 ? 's' : ''} of ${WORKERS ?? 'the default'} worker${WORKERS === '1' ? '' : 's'}, ` : '';
+    process.stdout.write(`\n${summary.database}, ${nodes}${ROWS} deals in the team, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s; `
       + `baseline (bare Koa, 2 KB list) median ${summary.baseline_reqs} req/s; server RSS after the run ${summary.server_rss_mb.join(' / ')} MB\n\n`);
     process.stdout.write('| scenario | ratio to baseline | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|---|\n');
     for (const r of results) process.stdout.write(`| ${r.scenario} | ${r.ratio.toFixed(3)}x | ${r.reqs} | ${r.p50} | ${r.p99} | ${r.errors} |\n`);
