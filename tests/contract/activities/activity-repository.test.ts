@@ -3,6 +3,7 @@ import { ActivityRepository, ActivitySortField } from '../../../domain/activitie
 import { ListQuery } from '../../../domain/shared/list';
 import { ACTIVITY_TOKENS } from '../../../bootstrap/contexts/activities';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { ActivityMother } from './activity-mother';
 
 const q = (over: Partial<ListQuery<ActivitySortField>> = {}): ListQuery<ActivitySortField> =>
@@ -13,7 +14,7 @@ forEachBackend('ActivityRepository contract', (env) => {
   let repo: ActivityRepository;
   let team: { teamId: string };
   beforeEach(() => {
-    repo = env().container.get(ACTIVITY_TOKENS.ActivityRepository);
+    repo = referencedRows(env()).activities(env().container.get<ActivityRepository>(ACTIVITY_TOKENS.ActivityRepository));
     team = { teamId: ActivityMother.id(++teamSeq) };
   });
 

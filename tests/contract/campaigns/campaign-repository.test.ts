@@ -6,6 +6,7 @@ import { ListQuery } from '../../../domain/shared/list';
 import { CAMPAIGN_TOKENS } from '../../../bootstrap/contexts/campaigns';
 import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { CampaignMother } from './campaign-mother';
 
 const q = (over: Partial<ListQuery<CampaignSortField>> = {}): ListQuery<CampaignSortField> =>
@@ -18,11 +19,11 @@ const project = (teamId: string, id: string, name: string): ProjectData => ({
   isInternal: false, archivedAt: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-forEachBackend('CampaignRepository contract', (env) => {
+forEachBackend('CampaignRepository contract', (env, backend) => {
   let repo: CampaignRepository;
   let team: { teamId: string };
   beforeEach(() => {
-    repo = env().container.get(CAMPAIGN_TOKENS.CampaignRepository);
+    repo = referencedRows(env()).campaigns(env().container.get<CampaignRepository>(CAMPAIGN_TOKENS.CampaignRepository));
     team = { teamId: CampaignMother.id(++teamSeq) };
   });
 
@@ -46,14 +47,21 @@ forEachBackend('CampaignRepository contract', (env) => {
     expect((await repo.list(other, {}, q())).total).to.equal(0);
   });
 
-  it('carries its project\'s id and name, or null when the project is not there', async () => {
-    const projects = env().container.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository);
+  it('carries its project\'s id and name, or null when the project is not there (memory: SQL refuses such a campaign)', async () => {
+    const projects = referencedRows(env()).projects(env().container.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository));
     const p = project(team.teamId, CampaignMother.id(teamSeq * 10), 'Site launch');
     await projects.insert(p);
     const linked = CampaignMother.create({ teamId: team.teamId, projectId: p.id });
     const orphan = CampaignMother.create({ teamId: team.teamId, projectId: CampaignMother.id(123) });
     await repo.insert(linked);
-    await repo.insert(orphan);
+    const unwrapped = env().container.get<CampaignRepository>(CAMPAIGN_TOKENS.CampaignRepository);
+    if (backend !== 'memory') {
+      // The team foreign keys: a campaign's project must exist in its team.
+      expect(await unwrapped.insert(orphan).then(() => null, (e: Error) => e)).to.be.instanceOf(Error);
+      expect((await repo.findById(team, linked.id))?.project).to.deep.equal({ id: p.id, name: 'Site launch' });
+      return;
+    }
+    await unwrapped.insert(orphan);
     expect((await repo.findById(team, linked.id))?.project).to.deep.equal({ id: p.id, name: 'Site launch' });
     expect((await repo.findById(team, orphan.id))?.project).to.equal(null);
     const page = await repo.list(team, {}, q({ sort: { field: 'created_at', descending: false } }));

@@ -6,6 +6,7 @@ import { DealContactRepository } from '../../../domain/deals/deal-contact-reposi
 import { LeadData } from '../../../domain/projects/lead';
 import { LeadRepository } from '../../../domain/projects/lead-repository';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { ClientMother } from '../../support/mothers';
 
 let seq = 7000;
@@ -28,8 +29,8 @@ forEachBackend('DealContactRepository contract', (env) => {
   let leads: LeadRepository;
   let team: { teamId: string };
   beforeEach(() => {
-    repo = env().container.get(DEAL_TOKENS.DealContactRepository);
-    leads = env().container.get(PROJECT_TOKENS.LeadRepository);
+    repo = referencedRows(env()).dealContacts(env().container.get<DealContactRepository>(DEAL_TOKENS.DealContactRepository));
+    leads = referencedRows(env()).leads(env().container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository));
     team = { teamId: id() };
   });
 

@@ -8,6 +8,19 @@ forEachMigrationBackend('20261124000900_deal_counts', (world) => {
     await world().migrateToBefore();
     const [teamA, teamB, project, pipeline] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const now = '2026-01-01T00:00:00.000Z';
+    // The project deal's project and pipeline (and the project's stage): the team foreign keys refuse a deal pointing at none.
+    const stage = randomUUID();
+    await knex('project_stages').insert({
+      team_id: teamA, id: stage, name: 'Backlog', slug: 'backlog', position: 1, category: 'backlog', is_initial: true, is_done: false,
+      is_archived: false, created_at: now, updated_at: now,
+    });
+    await knex('projects').insert({
+      team_id: teamA, id: project, name: 'Projeto', slug: 'projeto', stage_id: stage, priority: 'medium', is_internal: false, created_at: now, updated_at: now,
+    });
+    await knex('pipelines').insert({
+      team_id: teamA, id: pipeline, project_id: project, name: 'Funil', slug: 'funil', is_default: true, columns: '[]', loss_reasons: '[]',
+      created_at: now, updated_at: now,
+    });
     const deal = (teamId: string, over: Record<string, unknown>) => ({
       team_id: teamId, id: randomUUID(), scope: 'global', title: 'Negócio', currency: 'BRL', phase: 'lead', priority: 'media',
       status: 'ativo', tags: '[]', created_at: now, updated_at: now, ...over,

@@ -2,10 +2,11 @@ import { expect } from 'chai';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { EventMother, uuid } from './deal-mother';
 
 forEachBackend('DealEventOutbox backlog contract', (env) => {
-  const outbox = () => env().container.get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+  const outbox = () => referencedRows(env()).outbox(env().container.get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox));
 
   it('is empty on a new database', async () => {
     expect(await outbox().backlog()).to.deep.equal({ pending: 0, oldestCreatedAt: null });

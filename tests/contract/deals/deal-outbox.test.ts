@@ -9,6 +9,7 @@ import { newIdempotencyRecord } from '../../../domain/deals/idempotency';
 import { WorkflowRepository, WorkflowRunRepository } from '../../../domain/deals/workflow-repository';
 import { Workflow, workflowRun } from '../../../domain/deals/workflow';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { checkNewestFirst } from '../../support/keyset';
 import { DealRecordMother, EventMother, nextId, uuid } from './deal-mother';
 
@@ -18,7 +19,13 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env, backend) => {
   let team: { teamId: string };
-  const get = <T>(token: symbol) => env().container.get<T>(token);
+  const get = <T extends object>(token: symbol): T => {
+    const repo = env().container.get<T>(token);
+    const referenced = referencedRows(env());
+    if (token === DEAL_TOKENS.DealEventOutbox) return referenced.outbox(repo);
+    if (token === DEAL_TOKENS.WorkflowRunRepository) return referenced.workflowRuns(repo);
+    return token === DEAL_TOKENS.DealRepository ? referenced.deals(repo) : repo;
+  };
   beforeEach(() => { team = { teamId: uuid(++teamSeq) }; });
 
   describe('IdempotencyKeyRepository', () => {

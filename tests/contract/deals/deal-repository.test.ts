@@ -8,6 +8,7 @@ import { DealFilter, DealRepository, DealSortField } from '../../../domain/deals
 import { ListQuery } from '../../../domain/shared/list';
 import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { ClientMother } from '../../support/mothers';
 import { DealRecordMother, uuid } from './deal-mother';
 
@@ -28,7 +29,7 @@ forEachBackend('DealRepository contract', (env) => {
   };
 
   beforeEach(() => {
-    repo = env().container.get(DEAL_TOKENS.DealRepository);
+    repo = referencedRows(env()).deals(env().container.get<DealRepository>(DEAL_TOKENS.DealRepository));
     team = { teamId: uuid(++teamSeq) };
   });
 

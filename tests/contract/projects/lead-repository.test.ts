@@ -9,6 +9,7 @@ import { LeadContactTaken, LeadData } from '../../../domain/projects/lead';
 import { LeadFilter, LeadRepository, LeadSortField } from '../../../domain/projects/lead-repository';
 import { ListQuery } from '../../../domain/shared/list';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { CompanyMother, IdentityMother, LeadMother, uuid } from './mothers';
 
 const newest = (over: Partial<ListQuery<LeadSortField>> = {}): ListQuery<LeadSortField> =>
@@ -25,9 +26,10 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
 
   beforeEach(async () => {
     const c = env().container;
-    leads = c.get(PROJECT_TOKENS.LeadRepository);
+    const referenced = referencedRows(env());
+    leads = referenced.leads(c.get<LeadRepository>(PROJECT_TOKENS.LeadRepository));
     identities = c.get(PROJECT_TOKENS.ContactIdentityRepository);
-    companies = c.get(PROJECT_TOKENS.CompanyRepository);
+    companies = referenced.companies(c.get<CompanyRepository>(PROJECT_TOKENS.CompanyRepository));
     team = { teamId: uuid() };
     projectId = uuid();
     identity = IdentityMother.create({ teamId: team.teamId, customFields: { cpf: '123', vip: true } });

@@ -2,13 +2,14 @@ import { expect } from 'chai';
 import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
 import { PipelineRepository } from '../../../domain/projects/pipeline-repository';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { PipelineMother, uuid } from './mothers';
 
 forEachBackend('PipelineRepository contract', (env) => {
   let repo: PipelineRepository;
   let team: { teamId: string };
   beforeEach(() => {
-    repo = env().container.get(PROJECT_TOKENS.PipelineRepository);
+    repo = referencedRows(env()).pipelines(env().container.get<PipelineRepository>(PROJECT_TOKENS.PipelineRepository));
     team = { teamId: uuid() };
   });
 

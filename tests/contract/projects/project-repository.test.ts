@@ -10,6 +10,7 @@ import { StageRepository } from '../../../domain/projects/stage-repository';
 import { DomainError } from '../../../domain/shared/errors';
 import { ListQuery } from '../../../domain/shared/list';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { ClientMother } from '../../support/mothers';
 import { ProjectMother, StageMother, uuid } from './mothers';
 
@@ -24,7 +25,7 @@ forEachBackend('ProjectRepository contract', (env) => {
   const project = (over: Partial<ProjectData> = {}) => ProjectMother.create({ teamId: team.teamId, stageId: backlog.id, ...over });
 
   beforeEach(async () => {
-    repo = env().container.get(PROJECT_TOKENS.ProjectRepository);
+    repo = referencedRows(env()).projects(env().container.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository));
     team = { teamId: uuid() };
     const stages = env().container.get<StageRepository>(PROJECT_TOKENS.StageRepository);
     backlog = StageMother.create({ teamId: team.teamId, position: 1, category: 'backlog', isInitial: true });

@@ -16,6 +16,7 @@ import { Contact } from '../../../domain/whatsapp/contact';
 import { ContactRepository } from '../../../domain/whatsapp/contact-repository';
 import { Runtime } from '../../../bootstrap/container';
 import { BackendName, forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { ClientMother } from '../../support/mothers';
 import { Folded, expectedMatches } from '../../support/search-cases';
 import { DealRecordMother } from '../deals/deal-mother';
@@ -120,7 +121,7 @@ const at = (n: number) => new Date(Date.UTC(2026, 2, 1, 0, 0, n));
 async function leadWriter(runtime: Runtime, team: { teamId: string }, projectId: string): Promise<(over: Partial<LeadData>) => Promise<void>> {
   const identity = IdentityMother.create({ teamId: team.teamId });
   await runtime.container.get<ContactIdentityRepository>(PROJECT_TOKENS.ContactIdentityRepository).insert(identity);
-  const repo = runtime.container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository);
+  const repo = referencedRows(runtime).leads(runtime.container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository));
   return (over) => repo.insert(LeadMother.create({ teamId: team.teamId, projectId, contactIdentityId: identity.id, ...over }));
 }
 
@@ -163,7 +164,7 @@ const LISTS: Record<string, (runtime: Runtime) => Searchable> = {
     };
   },
   tasks(runtime) {
-    const repo = runtime.container.get<TaskRepository>(TASK_TOKENS.TaskRepository);
+    const repo = referencedRows(runtime).tasks(runtime.container.get<TaskRepository>(TASK_TOKENS.TaskRepository));
     const team = { teamId: teamId() };
     return {
       async store(names) { for (const title of names) await repo.insert(TaskMother.create({ teamId: team.teamId, title })); },

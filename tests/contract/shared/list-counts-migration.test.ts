@@ -1,8 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { Knex } from 'knex';
 import { forEachMigrationBackend } from '../../support/migration-harness';
 
 const NOW = '2026-01-01T00:00:00.000Z';
+
+/** A team's stage, projects and one contact identity: the team foreign keys refuse rows pointing at none. */
+async function parents(knex: Knex, teamId: string, projectIds: string[]): Promise<string> {
+  const stamps = { created_at: NOW, updated_at: NOW };
+  const stage = randomUUID();
+  await knex('project_stages').insert({
+    team_id: teamId, id: stage, name: 'Backlog', slug: 'backlog', position: 1, category: 'backlog', is_initial: true, is_done: false, is_archived: false, ...stamps,
+  });
+  for (const id of projectIds) {
+    await knex('projects').insert({ team_id: teamId, id, name: 'Projeto', slug: `p-${id}`, stage_id: stage, priority: 'medium', is_internal: false, ...stamps });
+  }
+  const identity = randomUUID();
+  await knex('contact_identities').insert({ team_id: teamId, id: identity, display_name: 'Pessoa', custom_fields: '{}', ...stamps });
+  return identity;
+}
 
 forEachMigrationBackend('20261125000200_list_counts', (world) => {
   const [teamA, teamB, p1, p2, pipeline] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
@@ -17,10 +33,14 @@ forEachMigrationBackend('20261125000200_list_counts', (world) => {
     await knex('clients').insert([
       client(teamA), client(teamA), client(teamA, { type: 'PJ' }), client(teamA, { status: 'inactive' }), client(teamB),
     ]);
+    const identities: Record<string, string> = { [teamA]: await parents(knex, teamA, [p1, p2]), [teamB]: await parents(knex, teamB, [p1, p2]) };
+    await knex('pipelines').insert({
+      team_id: teamA, id: pipeline, project_id: p1, name: 'Funil', slug: 'funil', is_default: true, columns: '[]', loss_reasons: '[]', created_at: NOW, updated_at: NOW,
+    });
     let publicId = 0;
     const lead = (teamId: string, projectId: string, over: Record<string, unknown> = {}) => ({
       team_id: teamId, id: randomUUID(), project_id: projectId, public_id: `p${++publicId}`, full_name: 'Lead', tags: '[]', metadata: '{}',
-      custom_fields: '{}', is_active: true, contact_identity_id: randomUUID(), created_at: NOW, updated_at: NOW, ...over,
+      custom_fields: '{}', is_active: true, contact_identity_id: identities[teamId], created_at: NOW, updated_at: NOW, ...over,
     });
     await knex('project_leads').insert([lead(teamA, p1), lead(teamA, p1), lead(teamA, p1, { is_active: false }), lead(teamA, p2), lead(teamB, p1)]);
     const task = (teamId: string, projectId: string, over: Record<string, unknown> = {}) => ({
@@ -58,6 +78,7 @@ forEachMigrationBackend('20261125000200_list_counts', (world) => {
     await world().migrateToLatest();
     // A few teams' tasks, a tenth deleted, so the planner has a realistic spread to weigh.
     const teams = [teamA, randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    for (const teamId of teams.slice(1)) await parents(knex, teamId, [p1, p2]);
     const rows = Array.from({ length: 3000 }, (_, i) => ({
       team_id: teams[i % teams.length], id: randomUUID(), project_id: [p1, p2][i % 2], column_slug: ['todo', 'doing', 'done'][i % 3],
       title: 'Tarefa', priority: ['none', 'low', 'high'][i % 3], assignee_ids: '[]', position: 0, tags: '[]', created_at: NOW,

@@ -16,6 +16,7 @@ import { LeadRepository } from '../../../domain/projects/lead-repository';
 import { ListQuery } from '../../../domain/shared/list';
 import { TaskRepository } from '../../../domain/tasks/task-repository';
 import { backendNames, forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { ClientMother } from '../../support/mothers';
 import { IdentityMother, LeadMother, uuid } from '../projects/mothers';
 import { DealRecordMother } from '../deals/deal-mother';
@@ -62,7 +63,7 @@ forEachBackend('Kept list counts', (env) => {
   });
 
   it('keeps lead_counts equal to a recount of the leads through every kind of write', async () => {
-    const leads = env().container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository);
+    const leads = referencedRows(env()).leads(env().container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository));
     const identity = IdentityMother.create({ teamId: team.teamId });
     await env().container.get<ContactIdentityRepository>(PROJECT_TOKENS.ContactIdentityRepository).insert(identity);
     const [p1, p2] = [uuid(), uuid()];
@@ -85,7 +86,7 @@ forEachBackend('Kept list counts', (env) => {
   });
 
   it('keeps task_counts equal to a recount of the live tasks through every kind of write', async () => {
-    const tasks = env().container.get<TaskRepository>(TASK_TOKENS.TaskRepository);
+    const tasks = referencedRows(env()).tasks(env().container.get<TaskRepository>(TASK_TOKENS.TaskRepository));
     const [p1, p2, x] = [uuid(), uuid(), uuid()];
     const made = [
       TaskMother.create({ teamId: team.teamId, projectId: p1, pipelineId: x }), TaskMother.create({ teamId: team.teamId, projectId: p1, pipelineId: x }),
@@ -121,7 +122,7 @@ forEachBackend('Kept list counts', (env) => {
   });
 
   it('answers the lead totals it keeps from lead_counts, and counts the rows for a company or a search', async () => {
-    const leads = env().container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository);
+    const leads = referencedRows(env()).leads(env().container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository));
     const identity = IdentityMother.create({ teamId: team.teamId });
     await env().container.get<ContactIdentityRepository>(PROJECT_TOKENS.ContactIdentityRepository).insert(identity);
     const [projectId, companyId] = [uuid(), uuid()];
@@ -137,7 +138,7 @@ forEachBackend('Kept list counts', (env) => {
   });
 
   it('answers the task totals it keeps from task_counts, and counts the rows for any other filter', async () => {
-    const tasks = env().container.get<TaskRepository>(TASK_TOKENS.TaskRepository);
+    const tasks = referencedRows(env()).tasks(env().container.get<TaskRepository>(TASK_TOKENS.TaskRepository));
     const [projectId, pipelineId] = [uuid(), uuid()];
     for (const over of [{ pipelineId }, { pipelineId }, {}]) await tasks.insert(TaskMother.create({ teamId: team.teamId, projectId, ...over }));
     await knex()('task_counts').where({ team_id: team.teamId, project_key: projectId, pipeline_key: pipelineId }).increment('n', 100);

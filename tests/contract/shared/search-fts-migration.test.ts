@@ -4,6 +4,8 @@ import { KnexClientRepository } from '../../../adapters/persistence/knex/clients
 import { KnexDealRepository } from '../../../adapters/persistence/knex/deals/knex-deal-repository';
 import { KnexContactIdentityRepository } from '../../../adapters/persistence/knex/projects/knex-contact-identity-repository';
 import { KnexLeadRepository } from '../../../adapters/persistence/knex/projects/knex-lead-repository';
+import { KnexProjectRepository } from '../../../adapters/persistence/knex/projects/knex-project-repository';
+import { KnexStageRepository } from '../../../adapters/persistence/knex/projects/knex-stage-repository';
 import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
 import { KnexTaskRepository } from '../../../adapters/persistence/knex/tasks/knex-task-repository';
 import { KnexContactRepository } from '../../../adapters/persistence/knex/whatsapp/knex-contact-repository';
@@ -13,7 +15,7 @@ import { Contact } from '../../../domain/whatsapp/contact';
 import { forEachMigrationBackend } from '../../support/migration-harness';
 import { ClientMother } from '../../support/mothers';
 import { DealRecordMother } from '../deals/deal-mother';
-import { IdentityMother, LeadMother } from '../projects/mothers';
+import { IdentityMother, LeadMother, ProjectMother, StageMother } from '../projects/mothers';
 import { TaskMother } from '../tasks/task-mother';
 
 const TEAM = { teamId: '0190d200-0000-7000-8000-000000000001' };
@@ -34,6 +36,12 @@ forEachMigrationBackend('20261125000100_search_fts', (world) => {
     const leads = new KnexLeadRepository(database);
     const tasks = new KnexTaskRepository(database);
     const contacts = new KnexContactRepository(database);
+    // The projects the lead and the task belong to (the team foreign keys).
+    const stage = StageMother.create({ teamId: TEAM.teamId });
+    await new KnexStageRepository(database).insert(stage);
+    for (const id of [PROJECT, TaskMother.create().projectId]) {
+      await new KnexProjectRepository(database).insert(ProjectMother.create({ teamId: TEAM.teamId, id, stageId: stage.id }));
+    }
     const identity = IdentityMother.create({ teamId: TEAM.teamId });
     await new KnexContactIdentityRepository(database).insert(identity);
     await deals.insert(DealRecordMother.global({ teamId: TEAM.teamId, title: 'João da Conceição' }));

@@ -21,6 +21,7 @@ import { TaskRepository } from '../../../domain/tasks/task-repository';
 import { Contact } from '../../../domain/whatsapp/contact';
 import { ContactRepository } from '../../../domain/whatsapp/contact-repository';
 import { startRuntime } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { ClientMother } from '../../support/mothers';
 import { DealRecordMother } from '../deals/deal-mother';
 import { IdentityMother, LeadMother } from '../projects/mothers';
@@ -160,12 +161,12 @@ describe('SQLite search index (FTS5 trigram)', () => {
 
       const identity = IdentityMother.create({ teamId: TEAM.teamId });
       await runtime.container.get<ContactIdentityRepository>(PROJECT_TOKENS.ContactIdentityRepository).insert(identity);
-      const leads = runtime.container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository);
+      const leads = referencedRows(runtime).leads(runtime.container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository));
       const lead = LeadMother.create({ teamId: TEAM.teamId, projectId: PROJECT, contactIdentityId: identity.id, fullName: 'Cão Bravo' });
       await leads.insert(lead);
       await leads.update({ ...lead, fullName: 'Gato Manso', phone: '+5511987654321', phoneKey: '5511987654321' });
 
-      const tasks = runtime.container.get<TaskRepository>(TASK_TOKENS.TaskRepository);
+      const tasks = referencedRows(runtime).tasks(runtime.container.get<TaskRepository>(TASK_TOKENS.TaskRepository));
       const task = TaskMother.create({ teamId: TEAM.teamId, title: 'Ligar para o cliente' });
       await tasks.insert(task);
       await tasks.update({ ...task, title: 'Enviar proposta' });

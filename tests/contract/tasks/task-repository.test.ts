@@ -6,6 +6,7 @@ import { TaskFilter, TaskRepository, TaskSortField } from '../../../domain/tasks
 import { TASK_TOKENS } from '../../../bootstrap/contexts/tasks';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { TaskMother } from './task-mother';
 
 const q = (over: Partial<ListQuery<TaskSortField>> = {}): ListQuery<TaskSortField> =>
@@ -16,7 +17,7 @@ forEachBackend('TaskRepository contract', (env) => {
   let repo: TaskRepository;
   let team: { teamId: string };
   beforeEach(() => {
-    repo = env().container.get(TASK_TOKENS.TaskRepository);
+    repo = referencedRows(env()).tasks(env().container.get<TaskRepository>(TASK_TOKENS.TaskRepository));
     team = { teamId: TaskMother.id(++teamSeq) };
   });
 

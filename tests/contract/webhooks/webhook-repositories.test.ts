@@ -8,6 +8,7 @@ import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../../domain/web
 import { WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../../domain/webhooks/webhook-endpoint-repository';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { checkNewestFirst } from '../../support/keyset';
 import { ClientMother } from '../../support/mothers';
 
@@ -38,7 +39,7 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
   let repo: WebhookEndpointRepository;
   let team: { teamId: string };
   beforeEach(() => {
-    repo = env().container.get(WEBHOOK_TOKENS.WebhookEndpointRepository);
+    repo = referencedRows(env()).webhookEndpoints(env().container.get<WebhookEndpointRepository>(WEBHOOK_TOKENS.WebhookEndpointRepository));
     team = { teamId: id() };
   });
 

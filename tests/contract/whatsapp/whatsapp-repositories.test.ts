@@ -16,6 +16,7 @@ import { InboxErrorRepository } from '../../../domain/whatsapp/inbox-error-repos
 import { MessageRepository } from '../../../domain/whatsapp/message-repository';
 import { PhoneNumber } from '../../../domain/shared/phone-number';
 import { forEachBackend } from '../../support/backends';
+import { referencedRows } from '../../support/referenced-rows';
 import { checkNewestFirst } from '../../support/keyset';
 
 let seq = 0;
@@ -54,7 +55,7 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
 
   beforeEach(() => {
     const c = env().container;
-    contacts = c.get(WHATSAPP_TOKENS.ContactRepository);
+    contacts = referencedRows(env()).whatsappContacts(c.get<ContactRepository>(WHATSAPP_TOKENS.ContactRepository));
     inboxes = c.get(WHATSAPP_TOKENS.InboxRepository);
     conversations = c.get(WHATSAPP_TOKENS.ConversationRepository);
     messages = c.get(WHATSAPP_TOKENS.MessageRepository);

@@ -4,6 +4,7 @@ import { DealRepository } from '../../../domain/deals/deal-repository';
 import { PipelineRepository } from '../../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../../domain/projects/project-repository';
 import { forEachHttpBackend } from '../../support/http';
+import { referencedRows } from '../../support/referenced-rows';
 import { dealApi } from './deal-api';
 import { DealRecordMother } from '../../contract/deals/deal-mother';
 
@@ -384,7 +385,7 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
     const projectsOf = () => ({
       projects: env().runtime.container.get<ProjectRepository>(Symbol.for('ProjectRepository')),
       pipelines: env().runtime.container.get<PipelineRepository>(Symbol.for('PipelineRepository')),
-      deals: env().runtime.container.get<DealRepository>(DEAL_TOKENS.DealRepository),
+      deals: referencedRows(env().runtime).deals(env().runtime.container.get<DealRepository>(DEAL_TOKENS.DealRepository)),
     });
 
     it('treats the legacy global pipeline as the global scope', async () => {
