@@ -33,6 +33,60 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** How long a process keeps trying when it lost a race to migrate against another one (SQLite). */
+const MIGRATION_RACE_MS = 30_000;
+
+/** What knex answers a process that migrates while another one does, rather than waiting for it. */
+const lostMigrationRace = (err: unknown): boolean => {
+  const { message = '', code } = (err ?? {}) as { message?: string; code?: string };
+  return message.includes('Migration table is already locked')
+    || (/knex_migrations/.test(message) && /already exists|duplicate key/.test(message))
+    || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
+};
+
+/**
+ * Knex's own creation of its migration tables and lock row (hasTable, then create; select, then insert).
+ * Run in one transaction on SQLite, whose transactions are serializable: of two processes that run it at
+ * once, one creates and the other waits, or fails with SQLITE_BUSY and tries again. Run by knex on its own,
+ * two processes can both insert the lock row, and knex never takes a lock of two rows again.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ensureTable } = require('knex/lib/migrations/migrate/table-creator') as {
+  ensureTable(tableName: string, schemaName: string | undefined, trx: Knex.Transaction): Promise<unknown>;
+};
+
+/**
+ * Several processes start on one database at the same moment (API nodes, a node and the CLI), and each
+ * migrates it first. Knex alone fails all but one, or worse: it creates its tables and its lock row with a
+ * check-then-write that two processes race (a second lock row locks every later migration out for good),
+ * and its lock refuses a second migration instead of waiting for it. So on PostgreSQL they take turns on an
+ * advisory lock (held by a transaction of its own, so a process that dies lets go of it), and the later ones
+ * find nothing left to do. On SQLite, where a process has one connection, knex's tables are made in one
+ * transaction first, and a migration that finds another one under way is tried again until that one is
+ * done, for at most `raceMs`.
+ */
+export async function migrateOneAtATime(
+  knex: Knex, storage: StorageKind, schema: string | undefined, migrate: () => Promise<void>, raceMs = MIGRATION_RACE_MS,
+): Promise<void> {
+  if (storage === 'postgres') {
+    await knex.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`workspace-api:migrate:${schema ?? ''}`]);
+      await migrate();
+    });
+    return;
+  }
+  const deadline = Date.now() + raceMs;
+  for (;;) {
+    try {
+      await knex.transaction((trx) => ensureTable('knex_migrations', schema, trx));
+      return await migrate();
+    } catch (err) {
+      if (!lostMigrationRace(err) || Date.now() >= deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+    }
+  }
+}
+
 /** The one place that knows every concrete class: storage is chosen by DATABASE_URL, nothing else. */
 export function buildRuntime(config: Config): Runtime {
   const container = new Container();
@@ -78,8 +132,11 @@ export function buildRuntime(config: Config): Runtime {
     storage,
     async migrate() {
       if (!knex) return;
-      if (config.databaseSchema) await knex.raw('create schema if not exists ??', [config.databaseSchema]);
-      await knex.migrate.latest({ migrationSource, schemaName: config.databaseSchema });
+      const db = knex;
+      await migrateOneAtATime(db, storage, config.databaseSchema, async () => {
+        if (config.databaseSchema) await db.raw('create schema if not exists ??', [config.databaseSchema]);
+        await db.migrate.latest({ migrationSource, schemaName: config.databaseSchema });
+      });
     },
     async close() {
       await knex?.destroy();

@@ -49,6 +49,12 @@ const prune = <T extends { resetsAt: number }>(map: Map<string, T>, now: number)
 
 export class FlexibleRateLimiter implements RateLimiter {
   private readonly leases = new Map<string, Lease>();
+  /**
+   * The take from the shared store under way for a key, if any. Requests of the key that find no lease
+   * wait for it and use its lease, rather than each taking a lease of their own: a second take would
+   * replace the first lease, and the points left in it would be lost to the budget.
+   */
+  private readonly taking = new Map<string, Promise<unknown>>();
   private readonly spent = new Map<string, Spent>();
   /**
    * A process that shares its budget with others (cluster workers, API nodes) takes this many points at a
@@ -121,18 +127,31 @@ export class FlexibleRateLimiter implements RateLimiter {
   }
 
   async consume(key: string): Promise<RateLimitDecision> {
-    const known = this.knownRefusal(key);
-    if (known) return known;
-    const now = Date.now();
-    const lease = this.leases.get(key);
-    if (lease && lease.left > 0 && lease.resetsAt > now) {
-      lease.left--;
-      return this.answer(key, true, lease.sharedRemaining + lease.left, lease.resetsAt - now);
+    for (;;) {
+      const known = this.knownRefusal(key);
+      if (known) return known;
+      const now = Date.now();
+      const lease = this.leases.get(key);
+      if (lease && lease.left > 0 && lease.resetsAt > now) {
+        lease.left--;
+        return this.answer(key, true, lease.sharedRemaining + lease.left, lease.resetsAt - now);
+      }
+      if (lease) this.leases.delete(key);
+      const pending = this.taking.get(key);
+      if (!pending) return this.ask(key, now);
+      // Then its lease, its refusal or the store's outage answers this request too.
+      await pending;
     }
-    if (lease) this.leases.delete(key);
+  }
+
+  /** One request asks the shared store for the key, the others of the key wait for its answer. */
+  private async ask(key: string, now: number): Promise<RateLimitDecision> {
     if (!this.watch.mayAsk(now)) return this.fromLocalShare(key);
+    const asking = this.withTimeout(this.take(key, now));
+    const settled = asking.then(() => undefined, () => undefined).finally(() => this.taking.delete(key));
+    if (this.chunk > 1) this.taking.set(key, settled);
     try {
-      const answer = await this.withTimeout(this.take(key, now));
+      const answer = await asking;
       this.watch.answered(now);
       return answer;
     } catch (err) {

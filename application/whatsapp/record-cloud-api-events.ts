@@ -15,6 +15,9 @@ import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';
 import { UnitOfWork } from '../shared/unit-of-work';
 
+/** A message's transaction can lose a race on three unique keys (contact, conversation, message). */
+const MAX_ATTEMPTS = 4;
+
 /** A customer's message, as the Cloud API webhook reports it. */
 export interface InboundMessageEvent {
   /** The sender's WhatsApp id (`from`). */
@@ -106,13 +109,19 @@ export class RecordCloudApiEvents {
     return result;
   }
 
-  /** Two deliveries of one event can race on the unique keys; the second attempt sees the first's rows. */
+  /**
+   * Copies of one delivery (Meta redelivers; several nodes take them at once) race on the unique keys of
+   * the contact, the conversation and the message, and the transaction that loses is undone. Each loss
+   * means another one committed that row, so the next attempt finds it: a message already stored is then
+   * answered as ignored. One attempt per unique key it can lose on, and a last one.
+   */
   private async retrying(work: () => Promise<boolean>): Promise<boolean> {
-    try {
-      return await this.uow.run(work);
-    } catch (err) {
-      if (err instanceof Duplicate) return this.uow.run(work);
-      throw err;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.uow.run(work);
+      } catch (err) {
+        if (!(err instanceof Duplicate) || attempt >= MAX_ATTEMPTS) throw err;
+      }
     }
   }
 

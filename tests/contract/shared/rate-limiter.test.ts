@@ -71,6 +71,18 @@ for (const store of stores) {
       }
     });
 
+    it('lets the whole budget through when requests of one key arrive at once on both nodes', async () => {
+      const { a, b, close } = store.make(200);
+      try {
+        // Concurrent requests of one process share the lease one of them takes, instead of each taking
+        // its own and dropping the one before.
+        const answers = await Promise.all(Array.from({ length: 260 }, (_, i) => (i % 2 ? a : b).consume('burst')));
+        expect(answers.filter((x) => x.allowed).length).to.be.within(200 - 2 * 3, 200);
+      } finally {
+        await close();
+      }
+    });
+
     it('reports its store as answering, and knows a spent key without asking the store', async () => {
       const { a, close } = store.make(2);
       try {

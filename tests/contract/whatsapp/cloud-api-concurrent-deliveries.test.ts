@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import { CreateInbox } from '../../../application/whatsapp/create-inbox';
+import { RecordCloudApiEvents, RecordCloudApiEventsResult } from '../../../application/whatsapp/record-cloud-api-events';
+import { CreateTeam } from '../../../application/teams/create-team';
+import { WHATSAPP_TOKENS } from '../../../bootstrap/contexts/whatsapp';
+import { PhoneNumber } from '../../../domain/shared/phone-number';
+import { ContactRepository } from '../../../domain/whatsapp/contact-repository';
+import { ConversationRepository } from '../../../domain/whatsapp/conversation-repository';
+import { inboundText } from '../../../domain/whatsapp/message';
+import { MessageRepository } from '../../../domain/whatsapp/message-repository';
+import { forEachBackend } from '../../support/backends';
+
+// Meta redelivers a callback until it gets a 200, and with several API nodes (or several connections to
+// one) the copies are stored at the same moment: the unique keys decide, and every copy is answered.
+forEachBackend('Cloud API deliveries stored concurrently', (env) => {
+  it('stores each message once, with one contact and one conversation, and answers every copy', async () => {
+    const c = env().container;
+    const { team } = await c.get(CreateTeam).execute({ name: 'Concurrent Cloud API' });
+    const phoneNumberId = `pn-${team.id}`;
+    const inbox = await c.get(CreateInbox).execute({ teamId: team.id }, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
+    const from = '5511987654321';
+    const ids = ['wamid.C1', 'wamid.C2', 'wamid.C3'];
+    const delivery = (id: string) => ({
+      changes: [{
+        phoneNumberId, statuses: [], errors: [],
+        messages: [{ from, profileName: 'Ana Souza', providerMessageId: id, sentAt: new Date(), content: inboundText(`oi ${id}`), newWaId: null }],
+      }],
+    });
+    const record = c.get(RecordCloudApiEvents);
+    // Four copies of each: the first of them race to create the contact and the conversation, then each message.
+    const outcomes = await Promise.allSettled(ids.flatMap((id) => [1, 2, 3, 4].map(() => record.execute(delivery(id)))));
+    const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
+    expect(failures).to.deep.equal([]);
+    const results = outcomes.map((o) => (o as PromiseFulfilledResult<RecordCloudApiEventsResult>).value);
+    expect(results.reduce((n, r) => n + r.messages, 0), 'stored').to.equal(3);
+    expect(results.reduce((n, r) => n + r.ignored, 0), 'answered as already stored').to.equal(9);
+
+    const t = { teamId: team.id };
+    const contact = await c.get<ContactRepository>(WHATSAPP_TOKENS.ContactRepository).findByPhoneKey(t, PhoneNumber.fromProvider(from).canonical);
+    expect(contact).to.not.equal(null);
+    const conversation = await c.get<ConversationRepository>(WHATSAPP_TOKENS.ConversationRepository).findByInboxAndContact(t, inbox.id, contact!.id);
+    expect(conversation).to.not.equal(null);
+    const page = await c.get<MessageRepository>(WHATSAPP_TOKENS.MessageRepository)
+      .listByConversation(t, conversation!.id, { page: 1, limit: 20, sort: { field: 'created_at', descending: false } });
+    expect(page.total).to.equal(3);
+    expect(page.items.map((m) => m.providerMessageId).sort()).to.deep.equal(ids);
+  });
+});
