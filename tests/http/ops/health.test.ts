@@ -103,12 +103,12 @@ describe('Readiness when a dependency fails', function () {
     }
   });
 
-  it('answers 503 naming redis when REDIS_URL points where nothing listens; the database is ok', async () => {
+  it('stays ready, naming the redis error, when REDIS_URL points where nothing listens (every node would go out at once)', async () => {
     const runtime = await startRuntime('memory', { redisUrl: `redis://127.0.0.1:${await deadPort()}` });
     try {
       const res = await httpEnvOf(runtime).request.get('/readyz');
-      expect(res.status).to.equal(503);
-      expect(res.body.status).to.equal('not ready');
+      expect(res.status).to.equal(200);
+      expect(res.body.status).to.equal('ready');
       expect(res.body.checks.database).to.equal('ok');
       expect(res.body.checks.redis).to.match(/^error: /);
     } finally {
