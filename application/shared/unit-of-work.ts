@@ -2,7 +2,9 @@
  * One transaction per use case. Repositories resolved from the container join the transaction
  * that is open around them, so a use case only wraps its writes:
  *   await this.uow.run(async () => { await this.deals.insert(d); await this.outbox.add(e); });
- * Everything inside commits together or not at all.
+ * Everything inside commits together or not at all. A run inside another (a use case calling another)
+ * is part of the outer transaction; when it fails, only its own writes are undone, so the outer work may
+ * catch the failure and go on.
  */
 export interface UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T>;

@@ -99,6 +99,29 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
     expect(await count(knex('project_leads').where({ team_id: teamId }).count({ n: '*' })), 'leads').to.equal(1);
   });
 
+  it('answers every one of several deliveries of one person sent to both nodes at once, with one lead for them all', async () => {
+    const { teamId, key } = await cluster!.team('Same person');
+    const project = await a.request('POST', '/api/v1/projects', { key, body: { name: 'Campanha de inverno' } });
+    expect(project.status, JSON.stringify(project.body)).to.equal(201);
+    const endpoint = await b.request('POST', '/api/v1/webhooks', {
+      key, body: { name: 'Formulário', project_id: project.body.data.id, action_type: 'create_lead', idempotency_path: 'event_id' },
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).to.equal(201);
+    const { endpoint_id: endpointId, secret_token: secret } = endpoint.body.data;
+    // Different deliveries (a form submitted again, a retry with a new id) of the same person: the lead's unique
+    // phone decides between them, and the losers must find that lead, not fail their transaction.
+    let n = 0;
+    const answers = await onBoth(3, (node) => node.request('POST', `/api/v1/webhooks/inbound/${endpointId}`, {
+      body: { event_id: `evt-${++n}`, full_name: 'João Araújo', phone: '(11) 98888-0002' }, headers: { 'X-Webhook-Secret': secret },
+    }));
+    const report = answers.map((r) => `${r.status} ${JSON.stringify(r.body)}`).join('\n');
+    for (const r of answers) expect(r.status, report).to.equal(200);
+    expect(answers.every((r) => r.body.success === true), report).to.equal(true);
+    expect(new Set(answers.map((r) => r.body.entity_id)).size, report).to.equal(1);
+    const knex = cluster!.knex();
+    expect(await count(knex('project_leads').where({ team_id: teamId }).count({ n: '*' })), 'leads').to.equal(1);
+  });
+
   it('keeps every create a node acknowledged before it was killed', async () => {
     const { key } = await cluster!.team('Durability');
     const acknowledged: Array<{ path: string; id: string }> = [];

@@ -58,8 +58,15 @@ export class KnexDatabase {
     return (result as { rows: unknown[][] }).rows;
   }
 
-  transaction<T>(work: () => Promise<T>): Promise<T> {
-    if (this.open()) return work();
+  /**
+   * Runs `work` in a transaction, or in the one already open (a repository keeping a row and its counts
+   * together joins the use case's transaction). `savepoint` makes a nested run a savepoint instead: when
+   * it fails it is undone on its own and the outer transaction goes on (on PostgreSQL a refused statement,
+   * such as a unique key lost to a concurrent writer, would otherwise abort the whole transaction).
+   */
+  transaction<T>(work: () => Promise<T>, options: { savepoint?: boolean } = {}): Promise<T> {
+    const outer = this.open();
+    if (outer) return options.savepoint ? outer.transaction((nested) => this.current.run(nested, work)) : work();
     return this.knex.transaction(async (trx) => {
       // SQLite starts a transaction as a reader and upgrades at its first write; if another process
       // wrote in between, the upgrade fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting. A no-op
@@ -73,7 +80,8 @@ export class KnexDatabase {
 export class KnexUnitOfWork implements UnitOfWork {
   constructor(private readonly database: KnexDatabase) {}
 
+  /** A use case run inside another's unit is a savepoint of it (see KnexDatabase.transaction). */
   run<T>(work: () => Promise<T>): Promise<T> {
-    return this.database.transaction(work);
+    return this.database.transaction(work, { savepoint: true });
   }
 }

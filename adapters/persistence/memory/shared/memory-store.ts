@@ -61,8 +61,9 @@ export class MemoryTable<T> {
 }
 
 /**
- * Transactions one at a time; a failed one restores the tables as they were. Nested runs join the
- * transaction already open (a use case calling another).
+ * Transactions one at a time; a failed one restores the tables as they were. A nested run (a use case
+ * calling another) is part of the open transaction, and one that fails restores only what it wrote, like
+ * a savepoint.
  */
 export class MemoryUnitOfWork implements UnitOfWork {
   private readonly current = new AsyncLocalStorage<true>();
@@ -71,7 +72,13 @@ export class MemoryUnitOfWork implements UnitOfWork {
   constructor(private readonly store: MemoryStore) {}
 
   run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.current.getStore()) return work();
+    if (this.current.getStore()) {
+      const before = this.store.snapshot();
+      return work().catch((err) => {
+        this.store.restore(before);
+        throw err;
+      });
+    }
     const next = this.queue.then(async () => {
       const before = this.store.snapshot();
       try {
