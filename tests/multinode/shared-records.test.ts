@@ -16,6 +16,19 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
   const onBoth = (copies: number, send: (node: ApiNode) => Promise<Answer>): Promise<Answer[]> =>
     Promise.all(Array.from({ length: copies * 2 }, (_, i) => send(i % 2 ? b : a)));
 
+  /** A team with a project and an inbound endpoint that makes leads, idempotent on `event_id`; made through both nodes. */
+  const leadEndpoint = async (team: string, projectName: string) => {
+    const { teamId, key } = await cluster!.team(team);
+    const project = await a.request('POST', '/api/v1/projects', { key, body: { name: projectName } });
+    expect(project.status, JSON.stringify(project.body)).to.equal(201);
+    const endpoint = await b.request('POST', '/api/v1/webhooks', {
+      key, body: { name: 'Formulário', project_id: project.body.data.id, action_type: 'create_lead', idempotency_path: 'event_id' },
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).to.equal(201);
+    const { id: webhookId, endpoint_id: endpointId, secret_token: secret } = endpoint.body.data as Record<string, string>;
+    return { teamId, webhookId, endpointId, secret };
+  };
+
   before(async function () {
     cluster = await Cluster.create(requiredServices(this));
     [a, b] = await cluster.start(2);
@@ -72,14 +85,7 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
   });
 
   it('stores one inbound delivery and creates one lead for one sender\'s id sent to both nodes at once', async () => {
-    const { teamId, key } = await cluster!.team('Inbound');
-    const project = await a.request('POST', '/api/v1/projects', { key, body: { name: 'Landing pages' } });
-    expect(project.status, JSON.stringify(project.body)).to.equal(201);
-    const endpoint = await b.request('POST', '/api/v1/webhooks', {
-      key, body: { name: 'Formulário', project_id: project.body.data.id, action_type: 'create_lead', idempotency_path: 'event_id' },
-    });
-    expect(endpoint.status, JSON.stringify(endpoint.body)).to.equal(201);
-    const { id: webhookId, endpoint_id: endpointId, secret_token: secret } = endpoint.body.data;
+    const { teamId, webhookId, endpointId, secret } = await leadEndpoint('Inbound', 'Landing pages');
     const payload = { event_id: 'evt-4411', full_name: 'Bia Lima', phone: '+55 11 97777-0001', email: 'bia@example.com' };
     const answers = await onBoth(6, (node) => node.request('POST', `/api/v1/webhooks/inbound/${endpointId}`, { body: payload, headers: { 'X-Webhook-Secret': secret } }));
     const report = answers.map((r) => `${r.status} ${JSON.stringify(r.body)}`).join('\n');
@@ -100,14 +106,7 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
   });
 
   it('answers every one of several deliveries of one person sent to both nodes at once, with one lead for them all', async () => {
-    const { teamId, key } = await cluster!.team('Same person');
-    const project = await a.request('POST', '/api/v1/projects', { key, body: { name: 'Campanha de inverno' } });
-    expect(project.status, JSON.stringify(project.body)).to.equal(201);
-    const endpoint = await b.request('POST', '/api/v1/webhooks', {
-      key, body: { name: 'Formulário', project_id: project.body.data.id, action_type: 'create_lead', idempotency_path: 'event_id' },
-    });
-    expect(endpoint.status, JSON.stringify(endpoint.body)).to.equal(201);
-    const { endpoint_id: endpointId, secret_token: secret } = endpoint.body.data;
+    const { teamId, endpointId, secret } = await leadEndpoint('Same person', 'Campanha de inverno');
     // Different deliveries (a form submitted again, a retry with a new id) of the same person: the lead's unique
     // phone decides between them, and the losers must find that lead, not fail their transaction.
     let n = 0;

@@ -15,25 +15,47 @@ export interface MigrationWorld {
   migrateToLatest(): Promise<void>;
 }
 
+/** A database of its own on a SQL backend: SQLite in memory, or a fresh schema of TEST_DATABASE_URL. */
+export interface ScratchDatabase {
+  knex: Knex;
+  schema: string | undefined;
+  /** Drops the schema (PostgreSQL) and closes the connections. */
+  drop(): Promise<void>;
+}
+
+export async function openScratchDatabase(backend: Exclude<BackendName, 'memory'>): Promise<ScratchDatabase> {
+  const url = backend === 'postgres' ? process.env.TEST_DATABASE_URL! : 'sqlite::memory:';
+  const schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (schema) {
+    const admin = createKnex(url);
+    await admin.raw('create schema ??', [schema]);
+    await admin.destroy();
+  }
+  const knex = createKnex(url, { schema });
+  return {
+    knex,
+    schema,
+    async drop() {
+      if (schema) await knex.raw('drop schema if exists ?? cascade', [schema]);
+      await knex.destroy();
+    },
+  };
+}
+
 /** Declares `suite` once per SQL backend for the migration named `migration`. */
 export function forEachMigrationBackend(migration: string, suite: (world: () => MigrationWorld) => void): void {
   const shippedBefore: Knex.MigrationSource<string> = {
     ...migrationSource,
     getMigrations: async (loadExtensions) => (await migrationSource.getMigrations(loadExtensions)).filter((n) => n < migration),
   };
-  for (const backend of backendNames().filter((b) => b !== 'memory')) {
+  for (const backend of backendNames().filter((b): b is Exclude<BackendName, 'memory'> => b !== 'memory')) {
     describe(`${migration} migration [${backend}]`, () => {
       let world: MigrationWorld | undefined;
-      const schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+      let scratch: ScratchDatabase | undefined;
 
       before(async () => {
-        const url = backend === 'postgres' ? process.env.TEST_DATABASE_URL! : 'sqlite::memory:';
-        if (schema) {
-          const admin = createKnex(url);
-          await admin.raw('create schema ??', [schema]);
-          await admin.destroy();
-        }
-        const knex = createKnex(url, { schema });
+        scratch = await openScratchDatabase(backend);
+        const { knex, schema } = scratch;
         world = {
           knex,
           backend,
@@ -41,11 +63,7 @@ export function forEachMigrationBackend(migration: string, suite: (world: () => 
           migrateToLatest: async () => { await knex.migrate.latest({ migrationSource, schemaName: schema }); },
         };
       });
-      after(async () => {
-        if (!world) return;
-        if (schema) await world.knex.raw('drop schema if exists ?? cascade', [schema]);
-        await world.knex.destroy();
-      });
+      after(async () => { await scratch?.drop(); });
 
       suite(() => {
         if (!world) throw new Error('migration world not started');

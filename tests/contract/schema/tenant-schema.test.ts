@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { Knex } from 'knex';
-import { createKnex } from '../../../adapters/persistence/knex/shared/connection';
 import { BackendName, backendNames } from '../../support/backends';
-import { forEachMigrationBackend } from '../../support/migration-harness';
+import { forEachMigrationBackend, openScratchDatabase, ScratchDatabase } from '../../support/migration-harness';
 import { DistributionPlan, postgresTables, sqliteTables, tenantSchemaViolations } from './tenant-schema-check';
 
 // The distribution plan (adapters/persistence/knex/migrations/distribution.ts) held against the catalog of a
@@ -80,22 +78,14 @@ const SCRATCH_TABLES = [
 for (const backend of backendNames().filter((b): b is Exclude<BackendName, 'memory'> => b !== 'memory')) {
   describe(`tenant schema check on scratch tables [${backend}]`, () => {
     let knex: Knex;
-    const schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+    let scratch: ScratchDatabase | undefined;
 
     before(async () => {
-      const url = backend === 'postgres' ? process.env.TEST_DATABASE_URL! : 'sqlite::memory:';
-      if (schema) {
-        const admin = createKnex(url);
-        await admin.raw('create schema ??', [schema]);
-        await admin.destroy();
-      }
-      knex = createKnex(url, { schema });
+      scratch = await openScratchDatabase(backend);
+      knex = scratch.knex;
       for (const sql of SCRATCH_TABLES) await knex.raw(sql);
     });
-    after(async () => {
-      if (schema) await knex.raw('drop schema if exists ?? cascade', [schema]);
-      await knex.destroy();
-    });
+    after(async () => { await scratch?.drop(); });
 
     it('reports each table, key, index and reference that breaks the rule, and nothing else', async () => {
       expectExactly(tenantSchemaViolations(await tablesOf(knex, backend), SCRATCH_PLAN), [
