@@ -1,6 +1,5 @@
 import { Deal, DealData, NewGlobalDeal } from '../../domain/deals/deal';
-import { DealEvent, DealEventData } from '../../domain/deals/deal-event';
-import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
+import { DealEventDraft } from '../../domain/deals/deal-event';
 import { ClientRef, DealRepository, DealView } from '../../domain/deals/deal-repository';
 import {
   decideIdempotency, newDealFingerprint, newIdempotencyRecord, parseIdempotencyKey,
@@ -13,6 +12,7 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
+import { DealEventLog } from './deal-event-log';
 
 export interface CreateDealCommand {
   deal: NewGlobalDeal;
@@ -32,10 +32,11 @@ export interface CreateDealOptions {
   pollMs: number;
 }
 
-/** What one creation writes: the deal, its events, and the client it embeds. */
+/** What one creation writes: the deal, the events it raised (at `at`), and the client it embeds. */
 interface NewDeal {
   data: DealData;
-  events: DealEventData[];
+  events: DealEventDraft[];
+  at: Date;
   client: ClientRef | null;
 }
 
@@ -53,7 +54,7 @@ export class CreateDeal {
     private readonly deals: DealRepository,
     private readonly clients: ClientRepository,
     private readonly keys: IdempotencyKeyRepository,
-    private readonly outbox: DealEventOutbox,
+    private readonly events: DealEventLog,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly trigger: DealDispatchTrigger,
@@ -68,8 +69,7 @@ export class CreateDeal {
     const now = this.clock.now();
     const deal = Deal.createGlobal(this.ids.next(), team.teamId, command.deal, now);
     const data = deal.snapshot();
-    const events = deal.pullEvents().map((e) => DealEvent.fromDraft(this.ids.next(), team.teamId, e, now).snapshot());
-    const created: NewDeal = { data, events, client: await this.findClient(team, data.clientId) };
+    const created: NewDeal = { data, events: deal.pullEvents(), at: now, client: await this.findClient(team, data.clientId) };
     if (key === null) return { deal: await this.write(team, created, null), replayed: false };
 
     const fingerprint = newDealFingerprint(command.deal);
@@ -107,7 +107,7 @@ export class CreateDeal {
         throw new KeyTaken();
       }
       await this.deals.insert(deal.data);
-      for (const e of deal.events) await this.outbox.add(e);
+      await this.events.append(team, deal.events, deal.at);
     });
     this.trigger.kick();
     return { deal: deal.data, client: deal.client };

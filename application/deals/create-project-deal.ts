@@ -1,8 +1,6 @@
 import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
 import { linkContact } from '../../domain/deals/deal-contact';
 import { DealData } from '../../domain/deals/deal';
-import { DealEvent } from '../../domain/deals/deal-event';
-import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
 import { DealRepository } from '../../domain/deals/deal-repository';
 import { NewProjectDeal, createProjectDeal } from '../../domain/deals/project-deal';
 import { LeadView } from '../../domain/projects/lead';
@@ -16,6 +14,7 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
+import { DealEventLog } from './deal-event-log';
 import { FindOrCreateLead, ReturningLeadSource } from '../projects/find-or-create-lead';
 import { LeadInput } from '../projects/lead-intake';
 
@@ -51,7 +50,7 @@ export class CreateProjectDeal {
     private readonly projects: ProjectRepository,
     private readonly pipelines: PipelineRepository,
     private readonly findOrCreateLead: FindOrCreateLead,
-    private readonly outbox: DealEventOutbox,
+    private readonly events: DealEventLog,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly trigger: DealDispatchTrigger,
@@ -88,7 +87,7 @@ export class CreateProjectDeal {
       await this.deals.insert(deal);
       const link = linkContact(this.ids.next(), team.teamId, deal.id, lead, [], now);
       if (link) await this.contacts.insert(link);
-      await this.outbox.add(DealEvent.fromDraft(this.ids.next(), team.teamId, event, now).snapshot());
+      await this.events.append(team, [event], now);
       return { deal, lead, leadCreated: created };
     });
   }

@@ -1,5 +1,3 @@
-import { DealEvent } from '../../domain/deals/deal-event';
-import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
 import { DealRepository, DealView } from '../../domain/deals/deal-repository';
 import { moveProjectDeal } from '../../domain/deals/project-deal';
 import { moveTarget } from '../../domain/projects/pipeline';
@@ -9,9 +7,9 @@ import { ProjectRepository } from '../../domain/projects/project-repository';
 import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
-import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
+import { DealEventLog } from './deal-event-log';
 import { ProjectDealDetails } from './project-deal-details';
 
 export interface MoveProjectDealCommand {
@@ -35,8 +33,7 @@ export class MoveProjectDeal {
     private readonly deals: DealRepository,
     private readonly projects: ProjectRepository,
     private readonly pipelines: PipelineRepository,
-    private readonly outbox: DealEventOutbox,
-    private readonly ids: IdGenerator,
+    private readonly events: DealEventLog,
     private readonly clock: Clock,
     private readonly trigger: DealDispatchTrigger,
     private readonly details: ProjectDealDetails,
@@ -58,7 +55,7 @@ export class MoveProjectDeal {
         column: target.column, winNote: target.winNote, lossReason: target.lossReason, position: command.position,
       }, now);
       await this.deals.update(deal);
-      if (event) await this.outbox.add(DealEvent.fromDraft(this.ids.next(), team.teamId, event, now).snapshot());
+      await this.events.append(team, [event], now);
       return { ...found, deal };
     });
     this.trigger.kick();

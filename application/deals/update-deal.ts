@@ -1,14 +1,12 @@
 import { Deal, DealChanges } from '../../domain/deals/deal';
-import { DealEvent } from '../../domain/deals/deal-event';
-import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
 import { ClientRef, DealRepository, DealView } from '../../domain/deals/deal-repository';
 import { ClientRepository } from '../../domain/clients/client-repository';
 import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
-import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
+import { DealEventLog } from './deal-event-log';
 
 export interface UpdateDealCommand {
   id: string;
@@ -21,8 +19,7 @@ export class UpdateDeal {
     private readonly uow: UnitOfWork,
     private readonly deals: DealRepository,
     private readonly clients: ClientRepository,
-    private readonly outbox: DealEventOutbox,
-    private readonly ids: IdGenerator,
+    private readonly events: DealEventLog,
     private readonly clock: Clock,
     private readonly trigger: DealDispatchTrigger,
   ) {}
@@ -36,10 +33,9 @@ export class UpdateDeal {
       deal.update(command.changes, now);
       const client = await this.clientOf(team, deal.clientId, view.client);
       const data = deal.snapshot();
-      const events = deal.pullEvents().map((e) => DealEvent.fromDraft(this.ids.next(), team.teamId, e, now).snapshot());
       await this.deals.update(data);
-      for (const e of events) await this.outbox.add(e);
-      return { view: { deal: data, client }, raised: events.length > 0 };
+      const raised = await this.events.append(team, deal.pullEvents(), now);
+      return { view: { deal: data, client }, raised: raised.length > 0 };
     });
     if (result.raised) this.trigger.kick();
     return result.view;

@@ -23,6 +23,7 @@ import { ArchiveDeal } from '../../application/deals/archive-deal';
 import { CreateDeal } from '../../application/deals/create-deal';
 import { CreateWorkflow } from '../../application/deals/create-workflow';
 import { DealDispatchTrigger } from '../../application/deals/deal-dispatch-trigger';
+import { DealEventLog } from '../../application/deals/deal-event-log';
 import { DealScopeResolver } from '../../application/deals/deal-scope';
 import { DispatchDealEvents } from '../../application/deals/dispatch-deal-events';
 import { GetDeal } from '../../application/deals/get-deal';
@@ -158,16 +159,17 @@ export const dealsContext: BoundedContext = {
       () => c.get(DispatchDealEvents), () => c.get(PurgeIdempotencyKeys), () => c.get<Logger>(TOKENS.Logger)));
     c.bind<DealDispatchTrigger>(T.DealDispatchTrigger).toService(DealDispatchScheduler);
 
+    c.bind(DealEventLog).toResolvedValue((o: DealEventOutbox, i: IdGenerator) => new DealEventLog(o, i),
+      [T.DealEventOutbox, TOKENS.IdGenerator]).inSingletonScope();
     c.bind(CreateDeal).toResolvedValue(
-      (u: UnitOfWork, d: DealRepository, cr: ClientRepository, k: IdempotencyKeyRepository, o: DealEventOutbox, i: IdGenerator, cl: Clock, t: DealDispatchTrigger) =>
-        new CreateDeal(u, d, cr, k, o, i, cl, t),
-      [TOKENS.UnitOfWork, T.DealRepository, CLIENT_TOKENS.ClientRepository, T.IdempotencyKeyRepository, T.DealEventOutbox,
+      (u: UnitOfWork, d: DealRepository, cr: ClientRepository, k: IdempotencyKeyRepository, e: DealEventLog, i: IdGenerator, cl: Clock, t: DealDispatchTrigger) =>
+        new CreateDeal(u, d, cr, k, e, i, cl, t),
+      [TOKENS.UnitOfWork, T.DealRepository, CLIENT_TOKENS.ClientRepository, T.IdempotencyKeyRepository, DealEventLog,
         TOKENS.IdGenerator, TOKENS.Clock, T.DealDispatchTrigger]).inSingletonScope();
     c.bind(UpdateDeal).toResolvedValue(
-      (u: UnitOfWork, d: DealRepository, cr: ClientRepository, o: DealEventOutbox, i: IdGenerator, cl: Clock, t: DealDispatchTrigger) =>
-        new UpdateDeal(u, d, cr, o, i, cl, t),
-      [TOKENS.UnitOfWork, T.DealRepository, CLIENT_TOKENS.ClientRepository, T.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock,
-        T.DealDispatchTrigger]).inSingletonScope();
+      (u: UnitOfWork, d: DealRepository, cr: ClientRepository, e: DealEventLog, cl: Clock, t: DealDispatchTrigger) =>
+        new UpdateDeal(u, d, cr, e, cl, t),
+      [TOKENS.UnitOfWork, T.DealRepository, CLIENT_TOKENS.ClientRepository, DealEventLog, TOKENS.Clock, T.DealDispatchTrigger]).inSingletonScope();
     c.bind(ArchiveDeal).toResolvedValue((u: UnitOfWork, d: DealRepository, cl: Clock) => new ArchiveDeal(u, d, cl),
       [TOKENS.UnitOfWork, T.DealRepository, TOKENS.Clock]).inSingletonScope();
     repo<DealContactRepository>(T.DealContactRepository, (s) => new MemoryDealContactRepository(s), (d) => new KnexDealContactRepository(d));
@@ -175,10 +177,10 @@ export const dealsContext: BoundedContext = {
     c.bind(ProjectDealDetails).toResolvedValue((l: ProjectLeadReader, dc: DealContactRepository) => new ProjectDealDetails(l, dc),
       [T.ProjectLeadReader, T.DealContactRepository]).inSingletonScope();
     c.bind(MoveProjectDeal).toResolvedValue(
-      (u: UnitOfWork, d: DealRepository, p: ProjectRepository, pl: PipelineRepository, o: DealEventOutbox, i: IdGenerator, cl: Clock,
-        t: DealDispatchTrigger, pd: ProjectDealDetails) => new MoveProjectDeal(u, d, p, pl, o, i, cl, t, pd),
+      (u: UnitOfWork, d: DealRepository, p: ProjectRepository, pl: PipelineRepository, e: DealEventLog, cl: Clock,
+        t: DealDispatchTrigger, pd: ProjectDealDetails) => new MoveProjectDeal(u, d, p, pl, e, cl, t, pd),
       [TOKENS.UnitOfWork, T.DealRepository, PROJECT_TOKENS.ProjectRepository, PROJECT_TOKENS.PipelineRepository,
-        T.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock, T.DealDispatchTrigger, ProjectDealDetails]).inSingletonScope();
+        DealEventLog, TOKENS.Clock, T.DealDispatchTrigger, ProjectDealDetails]).inSingletonScope();
     c.bind(GetDeal).toResolvedValue((d: DealRepository, s: DealScopeResolver, pd: ProjectDealDetails) => new GetDeal(d, s, pd),
       [T.DealRepository, T.DealScopeResolver, ProjectDealDetails]).inSingletonScope();
     c.bind(ListDeals).toDynamicValue((ctx) => new ListDeals(

@@ -29,7 +29,7 @@ import { SetWebhookVerifyToken } from '../../application/webhooks/set-webhook-ve
 import { UpdateWebhookEndpoint } from '../../application/webhooks/update-webhook-endpoint';
 import { UpdateWebhookEndpointAsOperator } from '../../application/webhooks/update-webhook-endpoint-as-operator';
 import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
-import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
+import { DealEventLog } from '../../application/deals/deal-event-log';
 import { DealRepository } from '../../domain/deals/deal-repository';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
@@ -60,9 +60,9 @@ export const webhooksContext: BoundedContext = {
 
     c.bind(CreateProjectDeal).toResolvedValue(
       (u: UnitOfWork, d: DealRepository, dc: DealContactRepository, p: ProjectRepository, pl: PipelineRepository, li: FindOrCreateLead,
-        o: DealEventOutbox, i: IdGenerator, cl: Clock, t: DealDispatchTrigger) => new CreateProjectDeal(u, d, dc, p, pl, li, o, i, cl, t),
+        e: DealEventLog, i: IdGenerator, cl: Clock, t: DealDispatchTrigger) => new CreateProjectDeal(u, d, dc, p, pl, li, e, i, cl, t),
       [TOKENS.UnitOfWork, DEAL_TOKENS.DealRepository, DEAL_TOKENS.DealContactRepository, PROJECT_TOKENS.ProjectRepository, PROJECT_TOKENS.PipelineRepository,
-        FindOrCreateLead, DEAL_TOKENS.DealEventOutbox, TOKENS.IdGenerator, TOKENS.Clock, DEAL_TOKENS.DealDispatchTrigger]).inSingletonScope();
+        FindOrCreateLead, DealEventLog, TOKENS.IdGenerator, TOKENS.Clock, DEAL_TOKENS.DealDispatchTrigger]).inSingletonScope();
     c.bind<InboundActions>(T.InboundActions).toResolvedValue(
       (cpd: CreateProjectDeal, fl: FindOrCreateLead): InboundActions => ({
         create_deal: new CreateDealFromInbound(cpd),
