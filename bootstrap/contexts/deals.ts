@@ -23,6 +23,7 @@ import { ArchiveDeal } from '../../application/deals/archive-deal';
 import { CreateDeal } from '../../application/deals/create-deal';
 import { CreateWorkflow } from '../../application/deals/create-workflow';
 import { DealDispatchTrigger } from '../../application/deals/deal-dispatch-trigger';
+import { DealDispatchScheduler } from '../../application/deals/deal-dispatch-scheduler';
 import { DealEventLog } from '../../application/deals/deal-event-log';
 import { DealScopeResolver } from '../../application/deals/deal-scope';
 import { DispatchDealEvents } from '../../application/deals/dispatch-deal-events';
@@ -67,64 +68,6 @@ export const DEAL_TOKENS = {
 } as const;
 
 
-/** How often the server looks at the outbox on its own (writes also wake it at once); OUTBOX_POLL_MS sets it. */
-const DISPATCH_INTERVAL_MS = 1000;
-const PURGE_INTERVAL_MS = 10 * 60 * 1000;
-const DISPATCH_BATCH = 100;
-
-/**
- * Runs the dispatcher in the background of the server: on an interval, and soon after a deal write.
- * Inert until started, so the CLI and tests run nothing behind their back. One run at a time per
- * process; several processes are safe because each event is claimed by one of them for a lease.
- */
-export class DealDispatchScheduler implements DealDispatchTrigger {
-  private active = false;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private lastPurge = 0;
-
-  constructor(
-    private readonly dispatch: () => DispatchDealEvents,
-    private readonly purge: () => PurgeIdempotencyKeys,
-    private readonly logger: () => Logger,
-  ) {}
-
-  kick(): void {
-    if (!this.active) return;
-    if (this.running) { this.again = true; return; }
-    this.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain()).finally(() => { this.running = null; });
-  }
-
-  start(intervalMs = DISPATCH_INTERVAL_MS): () => Promise<void> {
-    this.active = true;
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-    this.kick();
-    return async () => {
-      this.active = false;
-      clearInterval(this.timer);
-      await this.running;
-    };
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      do {
-        this.again = false;
-        const report = await this.dispatch().execute({ limit: DISPATCH_BATCH });
-        if (report.claimed === DISPATCH_BATCH) this.again = true;
-      } while (this.again && this.active);
-      if (Date.now() - this.lastPurge >= PURGE_INTERVAL_MS) {
-        this.lastPurge = Date.now();
-        await this.purge().execute({});
-      }
-    } catch (err) {
-      this.logger().error({ err }, 'deal event dispatch failed');
-    }
-  }
-}
-
 export const dealsContext: BoundedContext = {
   name: 'deals',
   bind(c, storage) {
@@ -155,8 +98,9 @@ export const dealsContext: BoundedContext = {
       [T.DealEventOutbox, TOKENS.Clock]).inSingletonScope();
     c.bind(PurgeIdempotencyKeys).toResolvedValue((k: IdempotencyKeyRepository, cl: Clock) => new PurgeIdempotencyKeys(k, cl),
       [T.IdempotencyKeyRepository, TOKENS.Clock]).inSingletonScope();
-    c.bind(DealDispatchScheduler).toConstantValue(new DealDispatchScheduler(
-      () => c.get(DispatchDealEvents), () => c.get(PurgeIdempotencyKeys), () => c.get<Logger>(TOKENS.Logger)));
+    c.bind(DealDispatchScheduler).toDynamicValue((ctx) => new DealDispatchScheduler(
+      () => c.get(DispatchDealEvents), () => c.get(PurgeIdempotencyKeys), () => c.get<Logger>(TOKENS.Logger),
+      ctx.get<Config>(TOKENS.Config).outbox.pollMs)).inSingletonScope();
     c.bind<DealDispatchTrigger>(T.DealDispatchTrigger).toService(DealDispatchScheduler);
 
     c.bind(DealEventLog).toResolvedValue((o: DealEventOutbox, i: IdGenerator) => new DealEventLog(o, i),
@@ -199,7 +143,7 @@ export const dealsContext: BoundedContext = {
     move: c.get(MoveProjectDeal),
   }),
   commands: (c) => workflowCommands(() => ({ create: c.get(CreateWorkflow), runs: c.get(ListWorkflowRuns), dispatch: c.get(DispatchDealEvents) })),
-  start: (c) => c.get(DealDispatchScheduler).start(c.get<Config>(TOKENS.Config).outbox.pollMs),
+  start: (c) => c.get(DealDispatchScheduler).start(),
   async seedDemo(c, team) {
     await c.get(CreateWorkflow).execute(team, {
       event: 'deal_created', action: 'create_activity', config: { title: 'Primeiro contato com o cliente', type: 'call' },

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DealDispatchScheduler } from '../../../bootstrap/contexts/deals';
+import { DealDispatchScheduler } from '../../../application/deals/deal-dispatch-scheduler';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { Logger } from '../../../application/shared/logger';
 import { backendNames } from '../../support/backends';
@@ -73,7 +73,7 @@ forEachHttpBackend('Inbound receiver: deal events after create_deal', (env) => {
     const errors: unknown[] = [];
     const error = logger.error;
     logger.error = (fields: Record<string, unknown>, message?: string) => { errors.push([message, fields.err]); };
-    const stop = scheduler.start(60_000);
+    const stop = scheduler.start();
     try {
       const f = await createEndpointFixture(env());
       const res = await env().request.post(f.url).set('X-Webhook-Secret', f.secret).send({ full_name: 'Eva', phone: '11 3333-0101' });
