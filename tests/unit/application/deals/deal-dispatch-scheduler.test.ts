@@ -12,6 +12,7 @@ function world(reports: Array<DispatchReport | Error> = []) {
   const errors: string[] = [];
   let purges = 0;
   let release: (() => void) | null = null;
+  let hold = false;
   const dispatch = {
     async execute(command: { limit?: number }) {
       runs.push(command.limit ?? 0);
@@ -21,7 +22,6 @@ function world(reports: Array<DispatchReport | Error> = []) {
       return next;
     },
   } as unknown as DispatchDealEvents;
-  let hold = false;
   const purge = { async execute() { purges += 1; return 0; } } as unknown as PurgeIdempotencyKeys;
   const logger = { debug() {}, info() {}, warn() {}, error: (_: unknown, msg: string) => { errors.push(msg); } } as unknown as Logger;
   const scheduler = new DealDispatchScheduler(() => dispatch, () => purge, () => logger, 60_000);
