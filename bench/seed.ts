@@ -118,8 +118,8 @@ export async function seed(databaseUrl: string, rows: number, log: (line: string
 
   const db = createKnex(databaseUrl);
   try {
-    const legacy = await db('deals').where({ team_id: team.teamId, id: deal.id }).first();
-    const board = await db('deals').where({ team_id: team.teamId, id: projectDeal.id }).first();
+    const legacy = await db('deals').where({ team_id: team.teamId, id: deal.id }).first<Record<string, unknown>>();
+    const board = await db('deals').where({ team_id: team.teamId, id: projectDeal.id }).first<Record<string, unknown>>();
     await cloneDeals(db, legacy, rows - 1, { teamId: team.teamId, ids, clientIds, seed: 1 });
     await cloneDeals(db, legacy, Math.ceil(rows / 10), { teamId: neighbour.team.id, ids, clientIds: [], seed: 2 });
     await cloneDeals(db, board, Math.min(rows, 2000), { teamId: team.teamId, ids, clientIds, seed: 3, projectDeals: true });

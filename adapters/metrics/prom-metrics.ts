@@ -100,18 +100,18 @@ export class PromMetrics implements Metrics {
       registers,
     });
     if (options.backlog) {
-      const self = this;
+      const backlog = () => this.backlog();
       // Both gauges come from one read of the outbox per scrape. Every worker reads the same database, so
       // the cluster's aggregate takes the largest answer rather than the sum.
       new Gauge({
         name: 'deal_events_pending', help: 'Deal events written and not yet delivered to the workflows, across teams.',
         registers, aggregator: 'max',
-        async collect() { this.set((await self.backlog())?.pending ?? Number.NaN); },
+        async collect() { this.set((await backlog())?.pending ?? Number.NaN); },
       });
       new Gauge({
         name: 'deal_events_oldest_pending_age_seconds', help: 'How long the oldest undelivered deal event has waited (0: none waits).',
         registers, aggregator: 'max',
-        async collect() { this.set((await self.backlog())?.oldestAgeSeconds ?? Number.NaN); },
+        async collect() { this.set((await backlog())?.oldestAgeSeconds ?? Number.NaN); },
       });
     }
   }

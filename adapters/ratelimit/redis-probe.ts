@@ -23,5 +23,5 @@ export const redisProbe = (client: Redis): ReadinessProbe => ({
 export const rateLimitStoreProbe = (limiter: Pick<RateLimiter, 'health'>): ReadinessProbe => ({
   name: 'rate_limit_store',
   critical: false,
-  check: async () => limiter.health().store,
+  check: () => Promise.resolve(limiter.health().store),
 });

@@ -122,7 +122,7 @@ describe('The reference page at /docs', function () {
 
         const foreign = requested.filter((url) => /^(https?|wss?):/.test(url) && new URL(url).origin !== origin);
         expect([...new Set([...foreign, ...elsewhere])], 'requests to another origin').to.deep.equal([]);
-        const violations = (await page.evaluate('window.cspViolations')) as string[];
+        const violations = await page.evaluate<string[]>('window.cspViolations');
         // The one refusal expected: the renderer's validator asks once whether eval is allowed (`new Function('')`
         // in a try) and, refused by the policy as intended, validates without generating code.
         const evalProbe = /^script-src refused eval \(from [^)]*\/docs\/assets\/api-reference\.[0-9a-f]+\.js\)$/;

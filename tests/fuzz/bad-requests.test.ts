@@ -164,7 +164,7 @@ for (const backend of fuzzBackends()) {
           try {
             res = await send(env, req);
           } catch (err) {
-            throw new Error(`no answer (${(err as Error).message})\n${describeRequest(req)}`);
+            throw new Error(`no answer (${(err as Error).message})\n${describeRequest(req)}`, { cause: err });
           }
           const mismatches = takeMismatches();
           if (STATS) (STATS[op.id] ??= {})[String(res.status)] = (STATS[op.id][String(res.status)] ?? 0) + 1;

@@ -451,7 +451,7 @@ export function requestRecipe(op: FuzzOperation): fc.Arbitrary<RequestRecipe> {
     return headerText();
   };
   const headers = fc.tuple(...op.headers.map((h) => fc.option(headerValue(h.name).map((v): [string, V | 'sign' | 'secret' | 'otherSecret'] => [h.name, v]), { freq: 3 })))
-    .map((hs) => hs.filter((h) => h !== null) as RequestRecipe['headers']);
+    .map((hs) => hs.filter((h): h is RequestRecipe['headers'][number] => h !== null));
 
   const takesBody = op.method === 'post' || op.method === 'put';
   const recipe = op.body ? bodyRecipe(op.body) : op.id === 'receiveInboundWebhook' ? formBody() : op.path.includes('/whatsapp/cloud/') ? metaDelivery() : bodyRecipe({ type: 'object' });

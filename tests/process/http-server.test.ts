@@ -19,7 +19,9 @@ describe('HTTP server: requests Node refuses before the app', function () {
     const config = loadConfig({ DATABASE_URL: 'memory:', HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), LOG_LEVEL: 'silent' });
     runtime = buildRuntime(config);
     server = createHttpServer(buildHttpApp(runtime).callback(), config);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => {
+      server.listen(0, '127.0.0.1', resolve);
+    });
     port = (server.address() as AddressInfo).port;
   });
   after(async () => {

@@ -46,11 +46,11 @@ async function startServer(databaseUrl: string, env: Record<string, string>): Pr
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
   let stderr = '';
-  child.stderr!.on('data', (chunk) => { stderr += chunk; });
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
   const servingPids: number[] = [];
   let pending = '';
   const listening = new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       const lines = (pending + chunk).split('\n');
       pending = lines.pop()!;
       for (const line of lines) {
@@ -179,7 +179,7 @@ describe('Server process: stopping', function () {
 
   it('exits at once on a second signal', async () => {
     server = await startServer(databaseUrl, { WEB_CONCURRENCY: '1', SHUTDOWN_TIMEOUT_MS: '20000' });
-    await (await RawClient.open(server.port)).send(
+    (await RawClient.open(server.port)).send(
       `POST /api/v1/clients HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"type"`);
     await sleep(100);
     server.child.kill('SIGTERM');

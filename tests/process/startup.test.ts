@@ -35,8 +35,8 @@ function run(env: Record<string, string>): Run {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk) => { stdout += chunk; });
-  child.stderr!.on('data', (chunk) => { stderr += chunk; });
+  child.stdout.on('data', (chunk) => { stdout += chunk; });
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
   const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
   return {
     child,

@@ -60,7 +60,7 @@ export class KnexActivityRepository implements ActivityRepository {
   }
 
   async findById(team: TeamContext, id: string): Promise<ActivityData | null> {
-    const row = await this.database.db('activities').where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db('activities').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 

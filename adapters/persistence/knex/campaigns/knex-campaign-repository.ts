@@ -42,7 +42,7 @@ function fromRow(r: Row): CampaignView {
     description: text(r.description), status: r.status as CampaignData['status'], approvalStatus: r.approval_status as string,
     startDate: text(r.start_date), endDate: text(r.end_date),
     contentPillars: fromJson<Json[]>(r.content_pillars, []), targetPlatforms: fromJson<Json[]>(r.target_platforms, []),
-    goals: typeof r.goals === 'string' ? (JSON.parse(r.goals) as Json) : ({} as Json),
+    goals: typeof r.goals === 'string' ? (JSON.parse(r.goals) as Json) : {},
     createdBy: text(r.created_by), createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
   };
   return { campaign, project: r.project_name == null ? null : { id: campaign.projectId, name: r.project_name as string } };
@@ -68,7 +68,7 @@ export class KnexCampaignRepository implements CampaignRepository {
   }
 
   async findById(team: TeamContext, id: string): Promise<CampaignView | null> {
-    const row = await this.select().where('c.team_id', team.teamId).andWhere('c.id', id).first();
+    const row = await this.select().where('c.team_id', team.teamId).andWhere('c.id', id).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 

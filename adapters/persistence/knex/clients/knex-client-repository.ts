@@ -1,4 +1,4 @@
-import { ADDRESS_FIELDS, Address, AddressField, CLIENT_TEXT_FIELDS, ClientData, ClientTextField } from '../../../../domain/clients/client';
+import { ADDRESS_FIELDS, AddressField, CLIENT_TEXT_FIELDS, ClientData, ClientTextField } from '../../../../domain/clients/client';
 import { ClientFilter, ClientRepository, ClientSortField } from '../../../../domain/clients/client-repository';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
@@ -96,7 +96,7 @@ export class KnexClientRepository implements ClientRepository {
   }
 
   async findById(team: TeamContext, id: string): Promise<ClientData | null> {
-    const row = await this.database.db('clients').where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db('clients').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
@@ -106,7 +106,7 @@ export class KnexClientRepository implements ClientRepository {
       if (doc.cnpj) w.orWhere({ cnpj: doc.cnpj });
     });
     if (exceptId) qb.andWhereNot({ id: exceptId });
-    const row = await qb.first();
+    const row = await qb.first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
@@ -125,7 +125,7 @@ export class KnexClientRepository implements ClientRepository {
   async update(client: ClientData): Promise<void> {
     await this.database.transaction(async () => {
       const where = { team_id: client.teamId, id: client.id };
-      const old: Row | undefined = await forUpdate(this.database, this.database.db('clients').where(where).first('status', 'type'));
+      const old = await forUpdate<Row | undefined>(this.database, this.database.db('clients').where(where).first('status', 'type'));
       await this.write(() => this.database.db('clients').where(where).update(toRow(client)));
       if (!old) return;
       await this.counts.move(countKeyOf({ teamId: client.teamId, status: old.status as string, type: old.type as string }), countKeyOf(client));

@@ -25,7 +25,7 @@ export class KnexDealContactRepository implements DealContactRepository {
   constructor(private readonly database: KnexDatabase) {}
 
   async listByDeal(team: TeamContext, dealId: string): Promise<DealContactData[]> {
-    const rows: Row[] = await this.database.db('deal_contacts').where({ team_id: team.teamId, deal_id: dealId });
+    const rows = await this.database.db<Row>('deal_contacts').where({ team_id: team.teamId, deal_id: dealId });
     return orderContacts(rows.map(fromRow));
   }
 

@@ -26,7 +26,7 @@ export class KnexDealEventOutbox implements DealEventOutbox {
   }
 
   async findById(team: TeamContext, id: string): Promise<DealEventData | null> {
-    const row = await this.database.db('deal_events').where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db('deal_events').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
@@ -48,11 +48,11 @@ export class KnexDealEventOutbox implements DealEventOutbox {
     const dueBindings = [now.toISOString(), limit];
     let rows: Row[];
     if (this.database.dialect === 'postgres') {
-      const result = await this.database.db.raw(`with due as (${due} for update skip locked) ${claim} `
+      const result = await this.database.db.raw<{ rows: Row[] }>(`with due as (${due} for update skip locked) ${claim} `
         + 'from due where deal_events.team_id = due.team_id and deal_events.id = due.id returning deal_events.*', [...dueBindings, lease]);
-      rows = (result as { rows: Row[] }).rows;
+      rows = result.rows;
     } else {
-      rows = await this.database.db.raw(`${claim} where (team_id, id) in (${due}) returning *`, [lease, ...dueBindings]) as Row[];
+      rows = await this.database.db.raw<Row[]>(`${claim} where (team_id, id) in (${due}) returning *`, [lease, ...dueBindings]);
     }
     // RETURNING keeps no order: in the order they were written.
     return rows.map(fromRow).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
@@ -68,7 +68,7 @@ export class KnexDealEventOutbox implements DealEventOutbox {
   async backlog(): Promise<DealEventBacklog> {
     // Served by the (status, available_at) index, like findDue.
     const row = await this.database.db('deal_events').whereIn('status', ['pending', 'processing'])
-      .count({ pending: '*' }).min({ oldest: 'created_at' }).first();
+      .count({ pending: '*' }).min({ oldest: 'created_at' }).first<Row | undefined>();
     return { pending: toNumberOrNull(row?.pending) ?? 0, oldestCreatedAt: toIsoOrNull(row?.oldest) };
   }
 }

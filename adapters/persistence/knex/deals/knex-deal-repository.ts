@@ -185,7 +185,7 @@ export class KnexDealRepository implements DealRepository {
     await this.database.transaction(async () => {
       const where = { team_id: deal.teamId, id: deal.id };
       // Two updates of one deal at once must each see the other's status: the row lock orders them.
-      const old: Row | undefined = await forUpdate(this.database, this.database.db('deals').where(where).first('scope', 'project_id', 'pipeline_id', 'status'));
+      const old = await forUpdate<Row | undefined>(this.database, this.database.db('deals').where(where).first('scope', 'project_id', 'pipeline_id', 'status'));
       await this.database.db('deals').where(where).update(toRow(deal));
       if (!old) return;
       await this.counts.move(countKeyOf({

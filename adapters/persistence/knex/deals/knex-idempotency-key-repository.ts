@@ -24,7 +24,7 @@ export class KnexIdempotencyKeyRepository implements IdempotencyKeyRepository {
   constructor(private readonly database: KnexDatabase) {}
 
   async find(team: TeamContext, key: string): Promise<IdempotencyRecord | null> {
-    const row = await this.database.db('deal_idempotency_keys').where({ team_id: team.teamId, key }).first();
+    const row = await this.database.db('deal_idempotency_keys').where({ team_id: team.teamId, key }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 

@@ -32,7 +32,7 @@ export class KnexWorkflowRepository implements WorkflowRepository {
   }
 
   async findById(team: TeamContext, id: string): Promise<WorkflowData | null> {
-    const row = await this.database.db('workflows').where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db('workflows').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? workflowFromRow(row) : null;
   }
 

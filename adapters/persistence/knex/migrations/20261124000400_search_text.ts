@@ -48,9 +48,13 @@ async function backfill(knex: Knex, table: string, spec: (typeof TABLES)[string]
     const qb = knex(table).select('team_id', 'id', ...spec.columns).orderBy([{ column: 'team_id' }, { column: 'id' }]).limit(BATCH);
     if (after) {
       const last: { team_id: string; id: string } = after;
-      qb.where((w) => w.where('team_id', '>', last.team_id).orWhere((x) => x.where('team_id', last.team_id).andWhere('id', '>', last.id)));
+      qb.where((w) => {
+        w.where('team_id', '>', last.team_id).orWhere((x) => {
+          x.where('team_id', last.team_id).andWhere('id', '>', last.id);
+        });
+      });
     }
-    const rows: Row[] = await qb;
+    const rows = (await qb) as Row[];
     for (const r of rows) {
       await knex(table).where({ team_id: r.team_id, id: r.id }).update({ search_text: spec.text(r) });
     }

@@ -1,4 +1,5 @@
 import { Knex } from 'knex';
+import { isPostgres } from './dialect';
 
 // Every inbound WhatsApp message is kept whatever its type (issue 18): the media handle, the message
 // replied to, the ad referral and the provider's raw object go beside the readable text in `content`.
@@ -8,7 +9,7 @@ import { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   // `interactive` and `unsupported` are longer than the 10 characters of the first schema. SQLite does
   // not enforce a varchar length, and altering a column there rebuilds the table, so only PostgreSQL changes.
-  if (knex.client.config.client === 'pg') {
+  if (isPostgres(knex)) {
     await knex.schema.alterTable('whatsapp_messages', (t) => {
       t.string('type', 32).notNullable().alter();
     });

@@ -1,11 +1,11 @@
 import { Knex } from 'knex';
+import { isPostgres } from './dialect';
 
 // Indexes that let a deal list page walk only index entries: the total and the page's ids come from an
 // index on the filter, the sort and the id (the tie-breaker), and only the page's twenty rows are read
 // whole. One for the default order (newest first) and one for the order by title, on the very expression
 // the query sorts by (lower(title), in byte order on PostgreSQL).
 
-const isPostgres = (knex: Knex): boolean => knex.client.config.client === 'pg';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('deals', (t) => {

@@ -1,4 +1,5 @@
 import { Knex } from 'knex';
+import { isPostgres } from './dialect';
 
 // SQLite: an FTS5 trigram index over the folded search_text of the tables PostgreSQL serves from pg_trgm
 // (20261124001000_search_trigram), so that a search of three characters or more narrows to the rows the
@@ -16,7 +17,6 @@ import { Knex } from 'knex';
 // PostgreSQL: nothing to do.
 
 const TABLES = ['deals', 'clients', 'project_leads', 'tasks', 'whatsapp_contacts'];
-const isPostgres = (knex: Knex): boolean => knex.client.config.client === 'pg';
 
 export async function up(knex: Knex): Promise<void> {
   if (isPostgres(knex)) return;

@@ -1,4 +1,5 @@
 import { Knex } from 'knex';
+import { isPostgres } from './dialect';
 
 // A schema ready to be distributed by team (Citus distributes tables by a tenant column): every reference
 // between two tenant tables becomes a foreign key on (team_id, <column>) to the parent's (team_id, id), so the
@@ -107,7 +108,6 @@ const INDEXES: IndexChange[] = [
 /** Tables with an FTS5 search index on SQLite (20261125000100_search_fts), kept by triggers. */
 const SEARCHED = ['deals', 'clients', 'project_leads', 'tasks', 'whatsapp_contacts'];
 
-const isPostgres = (knex: Knex): boolean => knex.client.config.client === 'pg';
 const quoted = (name: string): string => `"${name}"`;
 const constraintName = (r: Reference): string => `${r.table}_team_id_${r.column}_foreign`;
 
@@ -130,7 +130,7 @@ async function danglingReferences(db: Knex | Knex.Transaction): Promise<string[]
     const [{ n }] = await dangling().count({ n: '*' });
     if (Number(n) === 0) continue;
     const samples = await dangling().distinct(`c.team_id`, `c.${r.column} as missing`).orderBy(['c.team_id', 'missing']).limit(3);
-    const ids = samples.map((s: Record<string, unknown>) => `${s.missing} (team ${s.team_id})`).join(', ');
+    const ids = (samples as { missing: string; team_id: string }[]).map((s) => `${s.missing} (team ${s.team_id})`).join(', ');
     found.push(`${r.table}.${r.column} → ${r.parent}: ${Number(n)} row(s), e.g. ${ids}`);
   }
   return found;
@@ -161,7 +161,7 @@ async function changeIndexes(db: Knex.Transaction, step: 'drop' | 'create', chan
  * its statistics taken again if it had some, and its FTS5 index rebuilt. Foreign keys must be off.
  */
 async function rebuild(db: Knex.Transaction, table: string, edit: (sql: string) => string): Promise<void> {
-  const [{ sql }] = await db('sqlite_master').where({ type: 'table', name: table }).select('sql');
+  const [{ sql }] = await db('sqlite_master').where({ type: 'table', name: table }).select<{ sql: string }[]>('sql');
   const dependents: { sql: string }[] = await db('sqlite_master').where({ tbl_name: table }).whereIn('type', ['index', 'trigger'])
     .whereNotNull('sql').orderBy('rowid').select('sql');
   const columns = rowsOf(await db.raw(`pragma table_info(${quoted(table)})`)).map((c) => quoted(c.name as string)).join(', ');
@@ -170,8 +170,8 @@ async function rebuild(db: Knex.Transaction, table: string, edit: (sql: string) 
 
   const copy = `${table}__rebuilt`;
   const head = new RegExp(`^CREATE TABLE\\s+([\`"]?)${table}\\1\\s*\\(`, 'i');
-  if (!head.test(sql as string)) throw new Error(`Unexpected definition of ${table}: ${sql}`);
-  await db.raw(edit((sql as string).replace(head, `CREATE TABLE ${quoted(copy)} (`)));
+  if (!head.test(sql)) throw new Error(`Unexpected definition of ${table}: ${sql}`);
+  await db.raw(edit((sql).replace(head, `CREATE TABLE ${quoted(copy)} (`)));
   await db.raw(`insert into ${quoted(copy)} (rowid, ${columns}) select rowid, ${columns} from ${quoted(table)}`);
   await db.raw(`drop table ${quoted(table)}`);
   await db.raw(`alter table ${quoted(copy)} rename to ${quoted(table)}`);
@@ -204,7 +204,7 @@ async function withForeignKeysOff(knex: Knex, work: (trx: Knex.Transaction) => P
       await work(trx);
       const broken = rowsOf(await trx.raw('pragma foreign_key_check'));
       if (broken.length > 0) {
-        const tables = [...new Set(broken.map((b) => `${b.table} → ${b.parent}`))].join(', ');
+        const tables = [...new Set(broken.map((b) => `${String(b.table)} → ${String(b.parent)}`))].join(', ');
         throw new Error(`Foreign keys do not hold after the rebuild (${tables}); nothing was changed`);
       }
     });

@@ -51,7 +51,7 @@ const migrations: Record<string, Migration> = {
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrations: () => Promise.resolve(Object.keys(migrations).sort()),
   getMigrationName: (name) => name,
-  getMigration: async (name) => migrations[name],
+  getMigration: (name) => Promise.resolve(migrations[name]),
 };

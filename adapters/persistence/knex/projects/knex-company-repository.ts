@@ -19,13 +19,13 @@ export class KnexCompanyRepository implements CompanyRepository {
   constructor(private readonly database: KnexDatabase) {}
 
   async findById(team: TeamContext, id: string): Promise<CompanyData | null> {
-    const row = await this.database.db('project_companies').where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db('project_companies').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findTeamOf(id: string): Promise<TeamContext | null> {
-    const row = await this.database.db('project_companies').where({ id }).first('team_id');
-    return row ? { teamId: row.team_id as string } : null;
+    const row = await this.database.db('project_companies').where({ id }).first<{ team_id: string } | undefined>('team_id');
+    return row ? { teamId: row.team_id } : null;
   }
 
   async insert(company: CompanyData): Promise<void> {

@@ -35,7 +35,7 @@ export class KnexContactIdentityRepository implements ContactIdentityRepository 
   constructor(private readonly database: KnexDatabase) {}
 
   async findById(team: TeamContext, id: string): Promise<ContactIdentityData | null> {
-    const row = await this.database.db('contact_identities').where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db('contact_identities').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? identityFromRow(row) : null;
   }
 
@@ -43,7 +43,7 @@ export class KnexContactIdentityRepository implements ContactIdentityRepository 
     for (const [column, value] of [['phone_key', keys.phoneKey], ['email_key', keys.emailKey]] as const) {
       if (!value) continue;
       const row = await this.database.db('contact_identities').where({ team_id: team.teamId, [column]: value })
-        .orderBy([{ column: 'created_at' }, { column: 'id' }]).first();
+        .orderBy([{ column: 'created_at' }, { column: 'id' }]).first<Row | undefined>();
       if (row) return identityFromRow(row);
     }
     return null;

@@ -96,31 +96,31 @@ export class KnexLeadRepository implements LeadRepository {
   }
 
   async findById(team: TeamContext, id: string): Promise<LeadData | null> {
-    const row = await this.database.db('project_leads').where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db('project_leads').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findForUpdate(team: TeamContext, id: string): Promise<LeadData | null> {
     const q = this.database.db('project_leads').where({ team_id: team.teamId, id });
-    const row = await (this.database.dialect === 'postgres' ? q.forUpdate() : q).first();
+    const row = await (this.database.dialect === 'postgres' ? q.forUpdate() : q).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findViewById(team: TeamContext, id: string): Promise<LeadView | null> {
-    const row = await this.select().where('l.team_id', team.teamId).andWhere('l.id', id).first();
+    const row = await this.select().where('l.team_id', team.teamId).andWhere('l.id', id).first<Row | undefined>();
     return row ? viewFromRow(row) : null;
   }
 
   async findTeamOf(id: string): Promise<TeamContext | null> {
-    const row = await this.database.db('project_leads').where({ id }).first('team_id');
-    return row ? { teamId: row.team_id as string } : null;
+    const row = await this.database.db('project_leads').where({ id }).first<{ team_id: string } | undefined>('team_id');
+    return row ? { teamId: row.team_id } : null;
   }
 
   async findByContact(team: TeamContext, projectId: string, keys: LeadKeys): Promise<{ lead: LeadData; matchedBy: LeadMatch } | null> {
     for (const [matchedBy, column, value] of [['phone', 'phone_key', keys.phoneKey], ['email', 'email_key', keys.emailKey]] as const) {
       if (!value) continue;
       const row = await this.database.db('project_leads').where({ team_id: team.teamId, project_id: projectId, [column]: value })
-        .orderBy([{ column: 'created_at' }, { column: 'id' }]).first();
+        .orderBy([{ column: 'created_at' }, { column: 'id' }]).first<Row | undefined>();
       if (row) return { lead: fromRow(row), matchedBy };
     }
     return null;
@@ -141,7 +141,7 @@ export class KnexLeadRepository implements LeadRepository {
   async update(lead: LeadData): Promise<void> {
     await this.database.transaction(async () => {
       const where = { team_id: lead.teamId, id: lead.id };
-      const old: Row | undefined = await forUpdate(this.database, this.database.db('project_leads').where(where).first('project_id', 'is_active'));
+      const old = await forUpdate<Row | undefined>(this.database, this.database.db('project_leads').where(where).first('project_id', 'is_active'));
       await this.write(() => this.database.db('project_leads').where(where).update(toRow(lead)));
       if (!old) return;
       const from = countKeyOf({ teamId: lead.teamId, projectId: old.project_id as string, isActive: toBool(old.is_active) });

@@ -23,7 +23,7 @@ export class KnexPipelineRepository implements PipelineRepository {
   constructor(private readonly database: KnexDatabase) {}
 
   async findById(team: TeamContext, id: string): Promise<PipelineData | null> {
-    const row = await this.database.db('pipelines').where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db('pipelines').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
@@ -35,13 +35,13 @@ export class KnexPipelineRepository implements PipelineRepository {
 
   async findDefaultForProject(team: TeamContext, projectId: string): Promise<PipelineData | null> {
     const row = await this.database.db('pipelines').where({ team_id: team.teamId, project_id: projectId, is_default: true })
-      .orderBy([{ column: 'created_at' }, { column: 'id' }]).first();
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findGlobal(team: TeamContext): Promise<PipelineData | null> {
     const row = await this.database.db('pipelines').where({ team_id: team.teamId }).whereNull('project_id')
-      .orderBy([{ column: 'created_at' }, { column: 'id' }]).first();
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 

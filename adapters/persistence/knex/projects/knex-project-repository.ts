@@ -87,28 +87,30 @@ export class KnexProjectRepository implements ProjectRepository {
   }
 
   async findById(team: TeamContext, id: string): Promise<ProjectData | null> {
-    const row = await this.database.db('projects').where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db('projects').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findViewById(team: TeamContext, id: string): Promise<ProjectView | null> {
-    const row = await this.select().where('p.team_id', team.teamId).andWhere('p.id', id).first();
+    const row = await this.select().where('p.team_id', team.teamId).andWhere('p.id', id).first<Row | undefined>();
     return row ? viewFromRow(row) : null;
   }
 
   async findInternal(team: TeamContext): Promise<ProjectData | null> {
-    const row = await this.database.db('projects').where({ team_id: team.teamId, is_internal: true }).orderBy('id').first();
+    const row = await this.database.db('projects').where({ team_id: team.teamId, is_internal: true }).orderBy('id').first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findTeamOf(id: string): Promise<TeamContext | null> {
-    const row = await this.database.db('projects').where({ id }).first('team_id');
-    return row ? { teamId: row.team_id as string } : null;
+    const row = await this.database.db('projects').where({ id }).first<{ team_id: string } | undefined>('team_id');
+    return row ? { teamId: row.team_id } : null;
   }
 
   async slugsLike(team: TeamContext, base: string): Promise<string[]> {
     const rows = await this.database.db('projects').where({ team_id: team.teamId })
-      .andWhere((w) => w.where('slug', base).orWhere('slug', 'like', `${base}-%`))
+      .andWhere((w) => {
+        w.where('slug', base).orWhere('slug', 'like', `${base}-%`);
+      })
       .select('slug');
     const suffixed = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-\\d+$`);
     return rows.map((r: Row) => r.slug as string).filter((s: string) => s === base || suffixed.test(s));
@@ -117,7 +119,7 @@ export class KnexProjectRepository implements ProjectRepository {
   async findBySlug(team: TeamContext, slug: string, exceptId?: string): Promise<ProjectData | null> {
     const qb = this.database.db('projects').where({ team_id: team.teamId, slug });
     if (exceptId) qb.andWhereNot({ id: exceptId });
-    const row = await qb.first();
+    const row = await qb.first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 

@@ -14,7 +14,7 @@ export class KnexSquadRepository implements SquadRepository {
   constructor(private readonly database: KnexDatabase) {}
 
   async findById(team: TeamContext, id: string): Promise<SquadData | null> {
-    const row = await this.database.db('squads').where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db('squads').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 

@@ -71,7 +71,7 @@ class CachingBetterSqlite3Client extends BetterSqlite3Client {
   // Beside the connections, not on the client: Knex makes a transaction's client from the prototype alone.
   private statement(connection: SqliteConnection, sql: string, arrays: boolean): SqliteStatement {
     let kept = keptStatements.get(connection);
-    if (!kept) keptStatements.set(connection, (kept = new Map()));
+    if (!kept) keptStatements.set(connection, (kept = new Map<string, SqliteStatement>()));
     // A statement answers objects or arrays for every call: the two modes are kept apart.
     const key = arrays ? `\u0000arrays\u0000${sql}` : sql;
     let statement = kept.get(key);
@@ -87,6 +87,8 @@ class CachingBetterSqlite3Client extends BetterSqlite3Client {
     return statement;
   }
 
+  // Knex awaits `_query`; better-sqlite3 answers at once, and `async` keeps a throw a rejection for knex.
+  // eslint-disable-next-line @typescript-eslint/require-await
   async _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject> {
     if (!obj.sql) throw new Error('The query is empty');
     if (!connection) throw new Error('No connection provided');

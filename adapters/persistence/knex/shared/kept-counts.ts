@@ -17,8 +17,8 @@ export const idKey = (id: string | null): string => id?.toLowerCase() ?? '';
  * old key one after the other, so neither moves a count the other has already moved (SQLite runs one
  * writer at a time already). Only meaningful inside a transaction.
  */
-export const forUpdate = (database: KnexDatabase, qb: Knex.QueryBuilder): Knex.QueryBuilder =>
-  (database.dialect === 'postgres' ? qb.forUpdate() : qb);
+export const forUpdate = async <T = unknown>(database: KnexDatabase, qb: Knex.QueryBuilder): Promise<T> =>
+  (await (database.dialect === 'postgres' ? qb.forUpdate() : qb)) as T;
 
 export class KeptCounts<K extends CountKey> {
   /** `columns` is the table's primary key, `team_id` first; each row also has its count `n`. */
@@ -26,8 +26,8 @@ export class KeptCounts<K extends CountKey> {
 
   /** The sum of the counts whose columns hold the values given; a column left out is summed over. */
   async total(where: Partial<K>): Promise<number> {
-    const row = await this.totalQuery(where).first();
-    return Number((row as { n: number | string | null } | undefined)?.n ?? 0);
+    const row = (await this.totalQuery(where).first()) as { n: number | string | null } | undefined;
+    return Number(row?.n ?? 0);
   }
 
   /** `total` as a query (one column, `n`), for a caller that reads it as a subquery of its own statement. */

@@ -19,9 +19,13 @@ export async function newestFirstPage<T>(
 ): Promise<KeysetPage<T>> {
   const { after } = q;
   if (after) {
-    query.where((w) => w.where(column, '<', after.at).orWhere((same) => same.where(column, '=', after.at).andWhere('id', '<', after.id)));
+    query.where((w) => {
+      w.where(column, '<', after.at).orWhere((same) => {
+        same.where(column, '=', after.at).andWhere('id', '<', after.id);
+      });
+    });
   }
-  const rows: Row[] = await query.orderBy([{ column, order: 'desc' }, { column: 'id', order: 'desc' }]).limit(q.limit + 1);
+  const rows = (await query.orderBy([{ column, order: 'desc' }, { column: 'id', order: 'desc' }]).limit(q.limit + 1)) as Row[];
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {

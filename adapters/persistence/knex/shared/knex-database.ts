@@ -54,8 +54,8 @@ export class KnexDatabase {
     const query = this.db.raw(sql, bindings as Knex.RawBinding[]);
     if (this.dialect === 'sqlite') return (await query.options({ rowMode: 'array' })) as unknown[][];
     // A named statement: each PostgreSQL connection parses and plans it once, then only binds and runs it.
-    const result = await query.options({ rowMode: 'array', name: statementName(sql) });
-    return (result as { rows: unknown[][] }).rows;
+    const result = (await query.options({ rowMode: 'array', name: statementName(sql) })) as { rows: unknown[][] };
+    return result.rows;
   }
 
   /**

@@ -92,9 +92,9 @@ export function orderBy(qb: Knex.QueryBuilder, database: KnexDatabase, sort: Sor
 export async function paginate<R, T>(qb: Knex.QueryBuilder, query: ListQuery, map: (row: R) => T, knownTotal?: number): Promise<Page<T>> {
   let total = knownTotal;
   if (total === undefined) {
-    const countRow = await qb.clone().clearSelect().clearOrder().count({ n: '*' }).first();
-    total = Number((countRow as { n: number | string } | undefined)?.n ?? 0);
+    const countRow = (await qb.clone().clearSelect().clearOrder().count({ n: '*' }).first()) as { n: number | string } | undefined;
+    total = Number(countRow?.n ?? 0);
   }
-  const rows: R[] = await qb.clone().offset(offsetOf(query)).limit(query.limit);
+  const rows = (await qb.clone().offset(offsetOf(query)).limit(query.limit)) as R[];
   return { items: rows.map(map), total };
 }

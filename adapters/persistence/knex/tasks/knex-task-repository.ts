@@ -75,9 +75,11 @@ export class KnexTaskRepository implements TaskRepository {
     if (filter.column !== undefined) qb.andWhere({ column_slug: filter.column });
     if (filter.assigneeId !== undefined) {
       const assigneeId = filter.assigneeId;
-      qb.whereExists((s) => s.select(db.raw('1')).from('task_assignees as ta')
-        .whereRaw('ta.team_id = tasks.team_id and ta.task_id = tasks.id')
-        .andWhere('ta.assignee_id', assigneeId));
+      qb.whereExists((s) => {
+        s.select(db.raw('1')).from('task_assignees as ta')
+          .whereRaw('ta.team_id = tasks.team_id and ta.task_id = tasks.id')
+          .andWhere('ta.assignee_id', assigneeId);
+      });
     }
     whereSearchText(qb, this.database, { table: 'tasks' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
@@ -100,13 +102,13 @@ export class KnexTaskRepository implements TaskRepository {
   }
 
   async findById(team: TeamContext, id: string): Promise<TaskData | null> {
-    const row = await this.database.db('tasks').where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db('tasks').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findTeamOf(id: string): Promise<TeamContext | null> {
-    const row = await this.database.db('tasks').where({ id }).first('team_id');
-    return row ? { teamId: row.team_id as string } : null;
+    const row = await this.database.db('tasks').where({ id }).first<{ team_id: string } | undefined>('team_id');
+    return row ? { teamId: row.team_id } : null;
   }
 
   async insert(task: TaskData): Promise<void> {
@@ -121,7 +123,7 @@ export class KnexTaskRepository implements TaskRepository {
     await this.database.transaction(async () => {
       const where = { team_id: task.teamId, id: task.id };
       const before = this.database.db('tasks').where(where).first('project_id', 'pipeline_id', 'deleted_at');
-      const old: Row | undefined = await forUpdate(this.database, before);
+      const old = await forUpdate<Row | undefined>(this.database, before);
       await this.database.db('tasks').where(where).update(toRow(task));
       await this.database.db('task_assignees').where({ team_id: task.teamId, task_id: task.id }).delete();
       await this.writeAssignees(task);

@@ -42,18 +42,18 @@ export class KnexInboundDeliveryRepository implements InboundDeliveryRepository 
   private get table() { return this.database.db('webhook_deliveries'); }
 
   async findById(team: TeamContext, id: string): Promise<InboundDeliveryData | null> {
-    const row = await this.table.where({ team_id: team.teamId, id }).first();
+    const row = await this.table.where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findByIdempotencyKey(team: TeamContext, webhookId: string, key: string): Promise<InboundDeliveryData | null> {
-    const row = await this.table.where({ team_id: team.teamId, webhook_id: webhookId, idempotency_key: key }).first();
+    const row = await this.table.where({ team_id: team.teamId, webhook_id: webhookId, idempotency_key: key }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findTeamOf(id: string): Promise<TeamContext | null> {
-    const row = await this.table.where({ id }).first('team_id');
-    return row ? { teamId: row.team_id as string } : null;
+    const row = await this.table.where({ id }).first<{ team_id: string } | undefined>('team_id');
+    return row ? { teamId: row.team_id } : null;
   }
 
   listByWebhook(team: TeamContext, webhookId: string, query: KeysetQuery): Promise<KeysetPage<InboundDeliveryData>> {

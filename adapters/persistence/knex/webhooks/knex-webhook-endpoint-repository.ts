@@ -63,18 +63,18 @@ export class KnexWebhookEndpointRepository implements WebhookEndpointRepository 
   }
 
   async findById(team: TeamContext, id: string): Promise<WebhookEndpointData | null> {
-    const row = await this.table.where({ team_id: team.teamId, id }).first();
+    const row = await this.table.where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findByEndpointId(endpointId: string): Promise<WebhookEndpointData | null> {
-    const row = await this.table.where({ endpoint_id: endpointId }).first();
+    const row = await this.table.where({ endpoint_id: endpointId }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findTeamOf(id: string): Promise<TeamContext | null> {
-    const row = await this.table.where({ id }).first('team_id');
-    return row ? { teamId: row.team_id as string } : null;
+    const row = await this.table.where({ id }).first<{ team_id: string } | undefined>('team_id');
+    return row ? { teamId: row.team_id } : null;
   }
 
   async slugsLike(team: TeamContext, base: string): Promise<string[]> {

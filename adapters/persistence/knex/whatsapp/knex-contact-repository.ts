@@ -59,12 +59,12 @@ export class KnexContactRepository implements ContactRepository {
   }
 
   async findById(team: TeamContext, id: string): Promise<ContactData | null> {
-    const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findByPhoneKey(team: TeamContext, phoneKey: string): Promise<ContactData | null> {
-    const row = await this.database.db(TABLE).where({ team_id: team.teamId, phone_key: phoneKey }).first();
+    const row = await this.database.db(TABLE).where({ team_id: team.teamId, phone_key: phoneKey }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 

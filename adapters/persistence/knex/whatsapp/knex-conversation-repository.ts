@@ -44,17 +44,17 @@ export class KnexConversationRepository implements ConversationRepository {
   }
 
   async findById(team: TeamContext, id: string): Promise<ConversationData | null> {
-    const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findByInboxAndContact(team: TeamContext, inboxId: string, contactId: string): Promise<ConversationData | null> {
-    const row = await this.database.db(TABLE).where({ team_id: team.teamId, inbox_id: inboxId, contact_id: contactId }).first();
+    const row = await this.database.db(TABLE).where({ team_id: team.teamId, inbox_id: inboxId, contact_id: contactId }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async existsForContact(team: TeamContext, contactId: string): Promise<boolean> {
-    const row = await this.database.db(TABLE).where({ team_id: team.teamId, contact_id: contactId }).first('id');
+    const row = await this.database.db(TABLE).where({ team_id: team.teamId, contact_id: contactId }).first<{ id: string } | undefined>('id');
     return row !== undefined;
   }
 

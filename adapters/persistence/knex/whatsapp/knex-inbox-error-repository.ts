@@ -26,7 +26,7 @@ export class KnexInboxErrorRepository implements InboxErrorRepository {
   async list(team: TeamContext, filter: InboxErrorFilter, limit: number): Promise<InboxErrorData[]> {
     const qb = this.database.db(TABLE).where({ team_id: team.teamId });
     if (filter.inboxId !== undefined) qb.andWhere({ inbox_id: filter.inboxId });
-    const rows: Row[] = await qb.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+    const rows = (await qb.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit)) as Row[];
     return rows.map(fromRow);
   }
 }

@@ -32,13 +32,13 @@ export class KnexInboxRepository implements InboxRepository {
   }
 
   async findById(team: TeamContext, id: string): Promise<InboxData | null> {
-    const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? this.fromRow(row) : null;
   }
 
   /** Across teams, on purpose: the public webhook learns the team from the inbox. Inboxes are few. */
   async findByPhoneNumberId(phoneNumberId: string): Promise<InboxData | null> {
-    const row = await this.database.db(TABLE).where({ phone_number_id: phoneNumberId }).orderBy('created_at').first();
+    const row = await this.database.db(TABLE).where({ phone_number_id: phoneNumberId }).orderBy('created_at').first<Row | undefined>();
     return row ? this.fromRow(row) : null;
   }
 

@@ -58,12 +58,12 @@ export class KnexMessageRepository implements MessageRepository {
   }
 
   async findById(team: TeamContext, id: string): Promise<MessageData | null> {
-    const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first();
+    const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async findByProviderMessageId(team: TeamContext, inboxId: string, providerMessageId: string): Promise<MessageData | null> {
-    const row = await this.database.db(TABLE).where({ team_id: team.teamId, inbox_id: inboxId, provider_message_id: providerMessageId }).first();
+    const row = await this.database.db(TABLE).where({ team_id: team.teamId, inbox_id: inboxId, provider_message_id: providerMessageId }).first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 

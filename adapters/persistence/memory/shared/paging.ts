@@ -17,7 +17,7 @@ export function pageOf<T extends { id: string }>(
     const xn = x === null || x === undefined;
     const yn = y === null || y === undefined;
     if (xn !== yn) return xn ? 1 : -1;
-    if (!xn && !yn && x !== y) return (x as string | number) < (y as string | number) ? -dir : dir;
+    if (!xn && !yn && x !== y) return (x) < (y) ? -dir : dir;
     return a.id < b.id ? -dir : a.id > b.id ? dir : 0;
   });
   const start = offsetOf(query);
