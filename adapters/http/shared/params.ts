@@ -1,11 +1,20 @@
-import { ParameterizedContext } from 'koa';
+import { RouterContext } from '@koa/router';
 import { NotFound, ValidationFailed } from '../../../domain/shared/errors';
 import { ListQuery } from '../../../domain/shared/list';
 import { TeamContext } from '../../../domain/shared/team';
 import { isUuid, requireCalendarDate } from '../../../domain/shared/values';
+import type { RawInboundBody } from '../webhooks/inbound-body';
 import { Text } from './body';
 
-export type Ctx = ParameterizedContext<{ team?: TeamContext; apiKeyId?: string; requestId?: string }, any, any>;
+/** What the middleware leave on a request for the handlers (the inbound receiver reads its body itself). */
+export interface RequestState {
+  team?: TeamContext;
+  apiKeyId?: string;
+  requestId?: string;
+  inboundBody?: RawInboundBody;
+}
+
+export type Ctx = RouterContext<RequestState>;
 
 export const teamOf = (ctx: Ctx): TeamContext => {
   if (!ctx.state.team) throw new Error('route needs the auth middleware');
