@@ -64,8 +64,10 @@ export class ConfigError extends Error {
 }
 
 /** Thrown by a setting's `parse` for a value it does not take; `got` replaces the value in the message (a list's wrong item). */
-class Refused {
-  constructor(readonly got?: string) {}
+class Refused extends Error {
+  constructor(readonly got?: string) {
+    super('refused');
+  }
 }
 
 /** One environment setting: how it is read, and what the README and a wrong value say about it. */
@@ -150,11 +152,7 @@ const storageKindOrNull = (url: string): StorageKind | null => {
   if (url === 'memory:' || url === 'memory') return 'memory';
   if (/^sqlite:.+/.test(url)) return 'sqlite';
   if (/^postgres(ql)?:\/\//.test(url)) {
-    try {
-      return new URL(url) && 'postgres';
-    } catch {
-      return null;
-    }
+    return URL.canParse(url) ? 'postgres' : null;
   }
   return null;
 };
@@ -182,12 +180,7 @@ const origins: Kind<string[]> = {
   parse: (raw) => {
     const list = raw.split(',').map((o) => o.trim()).filter(Boolean);
     for (const o of list) {
-      let url: URL | null = null;
-      try {
-        url = new URL(o);
-      } catch {
-        url = null;
-      }
+      const url = URL.canParse(o) ? new URL(o) : null;
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== o) throw new Refused(quote(o));
     }
     return list;
