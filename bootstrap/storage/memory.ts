@@ -5,7 +5,7 @@ import { TOKENS } from '../tokens';
 import { bindRepositories } from './repositories';
 
 /** Memory storage lives in this process: it answers as long as the process does. */
-const inProcess: ReadinessProbe = { name: 'database', critical: true, check: async () => 'ok' };
+const inProcess: ReadinessProbe = { name: 'database', critical: true, check: () => Promise.resolve('ok') };
 
 /** Storage in this process's memory (`DATABASE_URL=memory:`): one store per container, and every repository over it. */
 export const memoryStorage = new ContainerModule(({ bind }) => {
