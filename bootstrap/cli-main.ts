@@ -9,10 +9,23 @@ import { createDemoTeam } from './demo';
 import { TOKENS } from './tokens';
 
 /**
- * The built-in commands and every context's. Declaring them resolves nothing from `container` and never
- * calls `runtime`: that happens when one runs.
+ * A container of the context modules alone: enough to declare their commands, which resolve what they run
+ * only when one runs.
+ */
+function contextsAlone(): Container {
+  const container = new Container();
+  container.loadSync(...CONTEXTS);
+  return container;
+}
+
+/**
+ * The built-in commands and every context's (`TOKENS.CliCommands`, in the order the contexts are loaded).
+ * Declaring them resolves no use case and never calls `runtime`: that happens when one runs. A container
+ * without the contexts' bindings (a command line is read before any configuration) declares them from the
+ * context modules alone.
  */
 export function operatorCommands(container: Container, runtime: () => Runtime): CliCommand[] {
+  const declaring = container.isBound(TOKENS.CliCommands) ? container : contextsAlone();
   return [
     {
       name: 'migrate',
@@ -34,7 +47,7 @@ export function operatorCommands(container: Container, runtime: () => Runtime): 
         return { team: { id: team.id, name: team.name, client_quota: team.clientQuota }, api_key: apiKey };
       },
     },
-    ...CONTEXTS.flatMap((ctx) => ctx.commands?.(container) ?? []),
+    ...declaring.getAll<CliCommand[]>(TOKENS.CliCommands).flat(),
   ];
 }
 

@@ -4,15 +4,14 @@ import { Knex } from 'knex';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import { PromMetrics } from '../adapters/metrics/prom-metrics';
 import { createKnex } from '../adapters/persistence/knex/shared/connection';
-import { databaseProbe } from '../adapters/persistence/knex/shared/database-probe';
-import { KnexDatabase, KnexUnitOfWork } from '../adapters/persistence/knex/shared/knex-database';
+import { KnexDatabase } from '../adapters/persistence/knex/shared/knex-database';
 import { migrationSource } from '../adapters/persistence/knex/migrations';
-import { MemoryStore, MemoryUnitOfWork } from '../adapters/persistence/memory/shared/memory-store';
 import { rateLimitStoreProbe, redisProbe } from '../adapters/ratelimit/redis-probe';
 import { Sha256SecretHasher } from '../adapters/system/sha256-secret-hasher';
 import { SystemClock } from '../adapters/system/system-clock';
 import { UuidV7Generator } from '../adapters/system/uuid-v7-generator';
 import { ReadDealEventBacklog } from '../application/deals/read-deal-event-backlog';
+import { BackgroundWork } from '../application/shared/background-work';
 import { Clock } from '../application/shared/clock';
 import { Logger } from '../application/shared/logger';
 import { RateLimiter } from '../application/shared/rate-limiter';
@@ -20,6 +19,8 @@ import { CheckReadiness, ReadinessProbe, notConfigured } from '../application/sh
 import { Config, StorageKind, storageKindOf } from './config';
 import { CONTEXTS } from './contexts';
 import { bindRateLimiters } from './rate-limits';
+import { knexStorage } from './storage/knex';
+import { memoryStorage } from './storage/memory';
 import { TOKENS } from './tokens';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -87,7 +88,10 @@ export async function migrateOneAtATime(
   }
 }
 
-/** The one place that knows every concrete class: storage is chosen by DATABASE_URL, nothing else. */
+/**
+ * The runtime's container: the shared services, then one storage module, chosen here by DATABASE_URL and
+ * nowhere else, then every context's module.
+ */
 export function buildRuntime(config: Config): Runtime {
   const container = new Container();
   const storage = storageKindOf(config.databaseUrl);
@@ -98,33 +102,28 @@ export function buildRuntime(config: Config): Runtime {
   const logger = new PinoLogger(config.logLevel);
   container.bind(TOKENS.Logger).toConstantValue(logger);
   // The outbox's backlog is read at each scrape, through the deals context's query.
-  container.bind(TOKENS.Metrics).toConstantValue(new PromMetrics({ backlog: () => container.get(ReadDealEventBacklog).execute(), logger }));
+  container.bind(TOKENS.Metrics).toResolvedValue(
+    (backlog: ReadDealEventBacklog) => new PromMetrics({ backlog: () => backlog.execute(), logger }), [ReadDealEventBacklog]).inSingletonScope();
   const rateLimits = bindRateLimiters(container, config);
 
+  const redisCheck = rateLimits.redis ? redisProbe(rateLimits.redis) : notConfigured('redis');
+  container.bind(TOKENS.Readiness).toResolvedValue(
+    (database: ReadinessProbe, limiter: RateLimiter, clock: Clock, logger: Logger) =>
+      new CheckReadiness([database, redisCheck, rateLimitStoreProbe(limiter)], clock, logger),
+    [TOKENS.DatabaseProbe, TOKENS.RateLimiter, TOKENS.Clock, TOKENS.Logger]).inSingletonScope();
+
   let knex: Knex | undefined;
-  // Memory storage lives in this process: it answers as long as the process does.
-  let databaseCheck: ReadinessProbe = { name: 'database', critical: true, check: async () => 'ok' };
   if (storage === 'memory') {
-    const store = new MemoryStore();
-    container.bind(TOKENS.MemoryStore).toConstantValue(store);
-    container.bind(TOKENS.UnitOfWork).toConstantValue(new MemoryUnitOfWork(store));
+    container.loadSync(memoryStorage);
   } else {
     if (storage === 'sqlite') {
       const file = config.databaseUrl.slice('sqlite:'.length);
       if (file && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     }
     knex = createKnex(config.databaseUrl, { schema: config.databaseSchema });
-    const database = new KnexDatabase(knex, storage);
-    container.bind(TOKENS.KnexDatabase).toConstantValue(database);
-    container.bind(TOKENS.UnitOfWork).toConstantValue(new KnexUnitOfWork(database));
-    databaseCheck = databaseProbe(database);
+    container.loadSync(knexStorage(new KnexDatabase(knex, storage)));
   }
-  const redisCheck = rateLimits.redis ? redisProbe(rateLimits.redis) : notConfigured('redis');
-  container.bind(TOKENS.Readiness).toResolvedValue(
-    (limiter: RateLimiter, clock: Clock, logger: Logger) => new CheckReadiness([databaseCheck, redisCheck, rateLimitStoreProbe(limiter)], clock, logger),
-    [TOKENS.RateLimiter, TOKENS.Clock, TOKENS.Logger]).inSingletonScope();
-
-  for (const ctx of CONTEXTS) ctx.bind(container, storage);
+  container.loadSync(...CONTEXTS);
 
   return {
     container,
@@ -142,5 +141,13 @@ export function buildRuntime(config: Config): Runtime {
       await knex?.destroy();
       rateLimits.close();
     },
+  };
+}
+
+/** Starts every context's background work; the function returned stops each, in turn, once what it runs has finished. */
+export function startBackgroundWork(container: Container): () => Promise<void> {
+  const stops = container.getAll<BackgroundWork>(TOKENS.BackgroundWork).map((work) => work.start());
+  return async () => {
+    for (const stop of stops) await stop();
   };
 }

@@ -1,8 +1,7 @@
 import Koa from 'koa';
-import { createApp } from '../adapters/http/app';
+import { RouteModule, createApp } from '../adapters/http/app';
 import { PromMetrics } from '../adapters/metrics/prom-metrics';
 import { AuthenticateApiKey } from '../application/teams/authenticate-api-key';
-import { CONTEXTS } from './contexts';
 import { Runtime } from './container';
 import { metricsScrape } from './metrics-cluster';
 import { TOKENS } from './tokens';
@@ -11,7 +10,7 @@ export function buildHttpApp(runtime: Runtime): Koa {
   const c = runtime.container;
   const metrics = c.get<PromMetrics>(TOKENS.Metrics);
   return createApp({
-    routes: CONTEXTS.flatMap((ctx) => (ctx.routes ? [ctx.routes(c)] : [])),
+    routes: c.getAll<RouteModule>(TOKENS.RouteModule),
     authenticateApiKey: c.get(AuthenticateApiKey),
     rateLimiter: c.get(TOKENS.RateLimiter),
     publicLimits: { perAddress: c.get(TOKENS.PublicAddressRateLimiter), perEndpoint: c.get(TOKENS.PublicEndpointRateLimiter) },

@@ -3,8 +3,7 @@ import { FlexibleRateLimiter } from '../adapters/ratelimit/flexible-rate-limiter
 import { Logger } from '../application/shared/logger';
 import { TeamRepository } from '../domain/teams/team-repository';
 import { Config, ConfigError, loadConfig } from './config';
-import { Runtime, buildRuntime } from './container';
-import { CONTEXTS } from './contexts';
+import { Runtime, buildRuntime, startBackgroundWork } from './container';
 import { TEAM_TOKENS } from './contexts/teams';
 import { createDemoTeam } from './demo';
 import { buildHttpApp } from './http';
@@ -140,7 +139,7 @@ function onStopSignal(logger: Logger, stop: (signal: StopSignal) => Promise<void
 function serve(runtime: Runtime, onListening?: () => void): void {
   const { config } = runtime;
   const logger = runtime.container.get<Logger>(TOKENS.Logger);
-  const stops = CONTEXTS.flatMap((ctx) => (ctx.start ? [ctx.start(runtime.container)] : []));
+  const stopBackgroundWork = startBackgroundWork(runtime.container);
   const server = createHttpServer(buildHttpApp(runtime).callback(), config);
   // Only a failure to listen is a failure to start; an error of a listening server stays an error.
   const cannotListen = (err: NodeJS.ErrnoException) => failStart(listenFailure(err, config));
@@ -159,7 +158,7 @@ function serve(runtime: Runtime, onListening?: () => void): void {
     }, config.shutdownTimeoutMs + CLEANUP_MS).unref();
     const { cut } = await server.drain(config.shutdownTimeoutMs);
     if (cut > 0) logger.warn({ cut, pid: process.pid }, 'closed connections still busy at SHUTDOWN_TIMEOUT_MS');
-    for (const stop of stops) await stop();
+    await stopBackgroundWork();
     await runtime.close();
     logger.info({ pid: process.pid }, 'Workspace API stopped');
     process.exit(0);

@@ -1,3 +1,5 @@
+import { TeamContext } from '../domain/shared/team';
+
 // Container tokens shared by every context. A context's own tokens live in its file under contexts/.
 export const TOKENS = {
   Config: Symbol.for('Config'),
@@ -18,6 +20,20 @@ export const TOKENS = {
   Metrics: Symbol.for('Metrics'),
   /** Whether this node's dependencies answer (`GET /readyz`). */
   Readiness: Symbol.for('Readiness'),
+  /** Whether the storage answers: bound by the storage module (`bootstrap/storage/`). */
+  DatabaseProbe: Symbol.for('DatabaseProbe'),
   /** Multi-bound: every context's provisioning for a new team. */
   TeamSetupStep: Symbol.for('TeamSetupStep'),
+  // Multi-bound by the context modules; read with `getAll` in the order the modules are loaded.
+  /** A context's HTTP routes (`RouteModule`). */
+  RouteModule: Symbol.for('RouteModule'),
+  /** A context's operator commands (`CliCommand[]`), which resolve their use cases only when one runs. */
+  CliCommands: Symbol.for('CliCommands'),
+  /** A context's sample data for the demo team (`DemoSeed`). */
+  DemoSeed: Symbol.for('DemoSeed'),
+  /** What a server process runs in the background while it serves (`BackgroundWork`). */
+  BackgroundWork: Symbol.for('BackgroundWork'),
 } as const;
+
+/** Adds a context's sample data to the demo team, once the contexts before it have added theirs. */
+export type DemoSeed = (team: TeamContext) => Promise<void>;

@@ -1,4 +1,4 @@
-import { BoundedContext } from '../context';
+import { ContainerModule } from 'inversify';
 import { activitiesContext } from './activities';
 import { campaignsContext } from './campaigns';
 import { clientsContext } from './clients';
@@ -9,8 +9,11 @@ import { teamsContext } from './teams';
 import { webhooksContext } from './webhooks';
 import { whatsappContext } from './whatsapp';
 
-/** Every context of the service; order is the order of team setup steps and demo seeding. */
-export const CONTEXTS: BoundedContext[] = [
+/**
+ * Every context of the service, loaded in this order: the order of team setup steps, demo seeding, routes
+ * and commands, since each is a multi-binding read with `getAll`.
+ */
+export const CONTEXTS: ContainerModule[] = [
   teamsContext, clientsContext, projectsContext, dealsContext, tasksContext, campaignsContext, activitiesContext,
   whatsappContext, webhooksContext,
 ];

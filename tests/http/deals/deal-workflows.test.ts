@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { runCli } from '../../../adapters/cli/cli';
-import { DEAL_TOKENS, dealsContext } from '../../../bootstrap/contexts/deals';
+import { operatorCommands } from '../../../bootstrap/cli-main';
+import { startBackgroundWork } from '../../../bootstrap/container';
+import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
 import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
 import { DEAL_EVENT_MAX_ATTEMPTS } from '../../../domain/deals/deal-event';
@@ -16,7 +18,7 @@ const UNKNOWN_PROJECT = '0190d000-0000-7000-8000-00000000dead';
 const cli = async (env: () => HttpEnv, argv: string[]) => {
   let out = '';
   let err = '';
-  const code = await runCli([...argv, '--json'], dealsContext.commands!(env().runtime.container), { out: (t) => { out += t; }, err: (t) => { err += t; } });
+  const code = await runCli([...argv, '--json'], operatorCommands(env().runtime.container, () => env().runtime), { out: (t) => { out += t; }, err: (t) => { err += t; } });
   return { code, json: out ? JSON.parse(out) : undefined, err };
 };
 
@@ -129,7 +131,7 @@ forEachHttpBackend('Deal workflows', (env) => {
   it('runs the dispatcher in the background once the server starts it', async () => {
     const t = await env().team();
     await workflow(env, t, 'deal_created', 'create_activity', { title: 'Background' });
-    const stop = dealsContext.start!(env().runtime.container);
+    const stop = startBackgroundWork(env().runtime.container);
     try {
       const deal = (await dealApi(env, t).create({ title: 'x' })).body.data;
       let runs: Awaited<ReturnType<typeof runsOf>> = [];

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { runCli } from '../../../adapters/cli/cli';
-import { tasksContext } from '../../../bootstrap/contexts/tasks';
+import { operatorCommands } from '../../../bootstrap/cli-main';
 import { backendNames } from '../../support/backends';
 import { TestTeam, forEachHttpBackend } from '../../support/http';
 import { fixtures } from './workspace-fixtures';
@@ -176,7 +176,7 @@ forEachHttpBackend('Tasks API', (env) => {
     const out: string[] = [];
     const err: string[] = [];
     const io = { out: (t: string) => out.push(t), err: (t: string) => err.push(t) };
-    const commands = tasksContext.commands!(env().runtime.container);
+    const commands = operatorCommands(env().runtime.container, () => env().runtime);
     expect(await runCli(['task', 'restore', '--id', id, '--json'], commands, io)).to.equal(0);
     const printed = JSON.parse(out[0]);
     expect(printed).to.include({ id, title: 'a', deleted_at: null });

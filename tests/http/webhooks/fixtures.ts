@@ -1,7 +1,7 @@
 // Projects and pipelines for the webhook suites, written through the projects context's ports so
 // these suites do not depend on the projects routes.
 import { runCli } from '../../../adapters/cli/cli';
-import { webhooksContext } from '../../../bootstrap/contexts/webhooks';
+import { operatorCommands } from '../../../bootstrap/cli-main';
 import { newDefaultPipeline } from '../../../application/projects/new-pipelines';
 import { IdGenerator } from '../../../application/shared/id-generator';
 import { UnitOfWork } from '../../../application/shared/unit-of-work';
@@ -61,7 +61,7 @@ export interface CliResult {
 
 /** Runs a `webhook …` operator command against the runtime, as `workspace-admin … --json` would. */
 export async function webhookCli(runtime: Runtime, argv: string[]): Promise<CliResult> {
-  const commands = webhooksContext.commands!(runtime.container);
+  const commands = operatorCommands(runtime.container, () => runtime);
   let out = '';
   let err = '';
   const code = await runCli([...argv, '--json'], commands, { out: (t) => { out += t; }, err: (t) => { err += t; } });

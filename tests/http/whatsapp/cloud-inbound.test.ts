@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { runCli } from '../../../adapters/cli/cli';
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
 import { Runtime } from '../../../bootstrap/container';
-import { whatsappContext } from '../../../bootstrap/contexts/whatsapp';
+import { operatorCommands } from '../../../bootstrap/cli-main';
 import { backendNames, startRuntime } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
 import { META_BUSINESS_NUMBER, metaEnvelope } from '../../support/meta-payloads';
@@ -165,7 +165,7 @@ for (const backend of backendNames()) {
       (await get(team, `/whatsapp/conversations/${conversationId}/messages${query}`).expect(200)).body;
     const cli = async (...argv: string[]) => {
       const out: string[] = [];
-      const code = await runCli([...argv, '--json'], whatsappContext.commands!(runtime.container), { out: (t) => out.push(t), err: () => undefined });
+      const code = await runCli([...argv, '--json'], operatorCommands(runtime.container, () => runtime), { out: (t) => out.push(t), err: () => undefined });
       return { code, out };
     };
 

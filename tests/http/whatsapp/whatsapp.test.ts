@@ -3,7 +3,8 @@ import { createHmac } from 'node:crypto';
 import { runCli } from '../../../adapters/cli/cli';
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
 import { Runtime } from '../../../bootstrap/container';
-import { WHATSAPP_TOKENS, whatsappContext } from '../../../bootstrap/contexts/whatsapp';
+import { operatorCommands } from '../../../bootstrap/cli-main';
+import { WHATSAPP_TOKENS } from '../../../bootstrap/contexts/whatsapp';
 import { InboxSetup } from '../../../domain/whatsapp/inbox';
 import { InboxRepository } from '../../../domain/whatsapp/inbox-repository';
 import { MessageRepository } from '../../../domain/whatsapp/message-repository';
@@ -336,7 +337,7 @@ for (const backend of backendNames()) {
       const cli = async (...argv: string[]) => {
         const out: string[] = [];
         const err: string[] = [];
-        const code = await runCli([...argv, '--json'], whatsappContext.commands!(runtime.container), { out: (t) => out.push(t), err: (t) => err.push(t) });
+        const code = await runCli([...argv, '--json'], operatorCommands(runtime.container, () => runtime), { out: (t) => out.push(t), err: (t) => err.push(t) });
         return { code, out, err };
       };
 

@@ -1,0 +1,114 @@
+import { Bind } from 'inversify';
+import { KnexActivityRepository } from '../../adapters/persistence/knex/activities/knex-activity-repository';
+import { KnexCampaignRepository } from '../../adapters/persistence/knex/campaigns/knex-campaign-repository';
+import { KnexClientRepository } from '../../adapters/persistence/knex/clients/knex-client-repository';
+import { KnexDealContactRepository } from '../../adapters/persistence/knex/deals/knex-deal-contact-repository';
+import { KnexDealEventOutbox } from '../../adapters/persistence/knex/deals/knex-deal-event-outbox';
+import { KnexDealRepository } from '../../adapters/persistence/knex/deals/knex-deal-repository';
+import { KnexIdempotencyKeyRepository } from '../../adapters/persistence/knex/deals/knex-idempotency-key-repository';
+import { KnexProjectLeadReader } from '../../adapters/persistence/knex/deals/knex-project-lead-reader';
+import { KnexWorkflowRepository, KnexWorkflowRunRepository } from '../../adapters/persistence/knex/deals/knex-workflow-repository';
+import { KnexCompanyRepository } from '../../adapters/persistence/knex/projects/knex-company-repository';
+import { KnexContactIdentityRepository } from '../../adapters/persistence/knex/projects/knex-contact-identity-repository';
+import { KnexLeadRepository } from '../../adapters/persistence/knex/projects/knex-lead-repository';
+import { KnexPipelineRepository } from '../../adapters/persistence/knex/projects/knex-pipeline-repository';
+import { KnexProjectRepository } from '../../adapters/persistence/knex/projects/knex-project-repository';
+import { KnexSquadRepository } from '../../adapters/persistence/knex/projects/knex-squad-repository';
+import { KnexStageRepository } from '../../adapters/persistence/knex/projects/knex-stage-repository';
+import { KnexDatabase } from '../../adapters/persistence/knex/shared/knex-database';
+import { KnexTaskRepository } from '../../adapters/persistence/knex/tasks/knex-task-repository';
+import { KnexApiKeyRepository, KnexTeamRepository } from '../../adapters/persistence/knex/teams/knex-team-repository';
+import { KnexInboundDeliveryRepository } from '../../adapters/persistence/knex/webhooks/knex-inbound-delivery-repository';
+import { KnexWebhookEndpointRepository } from '../../adapters/persistence/knex/webhooks/knex-webhook-endpoint-repository';
+import { KnexContactRepository } from '../../adapters/persistence/knex/whatsapp/knex-contact-repository';
+import { KnexConversationRepository } from '../../adapters/persistence/knex/whatsapp/knex-conversation-repository';
+import { KnexInboxErrorRepository } from '../../adapters/persistence/knex/whatsapp/knex-inbox-error-repository';
+import { KnexInboxRepository } from '../../adapters/persistence/knex/whatsapp/knex-inbox-repository';
+import { KnexMessageRepository } from '../../adapters/persistence/knex/whatsapp/knex-message-repository';
+import { MemoryActivityRepository } from '../../adapters/persistence/memory/activities/memory-activity-repository';
+import { MemoryCampaignRepository } from '../../adapters/persistence/memory/campaigns/memory-campaign-repository';
+import { MemoryClientRepository } from '../../adapters/persistence/memory/clients/memory-client-repository';
+import { MemoryDealContactRepository } from '../../adapters/persistence/memory/deals/memory-deal-contact-repository';
+import { MemoryDealEventOutbox } from '../../adapters/persistence/memory/deals/memory-deal-event-outbox';
+import { MemoryDealRepository } from '../../adapters/persistence/memory/deals/memory-deal-repository';
+import { MemoryIdempotencyKeyRepository } from '../../adapters/persistence/memory/deals/memory-idempotency-key-repository';
+import { MemoryProjectLeadReader } from '../../adapters/persistence/memory/deals/memory-project-lead-reader';
+import { MemoryWorkflowRepository, MemoryWorkflowRunRepository } from '../../adapters/persistence/memory/deals/memory-workflow-repository';
+import { MemoryCompanyRepository } from '../../adapters/persistence/memory/projects/memory-company-repository';
+import { MemoryContactIdentityRepository } from '../../adapters/persistence/memory/projects/memory-contact-identity-repository';
+import { MemoryLeadRepository } from '../../adapters/persistence/memory/projects/memory-lead-repository';
+import { MemoryPipelineRepository } from '../../adapters/persistence/memory/projects/memory-pipeline-repository';
+import { MemoryProjectRepository } from '../../adapters/persistence/memory/projects/memory-project-repository';
+import { MemorySquadRepository } from '../../adapters/persistence/memory/projects/memory-squad-repository';
+import { MemoryStageRepository } from '../../adapters/persistence/memory/projects/memory-stage-repository';
+import { MemoryStore } from '../../adapters/persistence/memory/shared/memory-store';
+import { MemoryTaskRepository } from '../../adapters/persistence/memory/tasks/memory-task-repository';
+import { MemoryApiKeyRepository, MemoryTeamRepository } from '../../adapters/persistence/memory/teams/memory-team-repository';
+import { MemoryInboundDeliveryRepository } from '../../adapters/persistence/memory/webhooks/memory-inbound-delivery-repository';
+import { MemoryWebhookEndpointRepository } from '../../adapters/persistence/memory/webhooks/memory-webhook-endpoint-repository';
+import { MemoryContactRepository } from '../../adapters/persistence/memory/whatsapp/memory-contact-repository';
+import { MemoryConversationRepository } from '../../adapters/persistence/memory/whatsapp/memory-conversation-repository';
+import { MemoryInboxErrorRepository } from '../../adapters/persistence/memory/whatsapp/memory-inbox-error-repository';
+import { MemoryInboxRepository } from '../../adapters/persistence/memory/whatsapp/memory-inbox-repository';
+import { MemoryMessageRepository } from '../../adapters/persistence/memory/whatsapp/memory-message-repository';
+import { ACTIVITY_TOKENS } from '../contexts/activities';
+import { CAMPAIGN_TOKENS } from '../contexts/campaigns';
+import { CLIENT_TOKENS } from '../contexts/clients';
+import { DEAL_TOKENS } from '../contexts/deals';
+import { PROJECT_TOKENS } from '../contexts/projects';
+import { TASK_TOKENS } from '../contexts/tasks';
+import { TEAM_TOKENS } from '../contexts/teams';
+import { WEBHOOK_TOKENS } from '../contexts/webhooks';
+import { WHATSAPP_TOKENS } from '../contexts/whatsapp';
+
+/** A repository port with both implementations, each built from its storage and then `with`, resolved in order. */
+interface Repository {
+  token: symbol;
+  memory: new (store: MemoryStore, ...more: never[]) => unknown;
+  knex: new (database: KnexDatabase, ...more: never[]) => unknown;
+  with?: symbol[];
+}
+
+/** Every port that is kept in storage: the storage modules bind each one, to its memory or its Knex class. */
+const REPOSITORIES: Repository[] = [
+  { token: TEAM_TOKENS.TeamRepository, memory: MemoryTeamRepository, knex: KnexTeamRepository },
+  { token: TEAM_TOKENS.ApiKeyRepository, memory: MemoryApiKeyRepository, knex: KnexApiKeyRepository },
+  { token: CLIENT_TOKENS.ClientRepository, memory: MemoryClientRepository, knex: KnexClientRepository },
+  { token: PROJECT_TOKENS.ProjectRepository, memory: MemoryProjectRepository, knex: KnexProjectRepository },
+  { token: PROJECT_TOKENS.StageRepository, memory: MemoryStageRepository, knex: KnexStageRepository },
+  { token: PROJECT_TOKENS.SquadRepository, memory: MemorySquadRepository, knex: KnexSquadRepository },
+  { token: PROJECT_TOKENS.PipelineRepository, memory: MemoryPipelineRepository, knex: KnexPipelineRepository },
+  { token: PROJECT_TOKENS.LeadRepository, memory: MemoryLeadRepository, knex: KnexLeadRepository },
+  { token: PROJECT_TOKENS.ContactIdentityRepository, memory: MemoryContactIdentityRepository, knex: KnexContactIdentityRepository },
+  { token: PROJECT_TOKENS.CompanyRepository, memory: MemoryCompanyRepository, knex: KnexCompanyRepository },
+  { token: DEAL_TOKENS.DealRepository, memory: MemoryDealRepository, knex: KnexDealRepository },
+  { token: DEAL_TOKENS.IdempotencyKeyRepository, memory: MemoryIdempotencyKeyRepository, knex: KnexIdempotencyKeyRepository },
+  { token: DEAL_TOKENS.DealEventOutbox, memory: MemoryDealEventOutbox, knex: KnexDealEventOutbox },
+  { token: DEAL_TOKENS.WorkflowRepository, memory: MemoryWorkflowRepository, knex: KnexWorkflowRepository },
+  { token: DEAL_TOKENS.WorkflowRunRepository, memory: MemoryWorkflowRunRepository, knex: KnexWorkflowRunRepository },
+  { token: DEAL_TOKENS.DealContactRepository, memory: MemoryDealContactRepository, knex: KnexDealContactRepository },
+  { token: DEAL_TOKENS.ProjectLeadReader, memory: MemoryProjectLeadReader, knex: KnexProjectLeadReader },
+  { token: TASK_TOKENS.TaskRepository, memory: MemoryTaskRepository, knex: KnexTaskRepository },
+  { token: CAMPAIGN_TOKENS.CampaignRepository, memory: MemoryCampaignRepository, knex: KnexCampaignRepository },
+  { token: ACTIVITY_TOKENS.ActivityRepository, memory: MemoryActivityRepository, knex: KnexActivityRepository },
+  { token: WHATSAPP_TOKENS.ContactRepository, memory: MemoryContactRepository, knex: KnexContactRepository },
+  // Inboxes keep their credentials encrypted with the cipher the WhatsApp context binds.
+  {
+    token: WHATSAPP_TOKENS.InboxRepository, memory: MemoryInboxRepository, knex: KnexInboxRepository,
+    with: [WHATSAPP_TOKENS.CredentialCipher],
+  },
+  { token: WHATSAPP_TOKENS.ConversationRepository, memory: MemoryConversationRepository, knex: KnexConversationRepository },
+  { token: WHATSAPP_TOKENS.MessageRepository, memory: MemoryMessageRepository, knex: KnexMessageRepository },
+  { token: WHATSAPP_TOKENS.InboxErrorRepository, memory: MemoryInboxErrorRepository, knex: KnexInboxErrorRepository },
+  { token: WEBHOOK_TOKENS.WebhookEndpointRepository, memory: MemoryWebhookEndpointRepository, knex: KnexWebhookEndpointRepository },
+  { token: WEBHOOK_TOKENS.InboundDeliveryRepository, memory: MemoryInboundDeliveryRepository, knex: KnexInboundDeliveryRepository },
+];
+
+/** Binds every repository port, one instance per container, to the `backend` implementation over the `storage` token. */
+export function bindRepositories(bind: Bind, backend: 'memory' | 'knex', storage: symbol): void {
+  for (const repository of REPOSITORIES) {
+    const Implementation = repository[backend];
+    bind(repository.token).toResolvedValue((store: never, ...more: never[]) => new Implementation(store, ...more),
+      [storage, ...(repository.with ?? [])]).inSingletonScope();
+  }
+}
