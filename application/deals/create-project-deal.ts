@@ -3,7 +3,7 @@ import { linkContact } from '../../domain/deals/deal-contact';
 import { Deal, DealData, NewProjectDeal } from '../../domain/deals/deal';
 import { DealRepository } from '../../domain/deals/deal-repository';
 import { LeadView } from '../../domain/projects/lead';
-import { startColumn } from '../../domain/projects/pipeline';
+import { Pipeline } from '../../domain/projects/pipeline';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { Project } from '../../domain/projects/project';
 import { ProjectRepository } from '../../domain/projects/project-repository';
@@ -77,7 +77,7 @@ export class CreateProjectDeal {
         ? await this.pipelines.findById(team, command.pipelineId)
         : await this.pipelines.findDefaultForProject(team, command.projectId);
       if (!pipeline || pipeline.projectId !== command.projectId) throw new NotFound('Pipeline not found in the project', 'pipeline_id');
-      const column = startColumn(pipeline, command.column ?? null, 'phase');
+      const column = Pipeline.restore(pipeline).startColumn(command.column ?? null, 'phase');
       const { lead, created } = await this.findOrCreateLead.execute(team, { ...command.contact, projectId: command.projectId, source: command.source });
       const deal = Deal.createInProject(this.ids.next(), team.teamId, {
         ...command.deal, projectId: command.projectId, pipelineId: pipeline.id, column,

@@ -1,6 +1,6 @@
 import { Deal } from '../../domain/deals/deal';
 import { DealRepository, DealView } from '../../domain/deals/deal-repository';
-import { moveTarget } from '../../domain/projects/pipeline';
+import { Pipeline } from '../../domain/projects/pipeline';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { Project } from '../../domain/projects/project';
 import { ProjectRepository } from '../../domain/projects/project-repository';
@@ -48,10 +48,12 @@ export class MoveProjectDeal {
       const deal = Deal.restore(found.deal);
       deal.assertInProject(command.projectId);
       Project.restore(project).assertWritable();
-      const pipeline = deal.pipelineId ? await this.pipelines.findById(team, deal.pipelineId) : null;
-      if (!pipeline) throw new NotFound('The deal\'s pipeline no longer exists', 'pipeline_id');
-      const defaultPipeline = pipeline.isDefault ? pipeline : await this.pipelines.findDefaultForProject(team, command.projectId);
-      const target = moveTarget(pipeline, command.phase, { winNote: command.winNote, lossReasonId: command.lossReasonId }, defaultPipeline);
+      const stored = deal.pipelineId ? await this.pipelines.findById(team, deal.pipelineId) : null;
+      if (!stored) throw new NotFound('The deal\'s pipeline no longer exists', 'pipeline_id');
+      const pipeline = Pipeline.restore(stored);
+      const storedDefault = pipeline.isDefault ? stored : await this.pipelines.findDefaultForProject(team, command.projectId);
+      const defaultPipeline = storedDefault && Pipeline.restore(storedDefault);
+      const target = pipeline.moveTarget(command.phase, { winNote: command.winNote, lossReasonId: command.lossReasonId }, defaultPipeline);
       const now = this.clock.now();
       deal.moveInProject({
         column: target.column, winNote: target.winNote, lossReason: target.lossReason, position: command.position,
