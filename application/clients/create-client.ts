@@ -1,7 +1,7 @@
 import { Client, ClientChanges, ClientData, ClientType } from '../../domain/clients/client';
 import { ClientRepository } from '../../domain/clients/client-repository';
-import { PlanLimitReached, ValidationFailed } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
+import { Team } from '../../domain/teams/team';
 import { TeamRepository } from '../../domain/teams/team-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
@@ -21,16 +21,13 @@ export class CreateClient {
   ) {}
 
   async execute(team: TeamContext, command: CreateClientCommand): Promise<ClientData> {
-    // Callers other than the HTTP edge (demo seed, tools) have no body schema: the type is checked here too.
-    if (command.type !== 'PF' && command.type !== 'PJ') throw new ValidationFailed('type must be PF or PJ', 'type');
     const client = Client.create(this.ids.next(), team.teamId, command.type, command, this.clock.now());
     const data = client.snapshot();
     return this.uow.run(async () => {
       await this.teams.lock(team.teamId);
-      const quota = (await this.teams.findById(team.teamId))?.clientQuota ?? null;
-      if (quota !== null && (await this.clients.countActive(team)) >= quota) {
-        throw new PlanLimitReached(`The plan allows ${quota} active clients`);
-      }
+      const found = await this.teams.findById(team.teamId);
+      const plan = found && Team.restore(found);
+      if (plan && plan.limitsClients) plan.assertRoomForClient(await this.clients.countActive(team));
       await assertDocumentsFree(this.clients, team, data);
       await this.clients.insert(data);
       return data;

@@ -1,10 +1,9 @@
 import { DealContactRepository } from '../../domain/deals/deal-contact-repository';
 import { linkContact } from '../../domain/deals/deal-contact';
-import { DealData } from '../../domain/deals/deal';
+import { Deal, DealData, NewProjectDeal } from '../../domain/deals/deal';
 import { DealRepository } from '../../domain/deals/deal-repository';
-import { NewProjectDeal, createProjectDeal } from '../../domain/deals/project-deal';
 import { LeadView } from '../../domain/projects/lead';
-import { startColumn } from '../../domain/projects/pipeline';
+import { Pipeline } from '../../domain/projects/pipeline';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { Project } from '../../domain/projects/project';
 import { ProjectRepository } from '../../domain/projects/project-repository';
@@ -78,17 +77,18 @@ export class CreateProjectDeal {
         ? await this.pipelines.findById(team, command.pipelineId)
         : await this.pipelines.findDefaultForProject(team, command.projectId);
       if (!pipeline || pipeline.projectId !== command.projectId) throw new NotFound('Pipeline not found in the project', 'pipeline_id');
-      const column = startColumn(pipeline, command.column ?? null, 'phase');
+      const column = Pipeline.restore(pipeline).startColumn(command.column ?? null, 'phase');
       const { lead, created } = await this.findOrCreateLead.execute(team, { ...command.contact, projectId: command.projectId, source: command.source });
-      const { deal, event } = createProjectDeal(this.ids.next(), team.teamId, {
+      const deal = Deal.createInProject(this.ids.next(), team.teamId, {
         ...command.deal, projectId: command.projectId, pipelineId: pipeline.id, column,
         lead: { id: lead.id, fullName: lead.fullName, email: lead.email, phone: lead.phone },
       }, now);
-      await this.deals.insert(deal);
+      const data = deal.snapshot();
+      await this.deals.insert(data);
       const link = linkContact(this.ids.next(), team.teamId, deal.id, lead, [], now);
       if (link) await this.contacts.insert(link);
-      await this.events.append(team, [event], now);
-      return { deal, lead, leadCreated: created };
+      await this.events.append(team, deal.pullEvents(), now);
+      return { deal: data, lead, leadCreated: created };
     });
   }
 

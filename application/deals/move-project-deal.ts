@@ -1,6 +1,6 @@
+import { Deal } from '../../domain/deals/deal';
 import { DealRepository, DealView } from '../../domain/deals/deal-repository';
-import { moveProjectDeal } from '../../domain/deals/project-deal';
-import { moveTarget } from '../../domain/projects/pipeline';
+import { Pipeline } from '../../domain/projects/pipeline';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { Project } from '../../domain/projects/project';
 import { ProjectRepository } from '../../domain/projects/project-repository';
@@ -44,19 +44,24 @@ export class MoveProjectDeal {
       const project = await this.projects.findById(team, command.projectId);
       if (!project) throw new NotFound('Project not found', 'project_id');
       const found = await this.deals.findById(team, command.id);
-      if (!found || found.deal.scope !== 'project' || found.deal.projectId !== command.projectId) throw new NotFound('Deal not found');
+      if (!found) throw new NotFound('Deal not found');
+      const deal = Deal.restore(found.deal);
+      deal.assertInProject(command.projectId);
       Project.restore(project).assertWritable();
-      const pipeline = found.deal.pipelineId ? await this.pipelines.findById(team, found.deal.pipelineId) : null;
-      if (!pipeline) throw new NotFound('The deal\'s pipeline no longer exists', 'pipeline_id');
-      const defaultPipeline = pipeline.isDefault ? pipeline : await this.pipelines.findDefaultForProject(team, command.projectId);
-      const target = moveTarget(pipeline, command.phase, { winNote: command.winNote, lossReasonId: command.lossReasonId }, defaultPipeline);
+      const stored = deal.pipelineId ? await this.pipelines.findById(team, deal.pipelineId) : null;
+      if (!stored) throw new NotFound('The deal\'s pipeline no longer exists', 'pipeline_id');
+      const pipeline = Pipeline.restore(stored);
+      const storedDefault = pipeline.isDefault ? stored : await this.pipelines.findDefaultForProject(team, command.projectId);
+      const defaultPipeline = storedDefault && Pipeline.restore(storedDefault);
+      const target = pipeline.moveTarget(command.phase, { winNote: command.winNote, lossReasonId: command.lossReasonId }, defaultPipeline);
       const now = this.clock.now();
-      const { deal, event } = moveProjectDeal(found.deal, {
+      deal.moveInProject({
         column: target.column, winNote: target.winNote, lossReason: target.lossReason, position: command.position,
       }, now);
-      await this.deals.update(deal);
-      await this.events.append(team, [event], now);
-      return { ...found, deal };
+      const data = deal.snapshot();
+      await this.deals.update(data);
+      await this.events.append(team, deal.pullEvents(), now);
+      return { ...found, deal: data };
     });
     this.trigger.kick();
     // The answer is the same card GET /deals/:id gives: with its lead and contacts.

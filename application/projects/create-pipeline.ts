@@ -1,4 +1,4 @@
-import { ColumnInput, PipelineData, buildLossReasons, createPipeline, effectiveLossReasons } from '../../domain/projects/pipeline';
+import { ColumnInput, Pipeline, PipelineData, buildLossReasons } from '../../domain/projects/pipeline';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { Project } from '../../domain/projects/project';
 import { ProjectRepository } from '../../domain/projects/project-repository';
@@ -41,7 +41,7 @@ export class CreatePipeline {
       if (!team || !found) throw new NotFound('Project not found', 'project');
       Project.restore(found).assertWritable();
       const existing = await this.pipelines.listByProject(team, found.id);
-      const pipeline = createPipeline(this.ids.next(), {
+      const pipeline = Pipeline.create(this.ids.next(), {
         teamId: team.teamId,
         projectId: found.id,
         name: command.name,
@@ -50,9 +50,9 @@ export class CreatePipeline {
         columns: command.columns,
         lossReasons: buildLossReasons(nextIds(this.ids, reasons.length), reasons.map((r) => r.name)),
       }, this.clock.now());
-      await this.pipelines.insert(pipeline);
-      const def = existing.find((p) => p.isDefault) ?? null;
-      return { ...pipeline, lossReasons: effectiveLossReasons(pipeline, def) };
+      await this.pipelines.insert(pipeline.snapshot());
+      const def = existing.find((p) => p.isDefault);
+      return { ...pipeline.snapshot(), lossReasons: pipeline.effectiveLossReasons(def ? Pipeline.restore(def) : null) };
     });
   }
 }

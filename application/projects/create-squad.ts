@@ -1,4 +1,4 @@
-import { SquadData, createSquad } from '../../domain/projects/squad';
+import { Squad, SquadData } from '../../domain/projects/squad';
 import { SquadRepository } from '../../domain/projects/squad-repository';
 import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
@@ -13,7 +13,7 @@ export class CreateSquad {
   constructor(private readonly squads: SquadRepository, private readonly ids: IdGenerator, private readonly clock: Clock) {}
 
   async execute(team: TeamContext, command: CreateSquadCommand): Promise<SquadData> {
-    const squad = createSquad(this.ids.next(), team.teamId, command.name, this.clock.now());
+    const squad = Squad.create(this.ids.next(), team.teamId, command.name, this.clock.now()).snapshot();
     await this.squads.insert(squad);
     return squad;
   }

@@ -1,6 +1,6 @@
 // The one path by which a lead enters a project, shared by the API (CreateLead) and integrations
 // such as the inbound webhook (FindOrCreateLead).
-import { requireLeadCompany } from '../../domain/projects/company';
+import { Company } from '../../domain/projects/company';
 import { CompanyRepository } from '../../domain/projects/company-repository';
 import { ContactIdentity, CustomFieldValues } from '../../domain/projects/contact-identity';
 import { ContactIdentityRepository } from '../../domain/projects/contact-identity-repository';
@@ -46,7 +46,7 @@ export async function takeLead(ports: LeadIntakePorts, team: TeamContext, projec
   const contact = checkLeadInput(input);
   const project = Project.restore(await requireProject(ports.projects, team, projectId));
   project.assertWritable();
-  if (input.companyId) requireLeadCompany(await ports.companies.findById(team, input.companyId), project.id);
+  if (input.companyId) Company.forNewLead(await ports.companies.findById(team, input.companyId), project.id);
 
   const existing = await ports.leads.findByContact(team, project.id, contact);
   if (existing) return { kind: 'existing', ...existing };

@@ -1,4 +1,4 @@
-import { PipelineData, effectiveLossReasons } from '../../domain/projects/pipeline';
+import { Pipeline, PipelineData } from '../../domain/projects/pipeline';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { TeamContext } from '../../domain/shared/team';
@@ -17,8 +17,8 @@ export class ListProjectPipelines {
 
   async execute(team: TeamContext, command: ListProjectPipelinesCommand): Promise<PipelineData[]> {
     await requireProject(this.projects, team, command.projectId);
-    const pipelines = await this.pipelines.listByProject(team, command.projectId);
+    const pipelines = (await this.pipelines.listByProject(team, command.projectId)).map((p) => Pipeline.restore(p));
     const def = pipelines.find((p) => p.isDefault) ?? null;
-    return pipelines.map((p) => ({ ...p, lossReasons: effectiveLossReasons(p, def) }));
+    return pipelines.map((p) => ({ ...p.snapshot(), lossReasons: p.effectiveLossReasons(def) }));
   }
 }

@@ -1,6 +1,6 @@
 import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
-import { TaskData } from '../../domain/tasks/task';
+import { Task, TaskData } from '../../domain/tasks/task';
 import { TaskRepository } from '../../domain/tasks/task-repository';
 
 export interface GetTaskCommand {
@@ -13,7 +13,8 @@ export class GetTask {
   /** A soft-deleted task answers like an unknown one. */
   async execute(team: TeamContext, command: GetTaskCommand): Promise<TaskData> {
     const found = await this.tasks.findById(team, command.id);
-    if (!found || found.deletedAt !== null) throw new NotFound('Task not found');
+    if (!found) throw new NotFound('Task not found');
+    Task.restore(found).assertActive();
     return found;
   }
 }

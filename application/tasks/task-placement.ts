@@ -1,4 +1,4 @@
-import { PipelineData, firstColumn } from '../../domain/projects/pipeline';
+import { Pipeline, PipelineData } from '../../domain/projects/pipeline';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
@@ -18,7 +18,7 @@ export const projectPipeline = async (
 
 /** The board position for a pipeline (or none) and an optional column asked for. */
 export const placementIn = (pipeline: PipelineData | null, column: string | undefined): TaskPlacement => {
-  const first = pipeline ? firstColumn(pipeline) : null;
+  const first = pipeline ? Pipeline.restore(pipeline).firstColumn() : null;
   return { pipelineId: pipeline?.id ?? null, column: resolveTaskColumn(column, first ? [first.slug] : []) };
 };
 

@@ -34,8 +34,9 @@ export class UpdateTask {
     const { pipelineId: _p, column: _c, columnSlug: _s, ...fields } = changes;
     return this.uow.run(async () => {
       const found = await this.tasks.findById(team, id);
-      if (!found || found.deletedAt !== null) throw new NotFound('Task not found');
+      if (!found) throw new NotFound('Task not found');
       const task = Task.restore(found);
+      task.assertActive();
       task.update(fields, await this.placement(team, found, changes), this.clock.now());
       const data = task.snapshot();
       await this.tasks.update(data);

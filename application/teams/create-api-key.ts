@@ -1,4 +1,5 @@
 import { TeamContext } from '../../domain/shared/team';
+import { ApiKey } from '../../domain/teams/api-key';
 import { ApiKeyRepository, TeamRepository } from '../../domain/teams/team-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
@@ -29,11 +30,8 @@ export class CreateApiKey {
   async execute(team: TeamContext, command: CreateApiKeyCommand): Promise<IssuedApiKey> {
     await requireTeam(this.teams, team);
     const key = this.hasher.generate('wsk_');
-    const id = this.ids.next();
-    await this.keys.insert({
-      id, teamId: team.teamId, name: command.name ?? null, keyHash: this.hasher.hash(key),
-      isActive: true, createdAt: this.clock.now().toISOString(), revokedAt: null,
-    });
-    return { id, key };
+    const apiKey = ApiKey.issue(this.ids.next(), team.teamId, command.name ?? null, this.hasher.hash(key), this.clock.now());
+    await this.keys.insert(apiKey.snapshot());
+    return { id: apiKey.id, key };
   }
 }

@@ -1,5 +1,4 @@
-import { ValidationFailed } from '../../domain/shared/errors';
-import { TeamData } from '../../domain/teams/team';
+import { Team, TeamData } from '../../domain/teams/team';
 import { TeamRepository } from '../../domain/teams/team-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
@@ -29,14 +28,8 @@ export class CreateTeam {
   ) {}
 
   async execute(command: CreateTeamCommand): Promise<CreatedTeam> {
-    const name = command.name?.trim();
-    if (!name) throw new ValidationFailed('name is required', 'name');
-    const quota = command.clientQuota ?? null;
-    if (quota !== null && (!Number.isInteger(quota) || quota < 0)) {
-      throw new ValidationFailed('client quota must be a whole number, 0 or more', 'client_quota');
-    }
+    const team = Team.create(this.ids.next(), command.name, command.clientQuota ?? null, this.clock.now()).snapshot();
     return this.uow.run(async () => {
-      const team: TeamData = { id: this.ids.next(), name, clientQuota: quota, createdAt: this.clock.now().toISOString() };
       await this.teams.insert(team);
       for (const step of this.setupSteps) await step.setUp({ teamId: team.id });
       const apiKey = await this.createKey.execute({ teamId: team.id }, { name: 'default' });

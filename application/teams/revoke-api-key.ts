@@ -1,5 +1,6 @@
 import { isUuid } from '../../domain/shared/values';
 import { NotFound } from '../../domain/shared/errors';
+import { ApiKey } from '../../domain/teams/api-key';
 import { ApiKeyRepository } from '../../domain/teams/team-repository';
 import { Clock } from '../shared/clock';
 
@@ -17,9 +18,10 @@ export class RevokeApiKey {
 
   /** Revoking a revoked key changes nothing and answers the same. */
   async execute(command: RevokeApiKeyCommand): Promise<RevokedApiKey> {
-    const key = isUuid(command.id) ? await this.keys.findById(command.id) : null;
-    if (!key) throw new NotFound('API key not found', 'id');
-    if (key.isActive) await this.keys.update({ ...key, isActive: false, revokedAt: this.clock.now().toISOString() });
+    const found = isUuid(command.id) ? await this.keys.findById(command.id) : null;
+    if (!found) throw new NotFound('API key not found', 'id');
+    const key = ApiKey.restore(found);
+    if (key.revoke(this.clock.now())) await this.keys.update(key.snapshot());
     return { id: key.id, isActive: false };
   }
 }

@@ -1,7 +1,7 @@
 import { NotFound, ValidationFailed, Duplicate } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
-import { startColumn } from '../../domain/projects/pipeline';
+import { Pipeline } from '../../domain/projects/pipeline';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { Project } from '../../domain/projects/project';
 import { requireSlug, slugify, uniqueSlug } from '../../domain/projects/slug';
@@ -75,7 +75,7 @@ export class CreateWebhookEndpoint {
       await this.requireProject(team, projectId, f.project);
       if (!pipeline) throw new NotFound('The project has no pipeline', f.pipeline);
       pipelineId = pipeline.id;
-      columnSlug = startColumn(pipeline, command.columnSlug ?? null, f.column).slug;
+      columnSlug = Pipeline.restore(pipeline).startColumn(command.columnSlug ?? null, f.column).slug;
     } else {
       if (command.pipelineId !== undefined || command.columnSlug !== undefined) {
         throw new ValidationFailed('A create_lead endpoint has no target pipeline or column', f.pipeline);

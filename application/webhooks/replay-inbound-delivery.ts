@@ -1,5 +1,5 @@
-import { Conflict, NotFound } from '../../domain/shared/errors';
-import { InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
+import { NotFound } from '../../domain/shared/errors';
+import { InboundDelivery, InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
 import { InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
 import { InboundProcessor } from './inbound-processor';
@@ -24,7 +24,7 @@ export class ReplayInboundDelivery {
     const team = await this.deliveries.findTeamOf(command.id);
     const delivery = team && (await this.deliveries.findById(team, command.id));
     if (!team || !delivery) throw new NotFound('Delivery not found');
-    if (delivery.status === 'succeeded') throw new Conflict('The delivery was already processed successfully');
+    InboundDelivery.restore(delivery).assertReplayable();
     const endpoint = await this.endpoints.findById(team, delivery.webhookId);
     if (!endpoint) throw new NotFound('The delivery\'s webhook endpoint no longer exists');
     return (await this.processor.process(team, endpoint, delivery)).delivery;

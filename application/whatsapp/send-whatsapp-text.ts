@@ -1,4 +1,4 @@
-import { BadGateway, Conflict, Duplicate, InternalFailure, NotFound, ValidationFailed } from '../../domain/shared/errors';
+import { BadGateway, Duplicate, InternalFailure, NotFound, ValidationFailed } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { isUuid } from '../../domain/shared/values';
 import { Contact } from '../../domain/whatsapp/contact';
@@ -97,7 +97,7 @@ export class SendWhatsAppText {
     const { conversation, inbox, reused } = input.conversationId !== undefined && input.conversationId !== null
       ? await this.byConversation(team, input.conversationId)
       : await this.byInboxAndPhone(team, input.inboxId, input.phone, now);
-    if (!inbox.isActive) throw new Conflict('The inbox is inactive');
+    Inbox.restore(inbox).assertActive();
     conversation.allowFreeText(now);
 
     const contact = await this.contacts.findById(team, conversation.contactId);

@@ -50,6 +50,8 @@ export class Client {
   private constructor(private data: ClientData) {}
 
   static create(id: string, teamId: string, type: ClientType, changes: ClientChanges & { name: string }, now: Date): Client {
+    // Callers other than the HTTP edge (demo seed, tools) have no body schema: the type is checked here too.
+    if (type !== 'PF' && type !== 'PJ') throw new ValidationFailed('type must be PF or PJ', 'type');
     const at = now.toISOString();
     const client = new Client({
       id, teamId, type, name: '', cpf: null, cnpj: null, birthDate: null, status: 'active', tags: [],

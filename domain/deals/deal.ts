@@ -1,7 +1,9 @@
 // A sales opportunity. Legacy global deals and project deals share one record (spec 2.1) so the
-// response shape is stable: the fields of the other scope are simply null.
+// response shape is stable: the fields of the other scope are simply null. A project deal is a card
+// on one of a project's pipelines, for one main lead; it only ever starts in an `open` column.
 import { NotFound, ValidationFailed } from '../shared/errors';
 import { isUuid, optionalCalendarDate } from '../shared/values';
+import { PipelineColumn } from '../projects/pipeline';
 import { DealEventDraft } from './deal-event';
 
 export type DealScope = 'global' | 'project';
@@ -93,6 +95,41 @@ export interface NewGlobalDeal {
   tags?: string[];
 }
 
+export interface ProjectDealLead {
+  id: string;
+  fullName: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** A new project deal: where it starts, for whom, and any of the other fields. */
+export interface NewProjectDeal {
+  projectId: string;
+  pipelineId: string;
+  column: PipelineColumn;
+  lead: ProjectDealLead;
+  title?: string | null;
+  description?: string | null;
+  value?: number | null;
+  source?: string | null;
+  tags?: string[];
+  /** The UTM parameters the deal came with (`source` is `utm_source`, and so on). */
+  utm?: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string | null>>;
+  attribution?: Record<string, unknown> | null;
+  metadata?: Record<string, unknown>;
+  customFields?: Record<string, unknown>;
+  originType?: string | null;
+  sourcePath?: string | null;
+}
+
+export interface ProjectDealMove {
+  /** Checked by `Pipeline.moveTarget`: a won column comes with its note, a lost one with its reason. */
+  column: PipelineColumn;
+  winNote: string | null;
+  lossReason: { id: string; name: string } | null;
+  position?: number | null;
+}
+
 /** The change to a legacy global deal; only the keys present are applied. */
 export interface DealChanges {
   title?: string;
@@ -139,16 +176,7 @@ export class Deal {
 
   /** POST /deals: a legacy global deal with the spec's defaults; raises `deal_created`. */
   static createGlobal(id: string, teamId: string, input: NewGlobalDeal, now: Date): Deal {
-    const at = now.toISOString();
-    const deal = new Deal({
-      id, teamId, scope: 'global', projectId: null, pipelineId: null,
-      title: '', description: null, value: null, currency: DEFAULT_DEAL_CURRENCY, phase: DEFAULT_DEAL_PHASE,
-      priority: 'media', status: DEAL_STATUS_ACTIVE, probability: null, expectedCloseDate: null, source: null,
-      lossReason: null, tags: [], isStarred: false, clientId: null, responsibleId: null, archivedAt: null,
-      createdAt: at, updatedAt: at,
-      ...EMPTY_PROJECT_FIELDS,
-      aiSummary: null, aiWinProbability: null, aiAnalyzedAt: null,
-    });
+    const deal = new Deal(Deal.blank(id, teamId, now));
     if (input.title === undefined) throw new ValidationFailed('title is required', 'title');
     // The legacy API stored "no value" as 0; the contract keeps that on creation only.
     const value = input.value === 0 ? null : input.value;
@@ -157,12 +185,57 @@ export class Deal {
     return deal;
   }
 
+  /**
+   * A project deal in an open column of its pipeline, titled after its lead unless given a title,
+   * with the lead's contact data as they are now; raises `deal_created`.
+   */
+  static createInProject(id: string, teamId: string, input: NewProjectDeal, now: Date): Deal {
+    if (input.column.outcome !== 'open') throw new ValidationFailed('A deal can only start in an open column', 'phase');
+    const utm = input.utm ?? {};
+    const deal = new Deal({
+      ...Deal.blank(id, teamId, now),
+      scope: 'project', projectId: input.projectId, pipelineId: input.pipelineId, phase: input.column.slug,
+      leadId: input.lead.id,
+      attribution: input.attribution ? structuredClone(input.attribution) : null,
+      metadata: structuredClone(input.metadata ?? {}),
+      customFields: structuredClone(input.customFields ?? {}),
+      originType: input.originType ?? null, sourcePath: input.sourcePath ?? null,
+      utmSource: utm.source ?? null, utmMedium: utm.medium ?? null, utmCampaign: utm.campaign ?? null,
+      utmTerm: utm.term ?? null, utmContent: utm.content ?? null,
+      contactName: input.lead.fullName, contactEmail: input.lead.email, contactPhone: input.lead.phone,
+    });
+    // The lead's name as it is, untrimmed: a title given is trimmed.
+    const title = (input.title ?? '').trim() || input.lead.fullName;
+    if (!title) throw new ValidationFailed('title must not be empty', 'title');
+    deal.data.title = title;
+    // As on the legacy route, 0 on creation means "no value".
+    deal.apply({ description: input.description, value: input.value === 0 ? null : input.value, source: input.source, tags: input.tags ?? [] });
+    deal.events.push({ type: 'deal_created', dealId: id, data: { phase: deal.data.phase, project_id: input.projectId } });
+    return deal;
+  }
+
+  /** A global deal with the spec's defaults and nothing else: what both factories start from. */
+  private static blank(id: string, teamId: string, now: Date): DealData {
+    const at = now.toISOString();
+    return {
+      id, teamId, scope: 'global', projectId: null, pipelineId: null,
+      title: '', description: null, value: null, currency: DEFAULT_DEAL_CURRENCY, phase: DEFAULT_DEAL_PHASE,
+      priority: 'media', status: DEAL_STATUS_ACTIVE, probability: null, expectedCloseDate: null, source: null,
+      lossReason: null, tags: [], isStarred: false, clientId: null, responsibleId: null, archivedAt: null,
+      createdAt: at, updatedAt: at,
+      ...EMPTY_PROJECT_FIELDS,
+      aiSummary: null, aiWinProbability: null, aiAnalyzedAt: null,
+    };
+  }
+
   static restore(data: DealData): Deal {
     return new Deal(copy(data));
   }
 
   get id(): string { return this.data.id; }
   get scope(): DealScope { return this.data.scope; }
+  get projectId(): string | null { return this.data.projectId; }
+  get pipelineId(): string | null { return this.data.pipelineId; }
   get phase(): string { return this.data.phase; }
   get status(): string { return this.data.status; }
   get clientId(): string | null { return this.data.clientId; }
@@ -182,6 +255,54 @@ export class Deal {
   /** Legacy routes must never reach a project deal: to them it does not exist. */
   assertGlobal(): void {
     if (this.data.scope !== 'global') throw new NotFound('Deal not found');
+  }
+
+  /** Project routes reach only the deals of that project: to them any other deal does not exist. */
+  assertInProject(projectId: string): void {
+    if (this.data.scope !== 'project' || this.data.projectId !== projectId) throw new NotFound('Deal not found');
+  }
+
+  /**
+   * POST /deals/:id/move: a project deal changes column. Reaching a won or lost column stamps the
+   * outcome (note, reason, time); going back to an open column clears it. A change of column raises
+   * `deal_stage_changed`; a move within the column raises nothing.
+   */
+  moveInProject(move: ProjectDealMove, now: Date): void {
+    if (this.data.scope !== 'project') throw new NotFound('Deal not found');
+    if (move.position !== undefined && move.position !== null && !Number.isFinite(move.position)) {
+      throw new ValidationFailed('position must be a number', 'position');
+    }
+    const at = now.toISOString();
+    const d = this.data;
+    const from = d.phase;
+    d.phase = move.column.slug;
+    if (move.column.outcome === 'won') {
+      d.winNote = move.winNote;
+      d.wonAt = from === d.phase && d.wonAt ? d.wonAt : at;
+      d.lostAt = null;
+      d.lossReasonId = null;
+      d.lossReason = null;
+    } else if (move.column.outcome === 'lost') {
+      d.lossReasonId = move.lossReason?.id ?? null;
+      d.lossReason = move.lossReason?.name ?? null;
+      d.lostAt = from === d.phase && d.lostAt ? d.lostAt : at;
+      d.wonAt = null;
+      d.winNote = null;
+    } else {
+      d.wonAt = null;
+      d.lostAt = null;
+      d.winNote = null;
+      d.lossReasonId = null;
+      d.lossReason = null;
+    }
+    if (move.position !== undefined) d.position = move.position;
+    d.updatedAt = at;
+    if (from !== d.phase) {
+      this.events.push({
+        type: 'deal_stage_changed', dealId: d.id,
+        data: { from_phase: from, to_phase: d.phase, outcome: move.column.outcome, project_id: d.projectId },
+      });
+    }
   }
 
   /** PUT /deals/:id: only the fields given; a phase change raises `deal_stage_changed`. */

@@ -25,6 +25,19 @@ export class Company {
     return new Company({ ...data });
   }
 
+  /**
+   * The company a new lead of `projectId` joins: only an active company of that project. Anything
+   * else (unknown, inactive, another project's) is 422 on `company_id`.
+   */
+  static forNewLead(found: CompanyData | null, projectId: string): Company {
+    if (!found || !found.isActive || found.projectId !== projectId) {
+      throw new Unprocessable('company_id is not an active company of the project', 'company_id');
+    }
+    return Company.restore(found);
+  }
+
+  get id(): string { return this.data.id; }
+
   snapshot(): CompanyData {
     return { ...this.data };
   }
@@ -35,14 +48,3 @@ export class Company {
     this.data.updatedAt = now.toISOString();
   }
 }
-
-/**
- * A lead may only join an active company of its own project; anything else (unknown, inactive,
- * another project's) is 422 on `company_id`.
- */
-export const requireLeadCompany = (company: CompanyData | null, projectId: string): CompanyData => {
-  if (!company || !company.isActive || company.projectId !== projectId) {
-    throw new Unprocessable('company_id is not an active company of the project', 'company_id');
-  }
-  return company;
-};

@@ -28,7 +28,7 @@ export interface PipelineData {
   isDefault: boolean;
   /** In board order. */
   columns: PipelineColumn[];
-  /** Its own reasons; may be empty, then the default pipeline's apply (see `effectiveLossReasons`). */
+  /** Its own reasons; may be empty, then the default pipeline's apply (see `Pipeline.effectiveLossReasons`). */
   lossReasons: LossReason[];
   createdAt: string;
   updatedAt: string;
@@ -115,69 +115,6 @@ export interface NewPipeline {
   lossReasons: LossReason[];
 }
 
-export const createPipeline = (id: string, input: NewPipeline, now: Date): PipelineData => {
-  const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (!name) throw new ValidationFailed('name must not be empty', 'name');
-  const at = now.toISOString();
-  return {
-    id,
-    teamId: input.teamId,
-    projectId: input.projectId,
-    name,
-    slug: requireSlug(input.slug),
-    isDefault: input.isDefault,
-    columns: buildColumns(input.columns),
-    lossReasons: input.lossReasons.map((r) => ({ ...r })),
-    createdAt: at,
-    updatedAt: at,
-  };
-};
-
-/** The default pipeline a new project gets. `lossReasonIds` needs one id per default reason. */
-export const defaultProjectPipeline = (
-  id: string, teamId: string, projectId: string, lossReasonIds: readonly string[], now: Date,
-): PipelineData =>
-  createPipeline(id, {
-    teamId, projectId, ...DEFAULT_PIPELINE, isDefault: true, columns: DEFAULT_PROJECT_COLUMNS,
-    lossReasons: buildLossReasons(lossReasonIds, DEFAULT_LOSS_REASONS),
-  }, now);
-
-/** The team's legacy global CRM pipeline (project_id null). */
-export const legacyGlobalPipeline = (
-  id: string, teamId: string, lossReasonIds: readonly string[], now: Date,
-): PipelineData =>
-  createPipeline(id, {
-    teamId, projectId: null, ...LEGACY_GLOBAL_PIPELINE, isDefault: true, columns: LEGACY_GLOBAL_COLUMNS,
-    lossReasons: buildLossReasons(lossReasonIds, DEFAULT_LOSS_REASONS),
-  }, now);
-
-export const findColumn = (pipeline: PipelineData, slug: string): PipelineColumn | null =>
-  pipeline.columns.find((c) => c.slug === slug) ?? null;
-
-/** A pipeline without its own loss reasons uses the default pipeline's. */
-export const effectiveLossReasons = (pipeline: PipelineData, defaultPipeline: PipelineData | null): LossReason[] =>
-  pipeline.lossReasons.length > 0 || !defaultPipeline ? pipeline.lossReasons : defaultPipeline.lossReasons;
-
-/** First column of the board, as tasks and deals without a column start there. */
-export const firstColumn = (pipeline: PipelineData): PipelineColumn | null =>
-  [...pipeline.columns].sort((a, b) => a.position - b.position)[0] ?? null;
-
-/**
- * The column a new deal starts in: the one named, which must be open, or the first open one.
- * `field` names the request field that chose the column.
- */
-export const startColumn = (pipeline: PipelineData, slug: string | null | undefined, field = 'phase'): PipelineColumn => {
-  if (slug === null || slug === undefined || slug === '') {
-    const open = [...pipeline.columns].sort((a, b) => a.position - b.position).find((c) => c.outcome === 'open');
-    if (!open) throw new ValidationFailed('The pipeline has no open column', field);
-    return open;
-  }
-  const column = findColumn(pipeline, slug);
-  if (!column) throw new ValidationFailed(`${field} must be a column of the pipeline; ${slug} is not one`, field);
-  if (column.outcome !== 'open') throw new ValidationFailed(`${field} must be an open column: a deal can only start in one`, field);
-  return column;
-};
-
 export interface MoveRequest {
   winNote?: string | null;
   lossReasonId?: string | null;
@@ -191,27 +128,115 @@ export interface MoveTarget {
   winNote: string | null;
 }
 
-/**
- * Checks a move of a deal into `slug`: a won column needs a non-empty `win_note`, a lost column a
- * `loss_reason_id` among the pipeline's reasons (or the default pipeline's when it has none).
- */
-export const moveTarget = (
-  pipeline: PipelineData, slug: string, request: MoveRequest, defaultPipeline: PipelineData | null,
-): MoveTarget => {
-  const column = findColumn(pipeline, slug);
-  if (!column) throw new ValidationFailed(`phase must be a column of the deal's pipeline; ${slug} is not one`, 'phase');
-  if (column.outcome === 'won') {
-    const note = typeof request.winNote === 'string' ? request.winNote.trim() : '';
-    if (!note) throw new ValidationFailed('Moving to a won column needs a win_note', 'win_note');
-    return { column, lossReason: null, winNote: note };
+const byPosition = (a: PipelineColumn, b: PipelineColumn): number => a.position - b.position;
+
+/** A board of columns a deal starts in and moves across, with the reasons a deal may be lost for. */
+export class Pipeline {
+  private constructor(private data: PipelineData) {}
+
+  static create(id: string, input: NewPipeline, now: Date): Pipeline {
+    const name = typeof input.name === 'string' ? input.name.trim() : '';
+    if (!name) throw new ValidationFailed('name must not be empty', 'name');
+    const at = now.toISOString();
+    return new Pipeline({
+      id,
+      teamId: input.teamId,
+      projectId: input.projectId,
+      name,
+      slug: requireSlug(input.slug),
+      isDefault: input.isDefault,
+      columns: buildColumns(input.columns),
+      lossReasons: input.lossReasons.map((r) => ({ ...r })),
+      createdAt: at,
+      updatedAt: at,
+    });
   }
-  if (column.outcome === 'lost') {
-    if (!request.lossReasonId) {
-      throw new ValidationFailed('Moving to a lost column needs a loss_reason_id', 'loss_reason_id');
+
+  /** The default pipeline a new project gets. `lossReasonIds` needs one id per default reason. */
+  static defaultForProject(id: string, teamId: string, projectId: string, lossReasonIds: readonly string[], now: Date): Pipeline {
+    return Pipeline.create(id, {
+      teamId, projectId, ...DEFAULT_PIPELINE, isDefault: true, columns: DEFAULT_PROJECT_COLUMNS,
+      lossReasons: buildLossReasons(lossReasonIds, DEFAULT_LOSS_REASONS),
+    }, now);
+  }
+
+  /** The team's legacy global CRM pipeline (project_id null). */
+  static legacyGlobal(id: string, teamId: string, lossReasonIds: readonly string[], now: Date): Pipeline {
+    return Pipeline.create(id, {
+      teamId, projectId: null, ...LEGACY_GLOBAL_PIPELINE, isDefault: true, columns: LEGACY_GLOBAL_COLUMNS,
+      lossReasons: buildLossReasons(lossReasonIds, DEFAULT_LOSS_REASONS),
+    }, now);
+  }
+
+  static restore(data: PipelineData): Pipeline {
+    return new Pipeline(Pipeline.copy(data));
+  }
+
+  get id(): string { return this.data.id; }
+  get projectId(): string | null { return this.data.projectId; }
+  get isDefault(): boolean { return this.data.isDefault; }
+
+  snapshot(): PipelineData {
+    return Pipeline.copy(this.data);
+  }
+
+  findColumn(slug: string): PipelineColumn | null {
+    const column = this.data.columns.find((c) => c.slug === slug);
+    return column ? { ...column } : null;
+  }
+
+  /** First column of the board, as tasks and deals without a column start there. */
+  firstColumn(): PipelineColumn | null {
+    const first = [...this.data.columns].sort(byPosition)[0];
+    return first ? { ...first } : null;
+  }
+
+  /** A pipeline without its own loss reasons uses the default pipeline's. */
+  effectiveLossReasons(defaultPipeline: Pipeline | null): LossReason[] {
+    const reasons = this.data.lossReasons.length > 0 || !defaultPipeline ? this.data.lossReasons : defaultPipeline.data.lossReasons;
+    return reasons.map((r) => ({ ...r }));
+  }
+
+  /**
+   * The column a new deal starts in: the one named, which must be open, or the first open one.
+   * `field` names the request field that chose the column.
+   */
+  startColumn(slug: string | null | undefined, field = 'phase'): PipelineColumn {
+    if (slug === null || slug === undefined || slug === '') {
+      const open = [...this.data.columns].sort(byPosition).find((c) => c.outcome === 'open');
+      if (!open) throw new ValidationFailed('The pipeline has no open column', field);
+      return { ...open };
     }
-    const reason = effectiveLossReasons(pipeline, defaultPipeline).find((r) => r.id === request.lossReasonId);
-    if (!reason) throw new NotFound('loss_reason_id is not a loss reason of the pipeline', 'loss_reason_id');
-    return { column, lossReason: reason, winNote: null };
+    const column = this.findColumn(slug);
+    if (!column) throw new ValidationFailed(`${field} must be a column of the pipeline; ${slug} is not one`, field);
+    if (column.outcome !== 'open') throw new ValidationFailed(`${field} must be an open column: a deal can only start in one`, field);
+    return column;
   }
-  return { column, lossReason: null, winNote: null };
-};
+
+  /**
+   * Checks a move of a deal into `slug`: a won column needs a non-empty `win_note`, a lost column a
+   * `loss_reason_id` among the pipeline's reasons (or the default pipeline's when it has none).
+   */
+  moveTarget(slug: string, request: MoveRequest, defaultPipeline: Pipeline | null): MoveTarget {
+    const column = this.findColumn(slug);
+    if (!column) throw new ValidationFailed(`phase must be a column of the deal's pipeline; ${slug} is not one`, 'phase');
+    if (column.outcome === 'won') {
+      const note = typeof request.winNote === 'string' ? request.winNote.trim() : '';
+      if (!note) throw new ValidationFailed('Moving to a won column needs a win_note', 'win_note');
+      return { column, lossReason: null, winNote: note };
+    }
+    if (column.outcome === 'lost') {
+      if (!request.lossReasonId) {
+        throw new ValidationFailed('Moving to a lost column needs a loss_reason_id', 'loss_reason_id');
+      }
+      const reason = this.effectiveLossReasons(defaultPipeline).find((r) => r.id === request.lossReasonId);
+      if (!reason) throw new NotFound('loss_reason_id is not a loss reason of the pipeline', 'loss_reason_id');
+      return { column, lossReason: reason, winNote: null };
+    }
+    return { column, lossReason: null, winNote: null };
+  }
+
+  private static copy(d: PipelineData): PipelineData {
+    return { ...d, columns: d.columns.map((c) => ({ ...c })), lossReasons: d.lossReasons.map((r) => ({ ...r })) };
+  }
+}

@@ -9,9 +9,23 @@ export interface SquadData {
   updatedAt: string;
 }
 
-export const createSquad = (id: string, teamId: string, name: string, now: Date): SquadData => {
-  const trimmed = typeof name === 'string' ? name.trim() : '';
-  if (!trimmed) throw new ValidationFailed('name must not be empty', 'name');
-  const at = now.toISOString();
-  return { id, teamId, name: trimmed, createdAt: at, updatedAt: at };
-};
+export class Squad {
+  private constructor(private data: SquadData) {}
+
+  static create(id: string, teamId: string, name: string, now: Date): Squad {
+    const trimmed = typeof name === 'string' ? name.trim() : '';
+    if (!trimmed) throw new ValidationFailed('name must not be empty', 'name');
+    const at = now.toISOString();
+    return new Squad({ id, teamId, name: trimmed, createdAt: at, updatedAt: at });
+  }
+
+  static restore(data: SquadData): Squad {
+    return new Squad({ ...data });
+  }
+
+  get id(): string { return this.data.id; }
+
+  snapshot(): SquadData {
+    return { ...this.data };
+  }
+}

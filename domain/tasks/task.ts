@@ -146,8 +146,8 @@ export class Task {
     this.data.updatedAt = now.toISOString();
   }
 
-  /** A deleted task answers like one that never existed. */
-  private assertActive(): void {
+  /** A deleted task answers like one that never existed: to reads and to writes. */
+  assertActive(): void {
     if (this.data.deletedAt !== null) throw new NotFound('Task not found');
   }
 

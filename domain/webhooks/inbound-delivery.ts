@@ -1,6 +1,7 @@
 // One payload an endpoint accepted. It is stored before it is processed, with the body exactly as
 // sent, and keeps the outcome of its last attempt, so a payload whose processing failed is never
 // lost and can be replayed.
+import { Conflict } from '../shared/errors';
 import { InboundActionType } from './webhook-endpoint';
 
 export type InboundDeliveryStatus = 'received' | 'succeeded' | 'failed';
@@ -87,6 +88,11 @@ export class InboundDelivery {
 
   snapshot(): InboundDeliveryData {
     return structuredClone(this.data);
+  }
+
+  /** A delivery that already succeeded is never run again: its lead or deal would be made twice. */
+  assertReplayable(): void {
+    if (this.data.status === 'succeeded') throw new Conflict('The delivery was already processed successfully');
   }
 
   /** The body was read again (a replay after it could not be read): its payload replaces the old reading. */

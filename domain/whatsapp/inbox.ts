@@ -1,4 +1,4 @@
-import { ValidationFailed } from '../shared/errors';
+import { Conflict, ValidationFailed } from '../shared/errors';
 import { requireProviderBaseUrl } from './provider-url';
 
 export const CHANNELS = ['cloud_api', 'evolution', 'sandbox'] as const;
@@ -62,6 +62,11 @@ export class Inbox {
 
   snapshot(): InboxData {
     return { ...this.data, credentials: { ...this.data.credentials } };
+  }
+
+  /** An inactive inbox sends nothing. */
+  assertActive(): void {
+    if (!this.data.isActive) throw new Conflict('The inbox is inactive');
   }
 
   /** The Cloud API cannot start a conversation with free text; the others can. */

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { IdGenerator } from '../../../application/shared/id-generator';
 import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
 import { TOKENS } from '../../../bootstrap/tokens';
-import { ColumnInput, createPipeline } from '../../../domain/projects/pipeline';
+import { ColumnInput, Pipeline } from '../../../domain/projects/pipeline';
 import { PipelineRepository } from '../../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../../domain/projects/project-repository';
 import { StageRepository } from '../../../domain/projects/stage-repository';
@@ -27,9 +27,9 @@ export function fixtures(env: () => HttpEnv): Fixtures {
   let seq = 0;
   const insertPipeline = async (teamId: string, projectId: string, columns: string[], isDefault: boolean): Promise<string> => {
     const id = ids().next();
-    await get<PipelineRepository>(PROJECT_TOKENS.PipelineRepository).insert(createPipeline(id, {
+    await get<PipelineRepository>(PROJECT_TOKENS.PipelineRepository).insert(Pipeline.create(id, {
       teamId, projectId, name: `Board ${++seq}`, slug: `board-${seq}`, isDefault, columns: columns.map(open), lossReasons: [],
-    }, new Date()));
+    }, new Date()).snapshot());
     return id;
   };
   return {

@@ -8,7 +8,7 @@ import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
 import { Runtime } from '../../../bootstrap/container';
 import { TOKENS } from '../../../bootstrap/tokens';
-import { ColumnInput, PipelineData, createPipeline } from '../../../domain/projects/pipeline';
+import { ColumnInput, Pipeline, PipelineData } from '../../../domain/projects/pipeline';
 import { PipelineRepository } from '../../../domain/projects/pipeline-repository';
 import { Project } from '../../../domain/projects/project';
 import { ProjectRepository } from '../../../domain/projects/project-repository';
@@ -39,9 +39,9 @@ export async function createProjectFixture(runtime: Runtime, teamId: string, nam
 export async function addPipeline(runtime: Runtime, teamId: string, projectId: string, columns: ColumnInput[]): Promise<PipelineData> {
   const c = runtime.container;
   const ids = c.get<IdGenerator>(TOKENS.IdGenerator);
-  const pipeline = createPipeline(ids.next(), {
+  const pipeline = Pipeline.create(ids.next(), {
     teamId, projectId, name: 'Second board', slug: `b-${ids.next().slice(-12)}`, isDefault: false, columns, lossReasons: [],
-  }, new Date());
+  }, new Date()).snapshot();
   await c.get<PipelineRepository>(PROJECT_TOKENS.PipelineRepository).insert(pipeline);
   return pipeline;
 }

@@ -14,6 +14,11 @@ describe('Client', () => {
     expect(c.address.city).to.equal('Recife');
   });
 
+  it('is PF or PJ, whoever creates it', () => {
+    expect(() => Client.create('c1', 'team', 'XX' as never, { name: 'Ana' }, t0))
+      .to.throw(ValidationFailed, 'type must be PF or PJ').with.nested.property('details.field', 'type');
+  });
+
   it('deactivates, keeps the record and remembers when', () => {
     const c = make();
     c.deactivate(t1);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { linkContact, orderContacts } from '../../../../domain/deals/deal-contact';
-import { createProjectDeal, moveProjectDeal } from '../../../../domain/deals/project-deal';
+import { Deal, NewProjectDeal, ProjectDealMove } from '../../../../domain/deals/deal';
 import { NotFound, ValidationFailed } from '../../../../domain/shared/errors';
 import { PipelineColumn } from '../../../../domain/projects/pipeline';
 
@@ -10,12 +10,29 @@ const now = new Date('2026-03-01T12:00:00.000Z');
 const open: PipelineColumn = { slug: 'novo', title: 'Novo', position: 1, outcome: 'open', isTerminal: false };
 const lead = { id: '0190a000-0000-7000-8000-000000000009', fullName: 'Ana Souza', email: 'ana@x.com', phone: '+5511987654321' };
 
-describe('createProjectDeal', () => {
+/** The deal record and the one event its creation raised. */
+const createProjectDeal = (input: NewProjectDeal) => {
+  const deal = Deal.createInProject(ID, TEAM, input, now);
+  const events = deal.pullEvents();
+  expect(events).to.have.length(1);
+  return { deal: deal.snapshot(), event: events[0] };
+};
+
+/** The moved record and the event the move raised (null when none). */
+const moveProjectDeal = (current: Deal, move: ProjectDealMove, at: Date) => {
+  current.pullEvents();
+  current.moveInProject(move, at);
+  const events = current.pullEvents();
+  expect(events.length).to.be.at.most(1);
+  return { deal: current.snapshot(), event: events[0] ?? null };
+};
+
+describe('Deal.createInProject', () => {
   it('starts a project deal in an open column for its lead, raising deal_created', () => {
-    const { deal, event } = createProjectDeal(ID, TEAM, {
+    const { deal, event } = createProjectDeal({
       projectId: TEAM, pipelineId: ID, column: open, lead, value: 0,
       utm: { source: 'google', term: 'crm', content: 'ad' }, attribution: { first: { utm_term: 'crm' } },
-    }, now);
+    });
     expect(deal).to.include({
       scope: 'project', phase: 'novo', title: 'Ana Souza', value: null, status: 'ativo', leadId: lead.id, utmTerm: 'crm',
       utmContent: 'ad', utmMedium: null, contactPhone: '+5511987654321', clientId: null, createdAt: now.toISOString(),
@@ -27,7 +44,7 @@ describe('createProjectDeal', () => {
 
   it('never starts in a won or lost column', () => {
     for (const outcome of ['won', 'lost'] as const) {
-      expect(() => createProjectDeal(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: { ...open, outcome, isTerminal: true }, lead }, now))
+      expect(() => Deal.createInProject(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: { ...open, outcome, isTerminal: true }, lead }, now))
         .to.throw(ValidationFailed).with.nested.property('details.field', 'phase');
     }
   });
@@ -44,11 +61,11 @@ describe('Deal contacts', () => {
   });
 });
 
-describe('moveProjectDeal', () => {
+describe('Deal.moveInProject', () => {
   const won: PipelineColumn = { slug: 'ganho', title: 'Ganho', position: 4, outcome: 'won', isTerminal: true };
   const lost: PipelineColumn = { slug: 'perdido', title: 'Perdido', position: 5, outcome: 'lost', isTerminal: true };
   const later = new Date('2026-03-02T08:00:00.000Z');
-  const start = () => createProjectDeal(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: open, lead }, now).deal;
+  const start = () => Deal.createInProject(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: open, lead }, now);
 
   it('moves to a won column with its note and time, raising deal_stage_changed', () => {
     const { deal, event } = moveProjectDeal(start(), { column: won, winNote: 'Fechou o plano anual', lossReason: null, position: 2 }, later);
@@ -60,8 +77,9 @@ describe('moveProjectDeal', () => {
 
   it('moves to a lost column with its reason, and back to an open one clearing the outcome', () => {
     const reason = { id: '0190a000-0000-7000-8000-0000000000aa', name: 'Preço' };
-    const lostDeal = moveProjectDeal(start(), { column: lost, winNote: null, lossReason: reason }, later).deal;
-    expect(lostDeal).to.include({ phase: 'perdido', lossReasonId: reason.id, lossReason: 'Preço', lostAt: later.toISOString(), wonAt: null });
+    const lostDeal = start();
+    expect(moveProjectDeal(lostDeal, { column: lost, winNote: null, lossReason: reason }, later).deal)
+      .to.include({ phase: 'perdido', lossReasonId: reason.id, lossReason: 'Preço', lostAt: later.toISOString(), wonAt: null });
     const reopened = moveProjectDeal(lostDeal, { column: open, winNote: null, lossReason: null }, later);
     expect(reopened.deal).to.include({ phase: 'novo', lossReasonId: null, lossReason: null, lostAt: null });
     expect(reopened.event?.data).to.include({ from_phase: 'perdido', to_phase: 'novo' });
@@ -69,6 +87,16 @@ describe('moveProjectDeal', () => {
 
   it('raises no event for a move within the same column, and refuses a global deal', () => {
     expect(moveProjectDeal(start(), { column: open, winNote: null, lossReason: null, position: 5 }, later).event).to.equal(null);
-    expect(() => moveProjectDeal({ ...start(), scope: 'global' }, { column: open, winNote: null, lossReason: null }, later)).to.throw(NotFound);
+    const global = Deal.restore({ ...start().snapshot(), scope: 'global' });
+    expect(() => global.moveInProject({ column: open, winNote: null, lossReason: null }, later)).to.throw(NotFound);
+  });
+});
+
+describe('Deal.assertInProject', () => {
+  it('lets a project route reach only the deals of its project', () => {
+    const deal = Deal.createInProject(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: open, lead }, now);
+    expect(() => deal.assertInProject(TEAM)).not.to.throw();
+    expect(() => deal.assertInProject(ID)).to.throw(NotFound, 'Deal not found');
+    expect(() => Deal.restore({ ...deal.snapshot(), scope: 'global' }).assertInProject(TEAM)).to.throw(NotFound, 'Deal not found');
   });
 });

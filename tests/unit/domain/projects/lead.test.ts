@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Duplicate, Unprocessable, ValidationFailed } from '../../../../domain/shared/errors';
-import { Company, requireLeadCompany } from '../../../../domain/projects/company';
+import { Company } from '../../../../domain/projects/company';
 import { ContactIdentity } from '../../../../domain/projects/contact-identity';
 import { duplicateLead, Lead, leadContact, matchLead } from '../../../../domain/projects/lead';
 
@@ -54,20 +54,20 @@ describe('lead duplicates', () => {
   });
 });
 
-describe('requireLeadCompany', () => {
+describe('Company.forNewLead', () => {
   const company = Company.create('c1', 't', 'p1', 'Acme', now);
 
   it('accepts an active company of the project', () => {
-    expect(requireLeadCompany(company.snapshot(), 'p1').id).to.equal('c1');
+    expect(Company.forNewLead(company.snapshot(), 'p1').id).to.equal('c1');
   });
 
   it('refuses an unknown, another project\'s or an inactive company on company_id', () => {
-    expect(() => requireLeadCompany(null, 'p1')).to.throw(Unprocessable).with.nested.property('details.field', 'company_id');
-    expect(() => requireLeadCompany(company.snapshot(), 'p2')).to.throw(Unprocessable);
+    expect(() => Company.forNewLead(null, 'p1')).to.throw(Unprocessable).with.nested.property('details.field', 'company_id');
+    expect(() => Company.forNewLead(company.snapshot(), 'p2')).to.throw(Unprocessable);
     const inactive = Company.restore(company.snapshot());
     inactive.deactivate(later);
     expect(inactive.snapshot().isActive).to.equal(false);
-    expect(() => requireLeadCompany(inactive.snapshot(), 'p1')).to.throw(Unprocessable);
+    expect(() => Company.forNewLead(inactive.snapshot(), 'p1')).to.throw(Unprocessable);
   });
 });
 

@@ -1,15 +1,12 @@
 import { expect } from 'chai';
 import { NotFound, ValidationFailed } from '../../../../domain/shared/errors';
-import {
-  buildColumns, createPipeline, defaultProjectPipeline, effectiveLossReasons, legacyGlobalPipeline, moveTarget,
-  startColumn,
-} from '../../../../domain/projects/pipeline';
+import { buildColumns, DEFAULT_PROJECT_COLUMNS, Pipeline } from '../../../../domain/projects/pipeline';
 
 const now = new Date('2026-01-02T03:04:05.000Z');
 const reasonIds = ['r1', 'r2', 'r3', 'r4', 'r5'];
 
-describe('defaultProjectPipeline', () => {
-  const p = defaultProjectPipeline('pl1', 't', 'p1', reasonIds, now);
+describe('Pipeline.defaultForProject', () => {
+  const p = Pipeline.defaultForProject('pl1', 't', 'p1', reasonIds, now).snapshot();
 
   it('has the columns novo, qualificado, proposta open, ganho won and perdido lost, in board order', () => {
     expect(p.columns.map((c) => [c.slug, c.outcome, c.position, c.isTerminal])).to.deep.equal([
@@ -24,9 +21,9 @@ describe('defaultProjectPipeline', () => {
   });
 });
 
-describe('legacyGlobalPipeline', () => {
+describe('Pipeline.legacyGlobal', () => {
   it('has no project and the legacy phases as columns', () => {
-    const g = legacyGlobalPipeline('g1', 't', reasonIds, now);
+    const g = Pipeline.legacyGlobal('g1', 't', reasonIds, now).snapshot();
     expect(g.projectId).to.equal(null);
     expect(g.columns.map((c) => `${c.slug}:${c.outcome}`)).to.deep.equal([
       'lead:open', 'qualificacao:open', 'proposta:open', 'negociacao:open', 'ganho:won', 'perdido:lost',
@@ -48,47 +45,61 @@ describe('buildColumns', () => {
   });
 });
 
-describe('startColumn', () => {
-  const p = defaultProjectPipeline('pl1', 't', 'p1', reasonIds, now);
+describe('Pipeline.startColumn', () => {
+  const p = Pipeline.defaultForProject('pl1', 't', 'p1', reasonIds, now);
 
   it('lets a deal start in an open column and defaults to the first open one', () => {
-    expect(startColumn(p, 'proposta').slug).to.equal('proposta');
-    expect(startColumn(p, undefined).slug).to.equal('novo');
+    expect(p.startColumn('proposta').slug).to.equal('proposta');
+    expect(p.startColumn(undefined).slug).to.equal('novo');
   });
 
   it('refuses a won, lost or unknown column as a bad value of the field that chose it (400)', () => {
     for (const slug of ['ganho', 'perdido', 'nowhere']) {
-      expect(() => startColumn(p, slug, 'target_column_id')).to.throw(ValidationFailed).with.nested.property('details.field', 'target_column_id');
+      expect(() => p.startColumn(slug, 'target_column_id')).to.throw(ValidationFailed).with.nested.property('details.field', 'target_column_id');
     }
   });
 });
 
-describe('moveTarget', () => {
-  const def = defaultProjectPipeline('pl1', 't', 'p1', reasonIds, now);
-  const own = createPipeline('pl2', {
+describe('Pipeline.moveTarget', () => {
+  const def = Pipeline.defaultForProject('pl1', 't', 'p1', reasonIds, now);
+  const own = Pipeline.create('pl2', {
     teamId: 't', projectId: 'p1', name: 'Parcerias', slug: 'parcerias', isDefault: false,
     columns: [{ slug: 'a', title: 'A', outcome: 'open' }, { slug: 'won', title: 'W', outcome: 'won' }, { slug: 'lost', title: 'L', outcome: 'lost' }],
     lossReasons: [],
   }, now);
 
   it('needs a non-empty win_note for a won column', () => {
-    expect(() => moveTarget(def, 'ganho', { winNote: '  ' }, def)).to.throw(ValidationFailed).with.nested.property('details.field', 'win_note');
-    expect(moveTarget(def, 'ganho', { winNote: ' fechou ' }, def).winNote).to.equal('fechou');
+    expect(() => def.moveTarget('ganho', { winNote: '  ' }, def)).to.throw(ValidationFailed).with.nested.property('details.field', 'win_note');
+    expect(def.moveTarget('ganho', { winNote: ' fechou ' }, def).winNote).to.equal('fechou');
   });
 
   it('needs a loss reason of the pipeline for a lost column', () => {
-    expect(() => moveTarget(def, 'perdido', {}, def)).to.throw(ValidationFailed).with.nested.property('details.field', 'loss_reason_id');
-    expect(() => moveTarget(def, 'perdido', { lossReasonId: 'other' }, def)).to.throw(NotFound).with.nested.property('details.field', 'loss_reason_id');
-    expect(moveTarget(def, 'perdido', { lossReasonId: 'r2' }, def).lossReason).to.deep.equal(def.lossReasons[1]);
+    expect(() => def.moveTarget('perdido', {}, def)).to.throw(ValidationFailed).with.nested.property('details.field', 'loss_reason_id');
+    expect(() => def.moveTarget('perdido', { lossReasonId: 'other' }, def)).to.throw(NotFound).with.nested.property('details.field', 'loss_reason_id');
+    expect(def.moveTarget('perdido', { lossReasonId: 'r2' }, def).lossReason).to.deep.equal(def.snapshot().lossReasons[1]);
   });
 
   it('uses the default pipeline reasons when the pipeline has none', () => {
-    expect(effectiveLossReasons(own, def)).to.deep.equal(def.lossReasons);
-    expect(moveTarget(own, 'lost', { lossReasonId: 'r3' }, def).lossReason!.id).to.equal('r3');
+    expect(own.effectiveLossReasons(def)).to.deep.equal(def.snapshot().lossReasons);
+    expect(own.moveTarget('lost', { lossReasonId: 'r3' }, def).lossReason!.id).to.equal('r3');
   });
 
   it('moves to an open column with no condition and refuses an unknown one', () => {
-    expect(moveTarget(own, 'a', {}, def).column.slug).to.equal('a');
-    expect(() => moveTarget(own, 'zzz', {}, def)).to.throw(ValidationFailed).with.nested.property('details.field', 'phase');
+    expect(own.moveTarget('a', {}, def).column.slug).to.equal('a');
+    expect(() => own.moveTarget('zzz', {}, def)).to.throw(ValidationFailed).with.nested.property('details.field', 'phase');
+  });
+});
+
+describe('Pipeline', () => {
+  it('refuses an empty name, gives its first column, and hands out copies of its record', () => {
+    expect(() => Pipeline.create('x', {
+      teamId: 't', projectId: 'p1', name: ' ', slug: 'x', isDefault: false, columns: DEFAULT_PROJECT_COLUMNS, lossReasons: [],
+    }, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'name');
+    const p = Pipeline.defaultForProject('pl1', 't', 'p1', reasonIds, now);
+    expect(p.firstColumn()!.slug).to.equal('novo');
+    const copy = p.snapshot();
+    copy.columns[0].slug = 'changed';
+    expect(Pipeline.restore(copy).firstColumn()!.slug).to.equal('changed');
+    expect(p.firstColumn()!.slug).to.equal('novo');
   });
 });

@@ -95,9 +95,11 @@ describe('Task', () => {
       expect(t.snapshot().title).to.equal('Write brief');
     });
 
-    it('treats a deleted task as not found for another delete or an update', () => {
+    it('treats a deleted task as not found for a read, another delete or an update', () => {
       const t = create();
+      expect(() => t.assertActive()).not.to.throw();
       t.delete(T1);
+      expect(() => t.assertActive()).to.throw(NotFound, 'Task not found');
       expect(() => t.delete(T2)).to.throw(NotFound);
       expect(() => t.update({ title: 'x' }, undefined, T2)).to.throw(NotFound);
     });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ValidationFailed } from '../../../../domain/shared/errors';
+import { Conflict, ValidationFailed } from '../../../../domain/shared/errors';
 import { Inbox } from '../../../../domain/whatsapp/inbox';
 import { embeddedIpv4, isLinkLocalOrMetadataHost, requireProviderBaseUrl } from '../../../../domain/whatsapp/provider-url';
 
@@ -22,6 +22,13 @@ describe('Inbox', () => {
       expect(i.canOpenConversations).to.equal(true);
       expect(i.enforcesServiceWindow).to.equal(false);
     }
+  });
+
+  it('sends only while active', () => {
+    const inbox = Inbox.create('i4', 'team', { name: 'Demo', channel: 'sandbox' }, NOW);
+    expect(() => inbox.assertActive()).not.to.throw();
+    const off = Inbox.restore({ ...inbox.snapshot(), isActive: false });
+    expect(() => off.assertActive()).to.throw(Conflict, 'The inbox is inactive');
   });
 
   it('requires the credentials of its channel', () => {
