@@ -58,7 +58,7 @@ export function operatorCommands(container: Container, runtime: () => Runtime): 
 async function migrateIfPending(runtime: Runtime): Promise<void> {
   if (runtime.storage === 'memory') return;
   const { knex } = runtime.container.get<KnexDatabase>(TOKENS.KnexDatabase);
-  const [, pending] = await knex.migrate.list({ migrationSource, schemaName: runtime.config.databaseSchema });
+  const [, pending] = (await knex.migrate.list({ migrationSource, schemaName: runtime.config.databaseSchema })) as [unknown[], unknown[]];
   if (pending.length > 0) await runtime.migrate();
 }
 
@@ -97,5 +97,5 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+  void main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
 }

@@ -53,7 +53,7 @@ const lostMigrationRace = (err: unknown): boolean => {
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureTable } = require('knex/lib/migrations/migrate/table-creator') as {
-  ensureTable(tableName: string, schemaName: string | undefined, trx: Knex.Transaction): Promise<unknown>;
+  ensureTable(this: void, tableName: string, schemaName: string | undefined, trx: Knex.Transaction): Promise<unknown>;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { RequestListener, Server, ServerOptions, ServerResponse } from 'node:http';
+import { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { refuseClientError } from '../adapters/http/client-errors';
 import { Config } from './config';
@@ -10,15 +10,18 @@ export type HttpServerSettings = Pick<Config, 'headersTimeoutMs' | 'requestTimeo
  * The API's HTTP server: it knows, per connection, the responses not yet handed to the system, so it can
  * stop without cutting one (`drain`) and answer a refused request only where no response has started.
  */
+/** What answers a request; it may answer a promise (Koa's callback does), which handles its own failures. */
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
 export class ApiServer extends Server {
   /** Every open connection, with its responses that have not finished (been handed whole to the system). */
   private readonly open = new Map<Socket, Set<ServerResponse>>();
   private draining = false;
 
-  constructor(options: ServerOptions, listener: RequestListener) {
+  constructor(options: ServerOptions, listener: RequestHandler) {
     super(options, (req, res) => {
       this.track(req.socket, res);
-      listener(req, res);
+      void listener(req, res);
     });
     this.on('connection', (socket: Socket) => {
       this.open.set(socket, new Set());
@@ -82,7 +85,7 @@ const keepAliveTimeoutOf = (headersTimeoutMs: number): number => Math.max(1, Mat
 const checkingIntervalOf = (headersTimeoutMs: number): number => Math.max(50, Math.min(1000, Math.floor(headersTimeoutMs / 4)));
 
 /** The server `npm start` runs, with its timeouts and its answers to requests Node's parser refuses. */
-export function createHttpServer(listener: RequestListener, settings: HttpServerSettings): ApiServer {
+export function createHttpServer(listener: RequestHandler, settings: HttpServerSettings): ApiServer {
   const server = new ApiServer({
     headersTimeout: settings.headersTimeoutMs,
     requestTimeout: settings.requestTimeoutMs,

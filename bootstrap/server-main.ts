@@ -256,7 +256,7 @@ async function main(): Promise<void> {
     if (running.size === 0) process.exit(failed ? 1 : 0);
   });
   for (let i = 0; i < config.workers; i++) fork();
-  onStopSignal(logger, async (signal) => stopWorkers(signal));
+  onStopSignal(logger, (signal) => Promise.resolve(stopWorkers(signal)));
   process.on('exit', () => { if (stopping) killAll(); });
 }
 

@@ -118,4 +118,4 @@ export class CheckReadiness {
 }
 
 /** A dependency this node is not configured to use: shown as such, never a failure. */
-export const notConfigured = (name: string): ReadinessProbe => ({ name, critical: false, check: async () => 'not configured' });
+export const notConfigured = (name: string): ReadinessProbe => ({ name, critical: false, check: () => Promise.resolve('not configured') });

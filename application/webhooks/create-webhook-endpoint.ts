@@ -92,7 +92,7 @@ export class CreateWebhookEndpoint {
         name: command.name, slug,
         // The public id is random, not time-ordered: it must not be guessable from the admin id or time.
         endpointId: this.hasher.generate(ENDPOINT_ID_PREFIX),
-        isActive: command.isActive, actionType, actionConfig: { projectId: projectId as string, pipelineId, columnSlug },
+        isActive: command.isActive, actionType, actionConfig: { projectId: projectId, pipelineId, columnSlug },
         fieldMapping: command.fieldMapping, idempotencyPath: command.idempotencyPath, secretHash: secret === null ? null : this.hasher.hash(secret),
       }, now);
       const data = endpoint.snapshot();

@@ -329,7 +329,7 @@ export class Deal {
       this.data.archivedAt = this.data.archivedAt ?? at;
       this.data.updatedAt = at;
     }
-    return { id: this.data.id, status: this.data.status, archivedAt: this.data.archivedAt as string };
+    return { id: this.data.id, status: this.data.status, archivedAt: this.data.archivedAt };
   }
 
   /** A status written by PUT keeps `archived_at` consistent with it. */

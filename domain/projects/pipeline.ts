@@ -76,7 +76,9 @@ const isOutcome = (v: unknown): v is ColumnOutcome =>
  * unique slugs and at least one open column, since a deal can only start in an open one.
  */
 export const buildColumns = (inputs: readonly ColumnInput[], field = 'columns'): PipelineColumn[] => {
-  if (!Array.isArray(inputs) || inputs.length === 0) throw new ValidationFailed('A pipeline needs columns', field);
+  // Checked as a value: the request may have sent anything in its place.
+  const given: unknown = inputs;
+  if (!Array.isArray(given) || given.length === 0) throw new ValidationFailed('A pipeline needs columns', field);
   const seen = new Set<string>();
   const columns = inputs.map((c, i): PipelineColumn => {
     if (!c || typeof c.title !== 'string' || !c.title.trim()) {

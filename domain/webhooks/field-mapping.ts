@@ -197,7 +197,7 @@ const scopesOf = (payload: unknown, compiled: CompiledMapping): RecordScope[] =>
     const prefix = eachPrefix(withEach)!;
     const key = prefixKey(prefix);
     const items = readSegments(payload, prefix);
-    const list = Array.isArray(items) && items.length ? items : [undefined];
+    const list: unknown[] = Array.isArray(items) && items.length ? items : [undefined];
     return list.map((item) => ({
       root: item,
       read: (segments) => {
@@ -207,7 +207,7 @@ const scopesOf = (payload: unknown, compiled: CompiledMapping): RecordScope[] =>
     }));
   }
   if (Array.isArray(payload) && !all.some(startsAtArray)) {
-    const list = payload.length ? payload : [undefined];
+    const list: unknown[] = payload.length ? payload : [undefined];
     return list.map((element) => ({ root: element, read: (segments) => readSegments(element, segments) }));
   }
   return [{ root: payload, read: (segments) => readSegments(payload, segments) }];
