@@ -9,7 +9,7 @@ import { RouteModule } from '../app';
 import { camelKeys, changesOf, pick } from '../shared/body';
 import { R } from '../shared/documented';
 import { queryUuid, queryValue } from '../shared/params';
-import { createOne, deleteOne, getOne, getPage, updateOne } from '../shared/resource';
+import { resource } from '../shared/resource';
 import {
   CREATE_ACTIVITY_FIELDS, UPDATABLE_ACTIVITY_FIELDS, createActivitySchema, updateActivitySchema,
 } from './activity-schemas';
@@ -23,13 +23,13 @@ export interface ActivityUseCases {
   complete: CompleteActivity;
 }
 
-const TAG = 'Activities';
+const activities = resource({ path: '/activities', tag: 'Activities', present: presentActivity, schema: activitySchema, name: 'Activity' });
 
 export function activityRoutes(uc: ActivityUseCases): RouteModule {
   return {
     operations: [
-      getPage({
-        id: 'listActivities', path: '/activities', tag: TAG, access: 'key',
+      activities.list({
+        id: 'listActivities',
         summary: 'List the team\'s activities',
         // Activity lists never refuse a sort: an unlisted field sorts by `created_at`, keeping the direction.
         list: {
@@ -47,12 +47,12 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
           { name: 'deal_id', key: 'dealId', schema: R.uuid, read: queryUuid,
             description: 'Only activities of this deal of the team (another one is 404 on `deal_id`).' },
         ],
-        success: { description: 'A page of activities.', data: activitySchema, name: 'Activity' },
+        success: 'A page of activities.',
         errors: [400, 404],
-        useCase: uc.list, present: presentActivity,
+        useCase: uc.list,
       }),
-      createOne({
-        id: 'createActivity', path: '/activities', tag: TAG, access: 'key',
+      activities.create({
+        id: 'createActivity',
         summary: 'Record an activity (type `task` unless given)',
         description: 'A `duration_minutes` of 0 is stored as null (not measured). `client_id` and `deal_id` must be the team\'s '
           + '(404 naming the field otherwise); `contract_id`, `assigned_to` and `created_by` are kept as sent.',
@@ -64,20 +64,20 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
             client_id: '0190a0b0-7c1e-7d2a-9b3c-1a2b3c4d5e6f',
           },
         },
-        success: { description: 'The activity recorded.', data: activitySchema, name: 'Activity' },
+        success: 'The activity recorded.',
         errors: [400, 404],
         command: (body) => camelKeys(pick(body, CREATE_ACTIVITY_FIELDS)),
-        useCase: uc.create, present: presentActivity,
+        useCase: uc.create,
       }),
-      getOne({
-        id: 'getActivity', path: '/activities/:id', tag: TAG, access: 'key',
+      activities.get({
+        id: 'getActivity',
         summary: 'Read one activity',
-        success: { description: 'The activity.', data: activitySchema, name: 'Activity' },
+        success: 'The activity.',
         errors: [404],
-        useCase: uc.get, present: presentActivity,
+        useCase: uc.get,
       }),
-      updateOne({
-        id: 'updateActivity', path: '/activities/:id', tag: TAG, access: 'key',
+      activities.update({
+        id: 'updateActivity',
         summary: 'Change the fields sent (`is_completed` reopens or completes it)',
         description: '`created_by` cannot change and is ignored; a body with no other field is 400. A `client_id` or `deal_id` '
           + 'sent must be the team\'s (404 naming the field otherwise).',
@@ -85,13 +85,13 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
           schema: updateActivitySchema,
           example: { title: 'Reunião de alinhamento com a Construtora Paraná', type: 'meeting', duration_minutes: 45, is_completed: true },
         },
-        success: { description: 'The activity after the change.', data: activitySchema, name: 'Activity' },
+        success: 'The activity after the change.',
         errors: [400, 404],
         changes: (body) => changesOf(body, UPDATABLE_ACTIVITY_FIELDS),
-        useCase: uc.update, present: presentActivity,
+        useCase: uc.update,
       }),
-      deleteOne({
-        id: 'completeActivity', path: '/activities/:id', tag: TAG, access: 'key',
+      activities.delete({
+        id: 'completeActivity',
         summary: 'Mark an activity completed (it is kept, not removed)',
         description: 'DELETE does not remove the activity: it sets `is_completed` to true and answers `{ id, is_completed, completed_at }`, '
           + 'where `completed_at` equals the activity\'s `updated_at`. An activity already completed is left as it is.',

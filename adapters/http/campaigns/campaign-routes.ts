@@ -10,7 +10,7 @@ import { camelKeys, changesOf, pick } from '../shared/body';
 import { R } from '../shared/documented';
 import { operation } from '../shared/operation';
 import { Ctx, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
-import { createOne, getOne, getPage, updateOne } from '../shared/resource';
+import { resource } from '../shared/resource';
 import {
   CREATE_CAMPAIGN_FIELDS, UPDATABLE_CAMPAIGN_FIELDS, createCampaignSchema, updateCampaignSchema,
 } from './campaign-schemas';
@@ -31,11 +31,13 @@ const REFUSED_STATUS_NOTE = `A \`status\` of ${REFUSED_CAMPAIGN_STATUSES.map((s)
   + 'that storage refuses) answers **500 `INTERNAL_ERROR`** and writes nothing; any other status outside '
   + `${CAMPAIGN_STATUSES.map((s) => `\`${s}\``).join(', ')} is 400.`;
 
+const campaigns = resource({ path: '/campaigns', tag: TAG, present: presentCampaign, schema: campaignSchema, name: 'Campaign' });
+
 export function campaignRoutes(uc: CampaignUseCases): RouteModule {
   return {
     operations: [
-      getPage({
-        id: 'listCampaigns', path: '/campaigns', tag: TAG, access: 'key',
+      campaigns.list({
+        id: 'listCampaigns',
         summary: 'List the team\'s campaigns, each with its project',
         // Campaign lists never refuse a sort: an unlisted field sorts by `created_at`, keeping the direction (`campaignSort`).
         list: {
@@ -49,12 +51,12 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
           { name: 'project_id', key: 'projectId', schema: R.uuid, read: queryUuid,
             description: 'Only campaigns of this project of the team (another one is 404 on `project_id`).' },
         ],
-        success: { description: 'A page of campaigns.', data: campaignSchema, name: 'Campaign' },
+        success: 'A page of campaigns.',
         errors: [400, 404],
-        useCase: uc.list, present: presentCampaign,
+        useCase: uc.list,
       }),
-      createOne({
-        id: 'createCampaign', path: '/campaigns', tag: TAG, access: 'key',
+      campaigns.create({
+        id: 'createCampaign',
         summary: 'Create a campaign in one of the team\'s projects (planning data only)',
         description: `${REFUSED_STATUS_NOTE} The project is always required: \`project_id\` must be the team's (404 naming it otherwise). `
           + '`approval_status` starts as `pending` and cannot be sent.',
@@ -66,28 +68,28 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
             content_pillars: ['promoção', 'bastidores'], target_platforms: ['instagram', 'whatsapp'], goals: { leads: 300, budget_brl: 15000 },
           },
         },
-        success: { description: 'The campaign created, with its project.', data: campaignSchema, name: 'Campaign' },
+        success: 'The campaign created, with its project.',
         errors: [400, 404, 500],
         command: (body) => camelKeys(pick(body, CREATE_CAMPAIGN_FIELDS)),
-        useCase: uc.create, present: presentCampaign,
+        useCase: uc.create,
       }),
-      getOne({
-        id: 'getCampaign', path: '/campaigns/:id', tag: TAG, access: 'key',
+      campaigns.get({
+        id: 'getCampaign',
         summary: 'Read one campaign with its project',
-        success: { description: 'The campaign.', data: campaignSchema, name: 'Campaign' },
+        success: 'The campaign.',
         errors: [404],
-        useCase: uc.get, present: presentCampaign,
+        useCase: uc.get,
       }),
-      updateOne({
-        id: 'updateCampaign', path: '/campaigns/:id', tag: TAG, access: 'key',
+      campaigns.update({
+        id: 'updateCampaign',
         summary: 'Change the fields sent',
         description: `${REFUSED_STATUS_NOTE} The campaign is then left exactly as it was, the other fields sent included. `
           + '`project_id` and `approval_status` cannot change and are ignored; a body with no other field is 400.',
         body: { schema: updateCampaignSchema, example: { status: 'active', end_date: '2026-12-05', goals: { leads: 450, budget_brl: 18000 } } },
-        success: { description: 'The campaign after the change.', data: campaignSchema, name: 'Campaign' },
+        success: 'The campaign after the change.',
         errors: [400, 404, 500],
         changes: (body) => changesOf(body, UPDATABLE_CAMPAIGN_FIELDS),
-        useCase: uc.update, present: presentCampaign,
+        useCase: uc.update,
       }),
       operation({
         id: 'deleteCampaign', method: 'delete', path: '/campaigns/:id', tag: TAG, access: 'key',

@@ -9,7 +9,7 @@ import { RouteModule } from '../app';
 import { camelKeys, pick } from '../shared/body';
 import { R } from '../shared/documented';
 import { queryOneOf } from '../shared/params';
-import { createOne, deleteOne, getOne, getPage, updateOne } from '../shared/resource';
+import { resource } from '../shared/resource';
 import { requireSomeField } from '../shared/validation';
 import {
   ADDRESS_BODY_FIELDS, TEXT_BODY_FIELDS, UPDATABLE_CLIENT_FIELDS, UpdateClientBody, createClientSchema, updateClientSchema,
@@ -24,8 +24,6 @@ export interface ClientUseCases {
   deactivate: DeactivateClient;
 }
 
-const TAG = 'Clients';
-
 const CLIENT_TYPES: readonly ClientType[] = ['PF', 'PJ'];
 const CLIENT_STATUSES: readonly ClientStatus[] = ['active', 'inactive'];
 
@@ -36,51 +34,53 @@ const changesOf = (body: UpdateClientBody): ClientChanges => {
   return changes;
 };
 
+const clients = resource({ path: '/clients', tag: 'Clients', present: presentClient, schema: clientSchema, name: 'Client' });
+
 export function clientRoutes(uc: ClientUseCases): RouteModule {
   return {
     operations: [
-      getPage({
-        id: 'listClients', path: '/clients', tag: TAG, access: 'key',
+      clients.list({
+        id: 'listClients',
         summary: 'List the team\'s clients',
         list: { sortable: CLIENT_SORT_FIELDS, search: 'Partial match in name, e-mail, phone, CPF and CNPJ (accents and case do not matter).' },
         filters: [
           { name: 'type', key: 'type', schema: R.enumOf(CLIENT_TYPES), read: queryOneOf(CLIENT_TYPES) },
           { name: 'status', key: 'status', schema: R.enumOf(CLIENT_STATUSES), read: queryOneOf(CLIENT_STATUSES) },
         ],
-        success: { description: 'A page of clients.', data: clientSchema, name: 'Client' },
+        success: 'A page of clients.',
         errors: [400],
-        useCase: uc.list, present: presentClient,
+        useCase: uc.list,
       }),
-      createOne({
-        id: 'createClient', path: '/clients', tag: TAG, access: 'key',
+      clients.create({
+        id: 'createClient',
         summary: 'Create a client (PF with CPF, PJ with CNPJ)',
         body: { schema: createClientSchema, example: { type: 'PF', name: 'Maria Silva', email: 'maria@example.com', cpf: '529.982.247-25', tags: ['vip'] } },
-        success: { description: 'The client created.', data: clientSchema, name: 'Client' },
+        success: 'The client created.',
         errors: [400, 403, 422],
         command: (body) => ({ ...changesOf(body), type: body.type, name: body.name }),
-        useCase: uc.create, present: presentClient,
+        useCase: uc.create,
       }),
-      getOne({
-        id: 'getClient', path: '/clients/:id', tag: TAG, access: 'key',
+      clients.get({
+        id: 'getClient',
         summary: 'Read one client',
-        success: { description: 'The client.', data: clientSchema, name: 'Client' },
+        success: 'The client.',
         errors: [404],
-        useCase: uc.get, present: presentClient,
+        useCase: uc.get,
       }),
-      updateOne({
-        id: 'updateClient', path: '/clients/:id', tag: TAG, access: 'key',
+      clients.update({
+        id: 'updateClient',
         summary: 'Change the fields sent (address subfields one by one)',
         body: { schema: updateClientSchema, example: { phone: '(11) 98765-4321', address: { city: 'São Paulo' } } },
-        success: { description: 'The client after the change.', data: clientSchema, name: 'Client' },
+        success: 'The client after the change.',
         errors: [400, 404, 422],
         changes: (body) => {
           requireSomeField(body, UPDATABLE_CLIENT_FIELDS);
           return changesOf(body);
         },
-        useCase: uc.update, present: presentClient,
+        useCase: uc.update,
       }),
-      deleteOne({
-        id: 'deactivateClient', path: '/clients/:id', tag: TAG, access: 'key',
+      clients.delete({
+        id: 'deactivateClient',
         summary: 'Deactivate a client (it is kept, with status inactive)',
         success: { description: 'The client deactivated.', data: deactivatedClientSchema, name: 'DeactivatedClient' },
         errors: [404],

@@ -11,7 +11,7 @@ import { Q, R } from '../shared/documented';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, queryDate, queryNumber, queryText, queryUuid, teamOf } from '../shared/params';
-import { deleteOne, getOne, getPage, updateOne } from '../shared/resource';
+import { resource } from '../shared/resource';
 import { createDealSchema, dealChangesOf, newGlobalDealOf, updateDealSchema } from './deal-schemas';
 import { archivedDealSchema, dealSchema, presentArchivedDeal, presentDeal } from './present-deal';
 import { projectDealOperations } from './project-deal-routes';
@@ -37,11 +37,13 @@ const SCOPE_FILTERS = [
     description: 'A pipeline: a project pipeline selects that project\'s scope, the legacy global pipeline the global scope (else 404 on `pipeline_id`).' },
 ] as const;
 
+const deals = resource({ path: '/deals', tag: TAG, present: presentDeal, schema: dealSchema, name: 'Deal' });
+
 export function dealRoutes(uc: DealUseCases): RouteModule {
   return {
     operations: [
-      getPage({
-        id: 'listDeals', path: '/deals', tag: TAG, access: 'key',
+      deals.list({
+        id: 'listDeals',
         summary: 'List deals: legacy global deals, or a project\'s deals',
         description: 'With `project_id`, the deals of that project; with only `pipeline_id`, the scope of that pipeline (a project '
           + 'pipeline, or the legacy global one); with neither, legacy global deals only. In project scope every deal card is '
@@ -60,9 +62,9 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
           { name: 'from', key: 'from', schema: R.date, read: queryDate, description: 'Created on or after this day (UTC).' },
           { name: 'to', key: 'to', schema: R.date, read: queryDate, description: 'Created on or before this day (UTC).' },
         ],
-        success: { description: 'A page of deals.', data: dealSchema, name: 'Deal' },
+        success: 'A page of deals.',
         errors: [400, 404],
-        useCase: uc.list, present: presentDeal,
+        useCase: uc.list,
       }),
       operation({
         id: 'createDeal', method: 'post', path: '/deals', tag: TAG, access: 'key',
@@ -101,29 +103,29 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
           ctx.body = one(presentDeal(result.deal));
         },
       }),
-      getOne({
-        id: 'getDeal', path: '/deals/:id', tag: TAG, access: 'key',
+      deals.get({
+        id: 'getDeal',
         summary: 'Read one deal (a project deal needs its project_id or pipeline_id)',
         description: 'Without `project_id` or `pipeline_id`, only a legacy global deal is looked up; a project deal is read with '
           + 'its project\'s `project_id` or one of its pipelines\' `pipeline_id`.',
         filters: SCOPE_FILTERS,
-        success: { description: 'The deal, the same object as in the list.', data: dealSchema, name: 'Deal' },
+        success: 'The deal, the same object as in the list.',
         errors: [400, 404],
-        useCase: uc.get, present: presentDeal,
+        useCase: uc.get,
       }),
-      updateOne({
-        id: 'updateDeal', path: '/deals/:id', tag: TAG, access: 'key',
+      deals.update({
+        id: 'updateDeal',
         summary: 'Change the fields sent of a legacy global deal',
         description: 'Project deals are not found here (they move with POST /deals/{id}/move). A change of `phase` triggers '
           + '`deal_stage_changed`. A body with none of the accepted fields answers 400.',
         body: { schema: updateDealSchema, example: { phase: 'negociacao', value: 21000, probability: 75, is_starred: true } },
-        success: { description: 'The deal after the change.', data: dealSchema, name: 'Deal' },
+        success: 'The deal after the change.',
         errors: [400, 404],
         changes: dealChangesOf,
-        useCase: uc.update, present: presentDeal,
+        useCase: uc.update,
       }),
-      deleteOne({
-        id: 'archiveDeal', path: '/deals/:id', tag: TAG, access: 'key',
+      deals.delete({
+        id: 'archiveDeal',
         summary: 'Archive a legacy global deal (it is kept, with status arquivado)',
         description: 'Project deals are never archived here: they are not found.',
         success: { description: 'The deal archived.', data: archivedDealSchema, name: 'ArchivedDeal' },

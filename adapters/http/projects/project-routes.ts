@@ -18,7 +18,7 @@ import { R } from '../shared/documented';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, pathId, queryOneOf, queryUuid, queryValue, teamOf } from '../shared/params';
-import { createOne, getOne, getPage, updateOne } from '../shared/resource';
+import { resource } from '../shared/resource';
 import { leadSchema, presentLead } from './present-lead';
 import { pipelineSchema, presentPipeline } from './present-pipeline';
 import { presentProject, projectSchema } from './present-project';
@@ -63,11 +63,14 @@ const unprocessableUuid = (ctx: Ctx, name: string): string | undefined => {
   return v;
 };
 
+const projects = resource({ path: '/projects', tag: TAG, present: presentProject, schema: projectSchema, name: 'Project' });
+const leads = resource({ path: '/projects/:id/leads', tag: LEADS_TAG, present: presentLead, schema: leadSchema, name: 'ProjectLead' });
+
 export function projectRoutes(uc: ProjectUseCases): RouteModule {
   return {
     operations: [
-      getPage({
-        id: 'listProjects', path: '/projects', tag: TAG, access: 'key',
+      projects.list({
+        id: 'listProjects',
         summary: 'List the team\'s projects (archived ones are left out)',
         list: { sortable: PROJECT_SORT_FIELDS, search: 'Partial match in name and description (accents and case do not matter).' },
         filters: [
@@ -76,12 +79,12 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
           { name: 'status', key: 'status', schema: R.enumOf(PROJECT_STATUSES), read: queryOneOf(PROJECT_STATUSES), description: 'Projects whose stage has this category.' },
           { name: 'priority', key: 'priority', schema: R.enumOf(PROJECT_PRIORITIES), read: queryOneOf(PROJECT_PRIORITIES) },
         ],
-        success: { description: 'A page of projects.', data: projectSchema, name: 'Project' },
+        success: 'A page of projects.',
         errors: [400, 404],
-        useCase: uc.list, present: presentProject,
+        useCase: uc.list,
       }),
-      createOne({
-        id: 'createProject', path: '/projects', tag: TAG, access: 'key',
+      projects.create({
+        id: 'createProject',
         summary: 'Create a project, with its default deal pipeline',
         description: 'The stage is `stage_id` if sent, else the first stage of `status`, else the team\'s initial stage. '
           + 'Without `slug`, one is made from the name (`-2`, `-3`… when taken); a `slug` sent that is taken is 422 `DUPLICATE_ENTRY`.',
@@ -93,30 +96,30 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
             client_id: '0190b1d2-4c5e-7a8b-9c0d-1e2f3a4b5c6d',
           },
         },
-        success: { description: 'The project created.', data: projectSchema, name: 'Project' },
+        success: 'The project created.',
         errors: [400, 404, 422],
         command: createProjectCommand,
-        useCase: uc.create, present: presentProject,
+        useCase: uc.create,
       }),
-      getOne({
-        id: 'getProject', path: '/projects/:id', tag: TAG, access: 'key',
+      projects.get({
+        id: 'getProject',
         summary: 'Read one project, with its stage, squad and client',
         description: 'An archived project is still read here.',
-        success: { description: 'The project.', data: projectSchema, name: 'Project' },
+        success: 'The project.',
         errors: [404],
-        useCase: uc.get, present: presentProject,
+        useCase: uc.get,
       }),
-      updateOne({
-        id: 'updateProject', path: '/projects/:id', tag: TAG, access: 'key',
+      projects.update({
+        id: 'updateProject',
         summary: 'Change the fields sent; an archived project is 409 PROJECT_ARCHIVED',
         body: {
           schema: updateProjectSchema,
           example: { status: 'paused', due_date: '2027-03-31', briefing: 'Cliente pediu pausa até aprovar o orçamento de R$ 18.500,00.' },
         },
-        success: { description: 'The project after the change.', data: projectSchema, name: 'Project' },
+        success: 'The project after the change.',
         errors: [400, 404, 409, 422],
         changes: (body) => changesOf(body, UPDATABLE_PROJECT_FIELDS),
-        useCase: uc.update, present: presentProject,
+        useCase: uc.update,
       }),
       operation({
         id: 'deleteProject', method: 'delete', path: '/projects/:id', tag: TAG, access: 'key',
@@ -148,8 +151,8 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
           ctx.body = one(pipelines.map(presentPipeline));
         },
       }),
-      getPage({
-        id: 'listProjectLeads', path: '/projects/:id/leads', tag: LEADS_TAG, access: 'key',
+      leads.list({
+        id: 'listProjectLeads',
         summary: 'List a project\'s leads, newest first',
         description: 'A bad `is_active` or `company_id` is 422 `VALIDATION_ERROR` (not 400), as the spec keeps it; '
           + 'a bad `page`, `limit` or `sort` is 400. An archived project\'s leads are still listed.',
@@ -160,13 +163,13 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
           { name: 'company_id', key: 'companyId', schema: R.uuid, read: unprocessableUuid,
             description: 'Leads of this company. Not a UUID is 422; a company the team does not have is 404.' },
         ],
-        success: { description: 'A page of leads.', data: leadSchema, name: 'ProjectLead' },
+        success: 'A page of leads.',
         errors: [400, 404, 422],
         scope: (ctx: Ctx) => ({ projectId: pathId(ctx) }),
-        useCase: uc.listLeads, present: presentLead,
+        useCase: uc.listLeads,
       }),
-      createOne({
-        id: 'createProjectLead', path: '/projects/:id/leads', tag: LEADS_TAG, access: 'key', pathIds: 'afterBody',
+      leads.create({
+        id: 'createProjectLead', pathIds: 'afterBody',
         summary: 'Add a contact to the project\'s CRM (no deal)',
         description: 'The body is checked before the project is looked up: a bad body is 400 even for an unknown project. '
           + 'Only the fields below are read; others, custom fields included, are ignored. A contact with the same phone, '
@@ -180,12 +183,12 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
             tags: ['indicação'], notes: 'Quer orçamento de identidade visual.', customer_source: 'instagram',
           },
         },
-        success: { description: 'The lead created.', data: leadSchema, name: 'ProjectLead' },
+        success: 'The lead created.',
         errors: [400, 404, 409, 422],
         location: (_lead, ctx) => `/projects/${pathId(ctx)}/leads`,
         // The use case checks the name, phone and e-mail before it looks the project up (400 before 404).
         command: (body, ctx) => ({ projectId: pathId(ctx), ...camelKeys(pick(body, LEAD_BODY_FIELDS)) }),
-        useCase: uc.createLead, present: presentLead,
+        useCase: uc.createLead,
       }),
     ],
   };

@@ -38,7 +38,7 @@ type Declared = Omit<Operation, 'method' | 'handle' | 'success' | 'body'> & { su
 
 type UseCase<C, T> = { execute: (team: TeamContext, command: C) => Promise<T> };
 
-type ByIdOptions<T, P, F extends readonly QueryFilter[]> = Declared & {
+export type ByIdOptions<T, P, F extends readonly QueryFilter[]> = Declared & {
   /** Query parameters the use case also takes (a scope). */
   filters?: F;
   useCase: UseCase<NoInfer<{ id: string } & FilterValues<F>>, T>;
@@ -69,14 +69,16 @@ export const deleteOne = <T, P, const F extends readonly QueryFilter[]>(op: ById
  * GET of a page: `page`, `limit`, `sort` and `search` (`list`) and the filters are documented in that order
  * and read in that order into the command, with the path's part (`scope`) and `query`; `many` answers.
  */
-export const getPage = <S extends string, T, P, const F extends readonly QueryFilter[], X extends object>(op: Declared & {
+export type PageOptions<S extends string, T, P, F extends readonly QueryFilter[], X extends object> = Declared & {
   list: ListOptions<S>;
   filters?: F;
-  /** What the path names, for the command (`{ projectId }` of `/projects/:id/leads`). */
+  /** What the path names, for the command: `(ctx: Ctx) => ({ projectId: pathId(ctx) })` of `/projects/:id/leads`. */
   scope?: (ctx: Ctx) => X;
   useCase: UseCase<NoInfer<X & FilterValues<F> & { query: ListQuery<S> }>, Page<T>>;
   present: (item: T) => P;
-}): Operation => {
+};
+
+export const getPage = <S extends string, T, P, const F extends readonly QueryFilter[], X extends object>(op: PageOptions<S, T, P, F, X>): Operation => {
   const { list, filters, scope, useCase, present, success, ...declared } = op;
   return operation({
     ...declared,
@@ -94,11 +96,13 @@ export const getPage = <S extends string, T, P, const F extends readonly QueryFi
 type WithBody<B extends TSchema> = Declared & { body: { schema: B; description?: string; example?: unknown } };
 
 /** POST that creates: the command from the body (and the path), 201 with what was created presented (and `Location`). */
-export const createOne = <B extends TSchema, C, T, P>(op: WithBody<B> & {
+export type CreateOptions<B extends TSchema, C, T, P> = WithBody<B> & {
   command: (body: Static<B>, ctx: Ctx) => C;
   useCase: UseCase<C, T>;
   present: (created: T) => P;
-}): Operation<Static<B>> => {
+};
+
+export const createOne = <B extends TSchema, C, T, P>(op: CreateOptions<B, C, T, P>): Operation<Static<B>> => {
   const { command, useCase, present, success, ...declared } = op;
   return operation({
     ...declared,
@@ -113,11 +117,13 @@ export const createOne = <B extends TSchema, C, T, P>(op: WithBody<B> & {
 };
 
 /** PUT `…/:id`: the use case takes `{ id, changes }` (the body's change set, `changesOf`), its result is presented. */
-export const updateOne = <B extends TSchema, C, T, P>(op: WithBody<B> & {
+export type UpdateOptions<B extends TSchema, C, T, P> = WithBody<B> & {
   changes: (body: Static<B>) => C;
   useCase: UseCase<{ id: string; changes: C }, T>;
   present: (updated: T) => P;
-}): Operation<Static<B>> => {
+};
+
+export const updateOne = <B extends TSchema, C, T, P>(op: UpdateOptions<B, C, T, P>): Operation<Static<B>> => {
   const { changes, useCase, present, success, ...declared } = op;
   return operation({
     ...declared,
@@ -128,4 +134,31 @@ export const updateOne = <B extends TSchema, C, T, P>(op: WithBody<B> & {
       ctx.body = one(present(await useCase.execute(teamOf(ctx), { id, changes: changes(body) })));
     },
   });
+};
+
+/** What a route of a `resource` still declares: `success` is only the answer's description. */
+type OfResource<O> = Omit<O, 'path' | 'tag' | 'access' | 'success' | 'present'> & { success: string };
+
+/**
+ * The usual routes of one resource, from what they share: the collection's `path` (one item is `path/:id`),
+ * the `tag`, and how an item is shown (`present`, and its documented `schema` under `name`). They take an
+ * API key.
+ */
+export const resource = <T, P>(r: { path: string; tag: string; present: (item: T) => P; schema: Schema; name: string }) => {
+  const shared = { tag: r.tag, access: 'key' as const, present: r.present };
+  const shown = (description: string) => ({ description, data: r.schema, name: r.name });
+  const item = `${r.path}/:id`;
+  return {
+    list: <S extends string, const F extends readonly QueryFilter[], X extends object>(op: OfResource<PageOptions<S, T, P, F, X>>) =>
+      getPage<S, T, P, F, X>({ ...op, ...shared, path: r.path, success: shown(op.success) }),
+    create: <B extends TSchema, C>(op: OfResource<CreateOptions<B, C, T, P>>) =>
+      createOne<B, C, T, P>({ ...op, ...shared, path: r.path, success: shown(op.success) }),
+    get: <const F extends readonly QueryFilter[]>(op: OfResource<ByIdOptions<T, P, F>>) =>
+      getOne<T, P, F>({ ...op, ...shared, path: item, success: shown(op.success) }),
+    update: <B extends TSchema, C>(op: OfResource<UpdateOptions<B, C, T, P>>) =>
+      updateOne<B, C, T, P>({ ...op, ...shared, path: item, success: shown(op.success) }),
+    /** A deletion answers what became of the item (deleted, archived…): its own presenter and schema. */
+    delete: <U, Q>(op: Omit<ByIdOptions<U, Q, []>, 'path' | 'tag' | 'access' | 'filters'>) =>
+      deleteOne<U, Q, []>({ ...op, tag: r.tag, access: 'key', path: item }),
+  };
 };

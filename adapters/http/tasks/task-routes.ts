@@ -9,7 +9,7 @@ import { RouteModule } from '../app';
 import { camelKeys, changesOf, pick } from '../shared/body';
 import { Q, R } from '../shared/documented';
 import { queryText, queryUuid, queryValue } from '../shared/params';
-import { createOne, deleteOne, getOne, getPage, updateOne } from '../shared/resource';
+import { resource } from '../shared/resource';
 import { CREATE_TASK_FIELDS, UPDATABLE_TASK_FIELDS, createTaskSchema, updateTaskSchema } from './task-schemas';
 import { deletedTaskSchema, presentDeletedTask, presentTask, taskSchema } from './present-task';
 
@@ -21,13 +21,13 @@ export interface TaskUseCases {
   delete: DeleteTask;
 }
 
-const TAG = 'Tasks';
+const tasks = resource({ path: '/tasks', tag: 'Tasks', present: presentTask, schema: taskSchema, name: 'Task' });
 
 export function taskRoutes(uc: TaskUseCases): RouteModule {
   return {
     operations: [
-      getPage({
-        id: 'listTasks', path: '/tasks', tag: TAG, access: 'key',
+      tasks.list({
+        id: 'listTasks',
         summary: 'List the team\'s tasks (deleted ones are left out)',
         description: 'Sorting by `priority` follows its rank (`none` < `low` < `medium` < `high` < `urgent`).',
         list: { sortable: TASK_SORT_FIELDS, search: 'Partial match in title and description (accents and case do not matter).' },
@@ -39,12 +39,12 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
           { name: 'priority', key: 'priority', schema: R.enumOf(TASK_PRIORITIES), read: queryValue },
           { name: 'column', key: 'column', schema: Q.text, read: queryText, description: 'Tasks in the column with this slug.' },
         ],
-        success: { description: 'A page of tasks.', data: taskSchema, name: 'Task' },
+        success: 'A page of tasks.',
         errors: [400, 404],
-        useCase: uc.list, present: presentTask,
+        useCase: uc.list,
       }),
-      createOne({
-        id: 'createTask', path: '/tasks', tag: TAG, access: 'key',
+      tasks.create({
+        id: 'createTask',
         summary: 'Create a task in a project',
         description: 'The pipeline is the project\'s default one unless `pipeline_id` names another of the project\'s; the column '
           + 'is `column` (or its alias `column_slug`), else the pipeline\'s first column, else `backlog`. `assignee_ids` is '
@@ -58,20 +58,17 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
             tags: ['financeiro'], checklist_markdown: '- [ ] Conferir valores\n- [ ] Enviar ao cliente',
           },
         },
-        success: { description: 'The task created.', data: taskSchema, name: 'Task' },
+        success: 'The task created.',
         errors: [400, 404],
         command: (body) => camelKeys(pick(body, CREATE_TASK_FIELDS)),
-        useCase: uc.create, present: presentTask,
+        useCase: uc.create,
       }),
-      getOne({
-        id: 'getTask', path: '/tasks/:id', tag: TAG, access: 'key',
-        summary: 'Read one task; a deleted task is 404',
-        success: { description: 'The task.', data: taskSchema, name: 'Task' },
-        errors: [404],
-        useCase: uc.get, present: presentTask,
+      tasks.get({
+        id: 'getTask', summary: 'Read one task; a deleted task is 404',
+        success: 'The task.', errors: [404], useCase: uc.get,
       }),
-      updateOne({
-        id: 'updateTask', path: '/tasks/:id', tag: TAG, access: 'key',
+      tasks.update({
+        id: 'updateTask',
         summary: 'Change the fields sent; a deleted task is 404',
         description: '`project_id` cannot change and is ignored (a body with nothing else is 400). A new `pipeline_id` without '
           + 'a column puts the task in that pipeline\'s first column; `assignee_ids` also sets `assignee_id` to its first value.',
@@ -79,13 +76,13 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
           schema: updateTaskSchema,
           example: { column: 'done', completed_at: '2026-12-09T18:30:00Z', actual_hours: 4 },
         },
-        success: { description: 'The task after the change.', data: taskSchema, name: 'Task' },
+        success: 'The task after the change.',
         errors: [400, 404],
         changes: (body) => changesOf(body, UPDATABLE_TASK_FIELDS),
-        useCase: uc.update, present: presentTask,
+        useCase: uc.update,
       }),
-      deleteOne({
-        id: 'deleteTask', path: '/tasks/:id', tag: TAG, access: 'key',
+      tasks.delete({
+        id: 'deleteTask',
         summary: 'Soft-delete a task (no restore route; a deleted task is 404 afterwards)',
         success: { description: 'The task deleted.', data: deletedTaskSchema, name: 'DeletedTask' },
         errors: [404],

@@ -14,7 +14,7 @@ import { changesOf } from '../shared/body';
 import { UnsupportedMediaType } from '../shared/http-errors';
 import { operation, ParameterDoc, Schema } from '../shared/operation';
 import { Ctx, queryBoolean } from '../shared/params';
-import { createOne, deleteOne, getOne, getPage, updateOne } from '../shared/resource';
+import { createOne, resource } from '../shared/resource';
 import {
   CreateWebhookBody, UPDATABLE_WEBHOOK_FIELDS, createWebhookSchema, updateWebhookSchema,
 } from './webhook-schemas';
@@ -92,19 +92,23 @@ const headerParam = (name: string, description: string): ParameterDoc => ({ name
 /** The receiver's own answers by status, in place of the envelope. */
 const inboundAnswer = (description: string): Schema => ({ description, content: { 'application/json': { schema: inboundResultSchema } } });
 
+const endpoints = resource({
+  path: '/webhooks', tag: TAG, present: presentWebhookEndpoint, schema: webhookEndpointSchema, name: 'WebhookEndpoint',
+});
+
 export function webhookRoutes(uc: WebhookUseCases): RouteModule {
   return {
     operations: [
-      getPage({
-        id: 'listWebhookEndpoints', path: '/webhooks', tag: TAG, access: 'key',
+      endpoints.list({
+        id: 'listWebhookEndpoints',
         summary: 'List the team\'s inbound webhook endpoints',
         list: { sortable: WEBHOOK_SORT_FIELDS },
         filters: [
           { name: 'active', key: 'isActive', schema: R.boolean, read: queryBoolean, description: 'Only active (`true`) or inactive (`false`) endpoints.' },
         ],
-        success: { description: 'A page of endpoints.', data: webhookEndpointSchema, name: 'WebhookEndpoint' },
+        success: 'A page of endpoints.',
         errors: [400],
-        useCase: uc.list, present: presentWebhookEndpoint,
+        useCase: uc.list,
       }),
       createOne({
         id: 'createWebhookEndpoint', path: '/webhooks', tag: TAG, access: 'key',
@@ -122,26 +126,26 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         command: createCommandOf,
         useCase: uc.create, present: presentCreatedWebhookEndpoint,
       }),
-      getOne({
-        id: 'getWebhookEndpoint', path: '/webhooks/:id', tag: TAG, access: 'key',
+      endpoints.get({
+        id: 'getWebhookEndpoint',
         summary: 'Read one endpoint (never its secret)',
-        success: { description: 'The endpoint.', data: webhookEndpointSchema, name: 'WebhookEndpoint' },
+        success: 'The endpoint.',
         errors: [404],
-        useCase: uc.get, present: presentWebhookEndpoint,
+        useCase: uc.get,
       }),
-      updateOne({
-        id: 'updateWebhookEndpoint', path: '/webhooks/:id', tag: TAG, access: 'key',
+      endpoints.update({
+        id: 'updateWebhookEndpoint',
         summary: 'Change the name, activity, field mapping or idempotency path',
         description: 'The action and its target stay as created; other fields sent are ignored. At least one of the '
           + 'updatable fields is required. `idempotency_path: null` removes it. An inactive endpoint\'s public URL answers 404.',
         body: { schema: updateWebhookSchema, example: { is_active: false } },
-        success: { description: 'The endpoint after the change.', data: webhookEndpointSchema, name: 'WebhookEndpoint' },
+        success: 'The endpoint after the change.',
         errors: [400, 404],
         changes: (body) => changesOf(body, UPDATABLE_WEBHOOK_FIELDS),
-        useCase: uc.update, present: presentWebhookEndpoint,
+        useCase: uc.update,
       }),
-      deleteOne({
-        id: 'deleteWebhookEndpoint', path: '/webhooks/:id', tag: TAG, access: 'key',
+      endpoints.delete({
+        id: 'deleteWebhookEndpoint',
         summary: 'Delete an endpoint for good (its deliveries are kept)',
         success: { description: 'The endpoint was deleted; its public URL answers 404 from now on.', data: deletedWebhookEndpointSchema, name: 'DeletedWebhookEndpoint' },
         errors: [404],

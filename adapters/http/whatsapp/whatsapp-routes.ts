@@ -16,7 +16,7 @@ import { Q, R } from '../shared/documented';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, pathId, queryText, queryUuid, queryValue, teamOf } from '../shared/params';
-import { createOne, deleteOne, getOne, getPage, updateOne } from '../shared/resource';
+import { createOne, getPage, resource } from '../shared/resource';
 import { CloudWebhookDeps, cloudWebhookOperations } from './cloud-webhook-routes';
 import {
   contactSchema, conversationMessageSchema, conversationSchema, createdContactSchema, deletedSchema, presentContact,
@@ -40,11 +40,16 @@ export interface WhatsAppUseCases {
 
 const TAG = 'WhatsApp';
 
+const contacts = resource({ path: '/whatsapp/contacts', tag: TAG, present: presentContact, schema: contactSchema, name: 'WhatsAppContact' });
+const conversations = resource({
+  path: '/whatsapp/conversations', tag: TAG, present: presentConversation, schema: conversationSchema, name: 'WhatsAppConversation',
+});
+
 export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps): RouteModule {
   return {
     operations: [
-      getPage({
-        id: 'listWhatsAppContacts', path: '/whatsapp/contacts', tag: TAG, access: 'key',
+      contacts.list({
+        id: 'listWhatsAppContacts',
         summary: 'List the team\'s WhatsApp contacts',
         list: { sortable: CONTACT_SORT_FIELDS, search: 'Partial match in phone, custom name and push name (accents and case do not matter).' },
         filters: [
@@ -52,9 +57,9 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
           { name: 'client_id', key: 'clientId', schema: R.uuid, read: queryUuid,
             description: 'Only contacts linked to this client; a client the team does not have is 404 on `client_id`.' },
         ],
-        success: { description: 'A page of contacts.', data: contactSchema, name: 'WhatsAppContact' },
+        success: 'A page of contacts.',
         errors: [400, 404],
-        useCase: uc.listContacts, present: presentContact,
+        useCase: uc.listContacts,
       }),
       operation({
         id: 'createWhatsAppContact', method: 'post', path: '/whatsapp/contacts', tag: TAG, access: 'key',
@@ -76,25 +81,25 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
           ctx.body = one(reused ? { ...presentContact(contact), reused: true } : presentContact(contact));
         },
       }),
-      getOne({
-        id: 'getWhatsAppContact', path: '/whatsapp/contacts/:id', tag: TAG, access: 'key',
+      contacts.get({
+        id: 'getWhatsAppContact',
         summary: 'Read one contact',
-        success: { description: 'The contact.', data: contactSchema, name: 'WhatsAppContact' },
+        success: 'The contact.',
         errors: [404],
-        useCase: uc.getContact, present: presentContact,
+        useCase: uc.getContact,
       }),
-      updateOne({
-        id: 'updateWhatsAppContact', path: '/whatsapp/contacts/:id', tag: TAG, access: 'key',
+      contacts.update({
+        id: 'updateWhatsAppContact',
         summary: 'Change the fields sent (custom name, notes, tags, client)',
         description: 'The phone and jid stay as created; other fields sent are ignored. At least one of the updatable fields is required.',
         body: { schema: updateContactSchema, example: { notes: 'Ligar amanhã', tags: ['vip'] } },
-        success: { description: 'The contact after the change.', data: contactSchema, name: 'WhatsAppContact' },
+        success: 'The contact after the change.',
         errors: [400, 404],
         changes: (body) => changesOf(body, UPDATABLE_CONTACT_FIELDS),
-        useCase: uc.updateContact, present: presentContact,
+        useCase: uc.updateContact,
       }),
-      deleteOne({
-        id: 'deleteWhatsAppContact', path: '/whatsapp/contacts/:id', tag: TAG, access: 'key',
+      contacts.delete({
+        id: 'deleteWhatsAppContact',
         summary: 'Delete a contact for good (409 while it has conversations)',
         success: { description: 'The contact was deleted.', data: deletedSchema, name: 'DeletedWhatsAppContact' },
         errors: [404, 409],
@@ -116,8 +121,8 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         command: (body) => camelKeys(pick(body, SEND_MESSAGE_FIELDS)),
         useCase: uc.sendText, present: ({ message, reused }) => ({ ...presentMessage(message), reused }),
       }),
-      getPage({
-        id: 'listWhatsAppConversations', path: '/whatsapp/conversations', tag: TAG, access: 'key',
+      conversations.list({
+        id: 'listWhatsAppConversations',
         summary: 'List the team\'s conversations',
         list: { sortable: CONVERSATION_SORT_FIELDS },
         filters: [
@@ -128,16 +133,16 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
           { name: 'updated_since', key: 'updatedSince', schema: { type: 'string', examples: ['2026-11-24T10:00:00Z', '2026-11-24'] }, read: queryValue,
             description: 'Only conversations updated at or after this time: ISO 8601, a date or a date-time.' },
         ],
-        success: { description: 'A page of conversations.', data: conversationSchema, name: 'WhatsAppConversation' },
+        success: 'A page of conversations.',
         errors: [400, 404],
-        useCase: uc.listConversations, present: presentConversation,
+        useCase: uc.listConversations,
       }),
-      getOne({
-        id: 'getWhatsAppConversation', path: '/whatsapp/conversations/:id', tag: TAG, access: 'key',
+      conversations.get({
+        id: 'getWhatsAppConversation',
         summary: 'Read one conversation',
-        success: { description: 'The conversation.', data: conversationSchema, name: 'WhatsAppConversation' },
+        success: 'The conversation.',
         errors: [404],
-        useCase: uc.getConversation, present: presentConversation,
+        useCase: uc.getConversation,
       }),
       getPage({
         id: 'listWhatsAppConversationMessages', path: '/whatsapp/conversations/:id/messages', tag: TAG, access: 'key',
