@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ValidationFailed } from '../../domain/shared/errors';
+import { isUuid } from '../../domain/shared/values';
 
 export const PROGRAM = 'workspace-admin';
 
@@ -17,6 +18,9 @@ export interface CliFlag {
   choices?: readonly string[];
   description: string;
 }
+
+/** `--team ID`, the flag of every command that works on one team. */
+export const TEAM_FLAG = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
 
 export interface CliCommand {
   /** The words that name it, e.g. `team create`. */
@@ -65,6 +69,21 @@ export class CliArgs {
   required(name: string): string {
     const v = this.optional(name);
     if (v === undefined) throw new ValidationFailed(`--${name} is required`, name);
+    return v;
+  }
+
+  /** A string flag the command needs, which must be a UUID. */
+  uuid(name: string): string {
+    return this.checkedUuid(name, this.required(name));
+  }
+
+  optionalUuid(name: string): string | undefined {
+    const v = this.optional(name);
+    return v === undefined ? undefined : this.checkedUuid(name, v);
+  }
+
+  private checkedUuid(name: string, v: string): string {
+    if (!isUuid(v)) throw new ValidationFailed(`--${name} must be a UUID`, name);
     return v;
   }
 

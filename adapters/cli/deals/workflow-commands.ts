@@ -3,7 +3,7 @@ import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-eve
 import { ListWorkflowRuns } from '../../../application/deals/list-workflow-runs';
 import { DEAL_EVENT_TYPES } from '../../../domain/deals/deal-event';
 import { WORKFLOW_ACTIONS, WorkflowData, WorkflowRunData } from '../../../domain/deals/workflow';
-import { CliCommand } from '../cli';
+import { CliCommand, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 export const presentWorkflow = (w: WorkflowData) => ({
@@ -22,15 +22,13 @@ export interface WorkflowCommandUseCases {
   dispatch: DispatchDealEvents;
 }
 
-const TEAM = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
-
 export function workflowCommands(uc: () => WorkflowCommandUseCases): CliCommand[] {
   return [
     {
       name: 'workflow create',
       description: 'Set up a team\'s automation: on a deal event, create an activity or a task for the deal.',
       flags: [
-        TEAM,
+        TEAM_FLAG,
         { name: 'event', type: 'string', required: true, choices: DEAL_EVENT_TYPES, description: 'The deal event that runs it.' },
         { name: 'action', type: 'string', required: true, choices: WORKFLOW_ACTIONS, description: 'What it creates.' },
         {
@@ -46,7 +44,7 @@ export function workflowCommands(uc: () => WorkflowCommandUseCases): CliCommand[
     {
       name: 'workflow runs',
       description: 'List a team\'s workflow runs, newest first, with their outcome.',
-      flags: [TEAM, ...PAGE_FLAGS],
+      flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin workflow runs --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --limit 20',
       columns: ['id', 'created_at', 'event', 'status', 'workflow_id', 'entity_id', 'error'],
       run: async (a) => listOutput(await uc().runs.execute({ teamId: a.required('team') }, pageArgs(a)), presentWorkflowRun),

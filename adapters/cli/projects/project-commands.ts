@@ -4,11 +4,9 @@ import { CreatePipeline } from '../../../application/projects/create-pipeline';
 import { DeactivateCompany } from '../../../application/projects/deactivate-company';
 import { DeactivateLead } from '../../../application/projects/deactivate-lead';
 import { ColumnInput } from '../../../domain/projects/pipeline';
-import { ValidationFailed } from '../../../domain/shared/errors';
-import { isUuid } from '../../../domain/shared/values';
 import { presentCompany, presentLead } from '../../http/projects/present-lead';
 import { presentPipeline } from '../../http/projects/present-pipeline';
-import { CliArgs, CliCommand } from '../cli';
+import { CliCommand } from '../cli';
 
 export interface ProjectCommandUseCases {
   archiveProject: ArchiveProject;
@@ -21,12 +19,6 @@ export interface ProjectCommandUseCases {
 /** What `project archive` prints, as the README documents it. */
 const presentArchivedProject = (p: ArchivedProject) => ({ id: p.id, archived_at: p.archivedAt });
 
-const uuidArg = (a: CliArgs, name: string): string => {
-  const v = a.required(name);
-  if (!isUuid(v)) throw new ValidationFailed(`--${name} must be a UUID`, name);
-  return v;
-};
-
 const id = (what: string) => ({ name: 'id', type: 'string', required: true, value: 'ID', description: `The ${what}'s id.` } as const);
 const PROJECT = { name: 'project', type: 'string', required: true, value: 'ID', description: 'The project\'s id.' } as const;
 const EXAMPLE_PROJECT = '019a2b3c-9999-7000-8000-00000000c001';
@@ -38,7 +30,7 @@ export function projectCommands(uc: () => ProjectCommandUseCases): CliCommand[] 
       description: 'Archive a project.',
       flags: [id('project')],
       example: `workspace-admin project archive --id ${EXAMPLE_PROJECT}`,
-      run: async (a) => presentArchivedProject(await uc().archiveProject.execute({ id: uuidArg(a, 'id') })),
+      run: async (a) => presentArchivedProject(await uc().archiveProject.execute({ id: a.uuid('id') })),
     },
     {
       name: 'pipeline create',
@@ -51,7 +43,7 @@ export function projectCommands(uc: () => ProjectCommandUseCases): CliCommand[] 
       ],
       example: `workspace-admin pipeline create --project ${EXAMPLE_PROJECT} --name Vendas --columns '[{"slug":"novo","title":"Novo","outcome":"open"},{"slug":"ganho","title":"Ganho","outcome":"won"}]'`,
       run: async (a) => presentPipeline(await uc().createPipeline.execute({
-        projectId: uuidArg(a, 'project'),
+        projectId: a.uuid('project'),
         name: a.required('name'),
         columns: a.json<ColumnInput[]>('columns', true)!,
         lossReasons: a.json<{ name: string }[]>('loss-reasons'),
@@ -62,21 +54,21 @@ export function projectCommands(uc: () => ProjectCommandUseCases): CliCommand[] 
       description: 'Add a company to a project (its leads can belong to it).',
       flags: [PROJECT, { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The company\'s name.' }],
       example: `workspace-admin company create --project ${EXAMPLE_PROJECT} --name "Padaria Pão Quente"`,
-      run: async (a) => presentCompany(await uc().createCompany.execute({ projectId: uuidArg(a, 'project'), name: a.required('name') })),
+      run: async (a) => presentCompany(await uc().createCompany.execute({ projectId: a.uuid('project'), name: a.required('name') })),
     },
     {
       name: 'company deactivate',
       description: 'Deactivate a company.',
       flags: [id('company')],
       example: 'workspace-admin company deactivate --id 019a2b3c-9999-7000-8000-00000000e001',
-      run: async (a) => presentCompany(await uc().deactivateCompany.execute({ id: uuidArg(a, 'id') })),
+      run: async (a) => presentCompany(await uc().deactivateCompany.execute({ id: a.uuid('id') })),
     },
     {
       name: 'lead deactivate',
       description: 'Deactivate a project lead.',
       flags: [id('lead')],
       example: 'workspace-admin lead deactivate --id 019a2b3c-9999-7000-8000-00000000f001',
-      run: async (a) => presentLead(await uc().deactivateLead.execute({ id: uuidArg(a, 'id') })),
+      run: async (a) => presentLead(await uc().deactivateLead.execute({ id: a.uuid('id') })),
     },
   ];
 }

@@ -1,6 +1,4 @@
 import { RestoreTask } from '../../../application/tasks/restore-task';
-import { ValidationFailed } from '../../../domain/shared/errors';
-import { isUuid } from '../../../domain/shared/values';
 import { presentTask } from '../../http/tasks/present-task';
 import { CliCommand } from '../cli';
 
@@ -11,11 +9,7 @@ export function taskCommands(uc: () => { restore: RestoreTask }): CliCommand[] {
       description: 'Restore a deleted task.',
       flags: [{ name: 'id', type: 'string', required: true, value: 'ID', description: 'The task\'s id.' }],
       example: 'workspace-admin task restore --id 019a2b3c-9999-7000-8000-0000000a0001',
-      run: async (a) => {
-        const id = a.required('id');
-        if (!isUuid(id)) throw new ValidationFailed('--id must be a UUID', 'id');
-        return presentTask(await uc().restore.execute({ id }));
-      },
+      run: async (a) => presentTask(await uc().restore.execute({ id: a.uuid('id') })),
     },
   ];
 }

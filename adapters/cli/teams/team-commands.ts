@@ -5,7 +5,7 @@ import { ListTeams } from '../../../application/teams/list-teams';
 import { RevokeApiKey, RevokedApiKey } from '../../../application/teams/revoke-api-key';
 import { ApiKeyData } from '../../../domain/teams/api-key';
 import { TeamData } from '../../../domain/teams/team';
-import { CliCommand } from '../cli';
+import { CliCommand, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 export interface TeamCommandUseCases {
@@ -24,8 +24,6 @@ const presentIssuedKey = (k: IssuedApiKey) => ({ id: k.id, key: k.key });
 const presentRevokedKey = (k: RevokedApiKey) => ({ id: k.id, is_active: k.isActive });
 /** Never the key, which is not kept, nor its hash. */
 const presentListedKey = (k: ApiKeyData) => ({ id: k.id, name: k.name, is_active: k.isActive, created_at: k.createdAt, revoked_at: k.revokedAt });
-
-const TEAM = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
 
 /** The use cases are resolved when a command runs: declaring the commands (for help) opens nothing. */
 export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
@@ -54,14 +52,14 @@ export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
     {
       name: 'key create',
       description: 'Issue another API key for a team (the key is printed only here: it is stored hashed).',
-      flags: [TEAM, { name: 'name', type: 'string', value: 'NAME', description: 'A label for the key, such as the integration that uses it.' }],
+      flags: [TEAM_FLAG, { name: 'name', type: 'string', value: 'NAME', description: 'A label for the key, such as the integration that uses it.' }],
       example: 'workspace-admin key create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --name zapier',
       run: async (a) => presentIssuedKey(await uc().createKey.execute({ teamId: a.required('team') }, { name: a.optional('name') })),
     },
     {
       name: 'key list',
       description: 'List a team\'s API keys, revoked ones included, newest first (never a key or its hash).',
-      flags: [TEAM, ...PAGE_FLAGS],
+      flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin key list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
       columns: ['id', 'name', 'is_active', 'created_at', 'revoked_at'],
       run: async (a) => listOutput(await uc().listKeys.execute({ teamId: a.required('team') }, pageArgs(a)), presentListedKey),

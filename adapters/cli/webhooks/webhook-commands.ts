@@ -5,10 +5,9 @@ import { ReplayInboundDelivery } from '../../../application/webhooks/replay-inbo
 import { SetWebhookVerifyToken } from '../../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpointAsOperator } from '../../../application/webhooks/update-webhook-endpoint-as-operator';
 import { ValidationFailed } from '../../../domain/shared/errors';
-import { isUuid } from '../../../domain/shared/values';
 import { INBOUND_ACTION_TYPES, WebhookEndpointChanges, WebhookEndpointData, isInboundActionType } from '../../../domain/webhooks/webhook-endpoint';
 import { presentInboundDelivery, presentWebhookEndpoint } from '../../http/webhooks/present-webhook';
-import { CliArgs, CliCommand } from '../cli';
+import { CliCommand, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 export interface WebhookCommandUseCases {
@@ -25,15 +24,6 @@ const presentListedEndpoint = (e: WebhookEndpointData) => ({
   id: e.id, endpoint_id: e.endpointId, name: e.name, is_active: e.isActive, action_type: e.actionType, created_at: e.createdAt,
 });
 
-function uuidOption(a: CliArgs, name: string, required: true): string;
-function uuidOption(a: CliArgs, name: string, required: boolean): string | undefined;
-function uuidOption(a: CliArgs, name: string, required: boolean): string | undefined {
-  const v = required ? a.required(name) : a.optional(name);
-  if (v !== undefined && !isUuid(v)) throw new ValidationFailed(`--${name} must be a UUID`, name);
-  return v;
-}
-
-const TEAM = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
 const ENDPOINT = { name: 'endpoint', type: 'string', required: true, value: 'ID', description: 'The endpoint\'s administration id (the id of webhook list, not its endpoint_id).' } as const;
 const EXAMPLE_TEAM = '019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b';
 const EXAMPLE_ENDPOINT = '019a2b3e-1111-7000-8000-00000000b001';
@@ -44,7 +34,7 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       name: 'webhook create',
       description: 'Create an inbound webhook endpoint that turns payloads into leads or deals; its secret is printed only here.',
       flags: [
-        TEAM,
+        TEAM_FLAG,
         { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The endpoint\'s name.' },
         { name: 'action', type: 'string', required: true, choices: INBOUND_ACTION_TYPES, description: 'What a payload becomes.' },
         { name: 'project', type: 'string', required: true, value: 'ID', description: 'The project the leads and deals go to.' },
@@ -58,9 +48,9 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       run: async (a) => {
         const action = a.required('action');
         if (!isInboundActionType(action)) throw new ValidationFailed(`--action must be one of ${INBOUND_ACTION_TYPES.join(', ')}`, 'action');
-        const created = await uc().create.execute({ teamId: uuidOption(a, 'team', true) }, {
-          name: a.required('name'), actionType: action, projectId: uuidOption(a, 'project', true),
-          pipelineId: uuidOption(a, 'pipeline', false), columnSlug: a.optional('column'), fieldMapping: a.json('mapping'),
+        const created = await uc().create.execute({ teamId: a.uuid('team') }, {
+          name: a.required('name'), actionType: action, projectId: a.uuid('project'),
+          pipelineId: a.optionalUuid('pipeline'), columnSlug: a.optional('column'), fieldMapping: a.json('mapping'),
           idempotencyPath: a.optional('idempotency-path'), withSecret: !a.flag('no-secret'), fields: { project: 'project', pipeline: 'pipeline', column: 'column' },
         });
         return { id: created.endpoint.id, endpoint_id: created.endpoint.endpointId, secret: created.secret };
@@ -69,10 +59,10 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
     {
       name: 'webhook list',
       description: 'List a team\'s webhook endpoints, inactive ones included, newest first (never a secret or its hash).',
-      flags: [TEAM, ...PAGE_FLAGS],
+      flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: `workspace-admin webhook list --team ${EXAMPLE_TEAM}`,
       columns: ['id', 'endpoint_id', 'name', 'is_active', 'action_type', 'created_at'],
-      run: async (a) => listOutput(await uc().list.execute({ teamId: uuidOption(a, 'team', true) }, pageArgs(a)), presentListedEndpoint),
+      run: async (a) => listOutput(await uc().list.execute({ teamId: a.uuid('team') }, pageArgs(a)), presentListedEndpoint),
     },
     {
       name: 'webhook update',
@@ -94,7 +84,7 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
           fieldMapping: a.json('mapping'),
           idempotencyPath: a.flag('no-idempotency-path') ? null : a.optional('idempotency-path'),
         };
-        return presentWebhookEndpoint(await uc().update.execute({ id: uuidOption(a, 'endpoint', true), changes }));
+        return presentWebhookEndpoint(await uc().update.execute({ id: a.uuid('endpoint'), changes }));
       },
     },
     {
@@ -109,7 +99,7 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       run: async (a) => {
         const clear = a.flag('clear');
         if (clear === a.given('token')) throw new ValidationFailed('Give --token T, or --clear', 'token');
-        const endpoint = await uc().verifyToken.execute({ webhookId: uuidOption(a, 'endpoint', true), token: clear ? null : a.required('token') });
+        const endpoint = await uc().verifyToken.execute({ webhookId: a.uuid('endpoint'), token: clear ? null : a.required('token') });
         return { id: endpoint.id, endpoint_id: endpoint.endpointId, has_verify_token: endpoint.verifyTokenHash !== null };
       },
     },
@@ -119,14 +109,14 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       flags: [ENDPOINT, ...PAGE_FLAGS],
       example: `workspace-admin webhook deliveries --endpoint ${EXAMPLE_ENDPOINT} --limit 20`,
       columns: ['id', 'received_at', 'status', 'attempts', 'entity_type', 'entity_id', 'error'],
-      run: async (a) => listOutput(await uc().deliveries.execute({ webhookId: uuidOption(a, 'endpoint', true), ...pageArgs(a) }), presentInboundDelivery),
+      run: async (a) => listOutput(await uc().deliveries.execute({ webhookId: a.uuid('endpoint'), ...pageArgs(a) }), presentInboundDelivery),
     },
     {
       name: 'webhook replay',
       description: 'Process a failed delivery again, as received; prints it with its new outcome.',
       flags: [{ name: 'id', type: 'string', required: true, value: 'DELIVERY_ID', description: 'The delivery\'s id (from webhook deliveries).' }],
       example: 'workspace-admin webhook replay --id 019a2b3f-2222-7000-8000-00000000d001',
-      run: async (a) => presentInboundDelivery(await uc().replay.execute({ id: uuidOption(a, 'id', true) })),
+      run: async (a) => presentInboundDelivery(await uc().replay.execute({ id: a.uuid('id') })),
     },
   ];
 }

@@ -4,7 +4,7 @@ import { ListInboxes } from '../../../application/whatsapp/list-inboxes';
 import { CHANNELS, InboxData } from '../../../domain/whatsapp/inbox';
 import { InboxErrorData } from '../../../domain/whatsapp/inbox-error';
 import { InboxSummary } from '../../../domain/whatsapp/inbox-repository';
-import { CliCommand } from '../cli';
+import { CliCommand, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 /** DECISIONS.md: the inbox without its secrets. */
@@ -26,15 +26,13 @@ export interface WhatsAppCommandUseCases {
   listInboxErrors: ListInboxErrors;
 }
 
-const TEAM = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
-
 export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[] {
   return [
     {
       name: 'inbox create',
       description: 'Connect a WhatsApp number to a team; credentials are stored sealed with SECRETS_KEY and never printed.',
       flags: [
-        TEAM,
+        TEAM_FLAG,
         { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The inbox\'s name.' },
         { name: 'channel', type: 'string', required: true, choices: CHANNELS, description: 'The provider: the Cloud API, an Evolution gateway, or the sandbox (sends nothing).' },
         { name: 'phone-number-id', type: 'string', value: 'X', description: 'cloud_api: the number\'s id at Meta.' },
@@ -57,7 +55,7 @@ export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[
     {
       name: 'inbox list',
       description: 'List a team\'s inboxes, newest first (the Cloud API phone number id, never a credential).',
-      flags: [TEAM, ...PAGE_FLAGS],
+      flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin inbox list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
       columns: ['id', 'name', 'channel', 'phone_number_id', 'is_active', 'created_at'],
       run: async (a) => listOutput(await uc().listInboxes.execute({ teamId: a.required('team') }, pageArgs(a)), presentInboxSummary),
@@ -66,7 +64,7 @@ export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[
       name: 'inbox errors',
       description: 'List the errors Meta reported about a team\'s numbers as a whole, newest first.',
       flags: [
-        TEAM,
+        TEAM_FLAG,
         { name: 'inbox', type: 'string', value: 'ID', description: 'Only this inbox\'s errors.' },
         { name: 'limit', type: 'integer', description: 'At most this many: 1 to 1000 (100 when absent).' },
       ],

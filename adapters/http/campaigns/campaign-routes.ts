@@ -7,10 +7,10 @@ import { CAMPAIGN_STATUSES, REFUSED_CAMPAIGN_STATUSES } from '../../../domain/ca
 import { CAMPAIGN_SORT_FIELDS } from '../../../domain/campaigns/campaign-repository';
 import { RouteModule } from '../app';
 import { camelKeys, changesOf, pick } from '../shared/body';
-import { listParameters, queryParam, R } from '../shared/documented';
-import { many, one } from '../shared/envelope';
-import { operation, ParameterDoc } from '../shared/operation';
-import { Ctx, listQuery, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
+import { R } from '../shared/documented';
+import { operation } from '../shared/operation';
+import { Ctx, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
+import { resource } from '../shared/resource';
 import {
   CREATE_CAMPAIGN_FIELDS, UPDATABLE_CAMPAIGN_FIELDS, createCampaignSchema, updateCampaignSchema,
 } from './campaign-schemas';
@@ -26,40 +26,37 @@ export interface CampaignUseCases {
 
 const TAG = 'Campaigns';
 
-/** Campaign lists never refuse a sort: an unlisted field sorts by `created_at`, keeping the direction. */
-const SORT_NOTE = 'An unlisted field sorts by `created_at` in the direction given.';
-const listParams = (): ParameterDoc[] =>
-  listParameters(CAMPAIGN_SORT_FIELDS, { search: 'Partial match in name and description (accents and case do not matter).' })
-    .map((p) => (p.name === 'sort' ? { ...p, description: `${p.description} ${SORT_NOTE}` } : p));
-
 /** The spec's quirk on writes, told on every operation that writes a status. */
 const REFUSED_STATUS_NOTE = `A \`status\` of ${REFUSED_CAMPAIGN_STATUSES.map((s) => `\`${s}\``).join(' or ')} (statuses of an older contract `
   + 'that storage refuses) answers **500 `INTERNAL_ERROR`** and writes nothing; any other status outside '
   + `${CAMPAIGN_STATUSES.map((s) => `\`${s}\``).join(', ')} is 400.`;
 
+const campaigns = resource({ path: '/campaigns', tag: TAG, present: presentCampaign, schema: campaignSchema, name: 'Campaign' });
+
 export function campaignRoutes(uc: CampaignUseCases): RouteModule {
   return {
     operations: [
-      operation({
-        id: 'listCampaigns', method: 'get', path: '/campaigns', tag: TAG, access: 'key',
+      campaigns.list({
+        id: 'listCampaigns',
         summary: 'List the team\'s campaigns, each with its project',
-        parameters: [
-          ...listParams(),
-          queryParam('status', R.enumOf([...CAMPAIGN_STATUSES, ...REFUSED_CAMPAIGN_STATUSES, 'archived']),
-            'Only campaigns in this status. `archived` applies no filter; `scheduled` and `cancelled` match no campaign; any other value is 400.'),
-          queryParam('project_id', R.uuid, 'Only campaigns of this project of the team (another one is 404 on `project_id`).'),
-        ],
-        success: { status: 200, description: 'A page of campaigns.', data: campaignSchema, name: 'Campaign', list: true },
-        errors: [400, 404],
-        async handle(ctx: Ctx) {
-          // An unlisted sort falls back to created_at here, as `campaignSort` says.
-          const query = listQuery(ctx, { sortable: CAMPAIGN_SORT_FIELDS, fallbackToCreatedAt: true });
-          const command = { status: queryValue(ctx, 'status'), projectId: queryUuid(ctx, 'project_id'), query };
-          ctx.body = many(await uc.list.execute(teamOf(ctx), command), query, presentCampaign);
+        // Campaign lists never refuse a sort: an unlisted field sorts by `created_at`, keeping the direction (`campaignSort`).
+        list: {
+          sortable: CAMPAIGN_SORT_FIELDS, fallbackToCreatedAt: true,
+          search: 'Partial match in name and description (accents and case do not matter).',
         },
+        filters: [
+          // Checked by the use case: `archived` applies no filter.
+          { name: 'status', key: 'status', schema: R.enumOf([...CAMPAIGN_STATUSES, ...REFUSED_CAMPAIGN_STATUSES, 'archived']), read: queryValue,
+            description: 'Only campaigns in this status. `archived` applies no filter; `scheduled` and `cancelled` match no campaign; any other value is 400.' },
+          { name: 'project_id', key: 'projectId', schema: R.uuid, read: queryUuid,
+            description: 'Only campaigns of this project of the team (another one is 404 on `project_id`).' },
+        ],
+        success: 'A page of campaigns.',
+        errors: [400, 404],
+        useCase: uc.list,
       }),
-      operation({
-        id: 'createCampaign', method: 'post', path: '/campaigns', tag: TAG, access: 'key',
+      campaigns.create({
+        id: 'createCampaign',
         summary: 'Create a campaign in one of the team\'s projects (planning data only)',
         description: `${REFUSED_STATUS_NOTE} The project is always required: \`project_id\` must be the team's (404 naming it otherwise). `
           + '`approval_status` starts as `pending` and cannot be sent.',
@@ -71,36 +68,28 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
             content_pillars: ['promoção', 'bastidores'], target_platforms: ['instagram', 'whatsapp'], goals: { leads: 300, budget_brl: 15000 },
           },
         },
-        success: { status: 201, description: 'The campaign created, with its project.', data: campaignSchema, name: 'Campaign' },
+        success: 'The campaign created, with its project.',
         errors: [400, 404, 500],
-        async handle(ctx: Ctx, body) {
-          const command = camelKeys(pick(body, CREATE_CAMPAIGN_FIELDS));
-          ctx.status = 201;
-          ctx.body = one(presentCampaign(await uc.create.execute(teamOf(ctx), command)));
-        },
+        command: (body) => camelKeys(pick(body, CREATE_CAMPAIGN_FIELDS)),
+        useCase: uc.create,
       }),
-      operation({
-        id: 'getCampaign', method: 'get', path: '/campaigns/:id', tag: TAG, access: 'key',
+      campaigns.get({
+        id: 'getCampaign',
         summary: 'Read one campaign with its project',
-        success: { status: 200, description: 'The campaign.', data: campaignSchema, name: 'Campaign' },
+        success: 'The campaign.',
         errors: [404],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentCampaign(await uc.get.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+        useCase: uc.get,
       }),
-      operation({
-        id: 'updateCampaign', method: 'put', path: '/campaigns/:id', tag: TAG, access: 'key',
+      campaigns.update({
+        id: 'updateCampaign',
         summary: 'Change the fields sent',
         description: `${REFUSED_STATUS_NOTE} The campaign is then left exactly as it was, the other fields sent included. `
           + '`project_id` and `approval_status` cannot change and are ignored; a body with no other field is 400.',
         body: { schema: updateCampaignSchema, example: { status: 'active', end_date: '2026-12-05', goals: { leads: 450, budget_brl: 18000 } } },
-        success: { status: 200, description: 'The campaign after the change.', data: campaignSchema, name: 'Campaign' },
+        success: 'The campaign after the change.',
         errors: [400, 404, 500],
-        async handle(ctx: Ctx, body) {
-          const id = pathId(ctx);
-          const changes = changesOf(body, UPDATABLE_CAMPAIGN_FIELDS);
-          ctx.body = one(presentCampaign(await uc.update.execute(teamOf(ctx), { id, changes })));
-        },
+        changes: (body) => changesOf(body, UPDATABLE_CAMPAIGN_FIELDS),
+        useCase: uc.update,
       }),
       operation({
         id: 'deleteCampaign', method: 'delete', path: '/campaigns/:id', tag: TAG, access: 'key',

@@ -3,14 +3,13 @@ import { DeactivateClient } from '../../../application/clients/deactivate-client
 import { GetClient } from '../../../application/clients/get-client';
 import { ListClients } from '../../../application/clients/list-clients';
 import { UpdateClient } from '../../../application/clients/update-client';
-import { ClientChanges } from '../../../domain/clients/client';
+import { ClientChanges, ClientStatus, ClientType } from '../../../domain/clients/client';
 import { CLIENT_SORT_FIELDS } from '../../../domain/clients/client-repository';
 import { RouteModule } from '../app';
 import { camelKeys, pick } from '../shared/body';
-import { listParameters, queryParam, R } from '../shared/documented';
-import { many, one } from '../shared/envelope';
-import { operation } from '../shared/operation';
-import { Ctx, listQuery, pathId, queryEnum, teamOf } from '../shared/params';
+import { R } from '../shared/documented';
+import { queryOneOf } from '../shared/params';
+import { resource } from '../shared/resource';
 import { requireSomeField } from '../shared/validation';
 import {
   ADDRESS_BODY_FIELDS, TEXT_BODY_FIELDS, UPDATABLE_CLIENT_FIELDS, UpdateClientBody, createClientSchema, updateClientSchema,
@@ -25,7 +24,8 @@ export interface ClientUseCases {
   deactivate: DeactivateClient;
 }
 
-const TAG = 'Clients';
+const CLIENT_TYPES: readonly ClientType[] = ['PF', 'PJ'];
+const CLIENT_STATUSES: readonly ClientStatus[] = ['active', 'inactive'];
 
 /** The fields of a body (the address mapped subfield by subfield), as a use case names them; nothing else. */
 const changesOf = (body: UpdateClientBody): ClientChanges => {
@@ -34,67 +34,57 @@ const changesOf = (body: UpdateClientBody): ClientChanges => {
   return changes;
 };
 
+const clients = resource({ path: '/clients', tag: 'Clients', present: presentClient, schema: clientSchema, name: 'Client' });
+
 export function clientRoutes(uc: ClientUseCases): RouteModule {
   return {
     operations: [
-      operation({
-        id: 'listClients', method: 'get', path: '/clients', tag: TAG, access: 'key',
+      clients.list({
+        id: 'listClients',
         summary: 'List the team\'s clients',
-        parameters: [
-          ...listParameters(CLIENT_SORT_FIELDS, { search: 'Partial match in name, e-mail, phone, CPF and CNPJ (accents and case do not matter).' }),
-          queryParam('type', R.enumOf(['PF', 'PJ'])),
-          queryParam('status', R.enumOf(['active', 'inactive'])),
+        list: { sortable: CLIENT_SORT_FIELDS, search: 'Partial match in name, e-mail, phone, CPF and CNPJ (accents and case do not matter).' },
+        filters: [
+          { name: 'type', key: 'type', schema: R.enumOf(CLIENT_TYPES), read: queryOneOf(CLIENT_TYPES) },
+          { name: 'status', key: 'status', schema: R.enumOf(CLIENT_STATUSES), read: queryOneOf(CLIENT_STATUSES) },
         ],
-        success: { status: 200, description: 'A page of clients.', data: clientSchema, name: 'Client', list: true },
+        success: 'A page of clients.',
         errors: [400],
-        async handle(ctx: Ctx) {
-          const query = listQuery(ctx, { sortable: CLIENT_SORT_FIELDS });
-          const type = queryEnum(ctx, 'type', ['PF', 'PJ'] as const);
-          const status = queryEnum(ctx, 'status', ['active', 'inactive'] as const);
-          ctx.body = many(await uc.list.execute(teamOf(ctx), { type, status, query }), query, presentClient);
-        },
+        useCase: uc.list,
       }),
-      operation({
-        id: 'createClient', method: 'post', path: '/clients', tag: TAG, access: 'key',
+      clients.create({
+        id: 'createClient',
         summary: 'Create a client (PF with CPF, PJ with CNPJ)',
         body: { schema: createClientSchema, example: { type: 'PF', name: 'Maria Silva', email: 'maria@example.com', cpf: '529.982.247-25', tags: ['vip'] } },
-        success: { status: 201, description: 'The client created.', data: clientSchema, name: 'Client' },
+        success: 'The client created.',
         errors: [400, 403, 422],
-        async handle(ctx: Ctx, body) {
-          const client = await uc.create.execute(teamOf(ctx), { ...changesOf(body), type: body.type, name: body.name });
-          ctx.status = 201;
-          ctx.body = one(presentClient(client));
-        },
+        command: (body) => ({ ...changesOf(body), type: body.type, name: body.name }),
+        useCase: uc.create,
       }),
-      operation({
-        id: 'getClient', method: 'get', path: '/clients/:id', tag: TAG, access: 'key',
+      clients.get({
+        id: 'getClient',
         summary: 'Read one client',
-        success: { status: 200, description: 'The client.', data: clientSchema, name: 'Client' },
+        success: 'The client.',
         errors: [404],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentClient(await uc.get.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+        useCase: uc.get,
       }),
-      operation({
-        id: 'updateClient', method: 'put', path: '/clients/:id', tag: TAG, access: 'key',
+      clients.update({
+        id: 'updateClient',
         summary: 'Change the fields sent (address subfields one by one)',
         body: { schema: updateClientSchema, example: { phone: '(11) 98765-4321', address: { city: 'São Paulo' } } },
-        success: { status: 200, description: 'The client after the change.', data: clientSchema, name: 'Client' },
+        success: 'The client after the change.',
         errors: [400, 404, 422],
-        async handle(ctx: Ctx, body) {
-          const id = pathId(ctx);
+        changes: (body) => {
           requireSomeField(body, UPDATABLE_CLIENT_FIELDS);
-          ctx.body = one(presentClient(await uc.update.execute(teamOf(ctx), { id, changes: changesOf(body) })));
+          return changesOf(body);
         },
+        useCase: uc.update,
       }),
-      operation({
-        id: 'deactivateClient', method: 'delete', path: '/clients/:id', tag: TAG, access: 'key',
+      clients.delete({
+        id: 'deactivateClient',
         summary: 'Deactivate a client (it is kept, with status inactive)',
-        success: { status: 200, description: 'The client deactivated.', data: deactivatedClientSchema, name: 'DeactivatedClient' },
+        success: { description: 'The client deactivated.', data: deactivatedClientSchema, name: 'DeactivatedClient' },
         errors: [404],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentDeactivatedClient(await uc.deactivate.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+        useCase: uc.deactivate, present: presentDeactivatedClient,
       }),
     ],
   };

@@ -7,11 +7,12 @@ import { MoveProjectDeal } from '../../../application/deals/move-project-deal';
 import { DEAL_SORT_FIELDS } from '../../../domain/deals/deal-repository';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey } from '../../../domain/deals/idempotency';
 import { RouteModule } from '../app';
-import { listParameters, Q, queryParam, R } from '../shared/documented';
-import { many, one } from '../shared/envelope';
+import { Q, R } from '../shared/documented';
+import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
-import { Ctx, listQuery, pathId, queryDate, queryNumber, queryText, queryUuid, teamOf } from '../shared/params';
-import { UPDATABLE_DEAL_FIELDS, createDealSchema, dealChangesOf, newGlobalDealOf, updateDealSchema } from './deal-schemas';
+import { Ctx, queryDate, queryNumber, queryText, queryUuid, teamOf } from '../shared/params';
+import { resource } from '../shared/resource';
+import { createDealSchema, dealChangesOf, newGlobalDealOf, updateDealSchema } from './deal-schemas';
 import { archivedDealSchema, dealSchema, presentArchivedDeal, presentDeal } from './present-deal';
 import { projectDealOperations } from './project-deal-routes';
 
@@ -29,56 +30,41 @@ const TAG = 'Deals';
 const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** `project_id` and `pipeline_id`: which scope a read looks in (spec 4.1 scope rules). */
-const scopeParameters = [
-  queryParam('project_id', R.uuid, 'The project whose deals to read; it must be the team\'s (else 404 on `project_id`).'),
-  queryParam('pipeline_id', R.uuid,
-    'A pipeline: a project pipeline selects that project\'s scope, the legacy global pipeline the global scope (else 404 on `pipeline_id`).'),
-];
+const SCOPE_FILTERS = [
+  { name: 'project_id', key: 'projectId', schema: R.uuid, read: queryUuid,
+    description: 'The project whose deals to read; it must be the team\'s (else 404 on `project_id`).' },
+  { name: 'pipeline_id', key: 'pipelineId', schema: R.uuid, read: queryUuid,
+    description: 'A pipeline: a project pipeline selects that project\'s scope, the legacy global pipeline the global scope (else 404 on `pipeline_id`).' },
+] as const;
+
+const deals = resource({ path: '/deals', tag: TAG, present: presentDeal, schema: dealSchema, name: 'Deal' });
 
 export function dealRoutes(uc: DealUseCases): RouteModule {
   return {
     operations: [
-      operation({
-        id: 'listDeals', method: 'get', path: '/deals', tag: TAG, access: 'key',
+      deals.list({
+        id: 'listDeals',
         summary: 'List deals: legacy global deals, or a project\'s deals',
         description: 'With `project_id`, the deals of that project; with only `pipeline_id`, the scope of that pipeline (a project '
           + 'pipeline, or the legacy global one); with neither, legacy global deals only. In project scope every deal card is '
           + 'listed. A referenced id that is unknown or another team\'s answers 404 naming the field.',
-        parameters: [
-          ...listParameters(DEAL_SORT_FIELDS, { search: 'Partial match in title or description (accents and case do not matter).' }),
-          ...scopeParameters,
-          queryParam('status', Q.text, 'The stored status, e.g. `ativo` or `arquivado`.'),
-          queryParam('phase', Q.text, 'The pipeline phase (column).'),
-          queryParam('client_id', R.uuid, 'The global CRM client; in project scope, an alias of `lead_id`.'),
-          queryParam('lead_id', R.uuid, 'The main lead in project scope; in global scope, an alias of `client_id`.'),
-          queryParam('responsible_id', R.uuid, 'The responsible person.'),
-          queryParam('source', Q.text, 'The deal\'s source.'),
-          queryParam('min_value', R.number, 'Value greater than or equal.'),
-          queryParam('max_value', R.number, 'Value less than or equal.'),
-          queryParam('from', R.date, 'Created on or after this day (UTC).'),
-          queryParam('to', R.date, 'Created on or before this day (UTC).'),
+        list: { sortable: DEAL_SORT_FIELDS, search: 'Partial match in title or description (accents and case do not matter).' },
+        filters: [
+          ...SCOPE_FILTERS,
+          { name: 'status', key: 'status', schema: Q.text, read: queryText, description: 'The stored status, e.g. `ativo` or `arquivado`.' },
+          { name: 'phase', key: 'phase', schema: Q.text, read: queryText, description: 'The pipeline phase (column).' },
+          { name: 'client_id', key: 'clientId', schema: R.uuid, read: queryUuid, description: 'The global CRM client; in project scope, an alias of `lead_id`.' },
+          { name: 'lead_id', key: 'leadId', schema: R.uuid, read: queryUuid, description: 'The main lead in project scope; in global scope, an alias of `client_id`.' },
+          { name: 'responsible_id', key: 'responsibleId', schema: R.uuid, read: queryUuid, description: 'The responsible person.' },
+          { name: 'source', key: 'source', schema: Q.text, read: queryText, description: 'The deal\'s source.' },
+          { name: 'min_value', key: 'minValue', schema: R.number, read: queryNumber, description: 'Value greater than or equal.' },
+          { name: 'max_value', key: 'maxValue', schema: R.number, read: queryNumber, description: 'Value less than or equal.' },
+          { name: 'from', key: 'from', schema: R.date, read: queryDate, description: 'Created on or after this day (UTC).' },
+          { name: 'to', key: 'to', schema: R.date, read: queryDate, description: 'Created on or before this day (UTC).' },
         ],
-        success: { status: 200, description: 'A page of deals.', data: dealSchema, name: 'Deal', list: true },
+        success: 'A page of deals.',
         errors: [400, 404],
-        async handle(ctx: Ctx) {
-          const query = listQuery(ctx, { sortable: DEAL_SORT_FIELDS });
-          const page = await uc.list.execute(teamOf(ctx), {
-            projectId: queryUuid(ctx, 'project_id'),
-            pipelineId: queryUuid(ctx, 'pipeline_id'),
-            clientId: queryUuid(ctx, 'client_id'),
-            leadId: queryUuid(ctx, 'lead_id'),
-            responsibleId: queryUuid(ctx, 'responsible_id'),
-            status: queryText(ctx, 'status'),
-            phase: queryText(ctx, 'phase'),
-            source: queryText(ctx, 'source'),
-            minValue: queryNumber(ctx, 'min_value'),
-            maxValue: queryNumber(ctx, 'max_value'),
-            from: queryDate(ctx, 'from'),
-            to: queryDate(ctx, 'to'),
-            query,
-          });
-          ctx.body = many(page, query, presentDeal);
-        },
+        useCase: uc.list,
       }),
       operation({
         id: 'createDeal', method: 'post', path: '/deals', tag: TAG, access: 'key',
@@ -117,44 +103,34 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
           ctx.body = one(presentDeal(result.deal));
         },
       }),
-      operation({
-        id: 'getDeal', method: 'get', path: '/deals/:id', tag: TAG, access: 'key',
+      deals.get({
+        id: 'getDeal',
         summary: 'Read one deal (a project deal needs its project_id or pipeline_id)',
         description: 'Without `project_id` or `pipeline_id`, only a legacy global deal is looked up; a project deal is read with '
           + 'its project\'s `project_id` or one of its pipelines\' `pipeline_id`.',
-        parameters: scopeParameters,
-        success: { status: 200, description: 'The deal, the same object as in the list.', data: dealSchema, name: 'Deal' },
+        filters: SCOPE_FILTERS,
+        success: 'The deal, the same object as in the list.',
         errors: [400, 404],
-        async handle(ctx: Ctx) {
-          const id = pathId(ctx);
-          const view = await uc.get.execute(teamOf(ctx), {
-            id, projectId: queryUuid(ctx, 'project_id'), pipelineId: queryUuid(ctx, 'pipeline_id'),
-          });
-          ctx.body = one(presentDeal(view));
-        },
+        useCase: uc.get,
       }),
-      operation({
-        id: 'updateDeal', method: 'put', path: '/deals/:id', tag: TAG, access: 'key',
+      deals.update({
+        id: 'updateDeal',
         summary: 'Change the fields sent of a legacy global deal',
         description: 'Project deals are not found here (they move with POST /deals/{id}/move). A change of `phase` triggers '
           + '`deal_stage_changed`. A body with none of the accepted fields answers 400.',
         body: { schema: updateDealSchema, example: { phase: 'negociacao', value: 21000, probability: 75, is_starred: true } },
-        success: { status: 200, description: 'The deal after the change.', data: dealSchema, name: 'Deal' },
+        success: 'The deal after the change.',
         errors: [400, 404],
-        async handle(ctx: Ctx, body) {
-          const id = pathId(ctx);
-          ctx.body = one(presentDeal(await uc.update.execute(teamOf(ctx), { id, changes: dealChangesOf(body) })));
-        },
+        changes: dealChangesOf,
+        useCase: uc.update,
       }),
-      operation({
-        id: 'archiveDeal', method: 'delete', path: '/deals/:id', tag: TAG, access: 'key',
+      deals.delete({
+        id: 'archiveDeal',
         summary: 'Archive a legacy global deal (it is kept, with status arquivado)',
         description: 'Project deals are never archived here: they are not found.',
-        success: { status: 200, description: 'The deal archived.', data: archivedDealSchema, name: 'ArchivedDeal' },
+        success: { description: 'The deal archived.', data: archivedDealSchema, name: 'ArchivedDeal' },
         errors: [404],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentArchivedDeal(await uc.archive.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+        useCase: uc.archive, present: presentArchivedDeal,
       }),
       ...projectDealOperations({ move: uc.move }, TAG),
     ],

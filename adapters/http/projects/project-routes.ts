@@ -14,10 +14,11 @@ import { MethodNotAllowed } from '../shared/http-errors';
 import { isUuid } from '../../../domain/shared/values';
 import { RouteModule } from '../app';
 import { camelKeys, changesOf, pick } from '../shared/body';
-import { listParameters, queryParam, R } from '../shared/documented';
-import { many, one } from '../shared/envelope';
+import { R } from '../shared/documented';
+import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
-import { Ctx, listQuery, pathId, queryEnum, queryUuid, queryValue, teamOf } from '../shared/params';
+import { Ctx, pathId, queryOneOf, queryUuid, queryValue, teamOf } from '../shared/params';
+import { resource } from '../shared/resource';
 import { leadSchema, presentLead } from './present-lead';
 import { pipelineSchema, presentPipeline } from './present-pipeline';
 import { presentProject, projectSchema } from './present-project';
@@ -48,46 +49,42 @@ const createProjectCommand = (body: CreateProjectBody): CreateProjectCommand => 
   return { ...camelKeys(pick(body, CREATE_PROJECT_FIELDS)), completedAt };
 };
 
-/** The lead list refuses a bad `is_active` or `company_id` with 422, as the spec says (not 400). */
-const leadFilterOf = (ctx: Ctx) => {
-  const active = queryValue(ctx, 'is_active');
-  if (active !== undefined && active !== 'true' && active !== 'false') {
-    throw new Unprocessable('is_active must be true or false', 'is_active');
-  }
-  const companyId = queryValue(ctx, 'company_id');
-  if (companyId !== undefined && !isUuid(companyId)) throw new Unprocessable('company_id must be a UUID', 'company_id');
-  return { isActive: active === undefined ? undefined : active === 'true', companyId };
+// The lead list refuses a bad `is_active` or `company_id` with 422, as the spec says (not 400).
+
+const unprocessableBoolean = (ctx: Ctx, name: string): boolean | undefined => {
+  const v = queryValue(ctx, name);
+  if (v !== undefined && v !== 'true' && v !== 'false') throw new Unprocessable(`${name} must be true or false`, name);
+  return v === undefined ? undefined : v === 'true';
 };
+
+const unprocessableUuid = (ctx: Ctx, name: string): string | undefined => {
+  const v = queryValue(ctx, name);
+  if (v !== undefined && !isUuid(v)) throw new Unprocessable(`${name} must be a UUID`, name);
+  return v;
+};
+
+const projects = resource({ path: '/projects', tag: TAG, present: presentProject, schema: projectSchema, name: 'Project' });
+const leads = resource({ path: '/projects/:id/leads', tag: LEADS_TAG, present: presentLead, schema: leadSchema, name: 'ProjectLead' });
 
 export function projectRoutes(uc: ProjectUseCases): RouteModule {
   return {
     operations: [
-      operation({
-        id: 'listProjects', method: 'get', path: '/projects', tag: TAG, access: 'key',
+      projects.list({
+        id: 'listProjects',
         summary: 'List the team\'s projects (archived ones are left out)',
-        parameters: [
-          ...listParameters(PROJECT_SORT_FIELDS, { search: 'Partial match in name and description (accents and case do not matter).' }),
-          queryParam('squad_id', R.uuid, 'Projects of this squad; a squad the team does not have is 404.'),
-          queryParam('client_id', R.uuid, 'Projects of this client; a client the team does not have is 404.'),
-          queryParam('status', R.enumOf(PROJECT_STATUSES), 'Projects whose stage has this category.'),
-          queryParam('priority', R.enumOf(PROJECT_PRIORITIES)),
+        list: { sortable: PROJECT_SORT_FIELDS, search: 'Partial match in name and description (accents and case do not matter).' },
+        filters: [
+          { name: 'squad_id', key: 'squadId', schema: R.uuid, read: queryUuid, description: 'Projects of this squad; a squad the team does not have is 404.' },
+          { name: 'client_id', key: 'clientId', schema: R.uuid, read: queryUuid, description: 'Projects of this client; a client the team does not have is 404.' },
+          { name: 'status', key: 'status', schema: R.enumOf(PROJECT_STATUSES), read: queryOneOf(PROJECT_STATUSES), description: 'Projects whose stage has this category.' },
+          { name: 'priority', key: 'priority', schema: R.enumOf(PROJECT_PRIORITIES), read: queryOneOf(PROJECT_PRIORITIES) },
         ],
-        success: { status: 200, description: 'A page of projects.', data: projectSchema, name: 'Project', list: true },
+        success: 'A page of projects.',
         errors: [400, 404],
-        async handle(ctx: Ctx) {
-          const query = listQuery(ctx, { sortable: PROJECT_SORT_FIELDS });
-          const command = {
-            squadId: queryUuid(ctx, 'squad_id'),
-            clientId: queryUuid(ctx, 'client_id'),
-            status: queryEnum(ctx, 'status', PROJECT_STATUSES),
-            priority: queryEnum(ctx, 'priority', PROJECT_PRIORITIES),
-            query,
-          };
-          ctx.body = many(await uc.list.execute(teamOf(ctx), command), query, presentProject);
-        },
+        useCase: uc.list,
       }),
-      operation({
-        id: 'createProject', method: 'post', path: '/projects', tag: TAG, access: 'key',
+      projects.create({
+        id: 'createProject',
         summary: 'Create a project, with its default deal pipeline',
         description: 'The stage is `stage_id` if sent, else the first stage of `status`, else the team\'s initial stage. '
           + 'Without `slug`, one is made from the name (`-2`, `-3`… when taken); a `slug` sent that is taken is 422 `DUPLICATE_ENTRY`.',
@@ -99,37 +96,30 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
             client_id: '0190b1d2-4c5e-7a8b-9c0d-1e2f3a4b5c6d',
           },
         },
-        success: { status: 201, description: 'The project created.', data: projectSchema, name: 'Project' },
+        success: 'The project created.',
         errors: [400, 404, 422],
-        async handle(ctx: Ctx, body) {
-          ctx.status = 201;
-          ctx.body = one(presentProject(await uc.create.execute(teamOf(ctx), createProjectCommand(body))));
-        },
+        command: createProjectCommand,
+        useCase: uc.create,
       }),
-      operation({
-        id: 'getProject', method: 'get', path: '/projects/:id', tag: TAG, access: 'key',
+      projects.get({
+        id: 'getProject',
         summary: 'Read one project, with its stage, squad and client',
         description: 'An archived project is still read here.',
-        success: { status: 200, description: 'The project.', data: projectSchema, name: 'Project' },
+        success: 'The project.',
         errors: [404],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentProject(await uc.get.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+        useCase: uc.get,
       }),
-      operation({
-        id: 'updateProject', method: 'put', path: '/projects/:id', tag: TAG, access: 'key',
+      projects.update({
+        id: 'updateProject',
         summary: 'Change the fields sent; an archived project is 409 PROJECT_ARCHIVED',
         body: {
           schema: updateProjectSchema,
           example: { status: 'paused', due_date: '2027-03-31', briefing: 'Cliente pediu pausa até aprovar o orçamento de R$ 18.500,00.' },
         },
-        success: { status: 200, description: 'The project after the change.', data: projectSchema, name: 'Project' },
+        success: 'The project after the change.',
         errors: [400, 404, 409, 422],
-        async handle(ctx: Ctx, body) {
-          const id = pathId(ctx);
-          const changes = changesOf(body, UPDATABLE_PROJECT_FIELDS);
-          ctx.body = one(presentProject(await uc.update.execute(teamOf(ctx), { id, changes })));
-        },
+        changes: (body) => changesOf(body, UPDATABLE_PROJECT_FIELDS),
+        useCase: uc.update,
       }),
       operation({
         id: 'deleteProject', method: 'delete', path: '/projects/:id', tag: TAG, access: 'key',
@@ -161,26 +151,25 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
           ctx.body = one(pipelines.map(presentPipeline));
         },
       }),
-      operation({
-        id: 'listProjectLeads', method: 'get', path: '/projects/:id/leads', tag: LEADS_TAG, access: 'key',
+      leads.list({
+        id: 'listProjectLeads',
         summary: 'List a project\'s leads, newest first',
         description: 'A bad `is_active` or `company_id` is 422 `VALIDATION_ERROR` (not 400), as the spec keeps it; '
           + 'a bad `page`, `limit` or `sort` is 400. An archived project\'s leads are still listed.',
-        parameters: [
-          ...listParameters(LEAD_SORT_FIELDS, { search: 'Partial match in name, e-mail and phone (accents and case do not matter).' }),
-          queryParam('is_active', R.boolean, '`true` or `false`; absent means both. Any other value is 422.'),
-          queryParam('company_id', R.uuid, 'Leads of this company. Not a UUID is 422; a company the team does not have is 404.'),
+        list: { sortable: LEAD_SORT_FIELDS, search: 'Partial match in name, e-mail and phone (accents and case do not matter).' },
+        filters: [
+          { name: 'is_active', key: 'isActive', schema: R.boolean, read: unprocessableBoolean,
+            description: '`true` or `false`; absent means both. Any other value is 422.' },
+          { name: 'company_id', key: 'companyId', schema: R.uuid, read: unprocessableUuid,
+            description: 'Leads of this company. Not a UUID is 422; a company the team does not have is 404.' },
         ],
-        success: { status: 200, description: 'A page of leads.', data: leadSchema, name: 'ProjectLead', list: true },
+        success: 'A page of leads.',
         errors: [400, 404, 422],
-        async handle(ctx: Ctx) {
-          const projectId = pathId(ctx);
-          const query = listQuery(ctx, { sortable: LEAD_SORT_FIELDS });
-          ctx.body = many(await uc.listLeads.execute(teamOf(ctx), { projectId, ...leadFilterOf(ctx), query }), query, presentLead);
-        },
+        scope: (ctx: Ctx) => ({ projectId: pathId(ctx) }),
+        useCase: uc.listLeads,
       }),
-      operation({
-        id: 'createProjectLead', method: 'post', path: '/projects/:id/leads', tag: LEADS_TAG, access: 'key', pathIds: 'afterBody',
+      leads.create({
+        id: 'createProjectLead', pathIds: 'afterBody',
         summary: 'Add a contact to the project\'s CRM (no deal)',
         description: 'The body is checked before the project is looked up: a bad body is 400 even for an unknown project. '
           + 'Only the fields below are read; others, custom fields included, are ignored. A contact with the same phone, '
@@ -194,15 +183,12 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
             tags: ['indicação'], notes: 'Quer orçamento de identidade visual.', customer_source: 'instagram',
           },
         },
-        success: { status: 201, description: 'The lead created.', data: leadSchema, name: 'ProjectLead' },
+        success: 'The lead created.',
         errors: [400, 404, 409, 422],
         location: (_lead, ctx) => `/projects/${pathId(ctx)}/leads`,
-        async handle(ctx: Ctx, body) {
-          // The use case checks the name, phone and e-mail before it looks the project up (400 before 404).
-          const command = { projectId: pathId(ctx), ...camelKeys(pick(body, LEAD_BODY_FIELDS)) };
-          ctx.status = 201;
-          ctx.body = one(presentLead(await uc.createLead.execute(teamOf(ctx), command)));
-        },
+        // The use case checks the name, phone and e-mail before it looks the project up (400 before 404).
+        command: (body, ctx) => ({ projectId: pathId(ctx), ...camelKeys(pick(body, LEAD_BODY_FIELDS)) }),
+        useCase: uc.createLead,
       }),
     ],
   };

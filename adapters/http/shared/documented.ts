@@ -1,5 +1,6 @@
 import { Text } from './body';
 import { ParameterDoc, Schema } from './operation';
+import { ListOptions } from './params';
 
 // Fragments for the schemas of answers and parameters in the OpenAPI document. A response schema
 // lists every property the presenter writes, all required and nothing else, so a presenter and its
@@ -43,11 +44,15 @@ export const Q = {
 
 export const queryParam = (name: string, schema: Schema, description?: string): ParameterDoc => ({ name, in: 'query', schema, description });
 
+/** Said of `sort` where an unlisted field falls back to `created_at` (`fallbackToCreatedAt`). */
+const FALLBACK_SORT_NOTE = 'An unlisted field sorts by `created_at` in the direction given.';
+
 /** `page`, `limit`, `sort` (a field, `-field` for descending) and, where the list has it, `search`. */
-export const listParameters = (sortable: readonly string[], options: { search?: string; defaultSort?: string } = {}): ParameterDoc[] => [
+export const listParameters = (options: ListOptions<string>): ParameterDoc[] => [
   queryParam('page', { type: 'integer', minimum: 1, default: 1 }, 'Page number, from 1.'),
   queryParam('limit', { type: 'integer', minimum: 1, maximum: 100, default: 20 }, 'Items per page, 1 to 100.'),
-  queryParam('sort', { type: 'string', enum: sortable.flatMap((f) => [f, `-${f}`]), default: options.defaultSort ?? '-created_at' },
-    'A field to sort by; prefix `-` for descending.'),
+  queryParam('sort', { type: 'string', enum: options.sortable.flatMap((f) => [f, `-${f}`]), default: options.defaultSort ?? '-created_at' },
+    ['A field to sort by; prefix `-` for descending.', options.sortNote, options.fallbackToCreatedAt ? FALLBACK_SORT_NOTE : undefined]
+      .filter((s) => s !== undefined).join(' ')),
   ...(options.search ? [queryParam('search', Q.text, options.search)] : []),
 ];

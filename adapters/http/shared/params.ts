@@ -60,6 +60,9 @@ export const queryEnum = <T extends string>(ctx: Ctx, name: string, values: read
   return v as T | undefined;
 };
 
+/** `queryEnum` as a filter reads it (`QueryFilter.read`): one of `values`, else 400. */
+export const queryOneOf = <T extends string>(values: readonly T[]) => (ctx: Ctx, name: string): T | undefined => queryEnum(ctx, name, values);
+
 export const queryNumber = (ctx: Ctx, name: string): number | undefined => {
   const v = queryValue(ctx, name);
   if (v === undefined) return undefined;
@@ -92,11 +95,16 @@ const positiveInt = (ctx: Ctx, name: string, fallback: number, max?: number): nu
   return n;
 };
 
+/** How a list reads and documents `page`, `limit`, `sort` and `search` (`listQuery`, `listParameters`). */
 export interface ListOptions<F extends string> {
   sortable: readonly F[];
   /** Campaigns and activities: an unlisted field sorts by created_at, keeping the direction. */
   fallbackToCreatedAt?: boolean;
   defaultSort?: string;
+  /** What `search` matches: the list documents `search` only with it (it is read either way). */
+  search?: string;
+  /** Said of `sort` in the document beyond the usual, e.g. how a field sorts. */
+  sortNote?: string;
 }
 
 /** page (default 1), limit (default 20, 1 to 100), sort (`field` or `-field`), search. */

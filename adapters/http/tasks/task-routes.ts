@@ -7,10 +7,9 @@ import { TASK_PRIORITIES } from '../../../domain/tasks/task';
 import { TASK_SORT_FIELDS } from '../../../domain/tasks/task-repository';
 import { RouteModule } from '../app';
 import { camelKeys, changesOf, pick } from '../shared/body';
-import { listParameters, Q, queryParam, R } from '../shared/documented';
-import { many, one } from '../shared/envelope';
-import { operation } from '../shared/operation';
-import { Ctx, listQuery, pathId, queryText, queryUuid, queryValue, teamOf } from '../shared/params';
+import { Q, R } from '../shared/documented';
+import { queryText, queryUuid, queryValue } from '../shared/params';
+import { resource } from '../shared/resource';
 import { CREATE_TASK_FIELDS, UPDATABLE_TASK_FIELDS, createTaskSchema, updateTaskSchema } from './task-schemas';
 import { deletedTaskSchema, presentDeletedTask, presentTask, taskSchema } from './present-task';
 
@@ -22,38 +21,30 @@ export interface TaskUseCases {
   delete: DeleteTask;
 }
 
-const TAG = 'Tasks';
+const tasks = resource({ path: '/tasks', tag: 'Tasks', present: presentTask, schema: taskSchema, name: 'Task' });
 
 export function taskRoutes(uc: TaskUseCases): RouteModule {
   return {
     operations: [
-      operation({
-        id: 'listTasks', method: 'get', path: '/tasks', tag: TAG, access: 'key',
+      tasks.list({
+        id: 'listTasks',
         summary: 'List the team\'s tasks (deleted ones are left out)',
         description: 'Sorting by `priority` follows its rank (`none` < `low` < `medium` < `high` < `urgent`).',
-        parameters: [
-          ...listParameters(TASK_SORT_FIELDS, { search: 'Partial match in title and description (accents and case do not matter).' }),
-          queryParam('project_id', R.uuid, 'Tasks of this project; a project the team does not have is 404.'),
-          queryParam('pipeline_id', R.uuid, 'Tasks on this pipeline; a pipeline the team does not have is 404.'),
-          queryParam('assignee_id', R.uuid, 'Tasks whose `assignee_ids` contain this id.'),
-          queryParam('priority', R.enumOf(TASK_PRIORITIES)),
-          queryParam('column', Q.text, 'Tasks in the column with this slug.'),
+        list: { sortable: TASK_SORT_FIELDS, search: 'Partial match in title and description (accents and case do not matter).' },
+        filters: [
+          { name: 'project_id', key: 'projectId', schema: R.uuid, read: queryUuid, description: 'Tasks of this project; a project the team does not have is 404.' },
+          { name: 'pipeline_id', key: 'pipelineId', schema: R.uuid, read: queryUuid, description: 'Tasks on this pipeline; a pipeline the team does not have is 404.' },
+          { name: 'assignee_id', key: 'assigneeId', schema: R.uuid, read: queryUuid, description: 'Tasks whose `assignee_ids` contain this id.' },
+          // Checked by the use case, which names the priorities its own way.
+          { name: 'priority', key: 'priority', schema: R.enumOf(TASK_PRIORITIES), read: queryValue },
+          { name: 'column', key: 'column', schema: Q.text, read: queryText, description: 'Tasks in the column with this slug.' },
         ],
-        success: { status: 200, description: 'A page of tasks.', data: taskSchema, name: 'Task', list: true },
+        success: 'A page of tasks.',
         errors: [400, 404],
-        async handle(ctx: Ctx) {
-          const query = listQuery(ctx, { sortable: TASK_SORT_FIELDS });
-          const command = {
-            query, projectId: queryUuid(ctx, 'project_id'), pipelineId: queryUuid(ctx, 'pipeline_id'),
-            assigneeId: queryUuid(ctx, 'assignee_id'),
-            // Checked by the use case, which names the priorities its own way.
-            priority: queryValue(ctx, 'priority'), column: queryText(ctx, 'column'),
-          };
-          ctx.body = many(await uc.list.execute(teamOf(ctx), command), query, presentTask);
-        },
+        useCase: uc.list,
       }),
-      operation({
-        id: 'createTask', method: 'post', path: '/tasks', tag: TAG, access: 'key',
+      tasks.create({
+        id: 'createTask',
         summary: 'Create a task in a project',
         description: 'The pipeline is the project\'s default one unless `pipeline_id` names another of the project\'s; the column '
           + 'is `column` (or its alias `column_slug`), else the pipeline\'s first column, else `backlog`. `assignee_ids` is '
@@ -67,24 +58,17 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
             tags: ['financeiro'], checklist_markdown: '- [ ] Conferir valores\n- [ ] Enviar ao cliente',
           },
         },
-        success: { status: 201, description: 'The task created.', data: taskSchema, name: 'Task' },
+        success: 'The task created.',
         errors: [400, 404],
-        async handle(ctx: Ctx, body) {
-          ctx.status = 201;
-          ctx.body = one(presentTask(await uc.create.execute(teamOf(ctx), camelKeys(pick(body, CREATE_TASK_FIELDS)))));
-        },
+        command: (body) => camelKeys(pick(body, CREATE_TASK_FIELDS)),
+        useCase: uc.create,
       }),
-      operation({
-        id: 'getTask', method: 'get', path: '/tasks/:id', tag: TAG, access: 'key',
-        summary: 'Read one task; a deleted task is 404',
-        success: { status: 200, description: 'The task.', data: taskSchema, name: 'Task' },
-        errors: [404],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentTask(await uc.get.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+      tasks.get({
+        id: 'getTask', summary: 'Read one task; a deleted task is 404',
+        success: 'The task.', errors: [404], useCase: uc.get,
       }),
-      operation({
-        id: 'updateTask', method: 'put', path: '/tasks/:id', tag: TAG, access: 'key',
+      tasks.update({
+        id: 'updateTask',
         summary: 'Change the fields sent; a deleted task is 404',
         description: '`project_id` cannot change and is ignored (a body with nothing else is 400). A new `pipeline_id` without '
           + 'a column puts the task in that pipeline\'s first column; `assignee_ids` also sets `assignee_id` to its first value.',
@@ -92,22 +76,17 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
           schema: updateTaskSchema,
           example: { column: 'done', completed_at: '2026-12-09T18:30:00Z', actual_hours: 4 },
         },
-        success: { status: 200, description: 'The task after the change.', data: taskSchema, name: 'Task' },
+        success: 'The task after the change.',
         errors: [400, 404],
-        async handle(ctx: Ctx, body) {
-          const id = pathId(ctx);
-          const changes = changesOf(body, UPDATABLE_TASK_FIELDS);
-          ctx.body = one(presentTask(await uc.update.execute(teamOf(ctx), { id, changes })));
-        },
+        changes: (body) => changesOf(body, UPDATABLE_TASK_FIELDS),
+        useCase: uc.update,
       }),
-      operation({
-        id: 'deleteTask', method: 'delete', path: '/tasks/:id', tag: TAG, access: 'key',
+      tasks.delete({
+        id: 'deleteTask',
         summary: 'Soft-delete a task (no restore route; a deleted task is 404 afterwards)',
-        success: { status: 200, description: 'The task deleted.', data: deletedTaskSchema, name: 'DeletedTask' },
+        success: { description: 'The task deleted.', data: deletedTaskSchema, name: 'DeletedTask' },
         errors: [404],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentDeletedTask(await uc.delete.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+        useCase: uc.delete, present: presentDeletedTask,
       }),
     ],
   };

@@ -7,17 +7,16 @@ import { ReceiveInboundWebhook } from '../../../application/webhooks/receive-inb
 import { UpdateWebhookEndpoint } from '../../../application/webhooks/update-webhook-endpoint';
 import { readInboundBody } from '../../../application/webhooks/inbound-body';
 import { ValidationFailed } from '../../../domain/shared/errors';
-import { WebhookEndpointChanges } from '../../../domain/webhooks/webhook-endpoint';
 import { WEBHOOK_SORT_FIELDS } from '../../../domain/webhooks/webhook-endpoint-repository';
 import { RouteModule } from '../app';
-import { exactObject, listParameters, queryParam, R } from '../shared/documented';
+import { exactObject, queryParam, R } from '../shared/documented';
 import { changesOf } from '../shared/body';
-import { many, one } from '../shared/envelope';
 import { UnsupportedMediaType } from '../shared/http-errors';
 import { operation, ParameterDoc, Schema } from '../shared/operation';
-import { Ctx, listQuery, pathId, queryBoolean, teamOf } from '../shared/params';
+import { Ctx, queryBoolean } from '../shared/params';
+import { createOne, resource } from '../shared/resource';
 import {
-  CreateWebhookBody, UPDATABLE_WEBHOOK_FIELDS, UpdateWebhookBody, createWebhookSchema, updateWebhookSchema,
+  CreateWebhookBody, UPDATABLE_WEBHOOK_FIELDS, createWebhookSchema, updateWebhookSchema,
 } from './webhook-schemas';
 import { firstIllFormed } from '../middleware/well-formed-input';
 import { RawInboundBody, readRawInboundBody } from './inbound-body';
@@ -42,8 +41,6 @@ const createCommandOf = (b: CreateWebhookBody): CreateWebhookEndpointCommand => 
   pipelineId: b.target_pipeline_id, columnSlug: b.target_column_id, fieldMapping: b.field_mapping,
   idempotencyPath: b.idempotency_path, withSecret: true,
 });
-
-/** PUT /webhooks/:id: the updatable fields sent, and nothing else (the action and legacy fields are ignored). */
 
 const SECRET_HEADERS = ['x-webhook-secret', 'x-service-webhook-secret'];
 
@@ -95,23 +92,26 @@ const headerParam = (name: string, description: string): ParameterDoc => ({ name
 /** The receiver's own answers by status, in place of the envelope. */
 const inboundAnswer = (description: string): Schema => ({ description, content: { 'application/json': { schema: inboundResultSchema } } });
 
+const endpoints = resource({
+  path: '/webhooks', tag: TAG, present: presentWebhookEndpoint, schema: webhookEndpointSchema, name: 'WebhookEndpoint',
+});
+
 export function webhookRoutes(uc: WebhookUseCases): RouteModule {
   return {
     operations: [
-      operation({
-        id: 'listWebhookEndpoints', method: 'get', path: '/webhooks', tag: TAG, access: 'key',
+      endpoints.list({
+        id: 'listWebhookEndpoints',
         summary: 'List the team\'s inbound webhook endpoints',
-        parameters: [...listParameters(WEBHOOK_SORT_FIELDS), queryParam('active', R.boolean, 'Only active (`true`) or inactive (`false`) endpoints.')],
-        success: { status: 200, description: 'A page of endpoints.', data: webhookEndpointSchema, name: 'WebhookEndpoint', list: true },
+        list: { sortable: WEBHOOK_SORT_FIELDS },
+        filters: [
+          { name: 'active', key: 'isActive', schema: R.boolean, read: queryBoolean, description: 'Only active (`true`) or inactive (`false`) endpoints.' },
+        ],
+        success: 'A page of endpoints.',
         errors: [400],
-        async handle(ctx: Ctx) {
-          const query = listQuery(ctx, { sortable: WEBHOOK_SORT_FIELDS });
-          const isActive = queryBoolean(ctx, 'active');
-          ctx.body = many(await uc.list.execute(teamOf(ctx), { isActive, query }), query, presentWebhookEndpoint);
-        },
+        useCase: uc.list,
       }),
-      operation({
-        id: 'createWebhookEndpoint', method: 'post', path: '/webhooks', tag: TAG, access: 'key',
+      createOne({
+        id: 'createWebhookEndpoint', path: '/webhooks', tag: TAG, access: 'key',
         summary: 'Create an inbound webhook endpoint (a name alone is enough)',
         description: 'Without `project_id` or `target_pipeline_id` the endpoint runs `create_deal` into the team\'s internal '
           + 'project, in its default pipeline\'s first open column. The answer carries the one-time `secret_token` that '
@@ -119,46 +119,37 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           + 'path in `field_mapping` or `idempotency_path` is 400 naming it; a taken `slug` is 422 `DUPLICATE_ENTRY`.',
         body: { schema: createWebhookSchema, example: { name: 'Formulário do site', field_mapping: { full_name: 'nome', email: 'email', phone: 'telefone' } } },
         success: {
-          status: 201, name: 'CreatedWebhookEndpoint', data: createdWebhookEndpointSchema,
+          name: 'CreatedWebhookEndpoint', data: createdWebhookEndpointSchema,
           description: 'The endpoint created, with its secret (shown this once).',
         },
         errors: [400, 404, 409, 422],
-        async handle(ctx: Ctx, body) {
-          const created = await uc.create.execute(teamOf(ctx), createCommandOf(body));
-          ctx.status = 201;
-          ctx.body = one(presentCreatedWebhookEndpoint(created));
-        },
+        command: createCommandOf,
+        useCase: uc.create, present: presentCreatedWebhookEndpoint,
       }),
-      operation({
-        id: 'getWebhookEndpoint', method: 'get', path: '/webhooks/:id', tag: TAG, access: 'key',
+      endpoints.get({
+        id: 'getWebhookEndpoint',
         summary: 'Read one endpoint (never its secret)',
-        success: { status: 200, description: 'The endpoint.', data: webhookEndpointSchema, name: 'WebhookEndpoint' },
+        success: 'The endpoint.',
         errors: [404],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentWebhookEndpoint(await uc.get.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+        useCase: uc.get,
       }),
-      operation({
-        id: 'updateWebhookEndpoint', method: 'put', path: '/webhooks/:id', tag: TAG, access: 'key',
+      endpoints.update({
+        id: 'updateWebhookEndpoint',
         summary: 'Change the name, activity, field mapping or idempotency path',
         description: 'The action and its target stay as created; other fields sent are ignored. At least one of the '
           + 'updatable fields is required. `idempotency_path: null` removes it. An inactive endpoint\'s public URL answers 404.',
         body: { schema: updateWebhookSchema, example: { is_active: false } },
-        success: { status: 200, description: 'The endpoint after the change.', data: webhookEndpointSchema, name: 'WebhookEndpoint' },
+        success: 'The endpoint after the change.',
         errors: [400, 404],
-        async handle(ctx: Ctx, body) {
-          const id = pathId(ctx);
-          ctx.body = one(presentWebhookEndpoint(await uc.update.execute(teamOf(ctx), { id, changes: changesOf(body, UPDATABLE_WEBHOOK_FIELDS) })));
-        },
+        changes: (body) => changesOf(body, UPDATABLE_WEBHOOK_FIELDS),
+        useCase: uc.update,
       }),
-      operation({
-        id: 'deleteWebhookEndpoint', method: 'delete', path: '/webhooks/:id', tag: TAG, access: 'key',
+      endpoints.delete({
+        id: 'deleteWebhookEndpoint',
         summary: 'Delete an endpoint for good (its deliveries are kept)',
-        success: { status: 200, description: 'The endpoint was deleted; its public URL answers 404 from now on.', data: deletedWebhookEndpointSchema, name: 'DeletedWebhookEndpoint' },
+        success: { description: 'The endpoint was deleted; its public URL answers 404 from now on.', data: deletedWebhookEndpointSchema, name: 'DeletedWebhookEndpoint' },
         errors: [404],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentDeletedWebhookEndpoint(await uc.delete.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+        useCase: uc.delete, present: presentDeletedWebhookEndpoint,
       }),
       operation({
         id: 'getInboundEndpointStatus', method: 'get', path: '/webhooks/inbound/:endpointId', tag: TAG, access: 'public',

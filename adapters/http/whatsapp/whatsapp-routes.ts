@@ -12,10 +12,11 @@ import { CONVERSATION_SORT_FIELDS } from '../../../domain/whatsapp/conversation-
 import { MESSAGE_SORT_FIELDS } from '../../../domain/whatsapp/message-repository';
 import { RouteModule } from '../app';
 import { camelKeys, changesOf, pick } from '../shared/body';
-import { listParameters, Q, queryParam, R } from '../shared/documented';
-import { many, one } from '../shared/envelope';
+import { Q, R } from '../shared/documented';
+import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
-import { Ctx, listQuery, pathId, queryText, queryUuid, queryValue, teamOf } from '../shared/params';
+import { Ctx, pathId, queryText, queryUuid, queryValue, teamOf } from '../shared/params';
+import { createOne, getPage, resource } from '../shared/resource';
 import { CloudWebhookDeps, cloudWebhookOperations } from './cloud-webhook-routes';
 import {
   contactSchema, conversationMessageSchema, conversationSchema, createdContactSchema, deletedSchema, presentContact,
@@ -39,24 +40,26 @@ export interface WhatsAppUseCases {
 
 const TAG = 'WhatsApp';
 
+const contacts = resource({ path: '/whatsapp/contacts', tag: TAG, present: presentContact, schema: contactSchema, name: 'WhatsAppContact' });
+const conversations = resource({
+  path: '/whatsapp/conversations', tag: TAG, present: presentConversation, schema: conversationSchema, name: 'WhatsAppConversation',
+});
+
 export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps): RouteModule {
   return {
     operations: [
-      operation({
-        id: 'listWhatsAppContacts', method: 'get', path: '/whatsapp/contacts', tag: TAG, access: 'key',
+      contacts.list({
+        id: 'listWhatsAppContacts',
         summary: 'List the team\'s WhatsApp contacts',
-        parameters: [
-          ...listParameters(CONTACT_SORT_FIELDS, { search: 'Partial match in phone, custom name and push name (accents and case do not matter).' }),
-          queryParam('tag', Q.text, 'Only contacts with this tag.'),
-          queryParam('client_id', R.uuid, 'Only contacts linked to this client; a client the team does not have is 404 on `client_id`.'),
+        list: { sortable: CONTACT_SORT_FIELDS, search: 'Partial match in phone, custom name and push name (accents and case do not matter).' },
+        filters: [
+          { name: 'tag', key: 'tag', schema: Q.text, read: queryText, description: 'Only contacts with this tag.' },
+          { name: 'client_id', key: 'clientId', schema: R.uuid, read: queryUuid,
+            description: 'Only contacts linked to this client; a client the team does not have is 404 on `client_id`.' },
         ],
-        success: { status: 200, description: 'A page of contacts.', data: contactSchema, name: 'WhatsAppContact', list: true },
+        success: 'A page of contacts.',
         errors: [400, 404],
-        async handle(ctx: Ctx) {
-          const query = listQuery(ctx, { sortable: CONTACT_SORT_FIELDS });
-          const command = { tag: queryText(ctx, 'tag'), clientId: queryUuid(ctx, 'client_id'), query };
-          ctx.body = many(await uc.listContacts.execute(teamOf(ctx), command), query, presentContact);
-        },
+        useCase: uc.listContacts,
       }),
       operation({
         id: 'createWhatsAppContact', method: 'post', path: '/whatsapp/contacts', tag: TAG, access: 'key',
@@ -78,39 +81,32 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
           ctx.body = one(reused ? { ...presentContact(contact), reused: true } : presentContact(contact));
         },
       }),
-      operation({
-        id: 'getWhatsAppContact', method: 'get', path: '/whatsapp/contacts/:id', tag: TAG, access: 'key',
+      contacts.get({
+        id: 'getWhatsAppContact',
         summary: 'Read one contact',
-        success: { status: 200, description: 'The contact.', data: contactSchema, name: 'WhatsAppContact' },
+        success: 'The contact.',
         errors: [404],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentContact(await uc.getContact.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+        useCase: uc.getContact,
       }),
-      operation({
-        id: 'updateWhatsAppContact', method: 'put', path: '/whatsapp/contacts/:id', tag: TAG, access: 'key',
+      contacts.update({
+        id: 'updateWhatsAppContact',
         summary: 'Change the fields sent (custom name, notes, tags, client)',
         description: 'The phone and jid stay as created; other fields sent are ignored. At least one of the updatable fields is required.',
         body: { schema: updateContactSchema, example: { notes: 'Ligar amanhã', tags: ['vip'] } },
-        success: { status: 200, description: 'The contact after the change.', data: contactSchema, name: 'WhatsAppContact' },
+        success: 'The contact after the change.',
         errors: [400, 404],
-        async handle(ctx: Ctx, body) {
-          const id = pathId(ctx);
-          const changes = changesOf(body, UPDATABLE_CONTACT_FIELDS);
-          ctx.body = one(presentContact(await uc.updateContact.execute(teamOf(ctx), { id, changes })));
-        },
+        changes: (body) => changesOf(body, UPDATABLE_CONTACT_FIELDS),
+        useCase: uc.updateContact,
       }),
-      operation({
-        id: 'deleteWhatsAppContact', method: 'delete', path: '/whatsapp/contacts/:id', tag: TAG, access: 'key',
+      contacts.delete({
+        id: 'deleteWhatsAppContact',
         summary: 'Delete a contact for good (409 while it has conversations)',
-        success: { status: 200, description: 'The contact was deleted.', data: deletedSchema, name: 'DeletedWhatsAppContact' },
+        success: { description: 'The contact was deleted.', data: deletedSchema, name: 'DeletedWhatsAppContact' },
         errors: [404, 409],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentDeletedContact(await uc.deleteContact.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+        useCase: uc.deleteContact, present: presentDeletedContact,
       }),
-      operation({
-        id: 'sendWhatsAppMessage', method: 'post', path: '/whatsapp/messages', tag: TAG, access: 'key',
+      createOne({
+        id: 'sendWhatsAppMessage', path: '/whatsapp/messages', tag: TAG, access: 'key',
         summary: 'Send a text message through one of the team\'s inboxes',
         description: 'To an existing conversation (`conversation_id`), or to a phone through an inbox (`inbox_id` and '
           + '`phone`), which opens the contact and conversation as needed. The message is recorded before the provider '
@@ -119,57 +115,45 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
           + 'have gone out; 500 `INTERNAL_ERROR`: the provider accepted it but it could not be saved. There is no '
           + 'idempotency: a retry may send twice. `Location` is the list of the conversation\'s messages, where it is read back.',
         body: { schema: sendMessageSchema, example: { inbox_id: '0190a000-0000-7000-8000-000000000001', phone: '(11) 98765-4321', content: 'Olá! Sua proposta está pronta.' } },
-        success: { status: 201, description: 'The message, accepted by the provider.', data: sentMessageSchema, name: 'SentWhatsAppMessage' },
+        success: { description: 'The message, accepted by the provider.', data: sentMessageSchema, name: 'SentWhatsAppMessage' },
         errors: [400, 404, 409, 502],
         location: (data) => `/whatsapp/conversations/${(data as { id: string; conversation_id?: string }).conversation_id}/messages`,
-        async handle(ctx: Ctx, body) {
-          const { message, reused } = await uc.sendText.execute(teamOf(ctx), camelKeys(pick(body, SEND_MESSAGE_FIELDS)));
-          ctx.status = 201;
-          ctx.body = one({ ...presentMessage(message), reused });
-        },
+        command: (body) => camelKeys(pick(body, SEND_MESSAGE_FIELDS)),
+        useCase: uc.sendText, present: ({ message, reused }) => ({ ...presentMessage(message), reused }),
       }),
-      operation({
-        id: 'listWhatsAppConversations', method: 'get', path: '/whatsapp/conversations', tag: TAG, access: 'key',
+      conversations.list({
+        id: 'listWhatsAppConversations',
         summary: 'List the team\'s conversations',
-        parameters: [
-          ...listParameters(CONVERSATION_SORT_FIELDS),
-          queryParam('inbox_id', R.uuid, 'Only this inbox\'s conversations; an inbox the team does not have is 404 on `inbox_id`.'),
-          queryParam('contact_id', R.uuid, 'Only this contact\'s conversations; a contact the team does not have is 404 on `contact_id`.'),
-          queryParam('updated_since', { type: 'string', examples: ['2026-11-24T10:00:00Z', '2026-11-24'] },
-            'Only conversations updated at or after this time: ISO 8601, a date or a date-time.'),
+        list: { sortable: CONVERSATION_SORT_FIELDS },
+        filters: [
+          { name: 'inbox_id', key: 'inboxId', schema: R.uuid, read: queryUuid,
+            description: 'Only this inbox\'s conversations; an inbox the team does not have is 404 on `inbox_id`.' },
+          { name: 'contact_id', key: 'contactId', schema: R.uuid, read: queryUuid,
+            description: 'Only this contact\'s conversations; a contact the team does not have is 404 on `contact_id`.' },
+          { name: 'updated_since', key: 'updatedSince', schema: { type: 'string', examples: ['2026-11-24T10:00:00Z', '2026-11-24'] }, read: queryValue,
+            description: 'Only conversations updated at or after this time: ISO 8601, a date or a date-time.' },
         ],
-        success: { status: 200, description: 'A page of conversations.', data: conversationSchema, name: 'WhatsAppConversation', list: true },
+        success: 'A page of conversations.',
         errors: [400, 404],
-        async handle(ctx: Ctx) {
-          const query = listQuery(ctx, { sortable: CONVERSATION_SORT_FIELDS });
-          const command = {
-            inboxId: queryUuid(ctx, 'inbox_id'), contactId: queryUuid(ctx, 'contact_id'), updatedSince: queryValue(ctx, 'updated_since'), query,
-          };
-          ctx.body = many(await uc.listConversations.execute(teamOf(ctx), command), query, presentConversation);
-        },
+        useCase: uc.listConversations,
       }),
-      operation({
-        id: 'getWhatsAppConversation', method: 'get', path: '/whatsapp/conversations/:id', tag: TAG, access: 'key',
+      conversations.get({
+        id: 'getWhatsAppConversation',
         summary: 'Read one conversation',
-        success: { status: 200, description: 'The conversation.', data: conversationSchema, name: 'WhatsAppConversation' },
+        success: 'The conversation.',
         errors: [404],
-        async handle(ctx: Ctx) {
-          ctx.body = one(presentConversation(await uc.getConversation.execute(teamOf(ctx), { id: pathId(ctx) })));
-        },
+        useCase: uc.getConversation,
       }),
-      operation({
-        id: 'listWhatsAppConversationMessages', method: 'get', path: '/whatsapp/conversations/:id/messages', tag: TAG, access: 'key',
+      getPage({
+        id: 'listWhatsAppConversationMessages', path: '/whatsapp/conversations/:id/messages', tag: TAG, access: 'key',
         summary: 'List a conversation\'s messages, both directions, newest first',
         description: 'Every type the provider delivers is kept: `text` is what a person reads, the media fields are the '
           + 'provider\'s handle on a file (not fetched), `raw` the provider\'s own message object. `sort=created_at` lists the oldest first.',
-        parameters: listParameters(MESSAGE_SORT_FIELDS),
-        success: { status: 200, description: 'A page of messages.', data: conversationMessageSchema, name: 'WhatsAppConversationMessage', list: true },
+        list: { sortable: MESSAGE_SORT_FIELDS },
+        success: { description: 'A page of messages.', data: conversationMessageSchema, name: 'WhatsAppConversationMessage' },
         errors: [400, 404],
-        async handle(ctx: Ctx) {
-          const conversationId = pathId(ctx);
-          const query = listQuery(ctx, { sortable: MESSAGE_SORT_FIELDS });
-          ctx.body = many(await uc.listConversationMessages.execute(teamOf(ctx), { conversationId, query }), query, presentConversationMessage);
-        },
+        scope: (ctx: Ctx) => ({ conversationId: pathId(ctx) }),
+        useCase: uc.listConversationMessages, present: presentConversationMessage,
       }),
       ...cloudWebhookOperations(webhook),
     ],
