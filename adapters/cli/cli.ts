@@ -270,13 +270,16 @@ export function parseCommandLine(argv: string[], commands: readonly CliCommand[]
 // Human output. Values come from stored data (names, payloads): control characters, escape sequences
 // included, are printed escaped so that nothing a sender wrote can drive the operator's terminal.
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 function cell(v: unknown): string {
   if (v === null || v === undefined) return '-';
   if (typeof v === 'string') return CONTROL.test(v) ? JSON.stringify(v) : v;
   if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  // What is left is a number, a boolean, a bigint or a symbol.
+  const scalar = v as number | boolean | bigint | symbol;
+  return String(scalar);
 }
 
 function table(rows: Record<string, unknown>[], columns: readonly string[]): string[] {

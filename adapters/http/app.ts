@@ -24,7 +24,7 @@ export const API_PREFIX = '/api/v1';
 
 /** What one context contributes: its declared operations (documented, validated, checked). */
 export interface RouteModule {
-  operations: Operation<any>[];
+  operations: Operation[];
 }
 
 export interface AppDeps {
@@ -78,7 +78,7 @@ const UNMATCHED_ROUTE = 'unmatched';
  * ids would make every request a new metric, and a path can be a credential (an inbound endpoint id).
  * A request refused before its operation ran (401, 429) is named by the operation it asked for.
  */
-const routeNamer = (operations: readonly Operation<any>[]) => {
+const routeNamer = (operations: readonly Operation[]) => {
   const templates = new Router();
   for (const op of operations) templates.register(op.path, [op.method.toUpperCase()], () => undefined);
   templates.register('/openapi.json', ['GET'], () => undefined);
@@ -156,7 +156,7 @@ export function createApp(deps: AppDeps): Koa {
   mount(routerOf(operations.filter((o) => o.access === 'key'), API_PREFIX), keyed);
 
   // Reached only when no route took the request: a known path with another method is 405, the rest 404.
-  app.use(async (ctx) => {
+  app.use((ctx) => {
     if (allowedOn(ctx.path, ctx.method).length > 0) throw new MethodNotAllowed('Method not allowed on this resource');
     throw new NotFound('Route not found');
   });

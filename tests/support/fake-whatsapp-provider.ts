@@ -30,10 +30,12 @@ export class FakeWhatsAppProvider {
   private constructor(private readonly server: Server) {}
 
   static async start(): Promise<FakeWhatsAppProvider> {
-    let fake!: FakeWhatsAppProvider;
-    const server = createServer((req, res) => void fake.handle(req, res));
-    fake = new FakeWhatsAppProvider(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const server = createServer();
+    const fake = new FakeWhatsAppProvider(server);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => void fake.handle(req, res));
+    await new Promise<void>((resolve) => {
+      server.listen(0, '127.0.0.1', resolve);
+    });
     fake.port = (server.address() as AddressInfo).port;
     return fake;
   }

@@ -15,7 +15,7 @@ export const moveProjectDealSchema = Type.Object({
 });
 
 /** The project deal operations beyond the legacy ones: POST /deals/:id/move. */
-export function projectDealOperations(uc: { move: MoveProjectDeal }, tag: string): Operation<any>[] {
+export function projectDealOperations(uc: { move: MoveProjectDeal }, tag: string): Operation[] {
   return [
     operation({
       id: 'moveDeal', method: 'post', path: '/deals/:id/move', tag, access: 'key',

@@ -19,10 +19,12 @@ const EXPOSED = 'Location, Idempotent-Replayed, RateLimit-Limit, RateLimit-Remai
 export const cors = (origins: readonly string[]): Middleware => {
   const allowed = new Set(origins);
   return async (ctx, next) => {
-    if (allowed.size === 0) return next();
-    ctx.vary('Origin');
-    const origin = ctx.get('Origin');
-    if (!origin || !allowed.has(origin)) return next();
+    const origin = allowed.size === 0 ? '' : ctx.get('Origin');
+    if (allowed.size > 0) ctx.vary('Origin');
+    if (!origin || !allowed.has(origin)) {
+      await next();
+      return;
+    }
     ctx.set('Access-Control-Allow-Origin', origin);
     if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method')) {
       ctx.set('Access-Control-Allow-Methods', METHODS);

@@ -69,7 +69,7 @@ export interface PublicLimits {
  * Limits the public operations (no API key) per client address and per endpoint, with the keyed routes'
  * RateLimit-* headers and 429, counted. Mounted before the bodies are read, so a refused flood costs no parsing.
  */
-export function publicRateLimit(operations: readonly Operation<any>[], limits: PublicLimits, prefix: string, metrics?: Pick<Metrics, 'count'>) {
+export function publicRateLimit(operations: readonly Operation[], limits: PublicLimits, prefix: string, metrics?: Pick<Metrics, 'count'>) {
   const router = new Router({ prefix });
   for (const op of operations) {
     router[op.method](op.path, async (ctx, next) => {

@@ -50,7 +50,7 @@ export function firstIllFormed(root: unknown): IllFormedText | null {
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), parent: node });
     } else if (value !== null && typeof value === 'object') {
-      const entries = Object.entries(value);
+      const entries = Object.entries(value as Record<string, unknown>);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, v] = entries[i];
         stack.push({ value: v, key: k, parent: node });

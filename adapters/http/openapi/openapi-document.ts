@@ -83,7 +83,7 @@ const pathParameters = (koaPath: string): Schema[] =>
     description: name === 'endpointId' ? 'The endpoint\'s public id (`endpoint_id`), not its uuid.' : undefined,
   }));
 
-function successResponse(op: Operation<any>, dataRef: Schema, status: number): Schema {
+function successResponse(op: Operation, dataRef: Schema, status: number): Schema {
   const body: Schema = op.success.list
     ? {
       type: 'object', required: ['success', 'data', 'pagination'], additionalProperties: false,
@@ -102,7 +102,7 @@ function successResponse(op: Operation<any>, dataRef: Schema, status: number): S
  * The OpenAPI 3.1 document of the declared operations. Schemas are the ones the routes validate
  * with and the tests check answers against, so the document says what the API does.
  */
-export function openApiDocument(operations: readonly Operation<any>[], info: DocumentInfo): Schema {
+export function openApiDocument(operations: readonly Operation[], info: DocumentInfo): Schema {
   const schemas: Record<string, Schema> = { Error: errorEnvelope, Pagination: pagination };
   const paths: Record<string, Record<string, Schema>> = {};
   for (const op of operations) {

@@ -133,7 +133,7 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         },
         errors: [405],
         pathIds: 'never',
-        async handle() {
+        handle() {
           throw new MethodNotAllowed('Projects cannot be deleted through the API; archiving needs an administrator');
         },
       }),

@@ -66,7 +66,7 @@ export const B = {
   enumOf,
   nullableEnumOf: <V extends string>(values: readonly V[]) => nullable(enumOf(values)),
   nullable,
-  optional: Type.Optional,
+  optional: <T extends TSchema>(schema: T) => Type.Optional(schema),
 };
 
 /** snake_case → camelCase, as a type: `birth_date` → `birthDate`. */
@@ -84,7 +84,7 @@ export const camelKeys = <T extends object>(body: T): CamelKeys<T> =>
 
 /** The fields of `body` that are listed, and nothing else (the route's whitelist of what a use case may see). */
 export const pick = <T extends object, K extends keyof T>(body: T, fields: readonly K[]): Pick<T, K> =>
-  Object.fromEntries(fields.filter((f) => (body as Record<PropertyKey, unknown>)[f as PropertyKey] !== undefined)
+  Object.fromEntries(fields.filter((f) => (body as Record<PropertyKey, unknown>)[f] !== undefined)
     .map((f) => [f, body[f]])) as Pick<T, K>;
 
 
@@ -94,6 +94,6 @@ export const pick = <T extends object, K extends keyof T>(body: T, fields: reado
  */
 export const changesOf = <T extends object, K extends keyof T & string>(body: T, fields: readonly K[]): CamelKeys<Pick<T, K>> => {
   const picked = pick(body, fields);
-  requireSomeField(picked as Record<string, unknown>, fields);
+  requireSomeField(picked, fields);
   return camelKeys(picked);
 };

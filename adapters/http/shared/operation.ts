@@ -63,7 +63,7 @@ export interface Operation<B = unknown> {
   first?(ctx: Ctx): void;
   /** The answer's `Location` for a 201: the path of what was created, under the API prefix. */
   location?(data: { id: string }, ctx: Ctx): string;
-  handle(ctx: Ctx, body: B): Promise<void>;
+  handle(ctx: Ctx, body: B): Promise<void> | void;
 }
 
 /**
@@ -87,14 +87,14 @@ export const COMMON_ERRORS: Record<Operation['access'], number[]> = {
 
 /** The state an operation leaves on the context: which one answered, for logs and the response check. */
 export interface OperationState {
-  operation?: Operation<any>;
+  operation?: Operation;
 }
 
 /**
  * Mounts declared operations on a router. The body is validated before `handle` sees it; a 201 gets
  * `Location` (the created resource's path: `path/:id` unless the operation says otherwise).
  */
-export function routerOf(operations: readonly Operation<any>[], prefix: string): Router {
+export function routerOf(operations: readonly Operation[], prefix: string): Router {
   const router = new Router();
   for (const op of operations) {
     const parse = op.body ? validator<unknown>(op.body.schema) : null;

@@ -58,7 +58,7 @@ const pointerSegments = (pointer: string): string[] =>
 
 function problemOf(e: ErrorObject): FieldProblem {
   const segments = pointerSegments(e.instancePath);
-  const params = e.params as Record<string, unknown>;
+  const params = e.params as { limit?: number; missingProperty?: string };
   if (e.keyword === 'required') segments.push(String(params.missingProperty));
   const field = segments[0];
   const at = locationOf(segments) || 'body';
@@ -74,7 +74,7 @@ function problemOf(e: ErrorObject): FieldProblem {
     case 'maxLength': return { field, message: `${at} must be at most ${params.limit} characters long` };
     case 'maxItems': return { field, message: `${at} must have at most ${params.limit} items` };
     case 'maxProperties': return { field, message: `${at} must have at most ${params.limit} keys` };
-    case 'pattern': return { field, message: schema.pattern === '\\S' ? `${at} must not be empty` : `${at} must match ${schema.pattern}` };
+    case 'pattern': return { field, message: schema.pattern === '\\S' ? `${at} must not be empty` : `${at} must match ${String(schema.pattern)}` };
     case 'minimum': return { field, message: `${at} must be ${params.limit} or more` };
     case 'maximum': return { field, message: `${at} must be ${params.limit} or less` };
     default: return { field, message: `${at} ${e.message}` };

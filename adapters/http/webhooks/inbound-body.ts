@@ -87,7 +87,10 @@ export const readingBody = (parse: Middleware): Middleware => async (ctx, next) 
 
 /** Reads the receiver's body into `ctx.state.inboundBody`; every other request goes to `otherwise`. */
 export const inboundReceiverBody = (limitBytes: number, otherwise: Middleware): Middleware => async (ctx, next) => {
-  if (!isInboundReceiverPost(ctx)) return readingBody(otherwise)(ctx, next);
+  if (!isInboundReceiverPost(ctx)) {
+    await readingBody(otherwise)(ctx, next);
+    return;
+  }
   ctx.state.inboundBody = await readRawInboundBody(ctx, limitBytes);
-  return next();
+  await next();
 };

@@ -5,7 +5,7 @@
 import { InboundContent, MessageContext, MessageMedia, ProviderError } from '../../../domain/whatsapp/message';
 import { Referral } from '../../../domain/whatsapp/referral';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
 export const obj = (v: unknown): Json | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : null);
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -32,7 +32,7 @@ const titled = (title: string | null, id: string | null): string | null =>
   title && id && title !== id ? `${title} (${id})` : title ?? id;
 
 function mediaOf(m: Json): MessageMedia | null {
-  const media = MEDIA_TYPES.includes(m.type) ? obj(m[m.type]) : null;
+  const media = typeof m.type === 'string' && MEDIA_TYPES.includes(m.type) ? obj(m[m.type]) : null;
   if (!media) return null;
   return { id: text(media.id), mimeType: text(media.mime_type), sha256: text(media.sha256), filename: text(media.filename) };
 }
@@ -68,7 +68,9 @@ function readableText(m: Json, type: string): string | null {
       return text(part.caption) ?? tagged('document', text(part.filename));
     case 'location': {
       const place = joined([text(part.name), text(part.address)], ', ');
-      const coordinates = part.latitude !== undefined && part.longitude !== undefined ? `${part.latitude}, ${part.longitude}` : null;
+      const coordinate = (v: unknown): string | null => (typeof v === 'number' || typeof v === 'string' ? String(v) : null);
+      const [latitude, longitude] = [coordinate(part.latitude), coordinate(part.longitude)];
+      const coordinates = latitude !== null && longitude !== null ? `${latitude}, ${longitude}` : null;
       return place ?? (coordinates && tagged('location', coordinates));
     }
     case 'contacts':

@@ -38,7 +38,7 @@ export const signatureMatches = (rawBody: string | Buffer, header: string | unde
 const TAG = 'WhatsApp';
 
 /** The Cloud API webhook: Meta's handshake (GET) and its signed deliveries (POST), both public. */
-export function cloudWebhookOperations(deps: CloudWebhookDeps): Operation<any>[] {
+export function cloudWebhookOperations(deps: CloudWebhookDeps): Operation[] {
   return [
     operation({
       id: 'verifyWhatsAppCloudWebhook', method: 'get', path: CLOUD_WEBHOOK_PATH, tag: TAG, access: 'public',
@@ -56,7 +56,7 @@ export function cloudWebhookOperations(deps: CloudWebhookDeps): Operation<any>[]
       rawResponses: {
         200: { description: '`hub.challenge`, as the whole body.', content: { 'text/plain': { schema: R.string } } },
       },
-      async handle(ctx: Ctx) {
+      handle(ctx: Ctx) {
         const mode = ctx.query['hub.mode'];
         const token = ctx.query['hub.verify_token'];
         const challenge = ctx.query['hub.challenge'];

@@ -148,7 +148,7 @@ async function census(knex: Knex, backend: string): Promise<Record<string, unkno
   for (const table of TABLES) found[table] = Number((await knex(table).count({ n: '*' }))[0].n);
   if (backend === 'sqlite') {
     for (const table of SEARCHED) {
-      found[`${table} rowids`] = (await knex.raw(`select rowid as r, team_id, id from ${table} order by rowid`)).map((x: Record<string, unknown>) => `${x.r} ${x.team_id} ${x.id}`);
+      found[`${table} rowids`] = (await knex.raw(`select rowid as r, team_id, id from ${table} order by rowid`)).map((x: { r: number; team_id: string; id: string }) => `${x.r} ${x.team_id} ${x.id}`);
     }
   }
   return found;

@@ -132,7 +132,7 @@ export async function postgresTables(knex: Knex): Promise<TableModel[]> {
 
 /** The tables of a SQLite database from its pragmas; FTS5 tables and their shadow tables are the indexes they are. */
 export async function sqliteTables(knex: Knex): Promise<TableModel[]> {
-  const pragma = async (sql: string) => (await knex.raw(sql)) as Record<string, unknown>[];
+  const pragma = async (sql: string) => await knex.raw<Record<string, unknown>[]>(sql);
   const names = (await pragma('pragma main.table_list'))
     .filter((t) => t.type === 'table' && !(t.name as string).startsWith('sqlite_'))
     .map((t) => t.name as string)
@@ -142,7 +142,7 @@ export async function sqliteTables(knex: Knex): Promise<TableModel[]> {
     const columnRows = await pragma(`pragma table_info("${name}")`);
     const indexes: IndexModel[] = [];
     for (const index of await pragma(`pragma index_list("${name}")`)) {
-      const keyColumns = (await pragma(`pragma index_xinfo("${index.name}")`)).filter((c) => c.key === 1);
+      const keyColumns = (await pragma(`pragma index_xinfo("${index.name as string}")`)).filter((c) => c.key === 1);
       indexes.push({
         name: index.name as string,
         kind: index.origin === 'pk' ? 'primary key' : index.unique ? 'unique key' : 'index',

@@ -22,7 +22,7 @@ import { IdentityMother, LeadMother, uuid } from '../projects/mothers';
 import { DealRecordMother } from '../deals/deal-mother';
 import { TaskMother } from '../tasks/task-mother';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
 const AT = '2026-03-01T00:00:00.000Z';
 

@@ -86,7 +86,7 @@ describe('SQLite connection', () => {
     for (let start = 3; start < 5000; start += 500) {
       await knex('events').insert(Array.from({ length: 500 }, (_, i) => ({ id: start + i, status: 'done', due: String(i) })));
     }
-    const plan = async (k: Knex) => ((await k.raw(`explain query plan select * from events where status in ('new', 'busy') and due <= '9' order by due limit 10`)) as { detail: string }[])
+    const plan = async (k: Knex) => (await k.raw<{ detail: string }[]>(`explain query plan select * from events where status in ('new', 'busy') and due <= '9' order by due limit 10`))
       .map((r) => r.detail).join(' | ');
     // Two events when analyzed: a scan looked cheaper than the index, and still does thousands later.
     expect(await plan(knex)).to.match(/SCAN events/);

@@ -178,7 +178,10 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
     const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
     const webhookId = id();
     const attempt = () => uow.run(() => repo.insert(delivery(team.teamId, webhookId, { idempotencyKey: 'evt-race' })))
-      .then(() => 'stored', (e) => (e instanceof DeliveryKeyTaken ? 'taken' : Promise.reject(e)));
+      .then(() => 'stored', (e: unknown) => {
+        if (e instanceof DeliveryKeyTaken) return 'taken';
+        throw e;
+      });
     const results = await Promise.all([attempt(), attempt(), attempt()]);
     expect(results.sort()).to.deep.equal(['stored', 'taken', 'taken']);
     expect((await repo.listByWebhook(team, webhookId, { limit: 10, after: null })).items).to.have.length(1);

@@ -18,7 +18,7 @@ async function setup(env: () => HttpEnv): Promise<Setup> {
     deal: {
       title: 'Site institucional', value: 4500, source: 'form',
       attribution: { first: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'verao', utm_term: 'site', utm_content: 'a1' } },
-    } as never,
+    },
   });
   return { t, projectId, pipelineId: pipeline.id, dealId: created.deal.id, leadId: created.lead.id, lossReasonId: pipeline.loss_reasons[0].id };
 }
@@ -102,7 +102,7 @@ forEachHttpBackend('Project deals', (env) => {
     const s = await setup(env);
     await env().runtime.container.get(CreateWorkflow).execute({ teamId: s.t.teamId }, {
       event: 'deal_stage_changed', action: 'create_activity', config: { title: 'Deal moved', type: 'note' },
-    } as never);
+    });
     await env().runtime.container.get(DispatchDealEvents).execute();
     await env().request.post(`/api/v1/deals/${s.dealId}/move`).set(s.t.auth).send({ project_id: s.projectId, phase: 'proposta' }).expect(200);
     await env().runtime.container.get(DispatchDealEvents).execute();

@@ -52,8 +52,13 @@ describe('Error envelope for the unexpected', () => {
       expect(withLength.body.error.code).to.equal('PAYLOAD_TOO_LARGE');
 
       const { createServer, request } = await import('node:http');
-      const server = createServer(app.callback());
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const callback = app.callback();
+      const server = createServer((req, res) => {
+        void callback(req, res);
+      });
+      await new Promise<void>((resolve) => {
+        server.listen(0, '127.0.0.1', resolve);
+      });
       try {
         const port = (server.address() as { port: number }).port;
         const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -9,7 +9,7 @@ describe('Migrating at start on SQLite while another process may be migrating', 
   beforeEach(() => { knex = createKnex('sqlite::memory:'); });
   afterEach(() => knex.destroy());
 
-  const failing = (errors: unknown[]) => {
+  const failing = (errors: Error[]) => {
     const calls = { count: 0 };
     const migrate = async () => {
       calls.count++;

@@ -46,7 +46,7 @@ describe('resolveStage', () => {
   });
 
   it('uses the initial stage when neither is given on creation, and none on update', () => {
-    expect(resolveStage(stages, {}, true)!.id).to.equal('s1');
+    expect(resolveStage(stages, {}, true).id).to.equal('s1');
     expect(resolveStage(stages, {}, false)).to.equal(null);
   });
 });

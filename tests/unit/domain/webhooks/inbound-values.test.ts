@@ -16,8 +16,8 @@ describe('Inbound values', () => {
       for (const nothing of [undefined, null, '', '  ']) expect(readMoney(nothing)).to.deep.equal({ value: null });
       for (const bad of ['muito', 'R$ a combinar', '1.50.0', '1,5,0', '12.34.56', {}, Number.NaN, '1500.']) {
         const r = readMoney(bad);
-        expect(r.value, String(bad)).to.equal(null);
-        expect(r.problem, String(bad)).to.equal('is not an amount');
+        expect(r.value, JSON.stringify(bad)).to.equal(null);
+        expect(r.problem, JSON.stringify(bad)).to.equal('is not an amount');
       }
     });
   });
