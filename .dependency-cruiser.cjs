@@ -1,13 +1,15 @@
 // The layer rules of the hexagonal layout (CONTRIBUTING.md, "Layers"), checked by `npm test`:
 // dependencies point inward only, bootstrap -> adapters -> application -> domain.
 /** Frameworks and drivers that belong to adapters and bootstrap, never to the core. */
-const FRAMEWORKS = '(koa|@koa/|koa-|knex|better-sqlite3|pg|ioredis|inversify|reflect-metadata|ajv|pino|prom-client|rate-limiter-flexible|@sinclair/typebox|@scalar/)';
+const FRAMEWORKS =
+  '(koa|@koa/|koa-|knex|better-sqlite3|pg|ioredis|inversify|reflect-metadata|ajv|pino|prom-client|rate-limiter-flexible|@sinclair/typebox|@scalar/)';
 
 module.exports = {
   forbidden: [
     {
       name: 'domain-is-self-contained',
-      comment: 'domain/ imports nothing outside itself but its one value library (phone numbers); no Node built-ins either (clock, env, I/O).',
+      comment:
+        'domain/ imports nothing outside itself but its one value library (phone numbers); no Node built-ins either (clock, env, I/O).',
       severity: 'error',
       from: { path: '^domain/' },
       to: { pathNot: ['^domain/', '(^|/)node_modules/libphonenumber-js/'] },

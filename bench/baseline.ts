@@ -13,7 +13,11 @@ const item = (i: number) => ({
   status: 'ativo',
   created_at: '2026-11-24T12:00:00.000Z',
 });
-const body = { success: true, data: Array.from({ length: 13 }, (_, i) => item(i)), pagination: { page: 1, limit: 20, total: 13, pages: 1 } };
+const body = {
+  success: true,
+  data: Array.from({ length: 13 }, (_, i) => item(i)),
+  pagination: { page: 1, limit: 20, total: 13, pages: 1 },
+};
 if (JSON.stringify(body).length < 1900) throw new Error('the baseline answer must stay about 2 KB');
 
 const app = new Koa();

@@ -61,11 +61,13 @@ async function waitForServer(url: string, headers: Record<string, string> = {}):
 }
 
 /** One GET on a connection of its own, so that the primary hands it to the next worker; its time in ms. */
-const probe = (url: string, headers: Record<string, string>): Promise<number> => new Promise((resolve) => {
-  const started = performance.now();
-  get(url, { agent: false, headers }, (res) => res.resume().on('end', () => resolve(performance.now() - started)))
-    .on('error', () => resolve(Infinity));
-});
+const probe = (url: string, headers: Record<string, string>): Promise<number> =>
+  new Promise((resolve) => {
+    const started = performance.now();
+    get(url, { agent: false, headers }, (res) => res.resume().on('end', () => resolve(performance.now() - started))).on('error', () =>
+      resolve(Infinity),
+    );
+  });
 
 /**
  * Waits until every worker answers a read of one deal at once: a scenario slower than its load leaves
@@ -85,10 +87,18 @@ async function settle(url: string, headers: Record<string, string>): Promise<voi
 
 /** The load on `urls` at once, the connections split between them; the latencies are the worst node's. */
 async function measure(urls: string[], s: Pick<Scenario, 'method' | 'body'>, headers: Record<string, string>): Promise<Measure> {
-  const rs = await Promise.all(urls.map((url, i) => autocannon({
-    url, method: s.method, headers, body: s.body, duration: SECONDS,
-    connections: Math.floor(CONNECTIONS / urls.length) + (i < CONNECTIONS % urls.length ? 1 : 0),
-  })));
+  const rs = await Promise.all(
+    urls.map((url, i) =>
+      autocannon({
+        url,
+        method: s.method,
+        headers,
+        body: s.body,
+        duration: SECONDS,
+        connections: Math.floor(CONNECTIONS / urls.length) + (i < CONNECTIONS % urls.length ? 1 : 0),
+      }),
+    ),
+  );
   return {
     reqs: rs.reduce((n, r) => n + r.requests.average, 0),
     p50: Math.max(...rs.map((r) => r.latency.p50)),
@@ -101,7 +111,10 @@ async function measure(urls: string[], s: Pick<Scenario, 'method' | 'body'>, hea
 function rssMb(pid: number): number[] {
   try {
     const out = execSync(`ps -o rss= --ppid ${pid} -p ${pid}`, { encoding: 'utf8' });
-    return out.trim().split(/\s+/).map((kb) => Math.round(Number(kb) / 1024));
+    return out
+      .trim()
+      .split(/\s+/)
+      .map((kb) => Math.round(Number(kb) / 1024));
   } catch {
     return [];
   }
@@ -114,16 +127,26 @@ async function main(): Promise<void> {
   try {
     execSync('npm run --silent build', { stdio: ['ignore', 'ignore', 'inherit'] });
     const seeded = await seed(databaseUrl, ROWS, log);
-    const servers = Array.from({ length: NODES }, (_, node) => spawn(process.execPath, ['dist/bootstrap/server-main.js'], {
-      env: {
-        ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT + node), DEMO: '0', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000',
-        REDIS_URL: REDIS_URL ?? '', ...(WORKERS ? { WEB_CONCURRENCY: WORKERS } : {}),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }));
+    const servers = Array.from({ length: NODES }, (_, node) =>
+      spawn(process.execPath, ['dist/bootstrap/server-main.js'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          PORT: String(PORT + node),
+          DEMO: '0',
+          LOG_LEVEL: 'error',
+          RATE_LIMIT_PER_MINUTE: '100000000',
+          REDIS_URL: REDIS_URL ?? '',
+          ...(WORKERS ? { WEB_CONCURRENCY: WORKERS } : {}),
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    );
     children.push(...servers);
     const baseline = fork(join(__dirname, 'baseline.ts'), [], {
-      env: { ...process.env, PORT: String(BASELINE_PORT) }, execArgv: ['--require', 'tsx/cjs'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: { ...process.env, PORT: String(BASELINE_PORT) },
+      execArgv: ['--require', 'tsx/cjs'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     children.push(baseline);
 
@@ -136,25 +159,39 @@ async function main(): Promise<void> {
     const middle = Math.max(1, Math.floor(ROWS / 20 / 2));
     const scenarios: Scenario[] = [
       { name: 'GET /deals?limit=20 (page 1, exact total)', method: 'GET', path: '/deals?limit=20' },
-      { name: 'GET /deals?search=<word>&min_value=1000', method: 'GET', path: `/deals?search=${encodeURIComponent(seeded.searchWord)}&min_value=1000` },
+      {
+        name: 'GET /deals?search=<word>&min_value=1000',
+        method: 'GET',
+        path: `/deals?search=${encodeURIComponent(seeded.searchWord)}&min_value=1000`,
+      },
       { name: 'GET /deals?page=<middle>', method: 'GET', path: `/deals?page=${middle}` },
       { name: 'GET /deals?sort=title', method: 'GET', path: '/deals?sort=title' },
       { name: 'GET /deals/:id', method: 'GET', path: `/deals/${seeded.dealId}` },
-      { name: 'POST /deals', method: 'POST', path: '/deals', body: JSON.stringify({ title: 'Nova proposta São Paulo', value: 2500, tags: ['bench'] }) },
+      {
+        name: 'POST /deals',
+        method: 'POST',
+        path: '/deals',
+        body: JSON.stringify({ title: 'Nova proposta São Paulo', value: 2500, tags: ['bench'] }),
+      },
       { name: 'GET /clients?limit=20 (200 clients)', method: 'GET', path: '/clients?limit=20' },
       { name: 'GET /deals?project_id= (board, 2 000 deals)', method: 'GET', path: `/deals?project_id=${seeded.projectId}` },
     ];
-    const only = process.env.BENCH_ONLY?.split(',').map((t) => t.trim()).filter(Boolean);
+    const only = process.env.BENCH_ONLY?.split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
     if (only?.length) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => only.some((t) => s.name.includes(t))));
     // A short warm-up, so the first round does not pay for JIT and caches.
     for (const b of bases) {
-      for (const s of scenarios.slice(0, 2)) await autocannon({ url: `${b}${s.path}`, method: s.method, headers, connections: 10, duration: 1 });
+      for (const s of scenarios.slice(0, 2))
+        await autocannon({ url: `${b}${s.path}`, method: s.method, headers, connections: 10, duration: 1 });
     }
     await autocannon({ url: baselineUrl, connections: 10, duration: 1 });
 
     const baselineRuns: Measure[] = [];
     const runs = new Map<string, { m: Measure; ratio: number }[]>(scenarios.map((s) => [s.name, []]));
-    const settleAll = async () => { for (const b of bases) await settle(`${b}/deals/${seeded.dealId}`, headers); };
+    const settleAll = async () => {
+      for (const b of bases) await settle(`${b}/deals/${seeded.dealId}`, headers);
+    };
     for (let round = 1; round <= ROUNDS; round++) {
       await settleAll();
       const b = await measure([baselineUrl], { method: 'GET' }, {});
@@ -162,7 +199,11 @@ async function main(): Promise<void> {
       log(`round ${round}: baseline ${Math.round(b.reqs)} req/s`);
       for (const s of scenarios) {
         await settleAll();
-        const m = await measure(bases.map((u) => `${u}${s.path}`), s, headers);
+        const m = await measure(
+          bases.map((u) => `${u}${s.path}`),
+          s,
+          headers,
+        );
         runs.get(s.name)!.push({ m, ratio: m.reqs / b.reqs });
         log(`  ${s.name}: ${Math.round(m.reqs)} req/s (${(m.reqs / b.reqs).toFixed(3)}x), p99 ${m.p99} ms`);
       }
@@ -180,19 +221,32 @@ async function main(): Promise<void> {
       };
     });
     const summary = {
-      database: databaseUrl.split(':')[0], rows: ROWS, nodes: NODES, workers: WORKERS ?? 'default', connections: CONNECTIONS, seconds: SECONDS,
-      rounds: ROUNDS, baseline_reqs: Math.round(median(baselineRuns.map((b) => b.reqs))),
-      server_rss_mb: servers.flatMap((server) => rssMb(server.pid!)), results,
+      database: databaseUrl.split(':')[0],
+      rows: ROWS,
+      nodes: NODES,
+      workers: WORKERS ?? 'default',
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      baseline_reqs: Math.round(median(baselineRuns.map((b) => b.reqs))),
+      server_rss_mb: servers.flatMap((server) => rssMb(server.pid!)),
+      results,
     };
     if (JSON_OUTPUT) {
       process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
       return;
     }
-    const nodes = NODES > 1 || WORKERS ? `${NODES} node${NODES > 1 ? 's' : ''} of ${WORKERS ?? 'the default'} worker${WORKERS === '1' ? '' : 's'}, ` : '';
-    process.stdout.write(`\n${summary.database}, ${nodes}${ROWS} deals in the team, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s; `
-      + `baseline (bare Koa, 2 KB list) median ${summary.baseline_reqs} req/s; server RSS after the run ${summary.server_rss_mb.join(' / ')} MB\n\n`);
+    const nodes =
+      NODES > 1 || WORKERS
+        ? `${NODES} node${NODES > 1 ? 's' : ''} of ${WORKERS ?? 'the default'} worker${WORKERS === '1' ? '' : 's'}, `
+        : '';
+    process.stdout.write(
+      `\n${summary.database}, ${nodes}${ROWS} deals in the team, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s; ` +
+        `baseline (bare Koa, 2 KB list) median ${summary.baseline_reqs} req/s; server RSS after the run ${summary.server_rss_mb.join(' / ')} MB\n\n`,
+    );
     process.stdout.write('| scenario | ratio to baseline | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|---|\n');
-    for (const r of results) process.stdout.write(`| ${r.scenario} | ${r.ratio.toFixed(3)}x | ${r.reqs} | ${r.p50} | ${r.p99} | ${r.errors} |\n`);
+    for (const r of results)
+      process.stdout.write(`| ${r.scenario} | ${r.ratio.toFixed(3)}x | ${r.reqs} | ${r.p50} | ${r.p99} | ${r.errors} |\n`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });

@@ -26,8 +26,30 @@ export interface Seeded {
   searchWord: string;
 }
 
-const WORDS = ['Consultoria', 'Implantação', 'Manutenção', 'Licença', 'Treinamento', 'Expansão', 'Renovação', 'Auditoria', 'Migração', 'Suporte'];
-const PLACES = ['São Paulo', 'Belo Horizonte', 'Curitiba', 'Porto Alegre', 'Recife', 'Goiânia', 'Florianópolis', 'Fortaleza', 'Manaus', 'Niterói'];
+const WORDS = [
+  'Consultoria',
+  'Implantação',
+  'Manutenção',
+  'Licença',
+  'Treinamento',
+  'Expansão',
+  'Renovação',
+  'Auditoria',
+  'Migração',
+  'Suporte',
+];
+const PLACES = [
+  'São Paulo',
+  'Belo Horizonte',
+  'Curitiba',
+  'Porto Alegre',
+  'Recife',
+  'Goiânia',
+  'Florianópolis',
+  'Fortaleza',
+  'Manaus',
+  'Niterói',
+];
 const PHASES = ['lead', 'contato', 'proposta', 'negociacao', 'fechado'];
 const BATCH = 500;
 const TRANSACTION_ROWS = 50_000;
@@ -45,9 +67,18 @@ function random(seed: number): () => number {
   };
 }
 
-async function cloneDeals(db: Knex, template: Record<string, unknown>, count: number, opts: {
-  teamId: string; ids: IdGenerator; clientIds: string[]; seed: number; projectDeals?: boolean;
-}): Promise<void> {
+async function cloneDeals(
+  db: Knex,
+  template: Record<string, unknown>,
+  count: number,
+  opts: {
+    teamId: string;
+    ids: IdGenerator;
+    clientIds: string[];
+    seed: number;
+    projectDeals?: boolean;
+  },
+): Promise<void> {
   const next = random(opts.seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
   const now = Date.now();
@@ -101,13 +132,23 @@ export async function seed(databaseUrl: string, rows: number, log: (line: string
   const clientIds: string[] = [];
   await uow.run(async () => {
     for (let i = 0; i < 200; i++) {
-      const client = Client.create(ids.next(), team.teamId, 'PF', { name: `Cliente ${PLACES[i % PLACES.length]} ${i}`, email: `c${i}@example.com`, tags: ['bench'] }, new Date());
+      const client = Client.create(
+        ids.next(),
+        team.teamId,
+        'PF',
+        { name: `Cliente ${PLACES[i % PLACES.length]} ${i}`, email: `c${i}@example.com`, tags: ['bench'] },
+        new Date(),
+      );
       clientIds.push(client.id);
       await clientsRepo.insert(client.snapshot());
     }
   });
 
-  const { deal: { deal } } = await c.get(CreateDeal).execute(team, { deal: { title: 'Template', description: 'Proposta enviada por e-mail', value: 1, tags: ['bench'] } });
+  const {
+    deal: { deal },
+  } = await c
+    .get(CreateDeal)
+    .execute(team, { deal: { title: 'Template', description: 'Proposta enviada por e-mail', value: 1, tags: ['bench'] } });
   const project = await c.get(CreateProject).execute(team, { name: 'Funil de vendas' });
   const { deal: projectDeal } = await c.get(CreateProjectDeal).execute(team, {
     projectId: project.id,

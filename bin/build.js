@@ -71,10 +71,14 @@ function ensureBuilt(root = ROOT) {
   // tsc's incremental state does not know that outputs were deleted: without them, start from nothing.
   if (ENTRIES.some((entry) => !existsSync(join(root, entry)))) rmSync(join(root, BUILD_INFO), { force: true });
   // stdout stays clean (the CLI prints one JSON object there): the compiler's messages go to stderr.
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', BUILD_INFO], {
-    cwd: root,
-    stdio: ['ignore', 2, 2],
-  });
+  const tsc = spawnSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', BUILD_INFO],
+    {
+      cwd: root,
+      stdio: ['ignore', 2, 2],
+    },
+  );
   if (tsc.error) throw tsc.error;
   if (tsc.status !== 0) throw new Error(`the TypeScript sources do not compile (tsc exited ${tsc.status ?? tsc.signal}): see above`);
   markBuilt(root, print);

@@ -6,4 +6,6 @@ const { join } = require('node:path');
 require('./build').ensureBuilt();
 require(join(__dirname, '..', 'dist', 'bootstrap', 'cli-main.js'))
   .main(process.argv.slice(2))
-  .then((code) => { process.exitCode = code; });
+  .then((code) => {
+    process.exitCode = code;
+  });

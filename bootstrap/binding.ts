@@ -34,13 +34,17 @@ export function wiring(bind: Bind): Wiring {
   return {
     bind,
     singleton: (cls, deps, as = cls) => {
-      bind(as).toResolvedValue((...args: unknown[]) => new cls(...args), deps as never).inSingletonScope();
+      bind(as)
+        .toResolvedValue((...args: unknown[]) => new cls(...args), deps as never)
+        .inSingletonScope();
     },
     services: (shape) => {
       const token = Symbol('services');
       const names = Object.keys(shape);
-      bind(token).toResolvedValue((...services: unknown[]) => Object.fromEntries(names.map((name, i) => [name, services[i]])),
-        names.map((name) => shape[name]));
+      bind(token).toResolvedValue(
+        (...services: unknown[]) => Object.fromEntries(names.map((name, i) => [name, services[i]])),
+        names.map((name) => shape[name]),
+      );
       return token;
     },
     later: <T>(target: ServiceIdentifier<T>) => {

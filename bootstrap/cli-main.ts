@@ -97,5 +97,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
 }
 
 if (require.main === module) {
-  void main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

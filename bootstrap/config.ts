@@ -178,7 +178,10 @@ const host: Kind<string> = {
 const origins: Kind<string[]> = {
   takes: 'comma-separated browser origins such as https://app.example.com (scheme, host, optional port; no path)',
   parse: (raw) => {
-    const list = raw.split(',').map((o) => o.trim()).filter(Boolean);
+    const list = raw
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
     for (const o of list) {
       const url = URL.canParse(o) ? new URL(o) : null;
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== o) throw new Refused(quote(o));
@@ -214,31 +217,44 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  */
 export const SETTINGS = {
   PORT: define(wholeNumber(1, 65535), { fallback: 3000, defaultText: '`3000`', description: 'HTTP port' }),
-  HOST: define(host, { fallback: '127.0.0.1', defaultText: '`127.0.0.1`', description: 'HTTP bind address; `0.0.0.0` or `::` listens on every interface' }),
+  HOST: define(host, {
+    fallback: '127.0.0.1',
+    defaultText: '`127.0.0.1`',
+    description: 'HTTP bind address; `0.0.0.0` or `::` listens on every interface',
+  }),
   DATABASE_URL: define(databaseUrl, {
     fallback: 'sqlite:./data/workspace.db',
     defaultText: '`sqlite:./data/workspace.db`',
-    description: 'where the data lives: an embedded SQLite file, PostgreSQL, or `memory:` (in-process, for demos and tests; gone when it stops)',
+    description:
+      'where the data lives: an embedded SQLite file, PostgreSQL, or `memory:` (in-process, for demos and tests; gone when it stops)',
   }),
   LOG_LEVEL: define(oneOf(LOG_LEVELS), { fallback: 'info', defaultText: '`info`', description: 'pino level; logs are JSON on stdout' }),
   RATE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
-    fallback: 600, defaultText: '`600`', description: 'requests a minute per API key; past it 429 `RATE_LIMITED` with `Retry-After`',
+    fallback: 600,
+    defaultText: '`600`',
+    description: 'requests a minute per API key; past it 429 `RATE_LIMITED` with `Retry-After`',
   }),
   PUBLIC_RATE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
-    fallback: 600, defaultText: '`600`', description: 'requests a minute per client address across the public webhooks (inbound receiver, Cloud API webhook)',
+    fallback: 600,
+    defaultText: '`600`',
+    description: 'requests a minute per client address across the public webhooks (inbound receiver, Cloud API webhook)',
   }),
   INBOUND_RATE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
-    fallback: 1200, defaultText: '`1200`', description: 'requests a minute per public endpoint: each inbound `endpoint_id`; the Cloud API webhook is one endpoint for every team',
+    fallback: 1200,
+    defaultText: '`1200`',
+    description: 'requests a minute per public endpoint: each inbound `endpoint_id`; the Cloud API webhook is one endpoint for every team',
   }),
   AUTH_FAILURE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
     fallback: 30,
     defaultText: '`30`',
-    description: 'failed API-key authentications a minute per client address; past them the address is answered 429 until the minute is over, whatever key it sends',
+    description:
+      'failed API-key authentications a minute per client address; past them the address is answered 429 until the minute is over, whatever key it sends',
   }),
   TRUSTED_PROXY_HOPS: define(wholeNumber(0, 10), {
     fallback: 1,
     defaultText: '`1`',
-    description: 'proxies in front that append to `X-Forwarded-For` (a load balancer: 1; a CDN before it: 2); the client address is the entry this many from the right; `0`: nothing in front, the connection\'s address',
+    description:
+      "proxies in front that append to `X-Forwarded-For` (a load balancer: 1; a CDN before it: 2); the client address is the entry this many from the right; `0`: nothing in front, the connection's address",
   }),
   REDIS_URL: optional(urlOf(['redis:', 'rediss:'], 'a redis:// or rediss:// URL (redis://127.0.0.1:6379)'), {
     description: 'keeps every rate-limit budget in Redis, shared by several API nodes',
@@ -246,7 +262,8 @@ export const SETTINGS = {
   HEADERS_TIMEOUT_MS: define(wholeNumber(1, MAX_TIMER_MS, 'of milliseconds '), {
     fallback: 10_000,
     defaultText: '`10000`',
-    description: 'how long a client may take to send a request\'s headers; past it 408 `REQUEST_TIMEOUT` and the connection closes. Idle keep-alive connections close sooner (half of it, at most 5 s). Not longer than `REQUEST_TIMEOUT_MS`',
+    description:
+      "how long a client may take to send a request's headers; past it 408 `REQUEST_TIMEOUT` and the connection closes. Idle keep-alive connections close sooner (half of it, at most 5 s). Not longer than `REQUEST_TIMEOUT_MS`",
   }),
   REQUEST_TIMEOUT_MS: define(wholeNumber(1, MAX_TIMER_MS, 'of milliseconds '), {
     fallback: 30_000,
@@ -266,25 +283,30 @@ export const SETTINGS = {
   OUTBOX_LEASE_MS: define(wholeNumber(1000, MAX_TIMER_MS, 'of milliseconds '), {
     fallback: 60_000,
     defaultText: '`60000`',
-    description: 'how long a process holds the deal events it claimed: those of a process that died are taken by another after this (see docs/scaling.md)',
+    description:
+      'how long a process holds the deal events it claimed: those of a process that died are taken by another after this (see docs/scaling.md)',
   }),
   WEB_CONCURRENCY: define(wholeNumber(1, 64), {
     // Every core, up to 4; the in-memory store cannot be shared between processes (see loadConfig).
     fallback: () => Math.min(availableParallelism(), 4),
     defaultText: 'cores, up to 4',
-    description: 'server processes (node:cluster); SQLite runs in WAL mode so they share the file; always 1 with `memory:`. Without Redis the rate-limit budget is kept by the primary process, so the workers share it',
+    description:
+      'server processes (node:cluster); SQLite runs in WAL mode so they share the file; always 1 with `memory:`. Without Redis the rate-limit budget is kept by the primary process, so the workers share it',
   }),
   DEMO: define(flag, { fallback: true, defaultText: 'on', description: '`0` skips the demo team on the first start' }),
   CORS_ORIGINS: define(origins, {
     fallback: [],
     defaultText: '(none)',
-    description: 'browser origins allowed to call the API (`https://painel.example.com,http://localhost:5173`); preflights from them are answered, every other origin gets no CORS header',
+    description:
+      'browser origins allowed to call the API (`https://painel.example.com,http://localhost:5173`); preflights from them are answered, every other origin gets no CORS header',
   }),
   WHATSAPP_CLOUD_API_URL: define(urlOf(['http:', 'https:'], 'an http:// or https:// URL'), {
-    fallback: 'https://graph.facebook.com/v21.0', defaultText: 'Meta\'s Graph API', description: 'base URL of the WhatsApp Cloud API',
+    fallback: 'https://graph.facebook.com/v21.0',
+    defaultText: "Meta's Graph API",
+    description: 'base URL of the WhatsApp Cloud API',
   }),
   WHATSAPP_APP_SECRET: optional(text(true), { description: 'checks `X-Hub-Signature-256` on the Cloud API webhook' }),
-  WHATSAPP_VERIFY_TOKEN: optional(text(true), { description: 'the Cloud API webhook\'s verify-token handshake' }),
+  WHATSAPP_VERIFY_TOKEN: optional(text(true), { description: "the Cloud API webhook's verify-token handshake" }),
   SECRETS_KEY: optional(secretsKey, {
     description: 'encrypts inbox credentials; required for `cloud_api` and `evolution` inboxes',
   }),
@@ -330,9 +352,11 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
   const headers = values.HEADERS_TIMEOUT_MS as number | undefined;
   const request = values.REQUEST_TIMEOUT_MS as number | undefined;
   if (headers !== undefined && request !== undefined && headers > request) {
-    problems.push(env.HEADERS_TIMEOUT_MS
-      ? `HEADERS_TIMEOUT_MS: got ${quote(String(headers))}; takes at most REQUEST_TIMEOUT_MS (${request})`
-      : `REQUEST_TIMEOUT_MS: got ${quote(String(request))}; takes at least HEADERS_TIMEOUT_MS (${headers})`);
+    problems.push(
+      env.HEADERS_TIMEOUT_MS
+        ? `HEADERS_TIMEOUT_MS: got ${quote(String(headers))}; takes at most REQUEST_TIMEOUT_MS (${request})`
+        : `REQUEST_TIMEOUT_MS: got ${quote(String(request))}; takes at least HEADERS_TIMEOUT_MS (${headers})`,
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return values as Settings;
@@ -374,7 +398,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The README's Configuration table, from the schema. */
 export function configReference(): string {
   const cell = (t: string) => t.replace(/\|/g, '\\|');
-  const rows = Object.entries(SETTINGS).map(([name, s]: [string, Setting<unknown>]) =>
-    `| \`${name}\` | ${cell(s.defaultText)} | ${cell(s.takes).replace(/</g, '&lt;')} | ${cell(s.description)} |`);
+  const rows = Object.entries(SETTINGS).map(
+    ([name, s]: [string, Setting<unknown>]) =>
+      `| \`${name}\` | ${cell(s.defaultText)} | ${cell(s.takes).replace(/</g, '&lt;')} | ${cell(s.description)} |`,
+  );
   return ['| variable | default | takes | meaning |', '|---|---|---|---|', ...rows].join('\n');
 }

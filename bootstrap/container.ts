@@ -40,9 +40,11 @@ const MIGRATION_RACE_MS = 30_000;
 /** What knex answers a process that migrates while another one does, rather than waiting for it. */
 const lostMigrationRace = (err: unknown): boolean => {
   const { message = '', code } = (err ?? {}) as { message?: string; code?: string };
-  return message.includes('Migration table is already locked')
-    || (/knex_migrations/.test(message) && /already exists|duplicate key/.test(message))
-    || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
+  return (
+    message.includes('Migration table is already locked') ||
+    (/knex_migrations/.test(message) && /already exists|duplicate key/.test(message)) ||
+    (typeof code === 'string' && code.startsWith('SQLITE_BUSY'))
+  );
 };
 
 /**
@@ -67,7 +69,11 @@ const { ensureTable } = require('knex/lib/migrations/migrate/table-creator') as 
  * done, for at most `raceMs`.
  */
 export async function migrateOneAtATime(
-  knex: Knex, storage: StorageKind, schema: string | undefined, migrate: () => Promise<void>, raceMs = MIGRATION_RACE_MS,
+  knex: Knex,
+  storage: StorageKind,
+  schema: string | undefined,
+  migrate: () => Promise<void>,
+  raceMs = MIGRATION_RACE_MS,
 ): Promise<void> {
   if (storage === 'postgres') {
     await knex.transaction(async (trx) => {
@@ -102,15 +108,24 @@ export function buildRuntime(config: Config): Runtime {
   const logger = new PinoLogger(config.logLevel);
   container.bind(TOKENS.Logger).toConstantValue(logger);
   // The outbox's backlog is read at each scrape, through the deals context's query.
-  container.bind(TOKENS.Metrics).toResolvedValue(
-    (backlog: ReadDealEventBacklog) => new PromMetrics({ backlog: () => backlog.execute(), logger }), [ReadDealEventBacklog]).inSingletonScope();
+  container
+    .bind(TOKENS.Metrics)
+    .toResolvedValue(
+      (backlog: ReadDealEventBacklog) => new PromMetrics({ backlog: () => backlog.execute(), logger }),
+      [ReadDealEventBacklog],
+    )
+    .inSingletonScope();
   const rateLimits = bindRateLimiters(container, config);
 
   const redisCheck = rateLimits.redis ? redisProbe(rateLimits.redis) : notConfigured('redis');
-  container.bind(TOKENS.Readiness).toResolvedValue(
-    (database: ReadinessProbe, limiter: RateLimiter, clock: Clock, logger: Logger) =>
-      new CheckReadiness([database, redisCheck, rateLimitStoreProbe(limiter)], clock, logger),
-    [TOKENS.DatabaseProbe, TOKENS.RateLimiter, TOKENS.Clock, TOKENS.Logger]).inSingletonScope();
+  container
+    .bind(TOKENS.Readiness)
+    .toResolvedValue(
+      (database: ReadinessProbe, limiter: RateLimiter, clock: Clock, logger: Logger) =>
+        new CheckReadiness([database, redisCheck, rateLimitStoreProbe(limiter)], clock, logger),
+      [TOKENS.DatabaseProbe, TOKENS.RateLimiter, TOKENS.Clock, TOKENS.Logger],
+    )
+    .inSingletonScope();
 
   let knex: Knex | undefined;
   if (storage === 'memory') {

@@ -28,7 +28,12 @@ export class ApiServer extends Server {
       socket.once('close', () => this.open.delete(socket));
     });
     this.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) =>
-      refuseClientError(err, socket, [...this.open.get(socket) ?? []].some((res) => res.headersSent)));
+      refuseClientError(
+        err,
+        socket,
+        [...(this.open.get(socket) ?? [])].some((res) => res.headersSent),
+      ),
+    );
   }
 
   /**
@@ -86,11 +91,14 @@ const checkingIntervalOf = (headersTimeoutMs: number): number => Math.max(50, Ma
 
 /** The server `npm start` runs, with its timeouts and its answers to requests Node's parser refuses. */
 export function createHttpServer(listener: RequestHandler, settings: HttpServerSettings): ApiServer {
-  const server = new ApiServer({
-    headersTimeout: settings.headersTimeoutMs,
-    requestTimeout: settings.requestTimeoutMs,
-    connectionsCheckingInterval: checkingIntervalOf(settings.headersTimeoutMs),
-  }, listener);
+  const server = new ApiServer(
+    {
+      headersTimeout: settings.headersTimeoutMs,
+      requestTimeout: settings.requestTimeoutMs,
+      connectionsCheckingInterval: checkingIntervalOf(settings.headersTimeoutMs),
+    },
+    listener,
+  );
   server.keepAliveTimeout = keepAliveTimeoutOf(settings.headersTimeoutMs);
   return server;
 }

@@ -66,13 +66,14 @@ export function metricsScrape(metrics: PromMetrics): () => Promise<Scrape> {
     if (message.scrape) w.resolve(message.scrape);
     else w.reject(new Error(`cluster metrics: ${message.error ?? 'no answer'}`));
   });
-  return () => new Promise<Scrape>((resolve, reject) => {
-    const id = ++next;
-    const timer = setTimeout(() => {
-      waiting.delete(id);
-      reject(new Error(`cluster metrics: the primary did not answer within ${ANSWER_TIMEOUT_MS} ms`));
-    }, ANSWER_TIMEOUT_MS);
-    waiting.set(id, { resolve, reject, timer });
-    process.send!({ type: REQUEST, id } satisfies Request);
-  });
+  return () =>
+    new Promise<Scrape>((resolve, reject) => {
+      const id = ++next;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error(`cluster metrics: the primary did not answer within ${ANSWER_TIMEOUT_MS} ms`));
+      }, ANSWER_TIMEOUT_MS);
+      waiting.set(id, { resolve, reject, timer });
+      process.send!({ type: REQUEST, id } satisfies Request);
+    });
 }

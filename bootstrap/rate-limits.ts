@@ -35,26 +35,41 @@ export function bindRateLimiters(container: Container, config: Config): { close(
   const budgets: Budget[] = [
     { token: TOKENS.RateLimiter, name: 'per API key', redisSuffix: '', clusterPrefix: 'api', perMinute: config.rateLimitPerMinute },
     {
-      token: TOKENS.PublicAddressRateLimiter, name: 'public, per client address', redisSuffix: ':public-address',
-      clusterPrefix: 'public-address', perMinute: config.publicRateLimitPerMinute,
+      token: TOKENS.PublicAddressRateLimiter,
+      name: 'public, per client address',
+      redisSuffix: ':public-address',
+      clusterPrefix: 'public-address',
+      perMinute: config.publicRateLimitPerMinute,
     },
     {
-      token: TOKENS.PublicEndpointRateLimiter, name: 'public, per endpoint', redisSuffix: ':public-endpoint',
-      clusterPrefix: 'public-endpoint', perMinute: config.inboundRateLimitPerMinute,
+      token: TOKENS.PublicEndpointRateLimiter,
+      name: 'public, per endpoint',
+      redisSuffix: ':public-endpoint',
+      clusterPrefix: 'public-endpoint',
+      perMinute: config.inboundRateLimitPerMinute,
     },
     {
-      token: TOKENS.AuthFailureRateLimiter, name: 'failed authentications, per client address', redisSuffix: ':auth-failures',
-      clusterPrefix: 'auth-failures', perMinute: config.authFailureLimitPerMinute,
+      token: TOKENS.AuthFailureRateLimiter,
+      name: 'failed authentications, per client address',
+      redisSuffix: ':auth-failures',
+      clusterPrefix: 'auth-failures',
+      perMinute: config.authFailureLimitPerMinute,
     },
   ];
   const redisPrefix = config.rateLimitRedisPrefix ?? 'workspace-api:rl';
   for (const b of budgets) {
-    container.bind<RateLimiter>(b.token).toResolvedValue((logger: Logger) => {
-      const options = { workers: config.workers, watch: (watch ??= new StoreWatch(logger)), name: b.name };
-      if (redis) return FlexibleRateLimiter.redis(redis, b.perMinute, `${redisPrefix}${b.redisSuffix}`, options);
-      if (config.clusterWorker) return FlexibleRateLimiter.clusterWorker(b.perMinute, b.clusterPrefix, options);
-      return FlexibleRateLimiter.inMemory(b.perMinute);
-    }, [TOKENS.Logger]).inSingletonScope();
+    container
+      .bind<RateLimiter>(b.token)
+      .toResolvedValue(
+        (logger: Logger) => {
+          const options = { workers: config.workers, watch: (watch ??= new StoreWatch(logger)), name: b.name };
+          if (redis) return FlexibleRateLimiter.redis(redis, b.perMinute, `${redisPrefix}${b.redisSuffix}`, options);
+          if (config.clusterWorker) return FlexibleRateLimiter.clusterWorker(b.perMinute, b.clusterPrefix, options);
+          return FlexibleRateLimiter.inMemory(b.perMinute);
+        },
+        [TOKENS.Logger],
+      )
+      .inSingletonScope();
   }
   return { close: () => redis?.disconnect(), redis };
 }

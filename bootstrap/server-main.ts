@@ -64,12 +64,17 @@ function printBanner(config: Config, storage: string, demo: Demo | undefined): v
 function listenFailure(err: NodeJS.ErrnoException, config: Config): string {
   const where = `port ${config.port} on ${config.host}`;
   switch (err.code) {
-    case 'EADDRINUSE': return `cannot listen: ${where} is already in use (EADDRINUSE); stop what listens there or set PORT`;
-    case 'EACCES': return `cannot listen: ${where} needs privileges this process lacks (EACCES); use a PORT above 1023`;
-    case 'EADDRNOTAVAIL': return `cannot listen: HOST ${config.host} is not an address of this machine (EADDRNOTAVAIL)`;
+    case 'EADDRINUSE':
+      return `cannot listen: ${where} is already in use (EADDRINUSE); stop what listens there or set PORT`;
+    case 'EACCES':
+      return `cannot listen: ${where} needs privileges this process lacks (EACCES); use a PORT above 1023`;
+    case 'EADDRNOTAVAIL':
+      return `cannot listen: HOST ${config.host} is not an address of this machine (EADDRNOTAVAIL)`;
     case 'ENOTFOUND':
-    case 'EAI_AGAIN': return `cannot listen: HOST ${config.host} does not resolve (${err.code})`;
-    default: return `cannot listen on ${where}: ${err.message}`;
+    case 'EAI_AGAIN':
+      return `cannot listen: HOST ${config.host} does not resolve (${err.code})`;
+    default:
+      return `cannot listen on ${where}: ${err.message}`;
   }
 }
 
@@ -209,11 +214,14 @@ async function main(): Promise<void> {
     logger.info({ signal, workers: running.size }, 'stopping: signalling the workers');
     // The process itself, not Worker.kill(): that one first waits for the worker's connections to end.
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-    setTimeout(() => {
-      logger.error({ workers: running.size }, 'workers still running past their deadline: killing them');
-      killAll();
-      process.exit(1);
-    }, config.shutdownTimeoutMs + CLEANUP_MS + PRIMARY_MARGIN_MS);
+    setTimeout(
+      () => {
+        logger.error({ workers: running.size }, 'workers still running past their deadline: killing them');
+        killAll();
+        process.exit(1);
+      },
+      config.shutdownTimeoutMs + CLEANUP_MS + PRIMARY_MARGIN_MS,
+    );
   };
   cluster.on('message', (worker, message: unknown) => {
     if (isStartFailed(message)) reasons.set(worker.id, message.reason);
@@ -236,7 +244,8 @@ async function main(): Promise<void> {
       // Keep serving after a crash; a worker that cannot start is retried later and later, then given up on.
       const decision = restarts.afterCrash(Date.now(), started);
       if (decision.restart) {
-        if (started === undefined) logger.warn({ pid: worker.process.pid, reason, retryInMs: decision.delayMs }, 'a worker failed to start');
+        if (started === undefined)
+          logger.warn({ pid: worker.process.pid, reason, retryInMs: decision.delayMs }, 'a worker failed to start');
         else logger.error({ pid: worker.process.pid, reason, retryInMs: decision.delayMs }, 'a worker crashed');
         if (decision.delayMs === 0) fork();
         else forkLater(decision.delayMs);
@@ -257,7 +266,9 @@ async function main(): Promise<void> {
   });
   for (let i = 0; i < config.workers; i++) fork();
   onStopSignal(logger, (signal) => Promise.resolve(stopWorkers(signal)));
-  process.on('exit', () => { if (stopping) killAll(); });
+  process.on('exit', () => {
+    if (stopping) killAll();
+  });
 }
 
 main().catch((err) => {

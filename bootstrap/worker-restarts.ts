@@ -1,7 +1,5 @@
 /** What the cluster primary does after a worker exits on its own with a failure. */
-export type RestartDecision =
-  | { restart: true; delayMs: number }
-  | { restart: false; failures: number; withinMs: number };
+export type RestartDecision = { restart: true; delayMs: number } | { restart: false; failures: number; withinMs: number };
 
 export interface RestartPolicy {
   /** A worker that has listened this long had started: its crash is forked again at once. */
@@ -15,7 +13,11 @@ export interface RestartPolicy {
 }
 
 export const DEFAULT_RESTART_POLICY: RestartPolicy = {
-  startedAfterMs: 10_000, maxFailures: 5, windowMs: 60_000, firstDelayMs: 1000, maxDelayMs: 30_000,
+  startedAfterMs: 10_000,
+  maxFailures: 5,
+  windowMs: 60_000,
+  firstDelayMs: 1000,
+  maxDelayMs: 30_000,
 };
 
 /**

@@ -20,7 +20,7 @@ export interface CliFlag {
 }
 
 /** `--team ID`, the flag of every command that works on one team. */
-export const TEAM_FLAG = { name: 'team', type: 'string', required: true, value: 'ID', description: 'The team\'s id.' } as const;
+export const TEAM_FLAG = { name: 'team', type: 'string', required: true, value: 'ID', description: "The team's id." } as const;
 
 export interface CliCommand {
   /** The words that name it, e.g. `team create`. */
@@ -114,7 +114,7 @@ export type CommandLine =
 const HELP_WORDS = new Set(['--help', '-h']);
 
 const placeholder = (f: CliFlag): string =>
-  f.choices ? f.choices.join('|') : f.value ?? (f.type === 'integer' ? 'N' : f.type === 'json' ? 'JSON' : 'VALUE');
+  f.choices ? f.choices.join('|') : (f.value ?? (f.type === 'integer' ? 'N' : f.type === 'json' ? 'JSON' : 'VALUE'));
 
 const flagUsage = (f: CliFlag): string => (f.type === 'boolean' ? `--${f.name}` : `--${f.name} ${placeholder(f)}`);
 
@@ -134,7 +134,12 @@ export function generalHelp(commands: readonly CliCommand[]): string {
     `  ${PROGRAM} <command> --help             the command's options and an example`,
     '',
     'Commands:',
-    ...commands.flatMap((c) => [`  ${c.name}`, `      ${c.description}`, ...(c.flags.length ? [`      ${usageOf(c)}`] : []), `      e.g. ${c.example}`]),
+    ...commands.flatMap((c) => [
+      `  ${c.name}`,
+      `      ${c.description}`,
+      ...(c.flags.length ? [`      ${usageOf(c)}`] : []),
+      `      e.g. ${c.example}`,
+    ]),
     '',
     'Options are checked: an unknown option, a missing required one or a malformed value stops the command.',
     'Lists print newest first, --limit at a time (50 by default, at most 500); pass the printed next_cursor',
@@ -242,13 +247,19 @@ export function parseCommandLine(argv: string[], commands: readonly CliCommand[]
   const missing = command.flags.filter((f) => f.required && (values[f.name] === undefined || values[f.name] === ''));
   if (missing.length) {
     const names = missing.map((f) => `--${f.name}`).join(', ');
-    return { kind: 'error', message: `missing required option${missing.length > 1 ? 's' : ''} ${names} for "${command.name}"; ${seeHelp(command)}` };
+    return {
+      kind: 'error',
+      message: `missing required option${missing.length > 1 ? 's' : ''} ${names} for "${command.name}"; ${seeHelp(command)}`,
+    };
   }
   const checked: Record<string, unknown> = {};
   for (const f of command.flags) {
     const v = values[f.name];
     if (v === undefined) continue;
-    if (f.type === 'boolean') { checked[f.name] = v; continue; }
+    if (f.type === 'boolean') {
+      checked[f.name] = v;
+      continue;
+    }
     const text = v as string;
     if (f.type === 'integer') {
       if (!/^\d+$/.test(text)) return { kind: 'error', message: `--${f.name} must be a whole number, not "${text}"` };
@@ -260,7 +271,8 @@ export function parseCommandLine(argv: string[], commands: readonly CliCommand[]
         return { kind: 'error', message: `--${f.name} must be JSON` };
       }
     } else {
-      if (f.choices && !f.choices.includes(text)) return { kind: 'error', message: `--${f.name} must be one of ${f.choices.join(', ')}, not "${text}"` };
+      if (f.choices && !f.choices.includes(text))
+        return { kind: 'error', message: `--${f.name} must be one of ${f.choices.join(', ')}, not "${text}"` };
       checked[f.name] = text;
     }
   }
@@ -290,9 +302,11 @@ function table(rows: Record<string, unknown>[], columns: readonly string[]): str
 }
 
 function keyValues(value: Record<string, unknown>, indent = ''): string[] {
-  return Object.entries(value).flatMap(([k, v]) => (v !== null && typeof v === 'object' && !Array.isArray(v)
-    ? [`${indent}${k}:`, ...keyValues(v as Record<string, unknown>, `${indent}  `)]
-    : [`${indent}${k}: ${cell(v)}`]));
+  return Object.entries(value).flatMap(([k, v]) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? [`${indent}${k}:`, ...keyValues(v as Record<string, unknown>, `${indent}  `)]
+      : [`${indent}${k}: ${cell(v)}`],
+  );
 }
 
 const SHELL_SAFE = /^[\w@%+=:,./-]+$/;
@@ -304,7 +318,10 @@ function nextPageLine(command: CliCommand, argv: string[], cursor: string): stri
   const kept: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === '--json' || rest[i].startsWith('--cursor=')) continue;
-    if (rest[i] === '--cursor') { i++; continue; }
+    if (rest[i] === '--cursor') {
+      i++;
+      continue;
+    }
     kept.push(rest[i]);
   }
   return [PROGRAM, ...command.name.split(' '), ...kept, '--cursor', cursor].map(shellWord).join(' ');

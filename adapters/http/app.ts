@@ -55,10 +55,11 @@ export interface AppDeps {
 export const DOCUMENT_INFO = {
   title: 'Workspace API',
   version: '1.0.0',
-  description: 'The HTTP/JSON API behind an agency\'s business workspace: clients, deals, projects, tasks, campaigns, '
-    + 'activities, WhatsApp and inbound webhooks. Every call but the public webhooks carries the team\'s API key as '
-    + '`Authorization: Bearer <key>`. Answers are `{ success: true, data }` (lists add `pagination`) or '
-    + '`{ success: false, error: { code, message, details? } }`.',
+  description:
+    "The HTTP/JSON API behind an agency's business workspace: clients, deals, projects, tasks, campaigns, " +
+    "activities, WhatsApp and inbound webhooks. Every call but the public webhooks carries the team's API key as " +
+    '`Authorization: Bearer <key>`. Answers are `{ success: true, data }` (lists add `pagination`) or ' +
+    '`{ success: false, error: { code, message, details? } }`.',
 };
 
 const documents = new WeakMap<Koa, Record<string, unknown>>();
@@ -68,7 +69,10 @@ export const documentOfApp = (app: Koa): Record<string, unknown> | undefined => 
 
 /** Every declared operation's OpenAPI document, as `GET /api/v1/openapi.json` serves it. */
 export const documentOf = (routes: RouteModule[]) =>
-  openApiDocument(routes.flatMap((m) => m.operations), { ...DOCUMENT_INFO, prefix: API_PREFIX });
+  openApiDocument(
+    routes.flatMap((m) => m.operations),
+    { ...DOCUMENT_INFO, prefix: API_PREFIX },
+  );
 
 /** Label of a request no route took (an unknown path, a method the path does not take). */
 const UNMATCHED_ROUTE = 'unmatched';
@@ -130,7 +134,14 @@ export function createApp(deps: AppDeps): Koa {
   // Before the limits and the body parser: probes and scrapes cost nothing and are never refused.
   app.use(opsRouter(deps.ops ?? {}).routes());
   if (deps.publicLimits) {
-    app.use(publicRateLimit(operations.filter((o) => o.access === 'public'), deps.publicLimits, API_PREFIX, deps.metrics));
+    app.use(
+      publicRateLimit(
+        operations.filter((o) => o.access === 'public'),
+        deps.publicLimits,
+        API_PREFIX,
+        deps.metrics,
+      ),
+    );
   }
   const bodyLimit = deps.bodyLimitBytes ?? 1024 * 1024;
   // The inbound receiver keeps its body as sent, whatever the content type; every other route takes JSON.
@@ -147,13 +158,27 @@ export function createApp(deps: AppDeps): Koa {
   const document = documentOf(deps.routes);
   documents.set(app, document);
   const meta = new Router();
-  meta.get('/openapi.json', (ctx) => { ctx.body = document; });
+  meta.get('/openapi.json', (ctx) => {
+    ctx.body = document;
+  });
   mount(meta, []);
   app.use(docsRouter({ documentUrl: `${API_PREFIX}/openapi.json`, title: DOCUMENT_INFO.title }).routes());
 
   const keyed = [authenticate(deps.authenticateApiKey, deps.authFailureLimiter, deps.metrics), rateLimit(deps.rateLimiter, deps.metrics)];
-  mount(routerOf(operations.filter((o) => o.access === 'public'), API_PREFIX), []);
-  mount(routerOf(operations.filter((o) => o.access === 'key'), API_PREFIX), keyed);
+  mount(
+    routerOf(
+      operations.filter((o) => o.access === 'public'),
+      API_PREFIX,
+    ),
+    [],
+  );
+  mount(
+    routerOf(
+      operations.filter((o) => o.access === 'key'),
+      API_PREFIX,
+    ),
+    keyed,
+  );
 
   // Reached only when no route took the request: a known path with another method is 405, the rest 404.
   app.use((ctx) => {

@@ -8,8 +8,16 @@ export class PinoLogger implements Logger {
     this.log = pino({ level, base: undefined });
   }
 
-  debug(fields: Record<string, unknown>, message: string): void { this.log.debug(fields, message); }
-  info(fields: Record<string, unknown>, message: string): void { this.log.info(fields, message); }
-  warn(fields: Record<string, unknown>, message: string): void { this.log.warn(fields, message); }
-  error(fields: Record<string, unknown>, message: string): void { this.log.error(fields, message); }
+  debug(fields: Record<string, unknown>, message: string): void {
+    this.log.debug(fields, message);
+  }
+  info(fields: Record<string, unknown>, message: string): void {
+    this.log.info(fields, message);
+  }
+  warn(fields: Record<string, unknown>, message: string): void {
+    this.log.warn(fields, message);
+  }
+  error(fields: Record<string, unknown>, message: string): void {
+    this.log.error(fields, message);
+  }
 }

@@ -39,16 +39,22 @@ interface CounterSpec<N extends CounterName> {
 
 const COUNTERS: { [N in CounterName]: CounterSpec<N> } = {
   workflowRuns: {
-    name: 'workflow_runs_total', help: 'Workflow runs recorded by the deal event dispatcher, by status.',
-    label: 'status', values: ['succeeded', 'failed'],
+    name: 'workflow_runs_total',
+    help: 'Workflow runs recorded by the deal event dispatcher, by status.',
+    label: 'status',
+    values: ['succeeded', 'failed'],
   },
   inboundDeliveries: {
-    name: 'inbound_deliveries_total', help: 'Payloads received by the inbound webhook endpoints, by what they were answered.',
-    label: 'outcome', values: ['succeeded', 'refused', 'crashed', 'duplicate'],
+    name: 'inbound_deliveries_total',
+    help: 'Payloads received by the inbound webhook endpoints, by what they were answered.',
+    label: 'outcome',
+    values: ['succeeded', 'refused', 'crashed', 'duplicate'],
   },
   rateLimitedRequests: {
-    name: 'rate_limited_requests_total', help: 'Requests refused with 429, by budget: key (per API key), public (webhooks), auth (failed authentications).',
-    label: 'scope', values: ['key', 'public', 'auth'],
+    name: 'rate_limited_requests_total',
+    help: 'Requests refused with 429, by budget: key (per API key), public (webhooks), auth (failed authentications).',
+    label: 'scope',
+    values: ['key', 'public', 'auth'],
   },
 };
 
@@ -88,11 +94,13 @@ export class PromMetrics implements Metrics {
 
   constructor(private readonly options: PromMetricsOptions = {}) {
     const registers = [this.registry];
-    this.counters = Object.fromEntries(Object.entries(COUNTERS).map(([key, spec]) => {
-      const counter = new Counter({ name: spec.name, help: spec.help, labelNames: [spec.label], registers });
-      for (const value of spec.values) counter.inc({ [spec.label]: value }, 0);
-      return [key, counter];
-    })) as { [N in CounterName]: Counter<string> };
+    this.counters = Object.fromEntries(
+      Object.entries(COUNTERS).map(([key, spec]) => {
+        const counter = new Counter({ name: spec.name, help: spec.help, labelNames: [spec.label], registers });
+        for (const value of spec.values) counter.inc({ [spec.label]: value }, 0);
+        return [key, counter];
+      }),
+    ) as { [N in CounterName]: Counter<string> };
     this.duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by method, route template and status.',
@@ -104,14 +112,22 @@ export class PromMetrics implements Metrics {
       // Both gauges come from one read of the outbox per scrape. Every worker reads the same database, so
       // the cluster's aggregate takes the largest answer rather than the sum.
       new Gauge({
-        name: 'deal_events_pending', help: 'Deal events written and not yet delivered to the workflows, across teams.',
-        registers, aggregator: 'max',
-        async collect() { this.set((await backlog())?.pending ?? Number.NaN); },
+        name: 'deal_events_pending',
+        help: 'Deal events written and not yet delivered to the workflows, across teams.',
+        registers,
+        aggregator: 'max',
+        async collect() {
+          this.set((await backlog())?.pending ?? Number.NaN);
+        },
       });
       new Gauge({
-        name: 'deal_events_oldest_pending_age_seconds', help: 'How long the oldest undelivered deal event has waited (0: none waits).',
-        registers, aggregator: 'max',
-        async collect() { this.set((await backlog())?.oldestAgeSeconds ?? Number.NaN); },
+        name: 'deal_events_oldest_pending_age_seconds',
+        help: 'How long the oldest undelivered deal event has waited (0: none waits).',
+        registers,
+        aggregator: 'max',
+        async collect() {
+          this.set((await backlog())?.oldestAgeSeconds ?? Number.NaN);
+        },
       });
     }
   }
@@ -144,7 +160,9 @@ export class PromMetrics implements Metrics {
         this.options.logger?.debug({ err }, 'metrics: the deal event backlog could not be read');
         return null;
       })
-      .finally(() => { this.reading = null; });
+      .finally(() => {
+        this.reading = null;
+      });
     return this.reading;
   }
 }

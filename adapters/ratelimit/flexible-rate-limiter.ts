@@ -1,5 +1,12 @@
 import type Redis from 'ioredis';
-import { RateLimiterAbstract, RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterAbstract,
+  RateLimiterCluster,
+  RateLimiterClusterMaster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { RateLimitDecision, RateLimiter, RateLimiterHealth } from '../../application/shared/rate-limiter';
 import { StoreWatch } from './store-watch';
 
@@ -77,7 +84,7 @@ export class FlexibleRateLimiter implements RateLimiter {
     const share = Math.max(1, Math.floor(points / Math.max(1, shared?.workers ?? 1)));
     this.local = shared ? { limiter: new RateLimiterMemory({ points: share, duration: 60 }), points: share } : null;
     this.watch = shared?.watch ?? new StoreWatch();
-    this.timeoutMs = shared ? shared.timeoutMs ?? DEFAULT_TIMEOUT_MS : null;
+    this.timeoutMs = shared ? (shared.timeoutMs ?? DEFAULT_TIMEOUT_MS) : null;
     this.name = shared?.name ?? 'rate limit';
   }
 
@@ -91,7 +98,11 @@ export class FlexibleRateLimiter implements RateLimiter {
    */
   static clusterWorker(perMinute: number, keyPrefix = 'api', options: SharedOptions = {}): FlexibleRateLimiter {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    return FlexibleRateLimiter.shared(new RateLimiterCluster({ points: perMinute, duration: 60, keyPrefix, timeoutMs }), perMinute, options);
+    return FlexibleRateLimiter.shared(
+      new RateLimiterCluster({ points: perMinute, duration: 60, keyPrefix, timeoutMs }),
+      perMinute,
+      options,
+    );
   }
 
   /** Call once in the primary process before forking workers that use `clusterWorker`. */
@@ -148,7 +159,12 @@ export class FlexibleRateLimiter implements RateLimiter {
   private async ask(key: string, now: number): Promise<RateLimitDecision> {
     if (!this.watch.mayAsk(now)) return this.fromLocalShare(key);
     const asking = this.withTimeout(this.take(key, now));
-    const settled = asking.then(() => undefined, () => undefined).finally(() => this.taking.delete(key));
+    const settled = asking
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => this.taking.delete(key));
     if (this.chunk > 1) this.taking.set(key, settled);
     try {
       const answer = await asking;

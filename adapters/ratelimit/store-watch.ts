@@ -20,7 +20,10 @@ export class StoreWatch {
   private outage: Outage | null = null;
   private readonly retryMs: number;
 
-  constructor(private readonly logger?: Pick<Logger, 'info' | 'warn'>, options: StoreWatchOptions = {}) {
+  constructor(
+    private readonly logger?: Pick<Logger, 'info' | 'warn'>,
+    options: StoreWatchOptions = {},
+  ) {
     this.retryMs = options.retryMs ?? 1000;
   }
 
@@ -43,7 +46,10 @@ export class StoreWatch {
       return;
     }
     this.outage = { since: now, nextTry: now + this.retryMs, allowed: 0, refused: 0 };
-    this.logger?.warn({ err, limiter }, 'rate limiter store does not answer: each process keeps its own share of every budget until it does');
+    this.logger?.warn(
+      { err, limiter },
+      'rate limiter store does not answer: each process keeps its own share of every budget until it does',
+    );
   }
 
   /** The store answered a request that started at `startedAt` (one started before the outage says nothing of now). */

@@ -35,7 +35,13 @@ export class AesGcmCipher implements CredentialCipher {
     const [version, iv, tag, ciphertext, ...rest] = sealed.split(':');
     const ivBytes = Buffer.from(iv ?? '', 'base64');
     const tagBytes = Buffer.from(tag ?? '', 'base64');
-    if (version !== VERSION || ciphertext === undefined || rest.length > 0 || ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) {
+    if (
+      version !== VERSION ||
+      ciphertext === undefined ||
+      rest.length > 0 ||
+      ivBytes.length !== IV_BYTES ||
+      tagBytes.length !== TAG_BYTES
+    ) {
       throw new Error('Not a sealed credential value');
     }
     try {
@@ -51,7 +57,9 @@ export class AesGcmCipher implements CredentialCipher {
 /** Where SECRETS_KEY is not set: credentials without a secret are stored as they are, any secret is refused. */
 export class NoKeyCipher implements CredentialCipher {
   seal(_plain: string): string {
-    throw new Error('SECRETS_KEY is required to store inbox credentials (access token, API key): set it to 32 random bytes, e.g. `openssl rand -hex 32`');
+    throw new Error(
+      'SECRETS_KEY is required to store inbox credentials (access token, API key): set it to 32 random bytes, e.g. `openssl rand -hex 32`',
+    );
   }
 
   open(_sealed: string): string {

@@ -14,7 +14,10 @@ export class UuidV7Generator implements IdGenerator {
     if (ms <= this.lastMs) {
       ms = this.lastMs;
       this.counter++;
-      if (this.counter > 0xfff) { ms = ++this.lastMs; this.counter = 0; }
+      if (this.counter > 0xfff) {
+        ms = ++this.lastMs;
+        this.counter = 0;
+      }
     } else {
       this.lastMs = ms;
       this.counter = randomBytes(2).readUInt16BE(0) & 0x3ff; // leave headroom for increments

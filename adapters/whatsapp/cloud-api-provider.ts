@@ -35,9 +35,14 @@ export class CloudApiProvider implements WhatsAppProvider {
       return { providerMessageId: id };
     }
     const error = errorOf(answer.body, answer.status);
-    if (error.code === RE_ENGAGEMENT_REQUIRED) throw new ProviderFailure('window_closed', 'The Cloud API refused free text outside the 24-hour window', error);
+    if (error.code === RE_ENGAGEMENT_REQUIRED)
+      throw new ProviderFailure('window_closed', 'The Cloud API refused free text outside the 24-hour window', error);
     // A 5xx from Meta does not say the message was dropped; a 4xx does.
-    throw new ProviderFailure(answer.status >= 500 ? 'unreachable' : 'rejected', `The Cloud API refused the message (HTTP ${answer.status})`, error);
+    throw new ProviderFailure(
+      answer.status >= 500 ? 'unreachable' : 'rejected',
+      `The Cloud API refused the message (HTTP ${answer.status})`,
+      error,
+    );
   }
 }
 

@@ -22,7 +22,11 @@ export class EvolutionProvider implements WhatsAppProvider {
       if (!id) throw new ProviderFailure('unreachable', 'Evolution answered without a message id');
       return { providerMessageId: id };
     }
-    throw new ProviderFailure(answer.status >= 500 ? 'unreachable' : 'rejected', `Evolution refused the message (HTTP ${answer.status})`, errorOf(answer.body, answer.status));
+    throw new ProviderFailure(
+      answer.status >= 500 ? 'unreachable' : 'rejected',
+      `Evolution refused the message (HTTP ${answer.status})`,
+      errorOf(answer.body, answer.status),
+    );
   }
 }
 

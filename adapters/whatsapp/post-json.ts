@@ -12,7 +12,13 @@ export interface JsonAnswer {
   body: unknown;
 }
 
-export async function postJson(guard: ProviderUrlGuard, target: string, headers: Record<string, string>, body: unknown, timeoutMs: number): Promise<JsonAnswer> {
+export async function postJson(
+  guard: ProviderUrlGuard,
+  target: string,
+  headers: Record<string, string>,
+  body: unknown,
+  timeoutMs: number,
+): Promise<JsonAnswer> {
   const { url, lookup } = guard.prepare(target);
   const payload = Buffer.from(JSON.stringify(body), 'utf8');
   return new Promise<JsonAnswer>((resolve, reject) => {
@@ -39,18 +45,24 @@ export async function postJson(guard: ProviderUrlGuard, target: string, headers:
 
     let req: ReturnType<typeof httpRequest> | undefined;
     try {
-      req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': String(payload.length), ...headers },
-        lookup,
-        agent: false,
-      }, answered);
+      req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+        url,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': String(payload.length), ...headers },
+          lookup,
+          agent: false,
+        },
+        answered,
+      );
     } catch (e) {
       // Node refuses the request before sending anything (e.g. a header value it cannot write).
       fail(new ProviderFailure('rejected', `The provider call could not be made: ${(e as Error).message}`));
       return;
     }
-    req.on('error', (e) => fail(e instanceof ProviderFailure ? e : new ProviderFailure('unreachable', `The provider could not be reached: ${e.message}`)));
+    req.on('error', (e) =>
+      fail(e instanceof ProviderFailure ? e : new ProviderFailure('unreachable', `The provider could not be reached: ${e.message}`)),
+    );
     req.end(payload);
   });
 }

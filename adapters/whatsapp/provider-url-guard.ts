@@ -27,15 +27,36 @@ const blockList = (subnets: string[]): BlockList => {
 
 /** Never a provider: unspecified, link-local and cloud metadata, multicast, reserved, documentation and protocol ranges. */
 const NEVER = blockList([
-  '0.0.0.0/8', '169.254.0.0/16', '192.0.0.0/24', '192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '224.0.0.0/4', '240.0.0.0/4',
-  '100.100.100.200/32', '168.63.129.16/32', // Alibaba Cloud metadata, Azure platform endpoint
-  '::/128', 'fe80::/10', 'ff00::/8', '100::/64', '2001::/23', '2001:db8::/32',
+  '0.0.0.0/8',
+  '169.254.0.0/16',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+  '100.100.100.200/32',
+  '168.63.129.16/32', // Alibaba Cloud metadata, Azure platform endpoint
+  '::/128',
+  'fe80::/10',
+  'ff00::/8',
+  '100::/64',
+  '2001::/23',
+  '2001:db8::/32',
   'fd00:ec2::254/128', // AWS metadata over IPv6
 ]);
 /** Loopback and private networks: a provider only where the operator allows it (a self-hosted gateway). */
 const PRIVATE = blockList([
-  '127.0.0.0/8', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '198.18.0.0/15',
-  '::1/128', 'fc00::/7', 'fec0::/10', '64:ff9b:1::/48',
+  '127.0.0.0/8',
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '100.64.0.0/10',
+  '198.18.0.0/15',
+  '::1/128',
+  'fc00::/7',
+  'fec0::/10',
+  '64:ff9b:1::/48',
 ]);
 const LOOPBACK = blockList(['127.0.0.0/8', '::1/128']);
 /** Other IPv6 space (outside global unicast 2000::/3) is never public. */
@@ -43,7 +64,10 @@ const GLOBAL_UNICAST = blockList(['2000::/3']);
 
 /** An address as the checks compare it: no brackets or zone, an IPv6 form of an IPv4 address as that IPv4 address. */
 const canonical = (address: string): string => {
-  const bare = address.toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const bare = address
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   return embeddedIpv4(bare) ?? bare;
 };
 
@@ -114,10 +138,15 @@ export class ProviderUrlGuard {
     return (hostname, options, callback) => {
       this.resolveChecked(hostname, port).then(
         (found) => {
-          const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family ?? 0;
+          const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : (options.family ?? 0);
           const addresses = found.filter((a) => family === 0 || isIP(a) === family);
-          if (addresses.length === 0) callback(new ProviderFailure('unreachable', `The provider host ${hostname} has no IPv${family} address`), '');
-          else if (options.all) callback(null, addresses.map((address) => ({ address, family: isIP(address) })));
+          if (addresses.length === 0)
+            callback(new ProviderFailure('unreachable', `The provider host ${hostname} has no IPv${family} address`), '');
+          else if (options.all)
+            callback(
+              null,
+              addresses.map((address) => ({ address, family: isIP(address) })),
+            );
           else callback(null, addresses[0], isIP(addresses[0]));
         },
         (err: ProviderFailure) => callback(err, ''),
@@ -140,12 +169,17 @@ export class ProviderUrlGuard {
 
   private judge(raw: string, port: string, hostname: string | null): void {
     const address = canonical(raw);
-    const where = hostname === null ? `The provider address ${raw.replace(/%.*$/, '')}` : `The provider host ${hostname} resolves to ${raw.replace(/%.*$/, '')}, which`;
+    const where =
+      hostname === null
+        ? `The provider address ${raw.replace(/%.*$/, '')}`
+        : `The provider host ${hostname} resolves to ${raw.replace(/%.*$/, '')}, which`;
     if (this.pointsAtSelf(address, port)) throw rejected('The provider URL points at this API');
     const kind = kindOfAddress(address);
     if (kind === 'never') throw rejected(`${where} is a link-local, metadata or otherwise non-public address`);
     if (kind === 'private' && !this.allowPrivateNetworks) {
-      throw rejected(`${where} is on a loopback or private network, which providers may use only where the operator allows private networks`);
+      throw rejected(
+        `${where} is on a loopback or private network, which providers may use only where the operator allows private networks`,
+      );
     }
   }
 

@@ -11,7 +11,11 @@ export interface CompleteActivityCommand {
 
 /** DELETE /activities/:id: the record stays, marked completed. */
 export class CompleteActivity {
-  constructor(private readonly uow: UnitOfWork, private readonly activities: ActivityRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly activities: ActivityRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(team: TeamContext, { id }: CompleteActivityCommand): Promise<ActivityCompletion> {
     return this.uow.run(async () => {

@@ -18,7 +18,11 @@ export class DealWorkflowActions implements WorkflowActions {
 
   async createActivity(team: TeamContext, r: WorkflowActivityRequest): Promise<{ id: string }> {
     const activity = await this.createActivityUseCase.execute(team, {
-      title: r.title, type: r.type, description: r.description, dealId: r.dealId, clientId: r.clientId,
+      title: r.title,
+      type: r.type,
+      description: r.description,
+      dealId: r.dealId,
+      clientId: r.clientId,
     });
     return { id: activity.id };
   }
@@ -28,7 +32,10 @@ export class DealWorkflowActions implements WorkflowActions {
     const projectId = r.projectId ?? (await this.projects.findInternal(team))?.id;
     if (!projectId) throw new NotFound('The team has no internal project for a task', 'project_id');
     const task = await this.createTaskUseCase.execute(team, {
-      title: r.title, description: r.description, priority: r.priority, projectId,
+      title: r.title,
+      description: r.description,
+      priority: r.priority,
+      projectId,
     });
     return { id: task.id };
   }

@@ -1,7 +1,5 @@
 import { ActivityData } from '../../domain/activities/activity';
-import {
-  ActivityRepository, ActivitySortField, activityTypeFilter, completedFilter,
-} from '../../domain/activities/activity-repository';
+import { ActivityRepository, ActivitySortField, activityTypeFilter, completedFilter } from '../../domain/activities/activity-repository';
 import { ClientRepository } from '../../domain/clients/client-repository';
 import { DealRepository } from '../../domain/deals/deal-repository';
 import { ListQuery, Page } from '../../domain/shared/list';
@@ -27,11 +25,15 @@ export class ListActivities {
   async execute(team: TeamContext, command: ListActivitiesCommand): Promise<Page<ActivityData>> {
     const { clientId, dealId, query } = command;
     await assertLinksExist(this.clients, this.deals, team, { clientId, dealId });
-    return this.activities.list(team, {
-      type: activityTypeFilter(command.type),
-      completed: completedFilter(command.completed),
-      clientId,
-      dealId,
-    }, { ...query, search: query.search || undefined });
+    return this.activities.list(
+      team,
+      {
+        type: activityTypeFilter(command.type),
+        completed: completedFilter(command.completed),
+        clientId,
+        dealId,
+      },
+      { ...query, search: query.search || undefined },
+    );
   }
 }

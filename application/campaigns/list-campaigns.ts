@@ -14,7 +14,10 @@ export interface ListCampaignsCommand {
 }
 
 export class ListCampaigns {
-  constructor(private readonly campaigns: CampaignRepository, private readonly projects: ProjectRepository) {}
+  constructor(
+    private readonly campaigns: CampaignRepository,
+    private readonly projects: ProjectRepository,
+  ) {}
 
   async execute(team: TeamContext, command: ListCampaignsCommand): Promise<Page<CampaignView>> {
     const status = campaignStatusFilter(command.status);

@@ -11,7 +11,11 @@ export interface UpdateCampaignCommand {
 }
 
 export class UpdateCampaign {
-  constructor(private readonly uow: UnitOfWork, private readonly campaigns: CampaignRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly campaigns: CampaignRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(team: TeamContext, command: UpdateCampaignCommand): Promise<CampaignView> {
     return this.uow.run(async () => {

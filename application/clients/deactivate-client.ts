@@ -16,7 +16,11 @@ export interface DeactivatedClient {
 }
 
 export class DeactivateClient {
-  constructor(private readonly uow: UnitOfWork, private readonly clients: ClientRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clients: ClientRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(team: TeamContext, { id }: DeactivateClientCommand): Promise<DeactivatedClient> {
     return this.uow.run(async () => {

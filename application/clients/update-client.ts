@@ -13,7 +13,11 @@ export interface UpdateClientCommand {
 }
 
 export class UpdateClient {
-  constructor(private readonly uow: UnitOfWork, private readonly clients: ClientRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clients: ClientRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(team: TeamContext, { id, changes }: UpdateClientCommand): Promise<ClientData> {
     return this.uow.run(async () => {

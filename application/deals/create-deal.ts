@@ -1,9 +1,7 @@
 import { Deal, DealData, NewGlobalDeal } from '../../domain/deals/deal';
 import { DealEventDraft } from '../../domain/deals/deal-event';
 import { ClientRef, DealRepository, DealView } from '../../domain/deals/deal-repository';
-import {
-  decideIdempotency, newDealFingerprint, newIdempotencyRecord, parseIdempotencyKey,
-} from '../../domain/deals/idempotency';
+import { decideIdempotency, newDealFingerprint, newIdempotencyRecord, parseIdempotencyKey } from '../../domain/deals/idempotency';
 import { IdempotencyKeyRepository } from '../../domain/deals/idempotency-key-repository';
 import { ClientRepository } from '../../domain/clients/client-repository';
 import { Conflict, NotFound } from '../../domain/shared/errors';

@@ -78,11 +78,23 @@ export class CreateProjectDeal {
         : await this.pipelines.findDefaultForProject(team, command.projectId);
       if (!pipeline || pipeline.projectId !== command.projectId) throw new NotFound('Pipeline not found in the project', 'pipeline_id');
       const column = Pipeline.restore(pipeline).startColumn(command.column ?? null, 'phase');
-      const { lead, created } = await this.findOrCreateLead.execute(team, { ...command.contact, projectId: command.projectId, source: command.source });
-      const deal = Deal.createInProject(this.ids.next(), team.teamId, {
-        ...command.deal, projectId: command.projectId, pipelineId: pipeline.id, column,
-        lead: { id: lead.id, fullName: lead.fullName, email: lead.email, phone: lead.phone },
-      }, now);
+      const { lead, created } = await this.findOrCreateLead.execute(team, {
+        ...command.contact,
+        projectId: command.projectId,
+        source: command.source,
+      });
+      const deal = Deal.createInProject(
+        this.ids.next(),
+        team.teamId,
+        {
+          ...command.deal,
+          projectId: command.projectId,
+          pipelineId: pipeline.id,
+          column,
+          lead: { id: lead.id, fullName: lead.fullName, email: lead.email, phone: lead.phone },
+        },
+        now,
+      );
       const data = deal.snapshot();
       await this.deals.insert(data);
       const link = linkContact(this.ids.next(), team.teamId, deal.id, lead, [], now);

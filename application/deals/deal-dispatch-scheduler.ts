@@ -29,8 +29,15 @@ export class DealDispatchScheduler implements DealDispatchTrigger, BackgroundWor
 
   kick(): void {
     if (!this.active) return;
-    if (this.running) { this.again = true; return; }
-    this.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain()).finally(() => { this.running = null; });
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.drain())
+      .finally(() => {
+        this.running = null;
+      });
   }
 
   start(): () => Promise<void> {

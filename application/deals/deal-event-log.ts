@@ -9,7 +9,10 @@ import { IdGenerator } from '../shared/id-generator';
  * writes to the outbox. The use case wakes the dispatcher once its transaction has committed.
  */
 export class DealEventLog {
-  constructor(private readonly outbox: DealEventOutbox, private readonly ids: IdGenerator) {}
+  constructor(
+    private readonly outbox: DealEventOutbox,
+    private readonly ids: IdGenerator,
+  ) {}
 
   /** Gives each draft an id and the time `now`, and appends them in order; returns the events written. */
   async append(team: TeamContext, drafts: readonly (DealEventDraft | null)[], now: Date): Promise<DealEventData[]> {

@@ -7,9 +7,7 @@ import { TeamContext } from '../../domain/shared/team';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 
-export type DealScopeSelection =
-  | { scope: 'global' }
-  | { scope: 'project'; projectId: string; pipelineId?: string };
+export type DealScopeSelection = { scope: 'global' } | { scope: 'project'; projectId: string; pipelineId?: string };
 
 export interface DealScopeQuery {
   projectId?: string;

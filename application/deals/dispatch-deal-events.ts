@@ -87,7 +87,7 @@ export class DispatchDealEvents {
     const team: TeamContext = { teamId: event.teamId };
     const done = workflows.length ? new Set((await this.runs.listByEvent(team, event.id)).map((r) => r.workflowId)) : new Set<string>();
     const pending = workflows.filter((w) => !done.has(w.id));
-    const deal = pending.length ? (await this.deals.findById(team, event.dealId))?.deal ?? null : null;
+    const deal = pending.length ? ((await this.deals.findById(team, event.dealId))?.deal ?? null) : null;
     const failures: { workflow: WorkflowData; error: string }[] = [];
     for (const workflow of pending) {
       try {
@@ -125,12 +125,19 @@ export class DispatchDealEvents {
     const c = workflow.config as Record<string, string | undefined>;
     if (workflow.action === 'create_activity') {
       await this.actions.createActivity(team, {
-        title: c.title as string, type: c.type, description: c.description, dealId: deal.id, clientId: deal.clientId,
+        title: c.title as string,
+        type: c.type,
+        description: c.description,
+        dealId: deal.id,
+        clientId: deal.clientId,
       });
     } else {
       await this.actions.createTask(team, {
-        title: c.title as string, description: c.description, priority: c.priority,
-        projectId: c.project_id ?? deal.projectId, dealId: deal.id,
+        title: c.title as string,
+        description: c.description,
+        priority: c.priority,
+        projectId: c.project_id ?? deal.projectId,
+        dealId: deal.id,
       });
     }
   }

@@ -37,17 +37,28 @@ export class ListDeals {
     const { query, ...filters } = command;
     if (filters.from !== undefined) requireCalendarDate(filters.from, 'from');
     if (filters.to !== undefined) requireCalendarDate(filters.to, 'to');
-    if (filters.minValue !== undefined && !Number.isFinite(filters.minValue)) throw new ValidationFailed('min_value must be a number', 'min_value');
-    if (filters.maxValue !== undefined && !Number.isFinite(filters.maxValue)) throw new ValidationFailed('max_value must be a number', 'max_value');
+    if (filters.minValue !== undefined && !Number.isFinite(filters.minValue))
+      throw new ValidationFailed('min_value must be a number', 'min_value');
+    if (filters.maxValue !== undefined && !Number.isFinite(filters.maxValue))
+      throw new ValidationFailed('max_value must be a number', 'max_value');
     const selection = await this.scopes.resolve(team, filters);
     const filter: DealFilter = {
       scope: selection.scope,
-      status: filters.status, phase: filters.phase, responsibleId: filters.responsibleId, source: filters.source,
-      minValue: filters.minValue, maxValue: filters.maxValue, from: filters.from, to: filters.to,
+      status: filters.status,
+      phase: filters.phase,
+      responsibleId: filters.responsibleId,
+      source: filters.source,
+      minValue: filters.minValue,
+      maxValue: filters.maxValue,
+      from: filters.from,
+      to: filters.to,
     };
-    const person = filters.clientId !== undefined
-      ? { id: filters.clientId, field: 'client_id' }
-      : filters.leadId !== undefined ? { id: filters.leadId, field: 'lead_id' } : null;
+    const person =
+      filters.clientId !== undefined
+        ? { id: filters.clientId, field: 'client_id' }
+        : filters.leadId !== undefined
+          ? { id: filters.leadId, field: 'lead_id' }
+          : null;
     if (selection.scope === 'project') {
       filter.projectId = selection.projectId;
       filter.pipelineId = selection.pipelineId;

@@ -49,15 +49,21 @@ export class MoveProjectDeal {
       deal.assertInProject(command.projectId);
       Project.restore(project).assertWritable();
       const stored = deal.pipelineId ? await this.pipelines.findById(team, deal.pipelineId) : null;
-      if (!stored) throw new NotFound('The deal\'s pipeline no longer exists', 'pipeline_id');
+      if (!stored) throw new NotFound("The deal's pipeline no longer exists", 'pipeline_id');
       const pipeline = Pipeline.restore(stored);
       const storedDefault = pipeline.isDefault ? stored : await this.pipelines.findDefaultForProject(team, command.projectId);
       const defaultPipeline = storedDefault && Pipeline.restore(storedDefault);
       const target = pipeline.moveTarget(command.phase, { winNote: command.winNote, lossReasonId: command.lossReasonId }, defaultPipeline);
       const now = this.clock.now();
-      deal.moveInProject({
-        column: target.column, winNote: target.winNote, lossReason: target.lossReason, position: command.position,
-      }, now);
+      deal.moveInProject(
+        {
+          column: target.column,
+          winNote: target.winNote,
+          lossReason: target.lossReason,
+          position: command.position,
+        },
+        now,
+      );
       const data = deal.snapshot();
       await this.deals.update(data);
       await this.events.append(team, deal.pullEvents(), now);

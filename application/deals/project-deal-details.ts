@@ -16,7 +16,10 @@ export interface ProjectDealDetail {
  * contact. Two batched reads per page, whatever its size.
  */
 export class ProjectDealDetails {
-  constructor(private readonly leads: ProjectLeadReader, private readonly contacts: DealContactRepository) {}
+  constructor(
+    private readonly leads: ProjectLeadReader,
+    private readonly contacts: DealContactRepository,
+  ) {}
 
   async of(team: TeamContext, deals: readonly DealData[]): Promise<Map<string, ProjectDealDetail>> {
     const project = deals.filter((d) => d.scope === 'project');
@@ -25,7 +28,10 @@ export class ProjectDealDetails {
     const leadIds = project.map((d) => d.leadId).filter((id): id is string => id !== null);
     const [leads, contacts] = await Promise.all([
       this.leads.viewsByIds(team, leadIds),
-      this.contacts.viewsByDeals(team, project.map((d) => d.id)),
+      this.contacts.viewsByDeals(
+        team,
+        project.map((d) => d.id),
+      ),
     ]);
     for (const d of project) {
       out.set(d.id, { lead: (d.leadId && leads.get(d.leadId)) || null, contacts: contacts.get(d.id) ?? [] });
@@ -35,7 +41,10 @@ export class ProjectDealDetails {
 
   /** The views with `lead` and `contacts` filled for their project deals; global deals pass as they are. */
   async attach(team: TeamContext, views: readonly DealView[]): Promise<DealView[]> {
-    const details = await this.of(team, views.map((v) => v.deal));
+    const details = await this.of(
+      team,
+      views.map((v) => v.deal),
+    );
     return views.map((v) => {
       const d = details.get(v.deal.id);
       return d ? { ...v, lead: d.lead, contacts: d.contacts } : v;

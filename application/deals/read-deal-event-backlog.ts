@@ -10,7 +10,10 @@ export interface DealEventBacklogView {
 
 /** How far the workflow dispatcher is behind: read at every metrics scrape, so one cheap query. */
 export class ReadDealEventBacklog {
-  constructor(private readonly outbox: DealEventOutbox, private readonly clock: Clock) {}
+  constructor(
+    private readonly outbox: DealEventOutbox,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(): Promise<DealEventBacklogView> {
     const { pending, oldestCreatedAt } = await this.outbox.backlog();

@@ -18,7 +18,11 @@ export interface ArchivedProject {
 }
 
 export class ArchiveProject {
-  constructor(private readonly uow: UnitOfWork, private readonly projects: ProjectRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly projects: ProjectRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(command: ArchiveProjectCommand): Promise<ArchivedProject> {
     return this.uow.run(async () => {

@@ -12,15 +12,20 @@ export interface CreateLeadCommand extends LeadInput {
  * project (404), then the archive lock (409), the company (422) and duplicates by phone, then email (422).
  */
 export class CreateLead {
-  constructor(private readonly uow: UnitOfWork, private readonly ports: LeadIntakePorts) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ports: LeadIntakePorts,
+  ) {}
 
   async execute(team: TeamContext, command: CreateLeadCommand): Promise<LeadView> {
     const { projectId, ...lead } = command;
     checkLeadInput(lead);
-    return retryWhenTaken(() => this.uow.run(async () => {
-      const intake = await takeLead(this.ports, team, projectId, lead);
-      if (intake.kind === 'existing') throw duplicateLead(intake.lead, intake.matchedBy);
-      return intake.lead;
-    }));
+    return retryWhenTaken(() =>
+      this.uow.run(async () => {
+        const intake = await takeLead(this.ports, team, projectId, lead);
+        if (intake.kind === 'existing') throw duplicateLead(intake.lead, intake.matchedBy);
+        return intake.lead;
+      }),
+    );
   }
 }

@@ -41,15 +41,26 @@ export class CreatePipeline {
       if (!team || !found) throw new NotFound('Project not found', 'project');
       Project.restore(found).assertWritable();
       const existing = await this.pipelines.listByProject(team, found.id);
-      const pipeline = Pipeline.create(this.ids.next(), {
-        teamId: team.teamId,
-        projectId: found.id,
-        name: command.name,
-        slug: uniqueSlug(command.name ?? '', existing.map((p) => p.slug), 'pipeline'),
-        isDefault: existing.length === 0,
-        columns: command.columns,
-        lossReasons: buildLossReasons(nextIds(this.ids, reasons.length), reasons.map((r) => r.name)),
-      }, this.clock.now());
+      const pipeline = Pipeline.create(
+        this.ids.next(),
+        {
+          teamId: team.teamId,
+          projectId: found.id,
+          name: command.name,
+          slug: uniqueSlug(
+            command.name ?? '',
+            existing.map((p) => p.slug),
+            'pipeline',
+          ),
+          isDefault: existing.length === 0,
+          columns: command.columns,
+          lossReasons: buildLossReasons(
+            nextIds(this.ids, reasons.length),
+            reasons.map((r) => r.name),
+          ),
+        },
+        this.clock.now(),
+      );
       await this.pipelines.insert(pipeline.snapshot());
       const def = existing.find((p) => p.isDefault);
       return { ...pipeline.snapshot(), lossReasons: pipeline.effectiveLossReasons(def ? Pipeline.restore(def) : null) };

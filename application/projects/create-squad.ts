@@ -10,7 +10,11 @@ export interface CreateSquadCommand {
 
 /** Squads have no API of their own: they are made for the demo team and by tests. */
 export class CreateSquad {
-  constructor(private readonly squads: SquadRepository, private readonly ids: IdGenerator, private readonly clock: Clock) {}
+  constructor(
+    private readonly squads: SquadRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(team: TeamContext, command: CreateSquadCommand): Promise<SquadData> {
     const squad = Squad.create(this.ids.next(), team.teamId, command.name, this.clock.now()).snapshot();

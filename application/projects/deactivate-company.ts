@@ -10,7 +10,11 @@ export interface DeactivateCompanyCommand {
 
 /** An inactive company keeps its leads but takes no new ones. */
 export class DeactivateCompany {
-  constructor(private readonly uow: UnitOfWork, private readonly companies: CompanyRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly companies: CompanyRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(command: DeactivateCompanyCommand): Promise<CompanyData> {
     return this.uow.run(async () => {

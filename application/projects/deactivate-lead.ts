@@ -10,7 +10,11 @@ export interface DeactivateLeadCommand {
 
 /** The operator's deactivation: names only the lead; the record stays (and still counts as a duplicate). */
 export class DeactivateLead {
-  constructor(private readonly uow: UnitOfWork, private readonly leads: LeadRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly leads: LeadRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(command: DeactivateLeadCommand): Promise<LeadView> {
     return this.uow.run(async () => {

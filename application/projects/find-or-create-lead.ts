@@ -26,18 +26,23 @@ export interface FindOrCreateLeadCommand extends LeadInput {
  * is recorded on it (notes appended with a dated source line, UTM as the `last` touch), never dropped.
  */
 export class FindOrCreateLead {
-  constructor(private readonly uow: UnitOfWork, private readonly ports: LeadIntakePorts) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ports: LeadIntakePorts,
+  ) {}
 
   async execute(team: TeamContext, command: FindOrCreateLeadCommand): Promise<FoundOrCreatedLead> {
     const { projectId, source, ...input } = command;
-    return retryWhenTaken(() => this.uow.run(async () => {
-      const intake = await takeLead(this.ports, team, projectId, input);
-      if (intake.kind === 'created') return { lead: intake.lead, created: true };
-      if (source) await this.recordReturn(team, intake.lead.id, { via: source.via, notes: input.notes, utm: utmOf(input) });
-      const lead = await this.ports.leads.findViewById(team, intake.lead.id);
-      if (!lead) throw new NotFound('Lead not found');
-      return { lead, created: false };
-    }));
+    return retryWhenTaken(() =>
+      this.uow.run(async () => {
+        const intake = await takeLead(this.ports, team, projectId, input);
+        if (intake.kind === 'created') return { lead: intake.lead, created: true };
+        if (source) await this.recordReturn(team, intake.lead.id, { via: source.via, notes: input.notes, utm: utmOf(input) });
+        const lead = await this.ports.leads.findViewById(team, intake.lead.id);
+        if (!lead) throw new NotFound('Lead not found');
+        return { lead, created: false };
+      }),
+    );
   }
 
   private async recordReturn(team: TeamContext, leadId: string, touch: LeadTouch): Promise<void> {

@@ -5,7 +5,15 @@ import { CompanyRepository } from '../../domain/projects/company-repository';
 import { ContactIdentity, CustomFieldValues } from '../../domain/projects/contact-identity';
 import { ContactIdentityRepository } from '../../domain/projects/contact-identity-repository';
 import {
-  Lead, LeadContact, LeadContactTaken, LeadData, LeadMatch, LeadView, NewLead, leadContact, requireFullName,
+  Lead,
+  LeadContact,
+  LeadContactTaken,
+  LeadData,
+  LeadMatch,
+  LeadView,
+  NewLead,
+  leadContact,
+  requireFullName,
 } from '../../domain/projects/lead';
 import { LeadRepository } from '../../domain/projects/lead-repository';
 import { Project } from '../../domain/projects/project';
@@ -52,7 +60,12 @@ export async function takeLead(ports: LeadIntakePorts, team: TeamContext, projec
   if (existing) return { kind: 'existing', ...existing };
 
   const now = ports.clock.now();
-  const source = { fullName: requireFullName(input.fullName), phone: contact.phone, email: contact.email, customFields: input.identityCustomFields };
+  const source = {
+    fullName: requireFullName(input.fullName),
+    phone: contact.phone,
+    email: contact.email,
+    customFields: input.identityCustomFields,
+  };
   const found = await ports.identities.findByContact(team, contact);
   let identityId: string;
   if (found) {
@@ -66,9 +79,18 @@ export async function takeLead(ports: LeadIntakePorts, team: TeamContext, projec
   }
 
   const { companyId, identityCustomFields: _i, ...fields } = input;
-  const lead = Lead.create(ports.ids.next(), team.teamId, {
-    projectId: project.id, publicId: await freePublicId(ports, team), contactIdentityId: identityId, companyId: companyId ?? null,
-  }, fields, now);
+  const lead = Lead.create(
+    ports.ids.next(),
+    team.teamId,
+    {
+      projectId: project.id,
+      publicId: await freePublicId(ports, team),
+      contactIdentityId: identityId,
+      companyId: companyId ?? null,
+    },
+    fields,
+    now,
+  );
   await ports.leads.insert(lead.snapshot());
   return { kind: 'created', lead: (await ports.leads.findViewById(team, lead.id))! };
 }

@@ -13,7 +13,10 @@ export interface ListProjectPipelinesCommand {
  * its own shows the default pipeline's.
  */
 export class ListProjectPipelines {
-  constructor(private readonly projects: ProjectRepository, private readonly pipelines: PipelineRepository) {}
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly pipelines: PipelineRepository,
+  ) {}
 
   async execute(team: TeamContext, command: ListProjectPipelinesCommand): Promise<PipelineData[]> {
     await requireProject(this.projects, team, command.projectId);

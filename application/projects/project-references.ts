@@ -12,7 +12,9 @@ export interface ProjectReferencePorts {
 }
 
 export async function checkProjectReferences(
-  ports: ProjectReferencePorts, team: TeamContext, refs: { squadId?: string | null; clientId?: string | null },
+  ports: ProjectReferencePorts,
+  team: TeamContext,
+  refs: { squadId?: string | null; clientId?: string | null },
 ): Promise<void> {
   if (refs.squadId && !(await ports.squads.findById(team, refs.squadId))) throw new NotFound('Squad not found', 'squad_id');
   if (refs.clientId && !(await ports.clients.findById(team, refs.clientId))) throw new NotFound('Client not found', 'client_id');

@@ -39,9 +39,8 @@ export class UpdateProject {
       const project = Project.restore(await requireProject(this.projects, team, id));
       project.assertWritable();
       const { stageId, status, ...changes } = command.changes;
-      const stage = stageId === undefined && status === undefined
-        ? null
-        : resolveStage(await this.stages.listByTeam(team), { stageId, status }, false);
+      const stage =
+        stageId === undefined && status === undefined ? null : resolveStage(await this.stages.listByTeam(team), { stageId, status }, false);
       await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, changes);
       if (changes.slug !== undefined) {
         changes.slug = requireSlug(changes.slug);

@@ -12,7 +12,10 @@ export async function requireTeam(teams: TeamRepository, team: TeamContext): Pro
 
 /** One page of a team's records, newest first: the cursor checked, then the team, then the page read. */
 export async function teamPage<T>(
-  teams: TeamRepository, team: TeamContext, command: CursorCommand, read: (query: KeysetQuery) => Promise<KeysetPage<T>>,
+  teams: TeamRepository,
+  team: TeamContext,
+  command: CursorCommand,
+  read: (query: KeysetQuery) => Promise<KeysetPage<T>>,
 ): Promise<CursorPage<T>> {
   const query = keysetQueryOf(command);
   await requireTeam(teams, team);

@@ -67,21 +67,27 @@ export class CheckReadiness {
   execute(): Promise<Readiness> {
     if (this.running) return this.running;
     if (this.cached && this.clock.now().getTime() - this.cached.at < this.cacheMs) return Promise.resolve(this.cached.readiness);
-    this.running = this.checkAll().then((readiness) => {
-      this.cached = { at: this.clock.now().getTime(), readiness };
-      return readiness;
-    }).finally(() => { this.running = null; });
+    this.running = this.checkAll()
+      .then((readiness) => {
+        this.cached = { at: this.clock.now().getTime(), readiness };
+        return readiness;
+      })
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 
   private async checkAll(): Promise<Readiness> {
-    const states = await Promise.all(this.probes.map(async (probe) => {
-      try {
-        return { probe, state: await this.withTimeout(probe), err: null };
-      } catch (err) {
-        return { probe, state: `error: ${reasonOf(err)}`, err };
-      }
-    }));
+    const states = await Promise.all(
+      this.probes.map(async (probe) => {
+        try {
+          return { probe, state: await this.withTimeout(probe), err: null };
+        } catch (err) {
+          return { probe, state: `error: ${reasonOf(err)}`, err };
+        }
+      }),
+    );
     const checks: Record<string, string> = {};
     for (const { probe, state, err } of states) {
       checks[probe.name] = state;
@@ -95,7 +101,9 @@ export class CheckReadiness {
     let check = this.inFlight.get(probe);
     if (!check) {
       check = Promise.resolve().then(() => probe.check());
-      const settled = () => { this.inFlight.delete(probe); };
+      const settled = () => {
+        this.inFlight.delete(probe);
+      };
       check.then(settled, settled);
       this.inFlight.set(probe, check);
     }

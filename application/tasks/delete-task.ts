@@ -16,7 +16,11 @@ export interface DeletedTask {
 
 /** Soft delete: the task leaves lists and reads; only an operator can bring it back. */
 export class DeleteTask {
-  constructor(private readonly uow: UnitOfWork, private readonly tasks: TaskRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly tasks: TaskRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(team: TeamContext, command: DeleteTaskCommand): Promise<DeletedTask> {
     return this.uow.run(async () => {

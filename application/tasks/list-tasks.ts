@@ -37,7 +37,10 @@ export class ListTasks {
     if (pipelineId && !(await this.pipelines.findById(team, pipelineId))) {
       throw new NotFound('Pipeline not found', 'pipeline_id');
     }
-    return this.tasks.listActive(team, { projectId, pipelineId, assigneeId, priority, column: column || undefined },
-      { ...query, search: query.search || undefined });
+    return this.tasks.listActive(
+      team,
+      { projectId, pipelineId, assigneeId, priority, column: column || undefined },
+      { ...query, search: query.search || undefined },
+    );
   }
 }

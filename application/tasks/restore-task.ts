@@ -13,7 +13,11 @@ export interface RestoreTaskCommand {
  * task's own. An active task is returned unchanged.
  */
 export class RestoreTask {
-  constructor(private readonly uow: UnitOfWork, private readonly tasks: TaskRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly tasks: TaskRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(command: RestoreTaskCommand): Promise<TaskData> {
     return this.uow.run(async () => {

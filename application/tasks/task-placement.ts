@@ -23,5 +23,4 @@ export const placementIn = (pipeline: PipelineData | null, column: string | unde
 };
 
 /** `column` and its alias `columnSlug`; `column` wins when both are given. */
-export const requestedColumn = (input: { column?: string; columnSlug?: string }): string | undefined =>
-  input.column ?? input.columnSlug;
+export const requestedColumn = (input: { column?: string; columnSlug?: string }): string | undefined => input.column ?? input.columnSlug;

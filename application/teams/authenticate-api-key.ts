@@ -13,7 +13,10 @@ export interface Authenticated {
 }
 
 export class AuthenticateApiKey {
-  constructor(private readonly keys: ApiKeyRepository, private readonly hasher: SecretHasher) {}
+  constructor(
+    private readonly keys: ApiKeyRepository,
+    private readonly hasher: SecretHasher,
+  ) {}
 
   async execute(command: AuthenticateApiKeyCommand): Promise<Authenticated> {
     const presented = command.key;

@@ -14,7 +14,10 @@ export interface RevokedApiKey {
 }
 
 export class RevokeApiKey {
-  constructor(private readonly keys: ApiKeyRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly keys: ApiKeyRepository,
+    private readonly clock: Clock,
+  ) {}
 
   /** Revoking a revoked key changes nothing and answers the same. */
   async execute(command: RevokeApiKeyCommand): Promise<RevokedApiKey> {

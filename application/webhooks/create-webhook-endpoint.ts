@@ -64,10 +64,16 @@ export class CreateWebhookEndpoint {
     let pipelineId: string | null = null;
     let columnSlug: string | null = null;
     if (actionType === 'create_deal') {
-      const pipeline = command.pipelineId !== undefined
-        ? await this.pipelines.findById(team, command.pipelineId)
-        : projectId !== undefined ? await this.pipelines.findDefaultForProject(team, projectId) : null;
-      if (command.pipelineId !== undefined && (!pipeline || pipeline.projectId === null || (projectId !== undefined && pipeline.projectId !== projectId))) {
+      const pipeline =
+        command.pipelineId !== undefined
+          ? await this.pipelines.findById(team, command.pipelineId)
+          : projectId !== undefined
+            ? await this.pipelines.findDefaultForProject(team, projectId)
+            : null;
+      if (
+        command.pipelineId !== undefined &&
+        (!pipeline || pipeline.projectId === null || (projectId !== undefined && pipeline.projectId !== projectId))
+      ) {
         throw new NotFound('Pipeline not found in the project', f.pipeline);
       }
       projectId = projectId ?? pipeline?.projectId ?? undefined;
@@ -86,19 +92,30 @@ export class CreateWebhookEndpoint {
 
     const secret = command.withSecret ? this.hasher.generate(WEBHOOK_SECRET_PREFIX) : null;
     const now = this.clock.now();
-    const insert = () => this.uow.run(async () => {
-      const slug = await this.slugFor(team, command.name, command.slug);
-      const endpoint = WebhookEndpoint.create(this.ids.next(), team.teamId, {
-        name: command.name, slug,
-        // The public id is random, not time-ordered: it must not be guessable from the admin id or time.
-        endpointId: this.hasher.generate(ENDPOINT_ID_PREFIX),
-        isActive: command.isActive, actionType, actionConfig: { projectId: projectId, pipelineId, columnSlug },
-        fieldMapping: command.fieldMapping, idempotencyPath: command.idempotencyPath, secretHash: secret === null ? null : this.hasher.hash(secret),
-      }, now);
-      const data = endpoint.snapshot();
-      await this.endpoints.insert(data);
-      return { endpoint: data, secret };
-    });
+    const insert = () =>
+      this.uow.run(async () => {
+        const slug = await this.slugFor(team, command.name, command.slug);
+        const endpoint = WebhookEndpoint.create(
+          this.ids.next(),
+          team.teamId,
+          {
+            name: command.name,
+            slug,
+            // The public id is random, not time-ordered: it must not be guessable from the admin id or time.
+            endpointId: this.hasher.generate(ENDPOINT_ID_PREFIX),
+            isActive: command.isActive,
+            actionType,
+            actionConfig: { projectId: projectId, pipelineId, columnSlug },
+            fieldMapping: command.fieldMapping,
+            idempotencyPath: command.idempotencyPath,
+            secretHash: secret === null ? null : this.hasher.hash(secret),
+          },
+          now,
+        );
+        const data = endpoint.snapshot();
+        await this.endpoints.insert(data);
+        return { endpoint: data, secret };
+      });
     // Two creations with one name can both pick the same free slug; the unique key stops the second,
     // which then takes the next suffix. A slug the caller chose is not retried: it is taken.
     for (let attempt = 1; ; attempt++) {
@@ -124,7 +141,8 @@ export class CreateWebhookEndpoint {
   private async slugFor(team: TeamContext, name: string, given: string | undefined): Promise<string> {
     if (given !== undefined) {
       const slug = requireSlug(given);
-      if ((await this.endpoints.slugsLike(team, slug)).includes(slug)) throw new Duplicate('A webhook with this slug already exists', { field: 'slug' });
+      if ((await this.endpoints.slugsLike(team, slug)).includes(slug))
+        throw new Duplicate('A webhook with this slug already exists', { field: 'slug' });
       return slug;
     }
     const base = slugify(name) || 'webhook';

@@ -17,7 +17,10 @@ export interface DeletedWebhookEndpoint {
  * received are kept as the record of what was accepted.
  */
 export class DeleteWebhookEndpoint {
-  constructor(private readonly uow: UnitOfWork, private readonly endpoints: WebhookEndpointRepository) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly endpoints: WebhookEndpointRepository,
+  ) {}
 
   async execute(team: TeamContext, command: DeleteWebhookEndpointCommand): Promise<DeletedWebhookEndpoint> {
     const { id } = command;

@@ -24,7 +24,10 @@ export type InboundEndpointStatus = { kind: 'status'; status: 'active' } | { kin
  * with a verify token answers Meta's handshake by echoing `hub.challenge` when the token matches.
  */
 export class GetInboundEndpointStatus {
-  constructor(private readonly endpoints: WebhookEndpointRepository, private readonly hasher: SecretHasher) {}
+  constructor(
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly hasher: SecretHasher,
+  ) {}
 
   async execute(command: GetInboundEndpointStatusCommand): Promise<InboundEndpointStatus> {
     const found = await this.endpoints.findByEndpointId(command.endpointId);

@@ -41,13 +41,23 @@ export class CreateDealFromInbound implements InboundAction {
       contact: leadInput(fields),
       source: sourceOf(endpoint),
       deal: {
-        title: fields.title, description: fields.description, value: fields.value, source: fields.source, tags: fields.tags,
+        title: fields.title,
+        description: fields.description,
+        value: fields.value,
+        source: fields.source,
+        tags: fields.tags,
         utm: {
-          source: fields.utm.utm_source, medium: fields.utm.utm_medium, campaign: fields.utm.utm_campaign,
-          term: fields.utm.utm_term, content: fields.utm.utm_content,
+          source: fields.utm.utm_source,
+          medium: fields.utm.utm_medium,
+          campaign: fields.utm.utm_campaign,
+          term: fields.utm.utm_term,
+          content: fields.utm.utm_content,
         },
-        attribution: attributionOf(fields), metadata: fields.metadata, customFields: fields.customFields,
-        originType: 'webhook', sourcePath: `webhooks/${endpoint.slug}`,
+        attribution: attributionOf(fields),
+        metadata: fields.metadata,
+        customFields: fields.customFields,
+        originType: 'webhook',
+        sourcePath: `webhooks/${endpoint.slug}`,
       },
     });
     return { entityId: deal.id, entityType: 'deal' };
@@ -64,7 +74,9 @@ export class CreateLeadFromInbound implements InboundAction {
 
   async run(team: TeamContext, endpoint: WebhookEndpointData, fields: InboundFields): Promise<InboundActionResult> {
     const { lead } = await this.findOrCreateLead.execute(team, {
-      ...leadInput(fields), projectId: endpoint.actionConfig.projectId, source: sourceOf(endpoint),
+      ...leadInput(fields),
+      projectId: endpoint.actionConfig.projectId,
+      source: sourceOf(endpoint),
     });
     return { entityId: lead.id, entityType: 'lead' };
   }

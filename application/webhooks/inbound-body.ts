@@ -14,8 +14,7 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** Forms keep at most this many levels of brackets; deeper ones stay part of the last key. */
 const MAX_DEPTH = 20;
 
-const mediaTypeOf = (contentType: string | null): string =>
-  (contentType ?? '').split(';')[0].trim().toLowerCase();
+const mediaTypeOf = (contentType: string | null): string => (contentType ?? '').split(';')[0].trim().toLowerCase();
 
 /** The `charset` parameter of a content type, when it names one the platform decodes. */
 export const charsetOf = (contentType: string | null): string => {
@@ -59,7 +58,11 @@ export const readInboundBody = (raw: string, contentType: string | null): BodyRe
   if (type === 'text/plain' || type === '') {
     const parsed = parseJson(raw);
     if (parsed.ok && isContainer(parsed.value)) return { payload: parsed.value, error: null };
-    return { payload: null, error: `The body is ${type || 'without a content type'} and not a JSON object; send JSON or a form`, unsupported: true };
+    return {
+      payload: null,
+      error: `The body is ${type || 'without a content type'} and not a JSON object; send JSON or a form`,
+      unsupported: true,
+    };
   }
   return {
     payload: null,

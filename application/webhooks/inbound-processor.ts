@@ -17,9 +17,16 @@ import { readInboundBody } from './inbound-body';
  */
 export type InboundResult =
   | {
-    kind: 'processed'; success: boolean; action: InboundActionType; entityId: string | null; entityType: string; error?: string;
-    entityIds?: string[]; warnings?: DeliveryWarning[]; duplicate?: boolean;
-  }
+      kind: 'processed';
+      success: boolean;
+      action: InboundActionType;
+      entityId: string | null;
+      entityType: string;
+      error?: string;
+      entityIds?: string[];
+      warnings?: DeliveryWarning[];
+      duplicate?: boolean;
+    }
   | { kind: 'crashed'; error: string; duplicate?: boolean };
 
 export interface ProcessedDelivery {
@@ -44,9 +51,15 @@ export const resultOf = (d: InboundDeliveryData): InboundResult | null => {
   return d.status === 'succeeded'
     ? { kind: 'processed', success: true, action: d.action, entityId: d.entityId, entityType, entityIds: d.entityIds, warnings: d.warnings }
     : {
-      kind: 'processed', success: false, action: d.action, entityId: null, entityType, error: d.error ?? 'Processing failed',
-      entityIds: [], warnings: d.warnings,
-    };
+        kind: 'processed',
+        success: false,
+        action: d.action,
+        entityId: null,
+        entityType,
+        error: d.error ?? 'Processing failed',
+        entityIds: [],
+        warnings: d.warnings,
+      };
 };
 
 /** A refusal of one record of several names the record. */
@@ -91,10 +104,15 @@ export class InboundProcessor {
         records.forEach((record, index) => {
           warnings.push(...record.warnings.map((w) => (several ? { ...w, record: index } : { ...w })));
           if (hasContactPoint(record.fields)) usable.push({ index, fields: record.fields });
-          else if (several) warnings.push({ field: 'full_name', value: null, reason: 'no name, phone or email: record skipped', record: index });
+          else if (several)
+            warnings.push({ field: 'full_name', value: null, reason: 'no name, phone or email: record skipped', record: index });
         });
         if (endpoint.idempotencyPath !== null && stored.idempotencyKey === null) {
-          warnings.push({ field: 'idempotency_path', value: endpoint.idempotencyPath, reason: 'no id at this path: a redelivery of this payload is not recognised' });
+          warnings.push({
+            field: 'idempotency_path',
+            value: endpoint.idempotencyPath,
+            reason: 'no id at this path: a redelivery of this payload is not recognised',
+          });
         }
         if (usable.length === 0) requireContactPoint(records[0].fields);
         const done: InboundActionResult[] = [];
@@ -102,13 +120,21 @@ export class InboundProcessor {
           try {
             done.push(await this.actions[action].run(team, endpoint, fields));
           } catch (err) {
-            if (several && err instanceof DomainError) throw new RecordRefused(`record ${index}: ${err.message}`, err.details?.field as string | undefined);
+            if (several && err instanceof DomainError)
+              throw new RecordRefused(`record ${index}: ${err.message}`, err.details?.field as string | undefined);
             throw err;
           }
         }
-        delivery.succeed({
-          action, entityId: done[0].entityId, entityIds: done.map((d) => d.entityId), entityType: done[0].entityType, warnings,
-        }, this.clock.now());
+        delivery.succeed(
+          {
+            action,
+            entityId: done[0].entityId,
+            entityIds: done.map((d) => d.entityId),
+            entityType: done[0].entityType,
+            warnings,
+          },
+          this.clock.now(),
+        );
         const data = delivery.snapshot();
         await this.deliveries.saveOutcome(data, stored.attempts);
         return { result: resultOf(data)!, delivery: data };

@@ -79,13 +79,20 @@ export class ReceiveInboundWebhook {
     }
     const header = command.idempotencyKey?.trim() || null;
     if (header !== null && header.length > MAX_IDEMPOTENCY_KEY) {
-      throw new ValidationFailed(`The idempotency key is longer than ${MAX_IDEMPOTENCY_KEY} characters`, undefined, 'invalid_idempotency_key');
+      throw new ValidationFailed(
+        `The idempotency key is longer than ${MAX_IDEMPOTENCY_KEY} characters`,
+        undefined,
+        'invalid_idempotency_key',
+      );
     }
     const team = { teamId: found.teamId };
     const reading = command.reading ?? readInboundBody(command.body.raw, command.body.contentType);
     const key = idempotencyKeyOf(found, reading.payload, header);
     const delivery = InboundDelivery.receive(this.ids.next(), found.teamId, found.id, found.actionType, reading.payload, this.clock.now(), {
-      rawBody: command.body.raw, contentType: command.body.contentType, bodyError: reading.error, idempotencyKey: key,
+      rawBody: command.body.raw,
+      contentType: command.body.contentType,
+      bodyError: reading.error,
+      idempotencyKey: key,
     });
     // Committed on its own before processing: whatever happens next, the payload is kept.
     const stored = delivery.snapshot();
@@ -102,7 +109,7 @@ export class ReceiveInboundWebhook {
   private async redelivered(team: TeamContext, endpoint: WebhookEndpointData, key: string): Promise<InboundResult> {
     const first = await this.deliveries.findByIdempotencyKey(team, endpoint.id, key);
     if (!first) throw new Conflict('A delivery with this idempotency key is being received');
-    return { ...(resultOf(first) ?? await this.settle(team, endpoint, first)), duplicate: true };
+    return { ...(resultOf(first) ?? (await this.settle(team, endpoint, first))), duplicate: true };
   }
 
   /** Processes a stored delivery; if another attempt holds it, answers with that attempt's outcome. */

@@ -26,7 +26,7 @@ export class ReplayInboundDelivery {
     if (!team || !delivery) throw new NotFound('Delivery not found');
     InboundDelivery.restore(delivery).assertReplayable();
     const endpoint = await this.endpoints.findById(team, delivery.webhookId);
-    if (!endpoint) throw new NotFound('The delivery\'s webhook endpoint no longer exists');
+    if (!endpoint) throw new NotFound("The delivery's webhook endpoint no longer exists");
     return (await this.processor.process(team, endpoint, delivery)).delivery;
   }
 }

@@ -14,7 +14,10 @@ export interface UpdateWebhookEndpointAsOperatorCommand {
  * endpoint's own, and the change is the one PUT /webhooks/:id makes.
  */
 export class UpdateWebhookEndpointAsOperator {
-  constructor(private readonly endpoints: WebhookEndpointRepository, private readonly update: UpdateWebhookEndpoint) {}
+  constructor(
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly update: UpdateWebhookEndpoint,
+  ) {}
 
   async execute(command: UpdateWebhookEndpointAsOperatorCommand): Promise<WebhookEndpointData> {
     const team = await this.endpoints.findTeamOf(command.id);

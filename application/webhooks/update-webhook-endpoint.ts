@@ -12,7 +12,11 @@ export interface UpdateWebhookEndpointCommand {
 
 /** PUT /webhooks/:id: name, is_active, field_mapping, idempotency_path; the action stays. */
 export class UpdateWebhookEndpoint {
-  constructor(private readonly uow: UnitOfWork, private readonly endpoints: WebhookEndpointRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly clock: Clock,
+  ) {}
 
   execute(team: TeamContext, command: UpdateWebhookEndpointCommand): Promise<WebhookEndpointData> {
     return this.uow.run(async () => {

@@ -146,7 +146,9 @@ export class RecordCloudApiEvents {
     if (event.newWaId !== null) await this.followNumberChange(team, contact, event.newWaId, now);
 
     const existing = await this.conversations.findByInboxAndContact(team, inbox.id, contact.id);
-    const conversation = existing ? Conversation.restore(existing) : Conversation.open(this.ids.next(), team.teamId, inbox, contact.id, now);
+    const conversation = existing
+      ? Conversation.restore(existing)
+      : Conversation.open(this.ids.next(), team.teamId, inbox, contact.id, now);
     if (opensServiceWindow(event.content.type)) conversation.receiveInbound(sentAt, now);
     else conversation.receiveNotice(sentAt, now);
     conversation.noteReferral(event.content.referral, now);
@@ -173,7 +175,10 @@ export class RecordCloudApiEvents {
     }
     const holder = await this.contacts.findByPhoneKey(team, phone.canonical);
     if (holder && holder.id !== contact.id) {
-      this.logger.warn({ contactId: contact.id, otherContactId: holder.id }, 'Cloud API number change to a number that has its own contact; not merged');
+      this.logger.warn(
+        { contactId: contact.id, otherContactId: holder.id },
+        'Cloud API number change to a number that has its own contact; not merged',
+      );
       return;
     }
     if (contact.changeNumber(phone, now)) await this.contacts.update(contact.snapshot());
@@ -181,7 +186,13 @@ export class RecordCloudApiEvents {
 
   private async recordError(team: TeamContext, inbox: InboxData, error: ProviderError): Promise<void> {
     this.logger.warn({ teamId: team.teamId, inboxId: inbox.id, ...error }, 'Cloud API reported an error for the number');
-    await this.inboxErrors.insert({ id: this.ids.next(), teamId: team.teamId, inboxId: inbox.id, ...error, createdAt: this.clock.now().toISOString() });
+    await this.inboxErrors.insert({
+      id: this.ids.next(),
+      teamId: team.teamId,
+      inboxId: inbox.id,
+      ...error,
+      createdAt: this.clock.now().toISOString(),
+    });
   }
 
   private async recordStatus(team: TeamContext, inbox: InboxData, event: DeliveryStatusEvent): Promise<boolean> {

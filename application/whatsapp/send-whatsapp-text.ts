@@ -76,7 +76,10 @@ export class SendWhatsAppText {
     try {
       await this.uow.run(() => this.messages.update(data));
     } catch (err) {
-      this.logger.error({ err, messageId: data.id, providerMessageId: data.providerMessageId }, 'WhatsApp message accepted by the provider but not saved');
+      this.logger.error(
+        { err, messageId: data.id, providerMessageId: data.providerMessageId },
+        'WhatsApp message accepted by the provider but not saved',
+      );
       throw new InternalFailure('The message was accepted by the provider but could not be saved');
     }
     return { message: data, reused };
@@ -94,9 +97,10 @@ export class SendWhatsAppText {
 
   private async prepare(team: TeamContext, input: SendWhatsAppTextCommand, content: string): Promise<Prepared> {
     const now = this.clock.now();
-    const { conversation, inbox, reused } = input.conversationId !== undefined && input.conversationId !== null
-      ? await this.byConversation(team, input.conversationId)
-      : await this.byInboxAndPhone(team, input.inboxId, input.phone, now);
+    const { conversation, inbox, reused } =
+      input.conversationId !== undefined && input.conversationId !== null
+        ? await this.byConversation(team, input.conversationId)
+        : await this.byInboxAndPhone(team, input.inboxId, input.phone, now);
     Inbox.restore(inbox).assertActive();
     conversation.allowFreeText(now);
 
@@ -119,7 +123,8 @@ export class SendWhatsAppText {
   }
 
   private async byInboxAndPhone(team: TeamContext, inboxId: string | null | undefined, rawPhone: string | null | undefined, now: Date) {
-    if (inboxId === undefined || inboxId === null) throw new ValidationFailed('conversation_id, or inbox_id and phone, are required', 'inbox_id');
+    if (inboxId === undefined || inboxId === null)
+      throw new ValidationFailed('conversation_id, or inbox_id and phone, are required', 'inbox_id');
     if (!isUuid(inboxId)) throw new ValidationFailed('inbox_id must be a UUID', 'inbox_id');
     if (rawPhone === undefined || rawPhone === null) throw new ValidationFailed('phone is required with inbox_id', 'phone');
     const phone = PhoneNumber.parse(rawPhone);

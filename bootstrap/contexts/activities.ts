@@ -27,11 +27,21 @@ export const activitiesContext = new ContainerModule(({ bind }) => {
   singleton(UpdateActivity, [TOKENS.UnitOfWork, repo, clients, deals, TOKENS.Clock]);
   singleton(CompleteActivity, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
 
-  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(activityRoutes, [services({
-    list: ListActivities, create: CreateActivity, get: GetActivity, update: UpdateActivity, complete: CompleteActivity,
-  })]);
-  bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue((create: CreateActivity): DemoSeed => async (team) => {
-    await create.execute(team, { title: 'Reunião de alinhamento', type: 'meeting', durationMinutes: 45, priority: 'medium' });
-    await create.execute(team, { title: 'Enviar proposta revisada', type: 'follow_up', dueDate: '2027-01-15', priority: 'high' });
-  }, [CreateActivity]);
+  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(activityRoutes, [
+    services({
+      list: ListActivities,
+      create: CreateActivity,
+      get: GetActivity,
+      update: UpdateActivity,
+      complete: CompleteActivity,
+    }),
+  ]);
+  bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(
+    (create: CreateActivity): DemoSeed =>
+      async (team) => {
+        await create.execute(team, { title: 'Reunião de alinhamento', type: 'meeting', durationMinutes: 45, priority: 'medium' });
+        await create.execute(team, { title: 'Enviar proposta revisada', type: 'follow_up', dueDate: '2027-01-15', priority: 'high' });
+      },
+    [CreateActivity],
+  );
 });

@@ -25,15 +25,31 @@ export const campaignsContext = new ContainerModule(({ bind }) => {
   singleton(UpdateCampaign, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
   singleton(DeleteCampaign, [repo]);
 
-  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(campaignRoutes, [services({
-    list: ListCampaigns, create: CreateCampaign, get: GetCampaign, update: UpdateCampaign, delete: DeleteCampaign,
-  })]);
-  bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue((projectRepository: ProjectRepository, create: CreateCampaign): DemoSeed => async (team) => {
-    const internal = await projectRepository.findInternal(team);
-    if (!internal) return;
-    await create.execute(team, {
-      name: 'Lançamento de verão', projectId: internal.id, status: 'active', startDate: '2027-01-05', endDate: '2027-02-28',
-      contentPillars: ['educação', 'bastidores'], targetPlatforms: ['instagram', 'linkedin'], goals: { leads: 200 },
-    });
-  }, [projects, CreateCampaign]);
+  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(campaignRoutes, [
+    services({
+      list: ListCampaigns,
+      create: CreateCampaign,
+      get: GetCampaign,
+      update: UpdateCampaign,
+      delete: DeleteCampaign,
+    }),
+  ]);
+  bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(
+    (projectRepository: ProjectRepository, create: CreateCampaign): DemoSeed =>
+      async (team) => {
+        const internal = await projectRepository.findInternal(team);
+        if (!internal) return;
+        await create.execute(team, {
+          name: 'Lançamento de verão',
+          projectId: internal.id,
+          status: 'active',
+          startDate: '2027-01-05',
+          endDate: '2027-02-28',
+          contentPillars: ['educação', 'bastidores'],
+          targetPlatforms: ['instagram', 'linkedin'],
+          goals: { leads: 200 },
+        });
+      },
+    [projects, CreateCampaign],
+  );
 });

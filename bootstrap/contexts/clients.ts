@@ -23,11 +23,21 @@ export const clientsContext = new ContainerModule(({ bind }) => {
   singleton(UpdateClient, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
   singleton(DeactivateClient, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
 
-  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(clientRoutes, [services({
-    list: ListClients, create: CreateClient, get: GetClient, update: UpdateClient, deactivate: DeactivateClient,
-  })]);
-  bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue((create: CreateClient): DemoSeed => async (team) => {
-    await create.execute(team, { type: 'PF', name: 'Maria Silva', email: 'maria@example.com', cpf: '529.982.247-25', tags: ['vip'] });
-    await create.execute(team, { type: 'PJ', name: 'Padaria Pão Quente Ltda', tradeName: 'Pão Quente', cnpj: '11.222.333/0001-81' });
-  }, [CreateClient]);
+  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(clientRoutes, [
+    services({
+      list: ListClients,
+      create: CreateClient,
+      get: GetClient,
+      update: UpdateClient,
+      deactivate: DeactivateClient,
+    }),
+  ]);
+  bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(
+    (create: CreateClient): DemoSeed =>
+      async (team) => {
+        await create.execute(team, { type: 'PF', name: 'Maria Silva', email: 'maria@example.com', cpf: '529.982.247-25', tags: ['vip'] });
+        await create.execute(team, { type: 'PJ', name: 'Padaria Pão Quente Ltda', tradeName: 'Pão Quente', cnpj: '11.222.333/0001-81' });
+      },
+    [CreateClient],
+  );
 });

@@ -55,13 +55,28 @@ export const dealsContext = new ContainerModule(({ bind }) => {
   const clients = CLIENT_TOKENS.ClientRepository;
   const teams = TEAM_TOKENS.TeamRepository;
 
-  bind<number>(T.OutboxLeaseMs).toResolvedValue((config: Config) => config.outbox.leaseMs, [TOKENS.Config]).inSingletonScope();
-  bind<number>(T.OutboxPollMs).toResolvedValue((config: Config) => config.outbox.pollMs, [TOKENS.Config]).inSingletonScope();
+  bind<number>(T.OutboxLeaseMs)
+    .toResolvedValue((config: Config) => config.outbox.leaseMs, [TOKENS.Config])
+    .inSingletonScope();
+  bind<number>(T.OutboxPollMs)
+    .toResolvedValue((config: Config) => config.outbox.pollMs, [TOKENS.Config])
+    .inSingletonScope();
   singleton(DealScopeResolver, [projects, pipelines], T.DealScopeResolver);
   // What a workflow runs: use cases of the activities and tasks contexts.
   singleton(DealWorkflowActions, [CreateActivity, CreateTask, projects]);
-  singleton(DispatchDealEvents, [uow, T.DealEventOutbox, T.DealRepository, T.WorkflowRepository, T.WorkflowRunRepository, DealWorkflowActions,
-    ids, clock, TOKENS.Logger, TOKENS.Metrics, T.OutboxLeaseMs]);
+  singleton(DispatchDealEvents, [
+    uow,
+    T.DealEventOutbox,
+    T.DealRepository,
+    T.WorkflowRepository,
+    T.WorkflowRunRepository,
+    DealWorkflowActions,
+    ids,
+    clock,
+    TOKENS.Logger,
+    TOKENS.Metrics,
+    T.OutboxLeaseMs,
+  ]);
   singleton(ReadDealEventBacklog, [T.DealEventOutbox, clock]);
   singleton(PurgeIdempotencyKeys, [T.IdempotencyKeyRepository, clock]);
   // The scheduler is the trigger every deal write takes, and it runs the dispatcher, whose workflow actions are
@@ -82,19 +97,31 @@ export const dealsContext = new ContainerModule(({ bind }) => {
   singleton(CreateWorkflow, [T.WorkflowRepository, teams, projects, ids, clock]);
   singleton(ListWorkflowRuns, [T.WorkflowRunRepository, teams]);
 
-  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(dealRoutes, [services({
-    list: ListDeals, create: CreateDeal, get: GetDeal, update: UpdateDeal, archive: ArchiveDeal, move: MoveProjectDeal,
-  })]);
-  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(workflowCommands,
-    [later(services({ create: CreateWorkflow, runs: ListWorkflowRuns, dispatch: DispatchDealEvents }))]);
+  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(dealRoutes, [
+    services({
+      list: ListDeals,
+      create: CreateDeal,
+      get: GetDeal,
+      update: UpdateDeal,
+      archive: ArchiveDeal,
+      move: MoveProjectDeal,
+    }),
+  ]);
+  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(workflowCommands, [
+    later(services({ create: CreateWorkflow, runs: ListWorkflowRuns, dispatch: DispatchDealEvents })),
+  ]);
   bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(
-    (createWorkflow: CreateWorkflow, create: CreateDeal, update: UpdateDeal): DemoSeed => async (team) => {
-      await createWorkflow.execute(team, {
-        event: 'deal_created', action: 'create_activity', config: { title: 'Primeiro contato com o cliente', type: 'call' },
-      });
-      await create.execute(team, { deal: { title: 'Redesign do site institucional', value: 18000, priority: 'alta', tags: ['site'] } });
-      const { deal } = await create.execute(team, { deal: { title: 'Gestão de redes sociais', value: 4500, probability: 60 } });
-      await update.execute(team, { id: deal.deal.id, changes: { phase: 'proposta' } });
-    },
-    [CreateWorkflow, CreateDeal, UpdateDeal]);
+    (createWorkflow: CreateWorkflow, create: CreateDeal, update: UpdateDeal): DemoSeed =>
+      async (team) => {
+        await createWorkflow.execute(team, {
+          event: 'deal_created',
+          action: 'create_activity',
+          config: { title: 'Primeiro contato com o cliente', type: 'call' },
+        });
+        await create.execute(team, { deal: { title: 'Redesign do site institucional', value: 18000, priority: 'alta', tags: ['site'] } });
+        const { deal } = await create.execute(team, { deal: { title: 'Gestão de redes sociais', value: 4500, probability: 60 } });
+        await update.execute(team, { id: deal.deal.id, changes: { phase: 'proposta' } });
+      },
+    [CreateWorkflow, CreateDeal, UpdateDeal],
+  );
 });

@@ -14,6 +14,13 @@ import { whatsappContext } from './whatsapp';
  * and commands, since each is a multi-binding read with `getAll`.
  */
 export const CONTEXTS: ContainerModule[] = [
-  teamsContext, clientsContext, projectsContext, dealsContext, tasksContext, campaignsContext, activitiesContext,
-  whatsappContext, webhooksContext,
+  teamsContext,
+  clientsContext,
+  projectsContext,
+  dealsContext,
+  tasksContext,
+  campaignsContext,
+  activitiesContext,
+  whatsappContext,
+  webhooksContext,
 ];

@@ -58,10 +58,19 @@ export const projectsContext = new ContainerModule(({ bind }) => {
   singleton(CreateSquad, [T.SquadRepository, ids, clock]);
   singleton(ListProjectPipelines, [T.ProjectRepository, T.PipelineRepository]);
   singleton(CreatePipeline, [uow, T.ProjectRepository, T.PipelineRepository, ids, clock]);
-  bind<LeadIntakePorts>(T.LeadIntakePorts).toResolvedValue(
-    (projects: ProjectRepository, leads: LeadRepository, identities: ContactIdentityRepository, companies: CompanyRepository, i: IdGenerator, cl: Clock) =>
-      ({ projects, leads, identities, companies, ids: i, clock: cl }),
-    [T.ProjectRepository, T.LeadRepository, T.ContactIdentityRepository, T.CompanyRepository, ids, clock]).inSingletonScope();
+  bind<LeadIntakePorts>(T.LeadIntakePorts)
+    .toResolvedValue(
+      (
+        projects: ProjectRepository,
+        leads: LeadRepository,
+        identities: ContactIdentityRepository,
+        companies: CompanyRepository,
+        i: IdGenerator,
+        cl: Clock,
+      ) => ({ projects, leads, identities, companies, ids: i, clock: cl }),
+      [T.ProjectRepository, T.LeadRepository, T.ContactIdentityRepository, T.CompanyRepository, ids, clock],
+    )
+    .inSingletonScope();
   singleton(CreateLead, [uow, T.LeadIntakePorts]);
   singleton(FindOrCreateLead, [uow, T.LeadIntakePorts]);
   singleton(ListLeads, [T.ProjectRepository, T.LeadRepository, T.CompanyRepository]);
@@ -69,25 +78,50 @@ export const projectsContext = new ContainerModule(({ bind }) => {
   singleton(CreateCompany, [uow, T.ProjectRepository, T.CompanyRepository, ids, clock]);
   singleton(DeactivateCompany, [uow, T.CompanyRepository, clock]);
 
-  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(projectRoutes, [services({
-    list: ListProjects, create: CreateProject, get: GetProject, update: UpdateProject,
-    listPipelines: ListProjectPipelines, listLeads: ListLeads, createLead: CreateLead,
-  })]);
-  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(projectCommands, [later(services({
-    archiveProject: ArchiveProject, createPipeline: CreatePipeline, createCompany: CreateCompany,
-    deactivateCompany: DeactivateCompany, deactivateLead: DeactivateLead,
-  }))]);
+  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(projectRoutes, [
+    services({
+      list: ListProjects,
+      create: CreateProject,
+      get: GetProject,
+      update: UpdateProject,
+      listPipelines: ListProjectPipelines,
+      listLeads: ListLeads,
+      createLead: CreateLead,
+    }),
+  ]);
+  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(projectCommands, [
+    later(
+      services({
+        archiveProject: ArchiveProject,
+        createPipeline: CreatePipeline,
+        createCompany: CreateCompany,
+        deactivateCompany: DeactivateCompany,
+        deactivateLead: DeactivateLead,
+      }),
+    ),
+  ]);
   bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(
-    (createSquad: CreateSquad, createProject: CreateProject, createCompany: CreateCompany, createLead: CreateLead): DemoSeed => async (team) => {
-      const squad = await createSquad.execute(team, { name: 'Squad Growth' });
-      const project = await createProject.execute(team, {
-        name: 'Lançamento Loja Online', description: 'Site e campanhas de lançamento', status: 'active', priority: 'high', squadId: squad.id,
-      });
-      const company = await createCompany.execute({ projectId: project.id, name: 'Padaria Pão Quente' });
-      await createLead.execute(team, {
-        projectId: project.id, fullName: 'João Pereira', phone: '(11) 98765-4321', email: 'joao@example.com', companyId: company.id,
-        tags: ['site'], customerSource: 'site',
-      });
-    },
-    [CreateSquad, CreateProject, CreateCompany, CreateLead]);
+    (createSquad: CreateSquad, createProject: CreateProject, createCompany: CreateCompany, createLead: CreateLead): DemoSeed =>
+      async (team) => {
+        const squad = await createSquad.execute(team, { name: 'Squad Growth' });
+        const project = await createProject.execute(team, {
+          name: 'Lançamento Loja Online',
+          description: 'Site e campanhas de lançamento',
+          status: 'active',
+          priority: 'high',
+          squadId: squad.id,
+        });
+        const company = await createCompany.execute({ projectId: project.id, name: 'Padaria Pão Quente' });
+        await createLead.execute(team, {
+          projectId: project.id,
+          fullName: 'João Pereira',
+          phone: '(11) 98765-4321',
+          email: 'joao@example.com',
+          companyId: company.id,
+          tags: ['site'],
+          customerSource: 'site',
+        });
+      },
+    [CreateSquad, CreateProject, CreateCompany, CreateLead],
+  );
 });

@@ -29,14 +29,28 @@ export const tasksContext = new ContainerModule(({ bind }) => {
   singleton(DeleteTask, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
   singleton(RestoreTask, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
 
-  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(taskRoutes, [services({
-    list: ListTasks, create: CreateTask, get: GetTask, update: UpdateTask, delete: DeleteTask,
-  })]);
+  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(taskRoutes, [
+    services({
+      list: ListTasks,
+      create: CreateTask,
+      get: GetTask,
+      update: UpdateTask,
+      delete: DeleteTask,
+    }),
+  ]);
   bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(taskCommands, [later(services({ restore: RestoreTask }))]);
-  bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue((projectRepository: ProjectRepository, create: CreateTask): DemoSeed => async (team) => {
-    const internal = await projectRepository.findInternal(team);
-    if (!internal) return;
-    await create.execute(team, { title: 'Revisar o briefing do site', projectId: internal.id, priority: 'high', tags: ['site'] });
-    await create.execute(team, { title: 'Planejar calendário editorial', projectId: internal.id, description: 'Pautas do próximo mês' });
-  }, [projects, CreateTask]);
+  bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(
+    (projectRepository: ProjectRepository, create: CreateTask): DemoSeed =>
+      async (team) => {
+        const internal = await projectRepository.findInternal(team);
+        if (!internal) return;
+        await create.execute(team, { title: 'Revisar o briefing do site', projectId: internal.id, priority: 'high', tags: ['site'] });
+        await create.execute(team, {
+          title: 'Planejar calendário editorial',
+          projectId: internal.id,
+          description: 'Pautas do próximo mês',
+        });
+      },
+    [projects, CreateTask],
+  );
 });

@@ -20,14 +20,28 @@ export const teamsContext = new ContainerModule(({ bind }) => {
   const { TeamRepository: teams, ApiKeyRepository: keys } = TEAM_TOKENS;
   singleton(CreateApiKey, [teams, keys, TOKENS.SecretHasher, TOKENS.IdGenerator, TOKENS.Clock]);
   // Every context's provisioning for the new team, in the order the context modules are loaded.
-  singleton(CreateTeam, [TOKENS.UnitOfWork, teams, CreateApiKey, { serviceIdentifier: TOKENS.TeamSetupStep, isMultiple: true, optional: true } as never,
-    TOKENS.IdGenerator, TOKENS.Clock]);
+  singleton(CreateTeam, [
+    TOKENS.UnitOfWork,
+    teams,
+    CreateApiKey,
+    { serviceIdentifier: TOKENS.TeamSetupStep, isMultiple: true, optional: true } as never,
+    TOKENS.IdGenerator,
+    TOKENS.Clock,
+  ]);
   singleton(RevokeApiKey, [keys, TOKENS.Clock]);
   singleton(ListTeams, [teams]);
   singleton(ListApiKeys, [keys, teams]);
   singleton(AuthenticateApiKey, [keys, TOKENS.SecretHasher]);
 
-  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(teamCommands, [later(services({
-    createTeam: CreateTeam, createKey: CreateApiKey, revokeKey: RevokeApiKey, listTeams: ListTeams, listKeys: ListApiKeys,
-  }))]);
+  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(teamCommands, [
+    later(
+      services({
+        createTeam: CreateTeam,
+        createKey: CreateApiKey,
+        revokeKey: RevokeApiKey,
+        listTeams: ListTeams,
+        listKeys: ListApiKeys,
+      }),
+    ),
+  ]);
 });

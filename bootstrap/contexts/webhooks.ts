@@ -42,13 +42,26 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
   const endpoints = T.WebhookEndpointRepository;
   const deliveries = T.InboundDeliveryRepository;
 
-  singleton(CreateProjectDeal, [uow, DEAL_TOKENS.DealRepository, DEAL_TOKENS.DealContactRepository, projects, pipelines, FindOrCreateLead,
-    DealEventLog, ids, clock, DEAL_TOKENS.DealDispatchTrigger]);
+  singleton(CreateProjectDeal, [
+    uow,
+    DEAL_TOKENS.DealRepository,
+    DEAL_TOKENS.DealContactRepository,
+    projects,
+    pipelines,
+    FindOrCreateLead,
+    DealEventLog,
+    ids,
+    clock,
+    DEAL_TOKENS.DealDispatchTrigger,
+  ]);
   singleton(CreateDealFromInbound, [CreateProjectDeal]);
   singleton(CreateLeadFromInbound, [FindOrCreateLead]);
-  bind<InboundActions>(T.InboundActions).toResolvedValue(
-    (create_deal: CreateDealFromInbound, create_lead: CreateLeadFromInbound): InboundActions => ({ create_deal, create_lead }),
-    [CreateDealFromInbound, CreateLeadFromInbound]).inSingletonScope();
+  bind<InboundActions>(T.InboundActions)
+    .toResolvedValue(
+      (create_deal: CreateDealFromInbound, create_lead: CreateLeadFromInbound): InboundActions => ({ create_deal, create_lead }),
+      [CreateDealFromInbound, CreateLeadFromInbound],
+    )
+    .inSingletonScope();
   singleton(InboundProcessor, [uow, deliveries, T.InboundActions, clock, TOKENS.Logger]);
 
   singleton(ListWebhookEndpoints, [endpoints]);
@@ -64,34 +77,62 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
   singleton(ListInboundDeliveries, [endpoints, deliveries]);
   singleton(ReplayInboundDelivery, [endpoints, deliveries, InboundProcessor]);
 
-  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(webhookRoutes, [services({
-    list: ListWebhookEndpoints, get: GetWebhookEndpoint, create: CreateWebhookEndpoint, update: UpdateWebhookEndpoint,
-    delete: DeleteWebhookEndpoint, inboundStatus: GetInboundEndpointStatus, receive: ReceiveInboundWebhook,
-  })]);
+  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(webhookRoutes, [
+    services({
+      list: ListWebhookEndpoints,
+      get: GetWebhookEndpoint,
+      create: CreateWebhookEndpoint,
+      update: UpdateWebhookEndpoint,
+      delete: DeleteWebhookEndpoint,
+      inboundStatus: GetInboundEndpointStatus,
+      receive: ReceiveInboundWebhook,
+    }),
+  ]);
   /**
    * A lead-form endpoint on the demo's client project, without a secret so that a newcomer can post
    * to it with curl, and one payload already received through it (a project deal with its lead).
    */
   bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(
-    (projectRepository: ProjectRepository, create: CreateWebhookEndpoint, receive: ReceiveInboundWebhook): DemoSeed => async (team) => {
-      const found = await projectRepository.list(team, {}, { page: 1, limit: 20, sort: { field: 'created_at', descending: false } });
-      const project = found.items.find((p) => !p.isInternal) ?? found.items[0];
-      if (!project) return;
-      const { endpoint } = await create.execute(team, {
-        name: 'Formulário do site', projectId: project.id, withSecret: false,
-        fieldMapping: { full_name: 'nome', phone: 'telefone', 'metadata.pagina': 'pagina' },
-      });
-      const payload = {
-        nome: 'Mariana Costa', telefone: '(21) 99876-5432', email: 'mariana@example.com', pagina: '/orcamento',
-        utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'lancamento', utm_term: 'loja virtual', utm_content: 'anuncio-1',
-      };
-      await receive.execute({
-        endpointId: endpoint.endpointId, secret: null, body: { raw: JSON.stringify(payload), contentType: 'application/json' },
-      });
-    },
-    [projects, CreateWebhookEndpoint, ReceiveInboundWebhook]);
-  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(webhookCommands, [later(services({
-    create: CreateWebhookEndpoint, list: ListWebhookEndpointsAsOperator, deliveries: ListInboundDeliveries,
-    replay: ReplayInboundDelivery, update: UpdateWebhookEndpointAsOperator, verifyToken: SetWebhookVerifyToken,
-  }))]);
+    (projectRepository: ProjectRepository, create: CreateWebhookEndpoint, receive: ReceiveInboundWebhook): DemoSeed =>
+      async (team) => {
+        const found = await projectRepository.list(team, {}, { page: 1, limit: 20, sort: { field: 'created_at', descending: false } });
+        const project = found.items.find((p) => !p.isInternal) ?? found.items[0];
+        if (!project) return;
+        const { endpoint } = await create.execute(team, {
+          name: 'Formulário do site',
+          projectId: project.id,
+          withSecret: false,
+          fieldMapping: { full_name: 'nome', phone: 'telefone', 'metadata.pagina': 'pagina' },
+        });
+        const payload = {
+          nome: 'Mariana Costa',
+          telefone: '(21) 99876-5432',
+          email: 'mariana@example.com',
+          pagina: '/orcamento',
+          utm_source: 'google',
+          utm_medium: 'cpc',
+          utm_campaign: 'lancamento',
+          utm_term: 'loja virtual',
+          utm_content: 'anuncio-1',
+        };
+        await receive.execute({
+          endpointId: endpoint.endpointId,
+          secret: null,
+          body: { raw: JSON.stringify(payload), contentType: 'application/json' },
+        });
+      },
+    [projects, CreateWebhookEndpoint, ReceiveInboundWebhook],
+  );
+  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(webhookCommands, [
+    later(
+      services({
+        create: CreateWebhookEndpoint,
+        list: ListWebhookEndpointsAsOperator,
+        deliveries: ListInboundDeliveries,
+        replay: ReplayInboundDelivery,
+        update: UpdateWebhookEndpointAsOperator,
+        verifyToken: SetWebhookVerifyToken,
+      }),
+    ),
+  ]);
 });

@@ -58,24 +58,42 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   const teams = TEAM_TOKENS.TeamRepository;
 
   // Without SECRETS_KEY, inboxes whose credentials hold a secret cannot be stored (the sandbox can).
-  bind<CredentialCipher>(T.CredentialCipher).toResolvedValue(
-    (config: Config) => (config.secretsKey ? new AesGcmCipher(parseSecretsKey(config.secretsKey)) : new NoKeyCipher()), [TOKENS.Config]).inSingletonScope();
+  bind<CredentialCipher>(T.CredentialCipher)
+    .toResolvedValue(
+      (config: Config) => (config.secretsKey ? new AesGcmCipher(parseSecretsKey(config.secretsKey)) : new NoKeyCipher()),
+      [TOKENS.Config],
+    )
+    .inSingletonScope();
 
   bind<WhatsAppProviderOptions>(T.ProviderOptions).toConstantValue({ timeoutMs: 10_000 });
-  bind(ProviderUrlGuard).toResolvedValue(
-    (config: Config) => new ProviderUrlGuard({ selfOrigins: selfOrigins(config), allowPrivateNetworks: config.providerAllowPrivateNetworks }),
-    [TOKENS.Config]).inSingletonScope();
-  bind(CloudApiProvider).toResolvedValue(
-    (config: Config, options: WhatsAppProviderOptions, guard: ProviderUrlGuard) =>
-      new CloudApiProvider({ baseUrl: config.whatsapp.cloudApiUrl, timeoutMs: options.timeoutMs, guard }),
-    [TOKENS.Config, T.ProviderOptions, ProviderUrlGuard]).inSingletonScope();
-  bind(EvolutionProvider).toResolvedValue(
-    (options: WhatsAppProviderOptions, guard: ProviderUrlGuard) => new EvolutionProvider({ timeoutMs: options.timeoutMs, guard }),
-    [T.ProviderOptions, ProviderUrlGuard]).inSingletonScope();
+  bind(ProviderUrlGuard)
+    .toResolvedValue(
+      (config: Config) =>
+        new ProviderUrlGuard({ selfOrigins: selfOrigins(config), allowPrivateNetworks: config.providerAllowPrivateNetworks }),
+      [TOKENS.Config],
+    )
+    .inSingletonScope();
+  bind(CloudApiProvider)
+    .toResolvedValue(
+      (config: Config, options: WhatsAppProviderOptions, guard: ProviderUrlGuard) =>
+        new CloudApiProvider({ baseUrl: config.whatsapp.cloudApiUrl, timeoutMs: options.timeoutMs, guard }),
+      [TOKENS.Config, T.ProviderOptions, ProviderUrlGuard],
+    )
+    .inSingletonScope();
+  bind(EvolutionProvider)
+    .toResolvedValue(
+      (options: WhatsAppProviderOptions, guard: ProviderUrlGuard) => new EvolutionProvider({ timeoutMs: options.timeoutMs, guard }),
+      [T.ProviderOptions, ProviderUrlGuard],
+    )
+    .inSingletonScope();
   singleton(SandboxProvider, []);
-  bind<WhatsAppProvider>(T.Provider).toResolvedValue(
-    (cloud_api: CloudApiProvider, evolution: EvolutionProvider, sandbox: SandboxProvider) => new ChannelProvider({ cloud_api, evolution, sandbox }),
-    [CloudApiProvider, EvolutionProvider, SandboxProvider]).inSingletonScope();
+  bind<WhatsAppProvider>(T.Provider)
+    .toResolvedValue(
+      (cloud_api: CloudApiProvider, evolution: EvolutionProvider, sandbox: SandboxProvider) =>
+        new ChannelProvider({ cloud_api, evolution, sandbox }),
+      [CloudApiProvider, EvolutionProvider, SandboxProvider],
+    )
+    .inSingletonScope();
 
   const R = [uow, T.InboxRepository, T.ContactRepository, T.ConversationRepository, T.MessageRepository] as const;
   singleton(ListContacts, [T.ContactRepository, clients]);
@@ -95,19 +113,37 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(
     (useCases: WhatsAppUseCases, record: RecordCloudApiEvents, config: Config) =>
       whatsappRoutes(useCases, { record, appSecret: config.whatsapp.appSecret, verifyToken: config.whatsapp.verifyToken }),
-    [services({
-      listContacts: ListContacts, createContact: CreateContact, getContact: GetContact, updateContact: UpdateContact,
-      deleteContact: DeleteContact, sendText: SendWhatsAppText, listConversations: ListConversations, getConversation: GetConversation,
-      listConversationMessages: ListConversationMessages,
-    }), RecordCloudApiEvents, TOKENS.Config]);
-  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(whatsappCommands,
-    [later(services({ createInbox: CreateInbox, listInboxes: ListInboxes, listInboxErrors: ListInboxErrors }))]);
+    [
+      services({
+        listContacts: ListContacts,
+        createContact: CreateContact,
+        getContact: GetContact,
+        updateContact: UpdateContact,
+        deleteContact: DeleteContact,
+        sendText: SendWhatsAppText,
+        listConversations: ListConversations,
+        getConversation: GetConversation,
+        listConversationMessages: ListConversationMessages,
+      }),
+      RecordCloudApiEvents,
+      TOKENS.Config,
+    ],
+  );
+  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(whatsappCommands, [
+    later(services({ createInbox: CreateInbox, listInboxes: ListInboxes, listInboxErrors: ListInboxErrors })),
+  ]);
   // A sandbox inbox with one conversation: sandbox sends never leave the machine.
   bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(
-    (createInbox: CreateInbox, sendText: SendWhatsAppText, updateContact: UpdateContact): DemoSeed => async (team) => {
-      const inbox = await createInbox.execute(team, { name: 'Demo sandbox', channel: 'sandbox' });
-      const { message } = await sendText.execute(team, { inboxId: inbox.id, phone: '(11) 98765-4321', content: 'Olá! Sua proposta está pronta.' });
-      await updateContact.execute(team, { id: message.contactId, changes: { customName: 'Maria Silva', tags: ['demo'] } });
-    },
-    [CreateInbox, SendWhatsAppText, UpdateContact]);
+    (createInbox: CreateInbox, sendText: SendWhatsAppText, updateContact: UpdateContact): DemoSeed =>
+      async (team) => {
+        const inbox = await createInbox.execute(team, { name: 'Demo sandbox', channel: 'sandbox' });
+        const { message } = await sendText.execute(team, {
+          inboxId: inbox.id,
+          phone: '(11) 98765-4321',
+          content: 'Olá! Sua proposta está pronta.',
+        });
+        await updateContact.execute(team, { id: message.contactId, changes: { customName: 'Maria Silva', tags: ['demo'] } });
+      },
+    [CreateInbox, SendWhatsAppText, UpdateContact],
+  );
 });

@@ -9,8 +9,12 @@ const inProcess: ReadinessProbe = { name: 'database', critical: true, check: () 
 
 /** Storage in this process's memory (`DATABASE_URL=memory:`): one store per container, and every repository over it. */
 export const memoryStorage = new ContainerModule(({ bind }) => {
-  bind(TOKENS.MemoryStore).toResolvedValue(() => new MemoryStore()).inSingletonScope();
-  bind(TOKENS.UnitOfWork).toResolvedValue((store: MemoryStore) => new MemoryUnitOfWork(store), [TOKENS.MemoryStore]).inSingletonScope();
+  bind(TOKENS.MemoryStore)
+    .toResolvedValue(() => new MemoryStore())
+    .inSingletonScope();
+  bind(TOKENS.UnitOfWork)
+    .toResolvedValue((store: MemoryStore) => new MemoryUnitOfWork(store), [TOKENS.MemoryStore])
+    .inSingletonScope();
   bind(TOKENS.DatabaseProbe).toConstantValue(inProcess);
   bindRepositories(bind, 'memory', TOKENS.MemoryStore);
 });

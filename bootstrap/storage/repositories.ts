@@ -94,7 +94,9 @@ const REPOSITORIES: Repository[] = [
   { token: WHATSAPP_TOKENS.ContactRepository, memory: MemoryContactRepository, knex: KnexContactRepository },
   // Inboxes keep their credentials encrypted with the cipher the WhatsApp context binds.
   {
-    token: WHATSAPP_TOKENS.InboxRepository, memory: MemoryInboxRepository, knex: KnexInboxRepository,
+    token: WHATSAPP_TOKENS.InboxRepository,
+    memory: MemoryInboxRepository,
+    knex: KnexInboxRepository,
     with: [WHATSAPP_TOKENS.CredentialCipher],
   },
   { token: WHATSAPP_TOKENS.ConversationRepository, memory: MemoryConversationRepository, knex: KnexConversationRepository },
@@ -108,7 +110,8 @@ const REPOSITORIES: Repository[] = [
 export function bindRepositories(bind: Bind, backend: 'memory' | 'knex', storage: symbol): void {
   for (const repository of REPOSITORIES) {
     const Implementation = repository[backend];
-    bind(repository.token).toResolvedValue((store: never, ...more: never[]) => new Implementation(store, ...more),
-      [storage, ...(repository.with ?? [])]).inSingletonScope();
+    bind(repository.token)
+      .toResolvedValue((store: never, ...more: never[]) => new Implementation(store, ...more), [storage, ...(repository.with ?? [])])
+      .inSingletonScope();
   }
 }

@@ -18,8 +18,7 @@ export const activitySort = (raw: string | undefined): Sort<ActivitySortField> =
 };
 
 /** The `type` filter: an unlisted value filters nothing rather than failing. */
-export const activityTypeFilter = (raw: string | undefined): ActivityType | undefined =>
-  isActivityType(raw) ? raw : undefined;
+export const activityTypeFilter = (raw: string | undefined): ActivityType | undefined => (isActivityType(raw) ? raw : undefined);
 
 /** The `completed` filter: only `true` and `false` filter; any other value filters nothing. */
 export const completedFilter = (raw: string | undefined): boolean | undefined =>

@@ -2,7 +2,17 @@ import { ValidationFailed } from '../shared/errors';
 import { isUuid, optionalCalendarDate, requireTimestamp } from '../shared/values';
 
 export const ACTIVITY_TYPES = [
-  'call', 'meeting', 'email', 'note', 'task', 'hearing', 'deadline', 'follow_up', 'case_event', 'contract_event', 'system',
+  'call',
+  'meeting',
+  'email',
+  'note',
+  'task',
+  'hearing',
+  'deadline',
+  'follow_up',
+  'case_event',
+  'contract_event',
+  'system',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const DEFAULT_ACTIVITY_TYPE: ActivityType = 'task';
@@ -58,9 +68,19 @@ export type NewActivity = ActivityChanges & { title: string; createdBy?: string 
 
 /** Each updatable field with the name errors give it (the API's). */
 const UPDATABLE: Record<keyof ActivityChanges, string> = {
-  type: 'type', title: 'title', description: 'description', occurredAt: 'occurred_at', durationMinutes: 'duration_minutes',
-  isCompleted: 'is_completed', dueDate: 'due_date', priority: 'priority', tags: 'tags', clientId: 'client_id', dealId: 'deal_id',
-  contractId: 'contract_id', assignedTo: 'assigned_to',
+  type: 'type',
+  title: 'title',
+  description: 'description',
+  occurredAt: 'occurred_at',
+  durationMinutes: 'duration_minutes',
+  isCompleted: 'is_completed',
+  dueDate: 'due_date',
+  priority: 'priority',
+  tags: 'tags',
+  clientId: 'client_id',
+  dealId: 'deal_id',
+  contractId: 'contract_id',
+  assignedTo: 'assigned_to',
 };
 const UPDATABLE_KEYS = Object.keys(UPDATABLE) as (keyof ActivityChanges)[];
 
@@ -78,9 +98,24 @@ export class Activity {
     const at = now.toISOString();
     const createdBy = Activity.reference(input.createdBy, 'created_by');
     const activity = new Activity({
-      id, teamId, type: DEFAULT_ACTIVITY_TYPE, title: '', description: null, occurredAt: at, durationMinutes: null,
-      isCompleted: false, dueDate: null, priority: null, tags: [], clientId: null, dealId: null, contractId: null,
-      assignedTo: null, createdBy, createdAt: at, updatedAt: at,
+      id,
+      teamId,
+      type: DEFAULT_ACTIVITY_TYPE,
+      title: '',
+      description: null,
+      occurredAt: at,
+      durationMinutes: null,
+      isCompleted: false,
+      dueDate: null,
+      priority: null,
+      tags: [],
+      clientId: null,
+      dealId: null,
+      contractId: null,
+      assignedTo: null,
+      createdBy,
+      createdAt: at,
+      updatedAt: at,
     });
     // A zero duration on creation means "not measured", the same as leaving it out.
     const durationMinutes = input.durationMinutes === 0 ? null : input.durationMinutes;
@@ -92,10 +127,18 @@ export class Activity {
     return new Activity({ ...data, tags: [...data.tags] });
   }
 
-  get id(): string { return this.data.id; }
-  get isCompleted(): boolean { return this.data.isCompleted; }
-  get clientId(): string | null { return this.data.clientId; }
-  get dealId(): string | null { return this.data.dealId; }
+  get id(): string {
+    return this.data.id;
+  }
+  get isCompleted(): boolean {
+    return this.data.isCompleted;
+  }
+  get clientId(): string | null {
+    return this.data.clientId;
+  }
+  get dealId(): string | null {
+    return this.data.dealId;
+  }
 
   snapshot(): ActivityData {
     return { ...this.data, tags: [...this.data.tags] };

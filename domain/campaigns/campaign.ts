@@ -47,7 +47,14 @@ export interface CampaignChanges {
 }
 
 const UPDATABLE: (keyof CampaignChanges)[] = [
-  'name', 'description', 'status', 'startDate', 'endDate', 'contentPillars', 'targetPlatforms', 'goals',
+  'name',
+  'description',
+  'status',
+  'startDate',
+  'endDate',
+  'contentPillars',
+  'targetPlatforms',
+  'goals',
 ];
 
 const isRefused = (s: string): boolean => (REFUSED_CAMPAIGN_STATUSES as readonly string[]).includes(s);
@@ -89,9 +96,21 @@ export class Campaign {
   ): Campaign {
     const at = now.toISOString();
     const campaign = new Campaign({
-      id, teamId, projectId, name: '', description: null, status: 'draft', approvalStatus: DEFAULT_APPROVAL_STATUS,
-      startDate: null, endDate: null, contentPillars: [], targetPlatforms: [], goals: {}, createdBy,
-      createdAt: at, updatedAt: at,
+      id,
+      teamId,
+      projectId,
+      name: '',
+      description: null,
+      status: 'draft',
+      approvalStatus: DEFAULT_APPROVAL_STATUS,
+      startDate: null,
+      endDate: null,
+      contentPillars: [],
+      targetPlatforms: [],
+      goals: {},
+      createdBy,
+      createdAt: at,
+      updatedAt: at,
     });
     campaign.data = Campaign.applied(campaign.data, { ...changes, goals: goalsOnCreate(changes.goals) });
     return campaign;
@@ -101,9 +120,15 @@ export class Campaign {
     return new Campaign(Campaign.copy(data));
   }
 
-  get id(): string { return this.data.id; }
-  get projectId(): string { return this.data.projectId; }
-  get status(): CampaignStatus { return this.data.status; }
+  get id(): string {
+    return this.data.id;
+  }
+  get projectId(): string {
+    return this.data.projectId;
+  }
+  get status(): CampaignStatus {
+    return this.data.status;
+  }
 
   snapshot(): CampaignData {
     return Campaign.copy(this.data);
@@ -112,7 +137,9 @@ export class Campaign {
   /** Applies the fields given, all or nothing: a refused status leaves the campaign as it was. */
   update(changes: CampaignChanges, now: Date): void {
     if (!UPDATABLE.some((k) => changes[k] !== undefined)) {
-      throw new ValidationFailed('Send at least one of name, description, status, start_date, end_date, content_pillars, target_platforms, goals');
+      throw new ValidationFailed(
+        'Send at least one of name, description, status, start_date, end_date, content_pillars, target_platforms, goals',
+      );
     }
     const next = Campaign.applied(this.data, changes);
     next.updatedAt = now.toISOString();

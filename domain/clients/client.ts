@@ -12,8 +12,21 @@ export type Address = Record<AddressField, string | null>;
 
 /** The nullable free-text fields of a client, in the order of the spec. */
 export const CLIENT_TEXT_FIELDS = [
-  'displayName', 'email', 'phone', 'mobilePhone', 'whatsapp', 'rg', 'gender', 'maritalStatus',
-  'nationality', 'legalName', 'tradeName', 'stateRegistration', 'municipalRegistration', 'source', 'notes',
+  'displayName',
+  'email',
+  'phone',
+  'mobilePhone',
+  'whatsapp',
+  'rg',
+  'gender',
+  'maritalStatus',
+  'nationality',
+  'legalName',
+  'tradeName',
+  'stateRegistration',
+  'municipalRegistration',
+  'source',
+  'notes',
 ] as const;
 export type ClientTextField = (typeof CLIENT_TEXT_FIELDS)[number];
 
@@ -43,8 +56,7 @@ export interface ClientChanges extends Partial<Record<ClientTextField, string | 
   address?: Partial<Record<AddressField, string | null>> | null;
 }
 
-const emptyAddress = (): Address =>
-  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, null])) as Address;
+const emptyAddress = (): Address => Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, null])) as Address;
 
 export class Client {
   private constructor(private data: ClientData) {}
@@ -54,8 +66,19 @@ export class Client {
     if (type !== 'PF' && type !== 'PJ') throw new ValidationFailed('type must be PF or PJ', 'type');
     const at = now.toISOString();
     const client = new Client({
-      id, teamId, type, name: '', cpf: null, cnpj: null, birthDate: null, status: 'active', tags: [],
-      address: emptyAddress(), deactivatedAt: null, createdAt: at, updatedAt: at,
+      id,
+      teamId,
+      type,
+      name: '',
+      cpf: null,
+      cnpj: null,
+      birthDate: null,
+      status: 'active',
+      tags: [],
+      address: emptyAddress(),
+      deactivatedAt: null,
+      createdAt: at,
+      updatedAt: at,
       ...(Object.fromEntries(CLIENT_TEXT_FIELDS.map((f) => [f, null])) as Record<ClientTextField, null>),
     });
     client.apply(changes);
@@ -66,10 +89,18 @@ export class Client {
     return new Client({ ...data, tags: [...data.tags], address: { ...data.address } });
   }
 
-  get id(): string { return this.data.id; }
-  get status(): ClientStatus { return this.data.status; }
-  get cpf(): string | null { return this.data.cpf; }
-  get cnpj(): string | null { return this.data.cnpj; }
+  get id(): string {
+    return this.data.id;
+  }
+  get status(): ClientStatus {
+    return this.data.status;
+  }
+  get cpf(): string | null {
+    return this.data.cpf;
+  }
+  get cnpj(): string | null {
+    return this.data.cnpj;
+  }
 
   snapshot(): ClientData {
     return { ...this.data, tags: [...this.data.tags], address: { ...this.data.address } };
@@ -90,7 +121,9 @@ export class Client {
     this.data.updatedAt = at;
   }
 
-  get deactivatedAt(): string | null { return this.data.deactivatedAt; }
+  get deactivatedAt(): string | null {
+    return this.data.deactivatedAt;
+  }
 
   private apply(c: ClientChanges): void {
     if (c.name !== undefined) {

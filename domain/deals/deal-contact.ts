@@ -34,11 +34,20 @@ export interface LinkedLead {
  * contact, each next one goes after the last. Linking a lead twice returns null.
  */
 export const linkContact = (
-  id: string, teamId: string, dealId: string, lead: LinkedLead, existing: readonly DealContactData[], now: Date,
+  id: string,
+  teamId: string,
+  dealId: string,
+  lead: LinkedLead,
+  existing: readonly DealContactData[],
+  now: Date,
 ): DealContactData | null => {
   if (existing.some((l) => l.leadId === lead.id)) return null;
   return {
-    id, teamId, dealId, leadId: lead.id, contactIdentityId: lead.contactIdentityId,
+    id,
+    teamId,
+    dealId,
+    leadId: lead.id,
+    contactIdentityId: lead.contactIdentityId,
     isPrimary: existing.length === 0,
     position: existing.reduce((max, l) => Math.max(max, l.position), 0) + 1,
     linkedAt: now.toISOString(),

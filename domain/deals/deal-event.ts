@@ -43,8 +43,17 @@ export class DealEvent {
   static fromDraft(id: string, teamId: string, draft: DealEventDraft, now: Date): DealEvent {
     const at = now.toISOString();
     return new DealEvent({
-      id, teamId, type: draft.type, dealId: draft.dealId, data: { ...draft.data }, status: 'pending',
-      attempts: 0, availableAt: at, lastError: null, createdAt: at, deliveredAt: null,
+      id,
+      teamId,
+      type: draft.type,
+      dealId: draft.dealId,
+      data: { ...draft.data },
+      status: 'pending',
+      attempts: 0,
+      availableAt: at,
+      lastError: null,
+      createdAt: at,
+      deliveredAt: null,
     });
   }
 
@@ -52,12 +61,24 @@ export class DealEvent {
     return new DealEvent({ ...data, data: { ...data.data } });
   }
 
-  get id(): string { return this.data.id; }
-  get teamId(): string { return this.data.teamId; }
-  get type(): DealEventType { return this.data.type; }
-  get dealId(): string { return this.data.dealId; }
-  get attempts(): number { return this.data.attempts; }
-  get status(): DealEventStatus { return this.data.status; }
+  get id(): string {
+    return this.data.id;
+  }
+  get teamId(): string {
+    return this.data.teamId;
+  }
+  get type(): DealEventType {
+    return this.data.type;
+  }
+  get dealId(): string {
+    return this.data.dealId;
+  }
+  get attempts(): number {
+    return this.data.attempts;
+  }
+  get status(): DealEventStatus {
+    return this.data.status;
+  }
 
   snapshot(): DealEventData {
     return { ...this.data, data: { ...this.data.data } };

@@ -74,10 +74,27 @@ export interface DealData {
 
 /** The project-scope fields, all null: what a global deal carries for them. */
 export const EMPTY_PROJECT_FIELDS = {
-  leadId: null, attribution: null, metadata: null, customFields: null, position: null, originType: null,
-  sourcePath: null, utmSource: null, utmMedium: null, utmCampaign: null, utmTerm: null, utmContent: null,
-  contactName: null, contactEmail: null, contactPhone: null, checklist: null, lossReasonId: null,
-  lossNote: null, winNote: null, wonAt: null, lostAt: null,
+  leadId: null,
+  attribution: null,
+  metadata: null,
+  customFields: null,
+  position: null,
+  originType: null,
+  sourcePath: null,
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  utmTerm: null,
+  utmContent: null,
+  contactName: null,
+  contactEmail: null,
+  contactPhone: null,
+  checklist: null,
+  lossReasonId: null,
+  lossNote: null,
+  winNote: null,
+  wonAt: null,
+  lostAt: null,
 } as const satisfies Partial<DealData>;
 
 /** A new legacy global deal: its title, and any of the other fields (the entity checks each one). */
@@ -150,8 +167,20 @@ export interface DealChanges {
 
 /** Every key of a change: a change with none of them changes nothing, and is refused. */
 const DEAL_CHANGE_KEYS = [
-  'title', 'description', 'value', 'phase', 'priority', 'status', 'probability', 'expectedCloseDate',
-  'responsibleId', 'source', 'clientId', 'tags', 'isStarred', 'lossReason',
+  'title',
+  'description',
+  'value',
+  'phase',
+  'priority',
+  'status',
+  'probability',
+  'expectedCloseDate',
+  'responsibleId',
+  'source',
+  'clientId',
+  'tags',
+  'isStarred',
+  'lossReason',
 ] as const satisfies readonly (keyof DealChanges)[];
 
 export interface ArchivedDeal {
@@ -194,22 +223,36 @@ export class Deal {
     const utm = input.utm ?? {};
     const deal = new Deal({
       ...Deal.blank(id, teamId, now),
-      scope: 'project', projectId: input.projectId, pipelineId: input.pipelineId, phase: input.column.slug,
+      scope: 'project',
+      projectId: input.projectId,
+      pipelineId: input.pipelineId,
+      phase: input.column.slug,
       leadId: input.lead.id,
       attribution: input.attribution ? structuredClone(input.attribution) : null,
       metadata: structuredClone(input.metadata ?? {}),
       customFields: structuredClone(input.customFields ?? {}),
-      originType: input.originType ?? null, sourcePath: input.sourcePath ?? null,
-      utmSource: utm.source ?? null, utmMedium: utm.medium ?? null, utmCampaign: utm.campaign ?? null,
-      utmTerm: utm.term ?? null, utmContent: utm.content ?? null,
-      contactName: input.lead.fullName, contactEmail: input.lead.email, contactPhone: input.lead.phone,
+      originType: input.originType ?? null,
+      sourcePath: input.sourcePath ?? null,
+      utmSource: utm.source ?? null,
+      utmMedium: utm.medium ?? null,
+      utmCampaign: utm.campaign ?? null,
+      utmTerm: utm.term ?? null,
+      utmContent: utm.content ?? null,
+      contactName: input.lead.fullName,
+      contactEmail: input.lead.email,
+      contactPhone: input.lead.phone,
     });
     // The lead's name as it is, untrimmed: a title given is trimmed.
     const title = (input.title ?? '').trim() || input.lead.fullName;
     if (!title) throw new ValidationFailed('title must not be empty', 'title');
     deal.data.title = title;
     // As on the legacy route, 0 on creation means "no value".
-    deal.apply({ description: input.description, value: input.value === 0 ? null : input.value, source: input.source, tags: input.tags ?? [] });
+    deal.apply({
+      description: input.description,
+      value: input.value === 0 ? null : input.value,
+      source: input.source,
+      tags: input.tags ?? [],
+    });
     deal.events.push({ type: 'deal_created', dealId: id, data: { phase: deal.data.phase, project_id: input.projectId } });
     return deal;
   }
@@ -218,13 +261,33 @@ export class Deal {
   private static blank(id: string, teamId: string, now: Date): DealData {
     const at = now.toISOString();
     return {
-      id, teamId, scope: 'global', projectId: null, pipelineId: null,
-      title: '', description: null, value: null, currency: DEFAULT_DEAL_CURRENCY, phase: DEFAULT_DEAL_PHASE,
-      priority: 'media', status: DEAL_STATUS_ACTIVE, probability: null, expectedCloseDate: null, source: null,
-      lossReason: null, tags: [], isStarred: false, clientId: null, responsibleId: null, archivedAt: null,
-      createdAt: at, updatedAt: at,
+      id,
+      teamId,
+      scope: 'global',
+      projectId: null,
+      pipelineId: null,
+      title: '',
+      description: null,
+      value: null,
+      currency: DEFAULT_DEAL_CURRENCY,
+      phase: DEFAULT_DEAL_PHASE,
+      priority: 'media',
+      status: DEAL_STATUS_ACTIVE,
+      probability: null,
+      expectedCloseDate: null,
+      source: null,
+      lossReason: null,
+      tags: [],
+      isStarred: false,
+      clientId: null,
+      responsibleId: null,
+      archivedAt: null,
+      createdAt: at,
+      updatedAt: at,
       ...EMPTY_PROJECT_FIELDS,
-      aiSummary: null, aiWinProbability: null, aiAnalyzedAt: null,
+      aiSummary: null,
+      aiWinProbability: null,
+      aiAnalyzedAt: null,
     };
   }
 
@@ -232,14 +295,30 @@ export class Deal {
     return new Deal(copy(data));
   }
 
-  get id(): string { return this.data.id; }
-  get scope(): DealScope { return this.data.scope; }
-  get projectId(): string | null { return this.data.projectId; }
-  get pipelineId(): string | null { return this.data.pipelineId; }
-  get phase(): string { return this.data.phase; }
-  get status(): string { return this.data.status; }
-  get clientId(): string | null { return this.data.clientId; }
-  get archivedAt(): string | null { return this.data.archivedAt; }
+  get id(): string {
+    return this.data.id;
+  }
+  get scope(): DealScope {
+    return this.data.scope;
+  }
+  get projectId(): string | null {
+    return this.data.projectId;
+  }
+  get pipelineId(): string | null {
+    return this.data.pipelineId;
+  }
+  get phase(): string {
+    return this.data.phase;
+  }
+  get status(): string {
+    return this.data.status;
+  }
+  get clientId(): string | null {
+    return this.data.clientId;
+  }
+  get archivedAt(): string | null {
+    return this.data.archivedAt;
+  }
 
   snapshot(): DealData {
     return copy(this.data);
@@ -299,7 +378,8 @@ export class Deal {
     d.updatedAt = at;
     if (from !== d.phase) {
       this.events.push({
-        type: 'deal_stage_changed', dealId: d.id,
+        type: 'deal_stage_changed',
+        dealId: d.id,
         data: { from_phase: from, to_phase: d.phase, outcome: move.column.outcome, project_id: d.projectId },
       });
     }

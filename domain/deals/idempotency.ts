@@ -55,14 +55,12 @@ export interface IdempotencyRecord {
   expiresAt: string;
 }
 
-export const newIdempotencyRecord = (
-  teamId: string,
-  key: string,
-  fingerprint: string,
-  dealId: string,
-  now: Date,
-): IdempotencyRecord => ({
-  teamId, key, fingerprint, dealId, createdAt: now.toISOString(),
+export const newIdempotencyRecord = (teamId: string, key: string, fingerprint: string, dealId: string, now: Date): IdempotencyRecord => ({
+  teamId,
+  key,
+  fingerprint,
+  dealId,
+  createdAt: now.toISOString(),
   expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
 });
 
@@ -71,11 +69,7 @@ export const isExpired = (record: IdempotencyRecord, now: Date): boolean => Date
 export type IdempotencyDecision = { kind: 'new' } | { kind: 'replay'; dealId: string };
 
 /** What a request with this key and fingerprint does, given what the key already holds. */
-export const decideIdempotency = (
-  existing: IdempotencyRecord | null,
-  fingerprint: string,
-  now: Date,
-): IdempotencyDecision => {
+export const decideIdempotency = (existing: IdempotencyRecord | null, fingerprint: string, now: Date): IdempotencyDecision => {
   if (existing === null || isExpired(existing, now)) return { kind: 'new' };
   if (existing.fingerprint !== fingerprint) {
     throw new Conflict('Idempotency-Key was already used with a different payload', 'CONFLICT', { field: 'Idempotency-Key' });

@@ -61,12 +61,7 @@ export const parseWorkflowConfig = (action: WorkflowAction, config: unknown): Re
 export class Workflow {
   private constructor(private data: WorkflowData) {}
 
-  static create(
-    id: string,
-    teamId: string,
-    input: { event: unknown; action: unknown; config: unknown },
-    now: Date,
-  ): Workflow {
+  static create(id: string, teamId: string, input: { event: unknown; action: unknown; config: unknown }, now: Date): Workflow {
     if (!isDealEventType(input.event)) {
       throw new ValidationFailed(`event must be one of ${DEAL_EVENT_TYPES.join(', ')}`, 'event');
     }
@@ -75,8 +70,14 @@ export class Workflow {
     }
     const at = now.toISOString();
     return new Workflow({
-      id, teamId, event: input.event, action: input.action, config: parseWorkflowConfig(input.action, input.config),
-      isActive: true, createdAt: at, updatedAt: at,
+      id,
+      teamId,
+      event: input.event,
+      action: input.action,
+      config: parseWorkflowConfig(input.action, input.config),
+      isActive: true,
+      createdAt: at,
+      updatedAt: at,
     });
   }
 
@@ -84,9 +85,15 @@ export class Workflow {
     return new Workflow({ ...data, config: { ...data.config } });
   }
 
-  get id(): string { return this.data.id; }
-  get event(): DealEventType { return this.data.event; }
-  get action(): WorkflowAction { return this.data.action; }
+  get id(): string {
+    return this.data.id;
+  }
+  get event(): DealEventType {
+    return this.data.event;
+  }
+  get action(): WorkflowAction {
+    return this.data.action;
+  }
 
   snapshot(): WorkflowData {
     return { ...this.data, config: { ...this.data.config } };
@@ -120,6 +127,13 @@ export const workflowRun = (
   outcome: { error: string | null },
   now: Date,
 ): WorkflowRunData => ({
-  id, teamId: workflow.teamId, workflowId: workflow.id, eventId: event.id, event: event.type, entityId: event.dealId,
-  status: outcome.error === null ? 'succeeded' : 'failed', error: outcome.error, createdAt: now.toISOString(),
+  id,
+  teamId: workflow.teamId,
+  workflowId: workflow.id,
+  eventId: event.id,
+  event: event.type,
+  entityId: event.dealId,
+  status: outcome.error === null ? 'succeeded' : 'failed',
+  error: outcome.error,
+  createdAt: now.toISOString(),
 });

@@ -36,7 +36,9 @@ export class Company {
     return Company.restore(found);
   }
 
-  get id(): string { return this.data.id; }
+  get id(): string {
+    return this.data.id;
+  }
 
   snapshot(): CompanyData {
     return { ...this.data };

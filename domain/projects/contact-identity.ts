@@ -32,11 +32,16 @@ export class ContactIdentity {
   static create(id: string, teamId: string, source: IdentitySource, now: Date): ContactIdentity {
     const at = now.toISOString();
     return new ContactIdentity({
-      id, teamId, displayName: source.fullName,
-      primaryPhone: source.phone, primaryEmail: source.email,
+      id,
+      teamId,
+      displayName: source.fullName,
+      primaryPhone: source.phone,
+      primaryEmail: source.email,
       phoneKey: source.phone ? leadPhoneKey(source.phone) : null,
       emailKey: source.email ? leadEmailKey(source.email) : null,
-      customFields: { ...(source.customFields ?? {}) }, createdAt: at, updatedAt: at,
+      customFields: { ...(source.customFields ?? {}) },
+      createdAt: at,
+      updatedAt: at,
     });
   }
 
@@ -44,7 +49,9 @@ export class ContactIdentity {
     return new ContactIdentity({ ...data, customFields: { ...data.customFields } });
   }
 
-  get id(): string { return this.data.id; }
+  get id(): string {
+    return this.data.id;
+  }
 
   snapshot(): ContactIdentityData {
     return { ...this.data, customFields: { ...this.data.customFields } };

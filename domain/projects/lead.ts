@@ -70,8 +70,10 @@ export const leadContact = (input: { phone?: string | null; email?: string | nul
   const phone = input.phone ? normalizeLeadPhone(input.phone) : null;
   const email = input.email ? normalizeLeadEmail(input.email) : null;
   return {
-    phone, phoneKey: phone ? leadPhoneKey(phone) : null,
-    email, emailKey: email ? leadEmailKey(email) : null,
+    phone,
+    phoneKey: phone ? leadPhoneKey(phone) : null,
+    email,
+    emailKey: email ? leadEmailKey(email) : null,
   };
 };
 
@@ -141,7 +143,9 @@ export class Lead {
       throw new ValidationFailed('tags must be a list of strings', 'tags');
     }
     return new Lead({
-      id, teamId, ...links,
+      id,
+      teamId,
+      ...links,
       fullName: requireFullName(input.fullName),
       ...contact,
       tags: [...tags],
@@ -165,8 +169,12 @@ export class Lead {
     return new Lead(clone(data));
   }
 
-  get id(): string { return this.data.id; }
-  get isActive(): boolean { return this.data.isActive; }
+  get id(): string {
+    return this.data.id;
+  }
+  get isActive(): boolean {
+    return this.data.isActive;
+  }
 
   snapshot(): LeadData {
     return clone(this.data);

@@ -68,8 +68,7 @@ export const DEFAULT_LOSS_REASONS: readonly string[] = [
 export const DEFAULT_PIPELINE = { name: 'Pipeline', slug: 'pipeline' } as const;
 export const LEGACY_GLOBAL_PIPELINE = { name: 'CRM', slug: 'crm' } as const;
 
-const isOutcome = (v: unknown): v is ColumnOutcome =>
-  typeof v === 'string' && (COLUMN_OUTCOMES as readonly string[]).includes(v);
+const isOutcome = (v: unknown): v is ColumnOutcome => typeof v === 'string' && (COLUMN_OUTCOMES as readonly string[]).includes(v);
 
 /**
  * Columns in the order given, positions from 1. Won and lost columns are terminal. A board needs
@@ -156,27 +155,49 @@ export class Pipeline {
 
   /** The default pipeline a new project gets. `lossReasonIds` needs one id per default reason. */
   static defaultForProject(id: string, teamId: string, projectId: string, lossReasonIds: readonly string[], now: Date): Pipeline {
-    return Pipeline.create(id, {
-      teamId, projectId, ...DEFAULT_PIPELINE, isDefault: true, columns: DEFAULT_PROJECT_COLUMNS,
-      lossReasons: buildLossReasons(lossReasonIds, DEFAULT_LOSS_REASONS),
-    }, now);
+    return Pipeline.create(
+      id,
+      {
+        teamId,
+        projectId,
+        ...DEFAULT_PIPELINE,
+        isDefault: true,
+        columns: DEFAULT_PROJECT_COLUMNS,
+        lossReasons: buildLossReasons(lossReasonIds, DEFAULT_LOSS_REASONS),
+      },
+      now,
+    );
   }
 
   /** The team's legacy global CRM pipeline (project_id null). */
   static legacyGlobal(id: string, teamId: string, lossReasonIds: readonly string[], now: Date): Pipeline {
-    return Pipeline.create(id, {
-      teamId, projectId: null, ...LEGACY_GLOBAL_PIPELINE, isDefault: true, columns: LEGACY_GLOBAL_COLUMNS,
-      lossReasons: buildLossReasons(lossReasonIds, DEFAULT_LOSS_REASONS),
-    }, now);
+    return Pipeline.create(
+      id,
+      {
+        teamId,
+        projectId: null,
+        ...LEGACY_GLOBAL_PIPELINE,
+        isDefault: true,
+        columns: LEGACY_GLOBAL_COLUMNS,
+        lossReasons: buildLossReasons(lossReasonIds, DEFAULT_LOSS_REASONS),
+      },
+      now,
+    );
   }
 
   static restore(data: PipelineData): Pipeline {
     return new Pipeline(Pipeline.copy(data));
   }
 
-  get id(): string { return this.data.id; }
-  get projectId(): string | null { return this.data.projectId; }
-  get isDefault(): boolean { return this.data.isDefault; }
+  get id(): string {
+    return this.data.id;
+  }
+  get projectId(): string | null {
+    return this.data.projectId;
+  }
+  get isDefault(): boolean {
+    return this.data.isDefault;
+  }
 
   snapshot(): PipelineData {
     return Pipeline.copy(this.data);

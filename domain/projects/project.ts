@@ -72,10 +72,25 @@ export class Project {
   static create(id: string, teamId: string, input: NewProject, stage: StageData, now: Date): Project {
     const at = now.toISOString();
     const project = new Project({
-      id, teamId, name: '', slug: '', description: null, stageId: stage.id, priority: 'medium',
-      color: null, briefing: null, squadId: null, clientId: null, startDate: null, dueDate: null,
-      completedAt: null, createdBy: input.createdBy ?? null, isInternal: input.isInternal ?? false,
-      archivedAt: null, createdAt: at, updatedAt: at,
+      id,
+      teamId,
+      name: '',
+      slug: '',
+      description: null,
+      stageId: stage.id,
+      priority: 'medium',
+      color: null,
+      briefing: null,
+      squadId: null,
+      clientId: null,
+      startDate: null,
+      dueDate: null,
+      completedAt: null,
+      createdBy: input.createdBy ?? null,
+      isInternal: input.isInternal ?? false,
+      archivedAt: null,
+      createdAt: at,
+      updatedAt: at,
     });
     project.assertSameTeam(stage);
     project.apply(input);
@@ -86,9 +101,15 @@ export class Project {
     return new Project({ ...data });
   }
 
-  get id(): string { return this.data.id; }
-  get slug(): string { return this.data.slug; }
-  get isArchived(): boolean { return this.data.archivedAt !== null; }
+  get id(): string {
+    return this.data.id;
+  }
+  get slug(): string {
+    return this.data.slug;
+  }
+  get isArchived(): boolean {
+    return this.data.archivedAt !== null;
+  }
 
   snapshot(): ProjectData {
     return { ...this.data };

@@ -18,5 +18,4 @@ export const publicIdFrom = (entropyHex: string): string => {
   return out;
 };
 
-export const isPublicId = (v: unknown): v is string =>
-  typeof v === 'string' && new RegExp(`^[${ALPHABET}]{${PUBLIC_ID_LENGTH}}$`).test(v);
+export const isPublicId = (v: unknown): v is string => typeof v === 'string' && new RegExp(`^[${ALPHABET}]{${PUBLIC_ID_LENGTH}}$`).test(v);

@@ -23,7 +23,9 @@ export class Squad {
     return new Squad({ ...data });
   }
 
-  get id(): string { return this.data.id; }
+  get id(): string {
+    return this.data.id;
+  }
 
   snapshot(): SquadData {
     return { ...this.data };

@@ -60,9 +60,10 @@ export function keysetQueryOf(command: CursorCommand): KeysetQuery {
   return { limit, after: command.cursor === undefined ? null : positionOf(command.cursor) };
 }
 
-export const cursorPageOf = <T>(page: KeysetPage<T>): CursorPage<T> =>
-  ({ items: page.items, nextCursor: page.next ? cursorOf(page.next) : null });
+export const cursorPageOf = <T>(page: KeysetPage<T>): CursorPage<T> => ({
+  items: page.items,
+  nextCursor: page.next ? cursorOf(page.next) : null,
+});
 
 /** Whether `a` comes before `b` newest first: later timestamp, or the same one and a greater id. */
-export const isNewerThan = (a: KeysetPosition, b: KeysetPosition): boolean =>
-  a.at > b.at || (a.at === b.at && a.id > b.id);
+export const isNewerThan = (a: KeysetPosition, b: KeysetPosition): boolean => a.at > b.at || (a.at === b.at && a.id > b.id);

@@ -31,7 +31,10 @@ export function foldText(text: string): string {
  */
 export function searchTextOf(fields: readonly (string | null | undefined)[], keys: readonly (string | null | undefined)[] = []): string {
   const present = (values: readonly (string | null | undefined)[]) =>
-    values.filter((v): v is string => typeof v === 'string').map(foldText).join(FIELD_SEPARATOR);
+    values
+      .filter((v): v is string => typeof v === 'string')
+      .map(foldText)
+      .join(FIELD_SEPARATOR);
   const keyText = present(keys);
   return keyText ? `${present(fields)}${KEYS_MARKER}${keyText}` : present(fields);
 }

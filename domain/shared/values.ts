@@ -38,7 +38,8 @@ export const isCalendarDate = (v: unknown): v is string => readDate(v) === 'ok';
 export const requireCalendarDate = (v: string, field: string): string => {
   const reading = readDate(v);
   if (reading === 'malformed') throw new ValidationFailed(`${field} must be a date YYYY-MM-DD`, field);
-  if (reading === 'out_of_range') throw new ValidationFailed(`${field} must be a date from ${DATE_RANGE.first} to ${DATE_RANGE.last}`, field);
+  if (reading === 'out_of_range')
+    throw new ValidationFailed(`${field} must be a date from ${DATE_RANGE.first} to ${DATE_RANGE.last}`, field);
   return v;
 };
 

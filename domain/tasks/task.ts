@@ -68,9 +68,19 @@ export interface TaskPlacement {
 
 /** Each writable field and the name errors give it (the request's), in the order an empty update lists them. */
 const UPDATABLE: Record<keyof TaskChanges, string> = {
-  title: 'title', description: 'description', priority: 'priority', assigneeIds: 'assignee_ids', assigneeId: 'assignee_id',
-  reporterId: 'reporter_id', dueDate: 'due_date', completedAt: 'completed_at', estimatedHours: 'estimated_hours',
-  actualHours: 'actual_hours', position: 'position', tags: 'tags', checklistMarkdown: 'checklist_markdown',
+  title: 'title',
+  description: 'description',
+  priority: 'priority',
+  assigneeIds: 'assignee_ids',
+  assigneeId: 'assignee_id',
+  reporterId: 'reporter_id',
+  dueDate: 'due_date',
+  completedAt: 'completed_at',
+  estimatedHours: 'estimated_hours',
+  actualHours: 'actual_hours',
+  position: 'position',
+  tags: 'tags',
+  checklistMarkdown: 'checklist_markdown',
 };
 
 export const hasTaskChanges = (c: TaskChanges): boolean =>
@@ -89,10 +99,27 @@ export class Task {
   ): Task {
     const at = now.toISOString();
     const task = new Task({
-      id, teamId, projectId, pipelineId: placement.pipelineId, column: placement.column, title: '', description: null,
-      priority: DEFAULT_TASK_PRIORITY, assigneeIds: [], assigneeId: null, reporterId: null, dueDate: null,
-      estimatedHours: null, actualHours: null, position: 0, tags: [], checklistMarkdown: null, completedAt: null,
-      createdAt: at, updatedAt: at, deletedAt: null,
+      id,
+      teamId,
+      projectId,
+      pipelineId: placement.pipelineId,
+      column: placement.column,
+      title: '',
+      description: null,
+      priority: DEFAULT_TASK_PRIORITY,
+      assigneeIds: [],
+      assigneeId: null,
+      reporterId: null,
+      dueDate: null,
+      estimatedHours: null,
+      actualHours: null,
+      position: 0,
+      tags: [],
+      checklistMarkdown: null,
+      completedAt: null,
+      createdAt: at,
+      updatedAt: at,
+      deletedAt: null,
     });
     task.data = Task.applied(task.data, input);
     return task;
@@ -102,11 +129,21 @@ export class Task {
     return new Task(Task.copy(data));
   }
 
-  get id(): string { return this.data.id; }
-  get projectId(): string { return this.data.projectId; }
-  get pipelineId(): string | null { return this.data.pipelineId; }
-  get isDeleted(): boolean { return this.data.deletedAt !== null; }
-  get deletedAt(): string | null { return this.data.deletedAt; }
+  get id(): string {
+    return this.data.id;
+  }
+  get projectId(): string {
+    return this.data.projectId;
+  }
+  get pipelineId(): string | null {
+    return this.data.pipelineId;
+  }
+  get isDeleted(): boolean {
+    return this.data.deletedAt !== null;
+  }
+  get deletedAt(): string | null {
+    return this.data.deletedAt;
+  }
 
   snapshot(): TaskData {
     return Task.copy(this.data);

@@ -20,8 +20,12 @@ export class ApiKey {
     return new ApiKey({ ...data });
   }
 
-  get id(): string { return this.data.id; }
-  get isActive(): boolean { return this.data.isActive; }
+  get id(): string {
+    return this.data.id;
+  }
+  get isActive(): boolean {
+    return this.data.isActive;
+  }
 
   snapshot(): ApiKeyData {
     return { ...this.data };

@@ -25,9 +25,13 @@ export class Team {
     return new Team({ ...data });
   }
 
-  get id(): string { return this.data.id; }
+  get id(): string {
+    return this.data.id;
+  }
   /** Whether the plan caps active clients at all (no need to count them otherwise). */
-  get limitsClients(): boolean { return this.data.clientQuota !== null; }
+  get limitsClients(): boolean {
+    return this.data.clientQuota !== null;
+  }
 
   snapshot(): TeamData {
     return { ...this.data };

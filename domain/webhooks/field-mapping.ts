@@ -2,13 +2,24 @@
 // A target without a mapping is read from a top-level key of its name (or its Portuguese name).
 import { ValidationFailed } from '../shared/errors';
 import { Reading, readEmail, readMoney, readPhone, text } from './inbound-values';
-import {
-  PathSegment, PathSyntaxError, checkMappingPath, parseMappingPath, readPath, readSegments,
-} from './mapping-path';
+import { PathSegment, PathSyntaxError, checkMappingPath, parseMappingPath, readPath, readSegments } from './mapping-path';
 
 export const MAPPING_TARGETS = [
-  'full_name', 'email', 'phone', 'title', 'description', 'value', 'source', 'company_name', 'notes', 'tags',
-  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
+  'full_name',
+  'email',
+  'phone',
+  'title',
+  'description',
+  'value',
+  'source',
+  'company_name',
+  'notes',
+  'tags',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
 ] as const;
 export type MappingTarget = (typeof MAPPING_TARGETS)[number];
 
@@ -26,8 +37,7 @@ const FREE_TARGET = /^(custom_fields|metadata)\.[^.\s]+$/;
 // Enough for first + middle + last name; a longer list is a mistake, not a name.
 const MAX_JOINED_PATHS = 5;
 
-export const isMappingTarget = (t: string): boolean =>
-  (MAPPING_TARGETS as readonly string[]).includes(t) || FREE_TARGET.test(t);
+export const isMappingTarget = (t: string): boolean => (MAPPING_TARGETS as readonly string[]).includes(t) || FREE_TARGET.test(t);
 
 /** The paths of a target as a list, whichever form it was configured in. */
 const pathsOf = (configured: string | string[]): string[] => (Array.isArray(configured) ? configured : [configured]);
@@ -67,11 +77,17 @@ export const parseFieldMapping = (raw: unknown, field = 'field_mapping'): FieldM
   let each: { key: string; target: string; path: string } | null = null;
   for (const [target, configured] of Object.entries(raw as Record<string, unknown>)) {
     if (!isMappingTarget(target)) {
-      throw new ValidationFailed(`field_mapping target ${target} is unknown; use one of ${MAPPING_TARGETS.join(', ')}, custom_fields.<key> or metadata.<key>`, field);
+      throw new ValidationFailed(
+        `field_mapping target ${target} is unknown; use one of ${MAPPING_TARGETS.join(', ')}, custom_fields.<key> or metadata.<key>`,
+        field,
+      );
     }
     const list = Array.isArray(configured) ? configured : [configured];
     if (!list.length || list.length > MAX_JOINED_PATHS || list.some((p) => typeof p !== 'string' || !p.trim())) {
-      throw new ValidationFailed(`field_mapping.${target} must be a path in the payload, or a list of 1 to ${MAX_JOINED_PATHS} paths`, field);
+      throw new ValidationFailed(
+        `field_mapping.${target} must be a path in the payload, or a list of 1 to ${MAX_JOINED_PATHS} paths`,
+        field,
+      );
     }
     const paths = (list as string[]).map((p) => p.trim());
     for (const path of paths) {
@@ -132,7 +148,12 @@ export { checkMappingPath, readPath };
 const tagsOf = (v: unknown): string[] => {
   if (Array.isArray(v)) return v.map(text).filter((t): t is string => t !== null);
   const s = text(v);
-  return s ? s.split(',').map((t) => t.trim()).filter(Boolean) : [];
+  return s
+    ? s
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
+    : [];
 };
 
 /**
@@ -150,7 +171,12 @@ const DEFAULT_KEYS: Partial<Record<string, string[]>> = {
 };
 
 const fold = (key: string): string =>
-  key.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  key
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 
 /** The value of a top-level key for an unmapped target. */
 const defaultValue = (root: unknown, target: string): unknown => {
@@ -177,7 +203,10 @@ type CompiledMapping = Array<[target: string, paths: PathSegment[][]]>;
 
 // A mapping stored before a grammar change may no longer parse: that refuses the delivery, never crashes it.
 const compile = (mapping: FieldMapping): CompiledMapping =>
-  Object.entries(mapping).map(([target, configured]) => [target, pathsOf(configured).map((path) => targetPath(target, path, 'field_mapping'))]);
+  Object.entries(mapping).map(([target, configured]) => [
+    target,
+    pathsOf(configured).map((path) => targetPath(target, path, 'field_mapping')),
+  ]);
 
 const startsAtArray = (segments: PathSegment[]): boolean => {
   const first = segments[0];
@@ -213,7 +242,7 @@ const scopesOf = (payload: unknown, compiled: CompiledMapping): RecordScope[] =>
   return [{ root: payload, read: (segments) => readSegments(payload, segments) }];
 };
 
-const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v));
+const show = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
 
 const recordOf = (scope: RecordScope, compiled: CompiledMapping): InboundRecord => {
   const mapped = new Map(compiled);
@@ -289,8 +318,7 @@ export const mapInboundRecords = (payload: unknown, mapping: FieldMapping): Inbo
 };
 
 /** The first record's fields: the receiver's reading before it handled several records per delivery. */
-export const mapInboundPayload = (payload: unknown, mapping: FieldMapping): InboundFields =>
-  mapInboundRecords(payload, mapping)[0].fields;
+export const mapInboundPayload = (payload: unknown, mapping: FieldMapping): InboundFields => mapInboundRecords(payload, mapping)[0].fields;
 
 /** An action needs someone to reach: a payload without a name, a phone and an email is refused. */
 export const requireContactPoint = (fields: InboundFields): void => {

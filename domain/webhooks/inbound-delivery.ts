@@ -67,14 +67,34 @@ export class InboundDelivery {
   private constructor(private data: InboundDeliveryData) {}
 
   static receive(
-    id: string, teamId: string, webhookId: string, action: InboundActionType, payload: unknown, now: Date,
+    id: string,
+    teamId: string,
+    webhookId: string,
+    action: InboundActionType,
+    payload: unknown,
+    now: Date,
     body: InboundBody = { rawBody: null, contentType: null },
   ): InboundDelivery {
     return new InboundDelivery({
-      id, teamId, webhookId, action, payload: structuredClone(payload),
-      rawBody: body.rawBody, contentType: body.contentType, bodyError: body.bodyError ?? null, idempotencyKey: body.idempotencyKey ?? null,
-      status: 'received', entityId: null, entityIds: [], entityType: null, warnings: [], error: null, failure: null,
-      attempts: 0, receivedAt: now.toISOString(), processedAt: null,
+      id,
+      teamId,
+      webhookId,
+      action,
+      payload: structuredClone(payload),
+      rawBody: body.rawBody,
+      contentType: body.contentType,
+      bodyError: body.bodyError ?? null,
+      idempotencyKey: body.idempotencyKey ?? null,
+      status: 'received',
+      entityId: null,
+      entityIds: [],
+      entityType: null,
+      warnings: [],
+      error: null,
+      failure: null,
+      attempts: 0,
+      receivedAt: now.toISOString(),
+      processedAt: null,
     });
   }
 
@@ -82,9 +102,15 @@ export class InboundDelivery {
     return new InboundDelivery(structuredClone(data));
   }
 
-  get id(): string { return this.data.id; }
-  get payload(): unknown { return structuredClone(this.data.payload); }
-  get status(): InboundDeliveryStatus { return this.data.status; }
+  get id(): string {
+    return this.data.id;
+  }
+  get payload(): unknown {
+    return structuredClone(this.data.payload);
+  }
+  get status(): InboundDeliveryStatus {
+    return this.data.status;
+  }
 
   snapshot(): InboundDeliveryData {
     return structuredClone(this.data);

@@ -58,7 +58,7 @@ export const readMoney = (v: unknown): Reading<number> => {
   const negative = s.startsWith('-');
   s = s.replace(/^-/, '').replace(CURRENCY, '').replace(/^-/, '');
   let plain: string | null = null;
-  if (INTEGER.test(s) || DOT_DECIMAL.test(s) && !DOT_THOUSANDS.test(s)) plain = s;
+  if (INTEGER.test(s) || (DOT_DECIMAL.test(s) && !DOT_THOUSANDS.test(s))) plain = s;
   else if (DOT_THOUSANDS.test(s)) plain = s.replace(/\./g, '').replace(',', '.');
   else if (COMMA_THOUSANDS.test(s)) plain = s.replace(/,/g, '');
   else if (COMMA_DECIMAL.test(s)) plain = s.replace(',', '.');
@@ -98,7 +98,10 @@ export const readPhone = (v: unknown): Reading<string> => {
   // The whole text first: `11 3333-4444, ext. 12` is one number with an extension, not two.
   const whole = tryPhone(raw);
   if ('phone' in whole) return { value: `+${whole.phone.digits}` };
-  const parts = raw.split(PHONE_SEPARATORS).map((p) => p.trim()).filter(Boolean);
+  const parts = raw
+    .split(PHONE_SEPARATORS)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const read = parts.map((part) => ({ part, phone: /\d/.test(part) ? phoneOf(tryPhone(part)) : null }));
   const valid = read.filter((r): r is { part: string; phone: PhoneNumber } => r.phone !== null);
   if (!valid.length) return { value: null, problem: whole.problem };

@@ -23,7 +23,9 @@ export class PathSyntaxError extends Error {}
 const BARE_STOP = new Set(['.', '[', ']', '"', "'"]);
 const isSpace = (c: string): boolean => /\s/.test(c);
 const unexpected = (c: string): string =>
-  isSpace(c) ? 'unexpected space; quote a name that has spaces ("Nome completo" or [\'Nome completo\'])' : `unexpected ${JSON.stringify(c)}`;
+  isSpace(c)
+    ? 'unexpected space; quote a name that has spaces ("Nome completo" or [\'Nome completo\'])'
+    : `unexpected ${JSON.stringify(c)}`;
 
 /**
  * Parses a path; throws PathSyntaxError with the reason and the position.
@@ -156,8 +158,7 @@ export const checkMappingPath = (path: string, field: string): void => {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 // Own keys only: a path must never reach `constructor` or `__proto__` through the prototype.
-const own = (o: Record<string, unknown>, key: string): unknown =>
-  Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+const own = (o: Record<string, unknown>, key: string): unknown => (Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined);
 
 const matches = (v: unknown, expected: string): boolean =>
   (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && String(v) === expected;

@@ -86,7 +86,9 @@ const requireName = (v: unknown): string => {
 };
 
 const copy = (d: WebhookEndpointData): WebhookEndpointData => ({
-  ...d, actionConfig: { ...d.actionConfig }, fieldMapping: structuredClone(d.fieldMapping),
+  ...d,
+  actionConfig: { ...d.actionConfig },
+  fieldMapping: structuredClone(d.fieldMapping),
 });
 
 export class WebhookEndpoint {
@@ -103,10 +105,20 @@ export class WebhookEndpoint {
     if (!input.endpointId) throw new Error('A webhook endpoint needs its public endpoint id');
     const at = now.toISOString();
     return new WebhookEndpoint({
-      id, teamId, endpointId: input.endpointId, name: requireName(input.name), slug: requireSlug(input.slug),
-      isActive: input.isActive ?? true, actionType: input.actionType, actionConfig: { ...input.actionConfig },
-      fieldMapping: parseFieldMapping(input.fieldMapping ?? {}), secretHash: input.secretHash,
-      idempotencyPath: requireIdempotencyPath(input.idempotencyPath), verifyTokenHash: null, createdAt: at, updatedAt: at,
+      id,
+      teamId,
+      endpointId: input.endpointId,
+      name: requireName(input.name),
+      slug: requireSlug(input.slug),
+      isActive: input.isActive ?? true,
+      actionType: input.actionType,
+      actionConfig: { ...input.actionConfig },
+      fieldMapping: parseFieldMapping(input.fieldMapping ?? {}),
+      secretHash: input.secretHash,
+      idempotencyPath: requireIdempotencyPath(input.idempotencyPath),
+      verifyTokenHash: null,
+      createdAt: at,
+      updatedAt: at,
     });
   }
 
@@ -114,10 +126,18 @@ export class WebhookEndpoint {
     return new WebhookEndpoint(copy(data));
   }
 
-  get id(): string { return this.data.id; }
-  get isActive(): boolean { return this.data.isActive; }
-  get requiresSecret(): boolean { return this.data.secretHash !== null; }
-  get verifyTokenHash(): string | null { return this.data.verifyTokenHash; }
+  get id(): string {
+    return this.data.id;
+  }
+  get isActive(): boolean {
+    return this.data.isActive;
+  }
+  get requiresSecret(): boolean {
+    return this.data.secretHash !== null;
+  }
+  get verifyTokenHash(): string | null {
+    return this.data.verifyTokenHash;
+  }
 
   snapshot(): WebhookEndpointData {
     return copy(this.data);

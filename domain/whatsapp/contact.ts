@@ -31,11 +31,28 @@ const CHANGEABLE: (keyof ContactChanges)[] = ['customName', 'notes', 'tags', 'cl
 export class Contact {
   private constructor(private data: ContactData) {}
 
-  static create(id: string, teamId: string, phone: PhoneNumber, changes: ContactChanges, now: Date, pushName: string | null = null): Contact {
+  static create(
+    id: string,
+    teamId: string,
+    phone: PhoneNumber,
+    changes: ContactChanges,
+    now: Date,
+    pushName: string | null = null,
+  ): Contact {
     const at = now.toISOString();
     const contact = new Contact({
-      id, teamId, phone: phone.digits, phoneKey: phone.canonical, jid: phone.jid, pushName: cleanName(pushName),
-      customName: null, notes: null, tags: [], clientId: null, createdAt: at, updatedAt: at,
+      id,
+      teamId,
+      phone: phone.digits,
+      phoneKey: phone.canonical,
+      jid: phone.jid,
+      pushName: cleanName(pushName),
+      customName: null,
+      notes: null,
+      tags: [],
+      clientId: null,
+      createdAt: at,
+      updatedAt: at,
     });
     contact.apply(changes);
     return contact;
@@ -45,9 +62,15 @@ export class Contact {
     return new Contact({ ...data, tags: [...data.tags] });
   }
 
-  get id(): string { return this.data.id; }
-  get phone(): PhoneNumber { return PhoneNumber.restore(this.data.phone); }
-  get clientId(): string | null { return this.data.clientId; }
+  get id(): string {
+    return this.data.id;
+  }
+  get phone(): PhoneNumber {
+    return PhoneNumber.restore(this.data.phone);
+  }
+  get clientId(): string | null {
+    return this.data.clientId;
+  }
 
   snapshot(): ContactData {
     return { ...this.data, tags: [...this.data.tags] };

@@ -22,7 +22,10 @@ export interface ConversationData {
 
 export class WindowClosed extends Conflict {
   constructor() {
-    super('The 24-hour customer service window is closed: the customer has not written in the last 24 hours', 'customer_service_window_closed');
+    super(
+      'The 24-hour customer service window is closed: the customer has not written in the last 24 hours',
+      'customer_service_window_closed',
+    );
   }
 }
 
@@ -33,8 +36,16 @@ export class Conversation {
   static open(id: string, teamId: string, inbox: { id: string; channel: Channel }, contactId: string, now: Date): Conversation {
     const at = now.toISOString();
     return new Conversation({
-      id, teamId, inboxId: inbox.id, contactId, channel: inbox.channel, lastInboundAt: null, lastMessageAt: null, source: null,
-      createdAt: at, updatedAt: at,
+      id,
+      teamId,
+      inboxId: inbox.id,
+      contactId,
+      channel: inbox.channel,
+      lastInboundAt: null,
+      lastMessageAt: null,
+      source: null,
+      createdAt: at,
+      updatedAt: at,
     });
   }
 
@@ -42,9 +53,15 @@ export class Conversation {
     return new Conversation({ ...data, source: data.source ? { ...data.source } : null });
   }
 
-  get id(): string { return this.data.id; }
-  get inboxId(): string { return this.data.inboxId; }
-  get contactId(): string { return this.data.contactId; }
+  get id(): string {
+    return this.data.id;
+  }
+  get inboxId(): string {
+    return this.data.inboxId;
+  }
+  get contactId(): string {
+    return this.data.contactId;
+  }
 
   snapshot(): ConversationData {
     return { ...this.data, source: this.data.source ? { ...this.data.source } : null };

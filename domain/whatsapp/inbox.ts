@@ -54,11 +54,21 @@ export class Inbox {
     return new Inbox({ ...data, credentials: { ...data.credentials } });
   }
 
-  get id(): string { return this.data.id; }
-  get teamId(): string { return this.data.teamId; }
-  get channel(): Channel { return this.data.channel; }
-  get isActive(): boolean { return this.data.isActive; }
-  get credentials(): InboxCredentials { return { ...this.data.credentials }; }
+  get id(): string {
+    return this.data.id;
+  }
+  get teamId(): string {
+    return this.data.teamId;
+  }
+  get channel(): Channel {
+    return this.data.channel;
+  }
+  get isActive(): boolean {
+    return this.data.isActive;
+  }
+  get credentials(): InboxCredentials {
+    return { ...this.data.credentials };
+  }
 
   snapshot(): InboxData {
     return { ...this.data, credentials: { ...this.data.credentials } };
@@ -83,7 +93,11 @@ export class Inbox {
 function credentialsOf(setup: InboxSetup): InboxCredentials {
   switch (setup.channel) {
     case 'cloud_api':
-      return { channel: 'cloud_api', phoneNumberId: required(setup.phoneNumberId, 'phone_number_id'), accessToken: required(setup.accessToken, 'access_token') };
+      return {
+        channel: 'cloud_api',
+        phoneNumberId: required(setup.phoneNumberId, 'phone_number_id'),
+        accessToken: required(setup.accessToken, 'access_token'),
+      };
     case 'evolution':
       return {
         channel: 'evolution',

@@ -77,8 +77,15 @@ const someSet = <T extends object>(part: T | null): T | null =>
   part !== null && Object.values(part).some((v) => v !== null && v !== undefined) ? part : null;
 
 /** A plain text message, as the inbound content of a `text` type. */
-export const inboundText = (body: string): InboundContent =>
-  ({ type: 'text', text: body, media: null, context: null, referral: null, error: null, raw: null });
+export const inboundText = (body: string): InboundContent => ({
+  type: 'text',
+  text: body,
+  media: null,
+  context: null,
+  referral: null,
+  error: null,
+  raw: null,
+});
 
 /**
  * Whether a message of this type is the customer writing, which opens the 24-hour window. A `system`
@@ -112,9 +119,23 @@ export class Message {
     const text = Message.requireText(content);
     const at = now.toISOString();
     return new Message({
-      id, teamId, conversationId: conversation.id, inboxId: conversation.inboxId, contactId: conversation.contactId,
-      direction: 'outbound', type: 'text', content: text, status: 'pending', providerMessageId: null, error: null,
-      media: null, context: null, referral: null, raw: null, createdAt: at, updatedAt: at,
+      id,
+      teamId,
+      conversationId: conversation.id,
+      inboxId: conversation.inboxId,
+      contactId: conversation.contactId,
+      direction: 'outbound',
+      type: 'text',
+      content: text,
+      status: 'pending',
+      providerMessageId: null,
+      error: null,
+      media: null,
+      context: null,
+      referral: null,
+      raw: null,
+      createdAt: at,
+      updatedAt: at,
     });
   }
 
@@ -122,14 +143,35 @@ export class Message {
    * Whatever the customer sent, as the provider reported it: every type is kept, and every message has
    * a readable text, a placeholder naming the type when it carries none.
    */
-  static inbound(id: string, teamId: string, conversation: Thread, content: InboundContent, providerMessageId: string, sentAt: Date, now: Date): Message {
+  static inbound(
+    id: string,
+    teamId: string,
+    conversation: Thread,
+    content: InboundContent,
+    providerMessageId: string,
+    sentAt: Date,
+    now: Date,
+  ): Message {
     const type = content.type.trim() || 'unknown';
     const text = content.text !== null && content.text.trim() !== '' ? content.text : `[${type}]`;
     return new Message({
-      id, teamId, conversationId: conversation.id, inboxId: conversation.inboxId, contactId: conversation.contactId,
-      direction: 'inbound', type, content: text, status: 'received', providerMessageId, error: content.error,
-      media: someSet(content.media), context: someSet(content.context), referral: someSet(content.referral), raw: content.raw,
-      createdAt: sentAt.toISOString(), updatedAt: now.toISOString(),
+      id,
+      teamId,
+      conversationId: conversation.id,
+      inboxId: conversation.inboxId,
+      contactId: conversation.contactId,
+      direction: 'inbound',
+      type,
+      content: text,
+      status: 'received',
+      providerMessageId,
+      error: content.error,
+      media: someSet(content.media),
+      context: someSet(content.context),
+      referral: someSet(content.referral),
+      raw: content.raw,
+      createdAt: sentAt.toISOString(),
+      updatedAt: now.toISOString(),
     }).copy();
   }
 
@@ -137,8 +179,12 @@ export class Message {
     return new Message(data).copy();
   }
 
-  get id(): string { return this.data.id; }
-  get status(): MessageStatus { return this.data.status; }
+  get id(): string {
+    return this.data.id;
+  }
+  get status(): MessageStatus {
+    return this.data.status;
+  }
 
   snapshot(): MessageData {
     return this.copy().data;
@@ -148,8 +194,12 @@ export class Message {
   private copy(): Message {
     const d = this.data;
     return new Message({
-      ...d, error: d.error ? { ...d.error } : null, media: d.media ? { ...d.media } : null, context: d.context ? { ...d.context } : null,
-      referral: d.referral ? { ...d.referral } : null, raw: d.raw ? structuredClone(d.raw) : null,
+      ...d,
+      error: d.error ? { ...d.error } : null,
+      media: d.media ? { ...d.media } : null,
+      context: d.context ? { ...d.context } : null,
+      referral: d.referral ? { ...d.referral } : null,
+      raw: d.raw ? structuredClone(d.raw) : null,
     });
   }
 

@@ -43,7 +43,10 @@ export const embeddedIpv4 = (host: string): string | null => {
 
 /** True for addresses a provider may never live at: IPv4 169.254/16, IPv6 fe80::/10, and known metadata IPs, in any IPv6 form. */
 export const isLinkLocalOrMetadataHost = (hostname: string): boolean => {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (METADATA_HOSTS.has(host)) return true;
   if (/^169\.254\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
   if (host === '100.100.100.200' || host === 'fd00:ec2::254') return true; // Alibaba, AWS IPv6
@@ -63,6 +66,7 @@ export const requireProviderBaseUrl = (raw: string, field = 'base_url'): string 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationFailed(`${field} must use http or https`, field);
   if (url.username || url.password) throw new ValidationFailed(`${field} must not carry credentials`, field);
   if (url.search || url.hash) throw new ValidationFailed(`${field} must not carry a query or fragment`, field);
-  if (isLinkLocalOrMetadataHost(url.hostname)) throw new ValidationFailed(`${field} must not point at a link-local or metadata address`, field);
+  if (isLinkLocalOrMetadataHost(url.hostname))
+    throw new ValidationFailed(`${field} must not point at a link-local or metadata address`, field);
   return url.toString().replace(/\/+$/, '');
 };

@@ -10,7 +10,7 @@ import { startRuntime } from '../support/backends';
 /** Debian's Chromium (`apt-get install chromium`), which .ci/run installs; nothing is downloaded by npm. */
 const CHROMIUM = '/usr/bin/chromium';
 
-const LIST_CLIENTS = 'List the team\'s clients';
+const LIST_CLIENTS = "List the team's clients";
 const CREATE_CLIENT = 'Create a client (PF with CPF, PJ with CNPJ)';
 
 /** Runs in the page before its own scripts (the page's types are not this program's, hence a string). */
@@ -40,7 +40,9 @@ async function serve(): Promise<{ origin: string; close(): Promise<void> }> {
 describe('The reference page at /docs', function () {
   this.timeout(30000);
   let app: Awaited<ReturnType<typeof serve>> | undefined;
-  before(async () => { app = await serve(); });
+  before(async () => {
+    app = await serve();
+  });
   after(async () => app?.close());
 
   it('is served with a policy that allows this origin only, and scripts that cannot be sniffed', async () => {
@@ -49,10 +51,15 @@ describe('The reference page at /docs', function () {
     expect(res.headers.get('content-type')).to.match(/^text\/html/);
     expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
     const csp = res.headers.get('content-security-policy') ?? '';
-    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
-    expect(directives.get('default-src')).to.deep.equal(['\'self\'']);
-    expect(directives.get('script-src')).to.deep.equal(['\'self\'']);
-    expect(directives.get('connect-src')).to.deep.equal(['\'self\'']);
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
+    expect(directives.get('default-src')).to.deep.equal(["'self'"]);
+    expect(directives.get('script-src')).to.deep.equal(["'self'"]);
+    expect(directives.get('connect-src')).to.deep.equal(["'self'"]);
     // No source in the policy names another origin: only keywords and the data:/blob: schemes.
     for (const [name, values] of directives) {
       for (const value of values) expect(value, `${name} ${value}`).to.match(/^('[a-z-]+'|data:|blob:)$/);
@@ -126,7 +133,10 @@ describe('The reference page at /docs', function () {
         // The one refusal expected: the renderer's validator asks once whether eval is allowed (`new Function('')`
         // in a try) and, refused by the policy as intended, validates without generating code.
         const evalProbe = /^script-src refused eval \(from [^)]*\/docs\/assets\/api-reference\.[0-9a-f]+\.js\)$/;
-        expect(violations.filter((v) => !evalProbe.test(v)), 'policy violations').to.deep.equal([]);
+        expect(
+          violations.filter((v) => !evalProbe.test(v)),
+          'policy violations',
+        ).to.deep.equal([]);
         expect(violations.length, 'eval probes').to.be.at.most(1);
         expect(problems, 'errors on the page').to.deep.equal([]);
         expect(requested).to.include(`${origin}/api/v1/openapi.json`);

@@ -5,7 +5,9 @@ import { CliCommand, humanText, parseCommandLine, runCli } from '../../adapters/
 import { operatorCommands } from '../../bootstrap/cli-main';
 import { Runtime } from '../../bootstrap/container';
 
-const COMMANDS = operatorCommands(new Container(), (): Runtime => { throw new Error('no runtime in these tests'); });
+const COMMANDS = operatorCommands(new Container(), (): Runtime => {
+  throw new Error('no runtime in these tests');
+});
 
 /** The words of a command line as a POSIX shell splits it (quotes only, no expansion but a kept `$VAR`). */
 function shellWords(line: string): string[] {
@@ -14,10 +16,16 @@ function shellWords(line: string): string[] {
   let word = '';
   let last = 0;
   for (let m = re.exec(line); m; m = re.exec(line)) {
-    if (m.index > last && word) { words.push(word); word = ''; }
+    if (m.index > last && word) {
+      words.push(word);
+      word = '';
+    }
     word += m[1] ?? m[2] ?? m[3];
     last = m.index + m[0].length;
-    if (line[last] === undefined || /\s/.test(line[last])) { words.push(word); word = ''; }
+    if (line[last] === undefined || /\s/.test(line[last])) {
+      words.push(word);
+      word = '';
+    }
   }
   return words;
 }
@@ -30,7 +38,14 @@ async function cli(...argv: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-const isJson = (text: string) => { try { JSON.parse(text); return true; } catch { return false; } };
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('workspace-admin command line', () => {
   it('declares every command with a description, its flags and an example the declaration accepts', () => {
@@ -48,7 +63,10 @@ describe('workspace-admin command line', () => {
     }
     for (const name of ['team list', 'key list', 'inbox list', 'webhook list', 'webhook deliveries', 'workflow runs']) {
       const c = COMMANDS.find((x) => x.name === name)!;
-      expect(c.flags.map((f) => f.name), name).to.include.members(['limit', 'cursor']);
+      expect(
+        c.flags.map((f) => f.name),
+        name,
+      ).to.include.members(['limit', 'cursor']);
     }
   });
 
@@ -69,10 +87,12 @@ describe('workspace-admin command line', () => {
       for (const f of c.flags) expect(out, `${c.name} --${f.name}`).to.contain(`--${f.name}`);
     }
     expect(out).to.contain('workspace-admin team create --name NAME [--client-quota N]');
-    expect(out).to.contain('workspace-admin inbox create --team ID --name NAME --channel cloud_api|evolution|sandbox [--phone-number-id X]');
+    expect(out).to.contain(
+      'workspace-admin inbox create --team ID --name NAME --channel cloud_api|evolution|sandbox [--phone-number-id X]',
+    );
   });
 
-  it('prints a command\'s options (value, required or optional, description) and example with <command> --help or help <command>', async () => {
+  it("prints a command's options (value, required or optional, description) and example with <command> --help or help <command>", async () => {
     for (const c of COMMANDS) {
       const words = c.name.split(' ');
       const [a, b, d] = await Promise.all([cli(...words, '--help'), cli('help', ...words), cli(...words, '--bogus', '-h')]);
@@ -96,20 +116,31 @@ describe('workspace-admin command line', () => {
     expect(create).to.match(/\n {2}--client-quota N\s+optional\s+Most active clients/);
     const group = await cli('team', '--help');
     expect(group.code).to.equal(0);
-    expect(group.out).to.contain('workspace-admin team create').and.to.contain('workspace-admin team list').and.to.not.contain('workspace-admin key create');
+    expect(group.out)
+      .to.contain('workspace-admin team create')
+      .and.to.contain('workspace-admin team list')
+      .and.to.not.contain('workspace-admin key create');
   });
 
   it('refuses an unknown option, naming it and the command, and nothing runs', async () => {
     const r = await cli('team', 'create', '--name', 'X', '--bogus', '1');
     expect(r).to.deep.equal({
-      code: 1, out: '', err: 'error: unknown option --bogus for "team create"; see workspace-admin team create --help',
+      code: 1,
+      out: '',
+      err: 'error: unknown option --bogus for "team create"; see workspace-admin team create --help',
     });
-    expect((await cli('workflow', 'runs', '--team', 't', '-x')).err).to.equal('error: unknown option -x for "workflow runs"; see workspace-admin workflow runs --help');
+    expect((await cli('workflow', 'runs', '--team', 't', '-x')).err).to.equal(
+      'error: unknown option -x for "workflow runs"; see workspace-admin workflow runs --help',
+    );
     expect((await cli('workflow', 'dispatch', '--team', 'x')).err).to.match(/^error: unknown option --team for "workflow dispatch"/);
   });
 
   it('refuses an unknown command, naming it', async () => {
-    for (const [argv, named] of [[['team', 'bogus'], 'team bogus'], [['bogus'], 'bogus'], [['teams', 'list', '--json'], 'teams list']] as const) {
+    for (const [argv, named] of [
+      [['team', 'bogus'], 'team bogus'],
+      [['bogus'], 'bogus'],
+      [['teams', 'list', '--json'], 'teams list'],
+    ] as const) {
       const r = await cli(...argv);
       expect(r.code, named).to.equal(1);
       expect(r.out, named).to.equal('');
@@ -121,24 +152,36 @@ describe('workspace-admin command line', () => {
 
   it('refuses a missing required option, naming every one missing', async () => {
     expect(await cli('team', 'create')).to.deep.equal({
-      code: 1, out: '', err: 'error: missing required option --name for "team create"; see workspace-admin team create --help',
+      code: 1,
+      out: '',
+      err: 'error: missing required option --name for "team create"; see workspace-admin team create --help',
     });
     expect((await cli('team', 'create', '--name', '')).err).to.match(/missing required option --name/);
-    expect((await cli('webhook', 'create', '--team', '019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b')).err)
-      .to.equal('error: missing required options --name, --action, --project for "webhook create"; see workspace-admin webhook create --help');
+    expect((await cli('webhook', 'create', '--team', '019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b')).err).to.equal(
+      'error: missing required options --name, --action, --project for "webhook create"; see workspace-admin webhook create --help',
+    );
   });
 
   it('refuses malformed values: a missing value, a value for a switch, a stray argument, a bad number, JSON or choice', async () => {
     const refused: [string[], RegExp][] = [
       [['team', 'create', '--name'], /^error: option --name needs a value .*for "team create"/],
       [['team', 'create', '--name', '--client-quota', '2'], /^error: option --name needs a value/],
-      [['webhook', 'update', '--endpoint', 'x', '--no-idempotency-path=1'], /^error: option --no-idempotency-path takes no value for "webhook update"/],
+      [
+        ['webhook', 'update', '--endpoint', 'x', '--no-idempotency-path=1'],
+        /^error: option --no-idempotency-path takes no value for "webhook update"/,
+      ],
       [['workflow', 'dispatch', 'extra'], /^error: unexpected argument "extra" for "workflow dispatch"/],
       [['team', 'create', '--name', 'X', '--client-quota', 'two'], /^error: --client-quota must be a whole number, not "two"$/],
       [['team', 'create', '--name', 'X', '--client-quota', '-1'], /^error: option --client-quota needs a value/],
       [['workflow', 'runs', '--team', 't', '--limit', '1.5'], /^error: --limit must be a whole number/],
-      [['workflow', 'create', '--team', 't', '--event', 'deal_created', '--action', 'create_task', '--config', '{'], /^error: --config must be JSON$/],
-      [['inbox', 'create', '--team', 't', '--name', 'X', '--channel', 'fax'], /^error: --channel must be one of cloud_api, evolution, sandbox, not "fax"$/],
+      [
+        ['workflow', 'create', '--team', 't', '--event', 'deal_created', '--action', 'create_task', '--config', '{'],
+        /^error: --config must be JSON$/,
+      ],
+      [
+        ['inbox', 'create', '--team', 't', '--name', 'X', '--channel', 'fax'],
+        /^error: --channel must be one of cloud_api, evolution, sandbox, not "fax"$/,
+      ],
       [['workflow', 'dispatch', '--json=yes'], /^error: option --json takes no value/],
     ];
     for (const [argv, message] of refused) {
@@ -157,12 +200,26 @@ describe('workspace-admin command line', () => {
 });
 
 describe('workspace-admin output', () => {
-  const page = { data: [{ id: 'a1', name: 'Acme', quota: null, tags: ['x'] }, { id: 'b22', name: 'Beta\u001b[31m', quota: 2, tags: [] }], next_cursor: 'C1' };
-  const fake = (result: unknown, extra: Partial<CliCommand> = {}): CliCommand[] => [{
-    name: 'thing list', description: 'Lists.', example: 'workspace-admin thing list',
-    flags: [{ name: 'limit', type: 'integer', description: 'N.' }, { name: 'cursor', type: 'string', description: 'C.' }],
-    run: async () => result, ...extra,
-  }];
+  const page = {
+    data: [
+      { id: 'a1', name: 'Acme', quota: null, tags: ['x'] },
+      { id: 'b22', name: 'Beta\u001b[31m', quota: 2, tags: [] },
+    ],
+    next_cursor: 'C1',
+  };
+  const fake = (result: unknown, extra: Partial<CliCommand> = {}): CliCommand[] => [
+    {
+      name: 'thing list',
+      description: 'Lists.',
+      example: 'workspace-admin thing list',
+      flags: [
+        { name: 'limit', type: 'integer', description: 'N.' },
+        { name: 'cursor', type: 'string', description: 'C.' },
+      ],
+      run: async () => result,
+      ...extra,
+    },
+  ];
   const run = async (commands: CliCommand[], ...argv: string[]) => {
     const out: string[] = [];
     const code = await runCli(argv, commands, { out: (t) => out.push(t), err: (t) => out.push(`ERR ${t}`) });
@@ -198,7 +255,15 @@ describe('workspace-admin output', () => {
   });
 
   it('reports a failed command on stderr with exit 1, and a command reading an undeclared option as a bug', async () => {
-    const failing = await run(fake(null, { run: async () => { throw new Error('boom'); } }), 'thing', 'list');
+    const failing = await run(
+      fake(null, {
+        run: async () => {
+          throw new Error('boom');
+        },
+      }),
+      'thing',
+      'list',
+    );
     expect(failing).to.deep.equal({ code: 1, out: ['ERR error: boom'] });
     const sloppy = await run(fake(null, { run: async (a) => a.optional('team') }), 'thing', 'list');
     expect(sloppy.out).to.deep.equal(['ERR error: "thing list" reads --team, which it does not declare as string']);

@@ -75,7 +75,10 @@ describe('workspace-admin', function () {
     /** `admin` with SECRETS_KEY set to `key`, or unset. */
     const adminWithKey = (key: string | undefined, ...args: string[]) => {
       const { SECRETS_KEY: _, ...rest } = env;
-      const r = spawnSync(process.execPath, [BIN, ...args], { env: key === undefined ? rest : { ...rest, SECRETS_KEY: key }, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [BIN, ...args], {
+        env: key === undefined ? rest : { ...rest, SECRETS_KEY: key },
+        encoding: 'utf8',
+      });
       return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
     };
 
@@ -95,7 +98,21 @@ describe('workspace-admin', function () {
 
     it('stores the access token sealed once SECRETS_KEY is set', async () => {
       const teamId = admin('team', 'create', '--name', 'Sealed', '--json').json().team.id;
-      const r = adminWithKey(KEY, 'inbox', 'create', '--team', teamId, '--name', 'Vendas', '--channel', 'cloud_api', '--phone-number-id', 'cli-pn-sealed', '--access-token', 'EAAG-cli-secret');
+      const r = adminWithKey(
+        KEY,
+        'inbox',
+        'create',
+        '--team',
+        teamId,
+        '--name',
+        'Vendas',
+        '--channel',
+        'cloud_api',
+        '--phone-number-id',
+        'cli-pn-sealed',
+        '--access-token',
+        'EAAG-cli-secret',
+      );
       expect(r.code, r.err).to.equal(0);
       const knex = createKnex(env.DATABASE_URL!);
       try {
@@ -121,14 +138,27 @@ describe('workspace-admin', function () {
       const r = spawnSync(process.execPath, [BIN, ...args], { env: broken, encoding: 'utf8' });
       expect(r.status, args.join(' ')).to.equal(0);
       expect(r.stdout, args.join(' ')).to.match(/^workspace-admin: /);
-      for (const name of ['migrate', 'team create', 'team list', 'key list', 'inbox list', 'webhook list', 'webhook deliveries', 'workflow runs']) {
+      for (const name of [
+        'migrate',
+        'team create',
+        'team list',
+        'key list',
+        'inbox list',
+        'webhook list',
+        'webhook deliveries',
+        'workflow runs',
+      ]) {
         expect(r.stdout, name).to.contain(`\n  ${name}\n`);
       }
     }
     const help = spawnSync(process.execPath, [BIN, 'workflow', 'runs', '--help'], { env: broken, encoding: 'utf8' });
     expect(help.stdout).to.match(/^workspace-admin workflow runs --team ID \[--limit N\] \[--cursor CURSOR\]\n/);
     const bogus = admin('team', 'create', '--name', 'X', '--bogus', '1');
-    expect(bogus).to.include({ code: 1, out: '', err: 'error: unknown option --bogus for "team create"; see workspace-admin team create --help' });
+    expect(bogus).to.include({
+      code: 1,
+      out: '',
+      err: 'error: unknown option --bogus for "team create"; see workspace-admin team create --help',
+    });
     expect(admin('team', 'bogus')).to.include({ code: 1, out: '', err: 'error: unknown command "team bogus"; see workspace-admin --help' });
   });
 
@@ -146,7 +176,12 @@ describe('workspace-admin', function () {
   });
 
   it('exits 1 with a message on stderr and nothing on stdout for errors', () => {
-    for (const args of [['bogus'], ['team', 'create'], ['key', 'create', '--team', '0190a000-0000-7000-8000-000000000000'], ['key', 'revoke', '--id', 'x']]) {
+    for (const args of [
+      ['bogus'],
+      ['team', 'create'],
+      ['key', 'create', '--team', '0190a000-0000-7000-8000-000000000000'],
+      ['key', 'revoke', '--id', 'x'],
+    ]) {
       const r = admin(...args);
       expect(r.code, args.join(' ')).to.equal(1);
       expect(r.out, args.join(' ')).to.equal('');

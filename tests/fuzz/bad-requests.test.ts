@@ -17,13 +17,23 @@ import { FakeWhatsAppProvider } from '../support/fake-whatsapp-provider';
 import { HttpEnv, httpEnvOf } from '../support/http';
 import { takeMismatches } from '../support/response-check';
 import {
-  BuiltRequest, FuzzOperation, RequestRecipe, Resource, TeamWorld, World, buildRequest, describeRequest, operationsOf, requestRecipe,
+  BuiltRequest,
+  FuzzOperation,
+  RequestRecipe,
+  Resource,
+  TeamWorld,
+  World,
+  buildRequest,
+  describeRequest,
+  operationsOf,
+  requestRecipe,
 } from './bad-requests';
 
 /** Requests per operation and backend: 40 in CI (about 4 000 in all, some 10 s), many more with `npm run fuzz`. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261124);
-if (process.env.FUZZ_SEED === 'random') console.log(`Generated bad requests: ${RUNS} per operation and backend, seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
+if (process.env.FUZZ_SEED === 'random')
+  console.log(`Generated bad requests: ${RUNS} per operation and backend, seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
 /** No answer within this time is a hang. */
 const DEADLINE_MS = 5000;
 const APP_SECRET = 'fuzz-app-secret';
@@ -38,8 +48,10 @@ const OPERATIONS: FuzzOperation[] = (() => {
 
 /** The 500s the spec itself names (part 3): a campaign refused by storage. Nothing else may be a 5xx. */
 const specifiedServerError = (op: FuzzOperation, status: number, body: any): boolean =>
-  status === 500 && ['createCampaign', 'updateCampaign', 'deleteCampaign'].includes(op.id)
-    && body?.error?.code === 'INTERNAL_ERROR' && /rejected by storage/.test(body.error.message);
+  status === 500 &&
+  ['createCampaign', 'updateCampaign', 'deleteCampaign'].includes(op.id) &&
+  body?.error?.code === 'INTERNAL_ERROR' &&
+  /rejected by storage/.test(body.error.message);
 
 /** What is wrong with an answer, or null. */
 function problemOf(op: FuzzOperation, res: { status: number; type: string; text: string }, mismatches: string[]): string | null {
@@ -55,7 +67,8 @@ function problemOf(op: FuzzOperation, res: { status: number; type: string; text:
   if (res.status >= 500 && !specifiedServerError(op, res.status, body)) return `answered ${res.status}`;
   if (res.status >= 400) {
     const e = body?.error;
-    if (body?.success !== false || typeof e?.code !== 'string' || !e.code || typeof e.message !== 'string') return `answered ${res.status} outside the error envelope`;
+    if (body?.success !== false || typeof e?.code !== 'string' || !e.code || typeof e.message !== 'string')
+      return `answered ${res.status} outside the error envelope`;
   } else if (res.status < 200 || res.status >= 300) {
     return `answered ${res.status}`;
   }
@@ -63,12 +76,17 @@ function problemOf(op: FuzzOperation, res: { status: number; type: string; text:
 }
 
 async function send(env: HttpEnv, req: BuiltRequest) {
-  let call = env.request[req.method](req.url).timeout({ deadline: DEADLINE_MS }).buffer(true).parse((r, done) => {
-    let text = '';
-    r.setEncoding('utf8');
-    r.on('data', (chunk: string) => { text += chunk; });
-    r.on('end', () => done(null, text));
-  });
+  let call = env.request[req.method](req.url)
+    .timeout({ deadline: DEADLINE_MS })
+    .buffer(true)
+    .parse((r, done) => {
+      let text = '';
+      r.setEncoding('utf8');
+      r.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      r.on('end', () => done(null, text));
+    });
   for (const [name, value] of Object.entries(req.headers)) call = call.set(name, value);
   // Sent as the bytes built: superagent would serialize a Buffer sent as JSON (`{"type":"Buffer",…}`).
   const res = req.body === null ? await call : await call.serialize((b: unknown) => b as string).send(req.body);
@@ -88,10 +106,18 @@ async function teamWorld(env: HttpEnv, runtime: Runtime, n: number, providerUrl:
   const webhook = await call('post', '/webhooks', { name: 'Site', project_id: project.id });
   const phoneNumberId = `10654035${n}${Date.now() % 100000}`;
   const inboxes = runtime.container.get(CreateInbox);
-  const evolution = await inboxes.execute(team, { name: 'Loja', channel: 'evolution', baseUrl: providerUrl, instance: 'loja', apiKey: 'evo-key' });
+  const evolution = await inboxes.execute(team, {
+    name: 'Loja',
+    channel: 'evolution',
+    baseUrl: providerUrl,
+    instance: 'loja',
+    apiKey: 'evo-key',
+  });
   await inboxes.execute(team, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG-test' });
   const sent = await call('post', '/whatsapp/messages', { inbox_id: evolution.id, phone: '(11) 98765-4321', content: 'Olá' });
-  const received = await env.request.post(`/api/v1/webhooks/inbound/${webhook.endpoint_id}`).set('X-Webhook-Secret', webhook.secret_token)
+  const received = await env.request
+    .post(`/api/v1/webhooks/inbound/${webhook.endpoint_id}`)
+    .set('X-Webhook-Secret', webhook.secret_token)
     .send({ full_name: 'Ana Souza', email: `ana${n}@example.com`, phone: '(21) 99876-5432' });
   const ids: Record<Resource, string> = {
     project: project.id,
@@ -136,7 +162,8 @@ for (const backend of fuzzBackends()) {
       fake = await FakeWhatsAppProvider.start();
       // The fake provider listens on loopback, where only an operator's setting lets provider calls go.
       runtime = await startRuntime(backend, {
-        whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: 'fuzz-verify' }, providerAllowPrivateNetworks: true,
+        whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: 'fuzz-verify' },
+        providerAllowPrivateNetworks: true,
       });
       runtime.container.rebindSync(WHATSAPP_TOKENS.ProviderOptions).toConstantValue({ timeoutMs: 400 });
       env = httpEnvOf(runtime);
@@ -157,23 +184,28 @@ for (const backend of fuzzBackends()) {
     for (const op of [...OPERATIONS.filter((o) => !destructive(o)), ...OPERATIONS.filter(destructive)]) {
       it(`${op.method.toUpperCase()} ${op.path} (${op.id}) answers every generated request with a 2xx or a 4xx in the envelope`, async function () {
         this.timeout(Math.max(20000, RUNS * 1500));
-        const details = await fc.check(fc.asyncProperty(requestRecipe(op), async (recipe: RequestRecipe) => {
-          const req = buildRequest(op, recipe, world);
-          takeMismatches();
-          let res;
-          try {
-            res = await send(env, req);
-          } catch (err) {
-            throw new Error(`no answer (${(err as Error).message})\n${describeRequest(req)}`, { cause: err });
-          }
-          const mismatches = takeMismatches();
-          if (STATS) (STATS[op.id] ??= {})[String(res.status)] = (STATS[op.id][String(res.status)] ?? 0) + 1;
-          const problem = problemOf(op, res, mismatches);
-          if (problem) throw new Error(`${problem}\n${describeRequest(req)}\n  answer ${res.status} ${res.text.slice(0, 600)}`);
-        }), { numRuns: RUNS, seed: SEED, endOnFailure: process.env.FUZZ_SHRINK === '0' });
+        const details = await fc.check(
+          fc.asyncProperty(requestRecipe(op), async (recipe: RequestRecipe) => {
+            const req = buildRequest(op, recipe, world);
+            takeMismatches();
+            let res;
+            try {
+              res = await send(env, req);
+            } catch (err) {
+              throw new Error(`no answer (${(err as Error).message})\n${describeRequest(req)}`, { cause: err });
+            }
+            const mismatches = takeMismatches();
+            if (STATS) (STATS[op.id] ??= {})[String(res.status)] = (STATS[op.id][String(res.status)] ?? 0) + 1;
+            const problem = problemOf(op, res, mismatches);
+            if (problem) throw new Error(`${problem}\n${describeRequest(req)}\n  answer ${res.status} ${res.text.slice(0, 600)}`);
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: process.env.FUZZ_SHRINK === '0' },
+        );
         if (details.failed) {
           const error = details.errorInstance as Error | undefined;
-          throw new Error(`${fc.defaultReportMessage(details)}\n\nThe smallest failing request: ${error?.message ?? ''}\nReplay: FUZZ_SEED=${details.seed}`);
+          throw new Error(
+            `${fc.defaultReportMessage(details)}\n\nThe smallest failing request: ${error?.message ?? ''}\nReplay: FUZZ_SEED=${details.seed}`,
+          );
         }
       });
     }

@@ -20,7 +20,12 @@ const ROOT = join(__dirname, '..', '..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it returns a value that is not undefined, or fails naming `what` past the deadline. */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15000, everyMs = 50): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 15000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -66,14 +71,15 @@ export async function createDatabase(adminUrl: string): Promise<{ url: string; d
   };
 }
 
-export const freePort = (): Promise<number> => new Promise((resolve, reject) => {
-  const probe = createServer();
-  probe.once('error', reject);
-  probe.listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as AddressInfo;
-    probe.close(() => resolve(port));
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
-});
 
 /** Every server process started by this module and not seen to exit: killed if the test process exits first. */
 const live = new Set<ChildProcess>();
@@ -107,12 +113,18 @@ export class ApiNode {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly listening: Promise<void>;
 
-  private constructor(readonly name: string, readonly port: number, readonly child: ChildProcess) {
+  private constructor(
+    readonly name: string,
+    readonly port: number,
+    readonly child: ChildProcess,
+  ) {
     live.add(child);
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => {
-      live.delete(child);
-      resolve({ code, signal });
-    }));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => {
+        live.delete(child);
+        resolve({ code, signal });
+      }),
+    );
     this.exited = exited;
     let listened = () => undefined as void;
     this.listening = new Promise<void>((resolve, reject) => {
@@ -120,7 +132,9 @@ export class ApiNode {
       void exited.then(({ code, signal }) => reject(new Error(`${name} exited (${code ?? signal}) before listening: ${this.err.trim()}`)));
     });
     this.listening.catch(() => undefined);
-    child.stderr!.on('data', (chunk) => { this.err += chunk; });
+    child.stderr!.on('data', (chunk) => {
+      this.err += chunk;
+    });
     child.stdout!.on('data', (chunk) => {
       const lines = (this.pending + chunk).split('\n');
       this.pending = lines.pop()!;

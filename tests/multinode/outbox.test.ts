@@ -8,7 +8,9 @@ import { ApiNode, Cluster, LEVEL, OUTBOX, eventually, requiredServices } from '.
 /** The succeeded workflow runs a node counted since it started (its /metrics). */
 async function runsCounted(node: ApiNode): Promise<number> {
   const res = await node.request('GET', '/metrics');
-  const line = String(res.body).split('\n').find((l) => l.startsWith('workflow_runs_total{status="succeeded"}'));
+  const line = String(res.body)
+    .split('\n')
+    .find((l) => l.startsWith('workflow_runs_total{status="succeeded"}'));
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
@@ -32,7 +34,9 @@ describe('Multi-node: the deal event outbox with every node dispatching', functi
     const c = cluster!.runtime().container;
     const { teamId } = await cluster!.team('Outbox');
     const team = { teamId };
-    await c.get(CreateWorkflow).execute(team, { event: 'deal_created', action: 'create_activity', config: { title: 'Primeiro contato', type: 'call' } });
+    await c
+      .get(CreateWorkflow)
+      .execute(team, { event: 'deal_created', action: 'create_activity', config: { title: 'Primeiro contato', type: 'call' } });
     const create = c.get(CreateDeal);
     const dealIds = await c.get<UnitOfWork>(TOKENS.UnitOfWork).run(async () => {
       const ids: string[] = [];
@@ -53,7 +57,10 @@ describe('Multi-node: the deal event outbox with every node dispatching', functi
     expect(events.filter((e: { status: string }) => e.status !== 'delivered')).to.deep.equal([]);
     const perEvent = await knex('workflow_runs').where({ team_id: teamId }).groupBy('event_id').select('event_id').count({ n: '*' });
     expect(perEvent.length, 'events with a run').to.equal(dealIds.length);
-    expect(perEvent.filter((r) => Number(r.n) !== 1), 'events run more than once').to.deep.equal([]);
+    expect(
+      perEvent.filter((r) => Number(r.n) !== 1),
+      'events run more than once',
+    ).to.deep.equal([]);
     const activities = await knex('activities').where({ team_id: teamId }).select('deal_id');
     expect(activities.length, 'activities').to.equal(dealIds.length);
     expect(new Set(activities.map((r: { deal_id: string }) => r.deal_id))).to.deep.equal(new Set(dealIds));
@@ -76,12 +83,17 @@ describe('Multi-node: the deal event outbox with every node dispatching', functi
     // Killed while it is delivering a batch it claimed: its count of runs grows between two looks, and
     // the batch's outcomes are written only at its end.
     let last = await runsCounted(a);
-    await eventually(`${a.name} delivering a batch`, async () => {
-      const now = await runsCounted(a);
-      const growing = now > last && now - last < dealIds.length;
-      last = now;
-      return growing ? true : undefined;
-    }, 30000, 10);
+    await eventually(
+      `${a.name} delivering a batch`,
+      async () => {
+        const now = await runsCounted(a);
+        const growing = now > last && now - last < dealIds.length;
+        last = now;
+        return growing ? true : undefined;
+      },
+      30000,
+      10,
+    );
     await a.kill();
 
     await eventually('every event delivered', async () => ((await delivered(teamId)) === dealIds.length ? true : undefined), 30000, 100);
@@ -94,6 +106,12 @@ describe('Multi-node: the deal event outbox with every node dispatching', functi
     // Not before the lease of the first claim ran out (that claim came after the backlog was committed).
     const first = Math.min(...takenOver.map((e: { delivered_at: Date | string }) => new Date(e.delivered_at).getTime()));
     expect(first - startedAt, 'ms from the backlog to the first event taken over').to.be.at.least(OUTBOX.leaseMs);
-    expect(b.logs().filter((e) => e.level >= LEVEL.warn).map((e) => e.msg), b.name).to.deep.equal([]);
+    expect(
+      b
+        .logs()
+        .filter((e) => e.level >= LEVEL.warn)
+        .map((e) => e.msg),
+      b.name,
+    ).to.deep.equal([]);
   });
 });

@@ -10,12 +10,14 @@ const LIST = '/api/v1/clients?limit=1';
 async function inLanes<T>(count: number, lanes: number, call: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = new Array(count);
   let next = 0;
-  await Promise.all(Array.from({ length: lanes }, async () => {
-    while (next < count) {
-      const i = next++;
-      results[i] = await call(i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await call(i);
+      }
+    }),
+  );
   return results;
 }
 
@@ -31,18 +33,26 @@ describe('Multi-node: rate budgets kept in one Redis', function () {
   });
   after(async () => cluster?.stop());
 
-  it('limits a key\'s requests over both nodes to its one budget, refusing the rest with 429, the envelope and Retry-After', async () => {
+  it("limits a key's requests over both nodes to its one budget, refusing the rest with 429, the envelope and Retry-After", async () => {
     const { key } = await cluster!.team('Rate');
     const nodes = [a, b];
     const answers = await inLanes(BUDGET * 2 + 50, 10, (i) => nodes[i % 2].request('GET', LIST, { key }).then((r) => ({ node: i % 2, r })));
     const allowed = answers.filter(({ r }) => r.status === 200);
     const refused = answers.filter(({ r }) => r.status === 429);
-    expect(allowed.length + refused.length, `statuses: ${[...new Set(answers.map(({ r }) => r.status))].join(', ')}`).to.equal(answers.length);
+    expect(allowed.length + refused.length, `statuses: ${[...new Set(answers.map(({ r }) => r.status))].join(', ')}`).to.equal(
+      answers.length,
+    );
     // A lease a process did not use up before the budget ran out is lost: at most LEASE - 1 points per node.
     expect(allowed.length, 'requests let through over both nodes').to.be.within(BUDGET - 2 * (LEASE - 1), BUDGET);
     for (const node of [0, 1]) {
-      expect(allowed.filter((x) => x.node === node), `node ${node} let some through`).to.have.length.above(0);
-      expect(refused.filter((x) => x.node === node), `node ${node} refused some`).to.have.length.above(0);
+      expect(
+        allowed.filter((x) => x.node === node),
+        `node ${node} let some through`,
+      ).to.have.length.above(0);
+      expect(
+        refused.filter((x) => x.node === node),
+        `node ${node} refused some`,
+      ).to.have.length.above(0);
     }
     for (const { r } of refused) {
       expect(r.body).to.deep.include({ success: false });
@@ -56,13 +66,15 @@ describe('Multi-node: rate budgets kept in one Redis', function () {
   });
 
   describe('when Redis stops answering', () => {
-    const readiness = async (node: ApiNode) => (await node.request('GET', '/readyz')).body as { status: string; checks: Record<string, string> };
+    const readiness = async (node: ApiNode) =>
+      (await node.request('GET', '/readyz')).body as { status: string; checks: Record<string, string> };
     after(async () => cluster?.redis.restore());
 
     it('keeps both nodes answering without a 5xx, logs it at warn, shows it on readiness, and recovers when Redis is back', async () => {
       const { key } = await cluster!.team('Outage');
       const nodes = [a, b];
-      for (const node of nodes) expect(await readiness(node)).to.deep.equal({ status: 'ready', checks: { database: 'ok', redis: 'ok', rate_limit_store: 'ok' } });
+      for (const node of nodes)
+        expect(await readiness(node)).to.deep.equal({ status: 'ready', checks: { database: 'ok', redis: 'ok', rate_limit_store: 'ok' } });
       const statuses: Answer[] = [];
       const traffic = async () => {
         for (const node of nodes) statuses.push(await node.request('GET', LIST, { key }));
@@ -72,11 +84,16 @@ describe('Multi-node: rate budgets kept in one Redis', function () {
       await cluster!.redis.cut();
       // Requests keep coming while the outage is noticed: each node answers them from its own share.
       for (const node of nodes) {
-        await eventually(`${node.name} showing Redis failing`, async () => {
-          await traffic();
-          const r = await readiness(node);
-          return r.checks.redis.startsWith('error') && r.checks.rate_limit_store === 'degraded' ? r : undefined;
-        }, 20000, 100);
+        await eventually(
+          `${node.name} showing Redis failing`,
+          async () => {
+            await traffic();
+            const r = await readiness(node);
+            return r.checks.redis.startsWith('error') && r.checks.rate_limit_store === 'degraded' ? r : undefined;
+          },
+          20000,
+          100,
+        );
         const res = await node.request('GET', '/readyz');
         // README "Health, readiness and metrics": shown, but the node stays ready (it still serves within its share);
         // a 503 here would take every node out of the load balancer at once.
@@ -86,25 +103,44 @@ describe('Multi-node: rate budgets kept in one Redis', function () {
       }
       for (let i = 0; i < 10; i++) await traffic();
       for (const node of nodes) {
-        const warned = node.logs().filter((e) => e.level === LEVEL.warn).map((e) => e.msg);
-        expect(warned, node.name).to.include('rate limiter store does not answer: each process keeps its own share of every budget until it does');
+        const warned = node
+          .logs()
+          .filter((e) => e.level === LEVEL.warn)
+          .map((e) => e.msg);
+        expect(warned, node.name).to.include(
+          'rate limiter store does not answer: each process keeps its own share of every budget until it does',
+        );
         expect(warned, node.name).to.include('readiness: a dependency does not answer');
       }
 
       await cluster!.redis.restore();
       for (const node of nodes) {
-        await eventually(`${node.name} ready again with Redis back`, async () => {
-          await traffic();
-          const r = await readiness(node);
-          return r.status === 'ready' && r.checks.redis === 'ok' && r.checks.rate_limit_store === 'ok' ? r : undefined;
-        }, 20000, 100);
+        await eventually(
+          `${node.name} ready again with Redis back`,
+          async () => {
+            await traffic();
+            const r = await readiness(node);
+            return r.status === 'ready' && r.checks.redis === 'ok' && r.checks.rate_limit_store === 'ok' ? r : undefined;
+          },
+          20000,
+          100,
+        );
         expect(node.logs().map((e) => e.msg)).to.include('rate limiter store answers again: budgets are shared again');
       }
       const failed = statuses.filter((r) => r.status >= 500);
       expect(failed.map((r) => `${r.status} ${JSON.stringify(r.body)}`)).to.deep.equal([]);
-      expect(statuses.every((r) => r.status === 200), `statuses: ${[...new Set(statuses.map((r) => r.status))].join(', ')}`).to.equal(true);
+      expect(
+        statuses.every((r) => r.status === 200),
+        `statuses: ${[...new Set(statuses.map((r) => r.status))].join(', ')}`,
+      ).to.equal(true);
       for (const node of nodes) {
-        expect(node.logs().filter((e) => e.level >= LEVEL.error).map((e) => e.msg), node.name).to.deep.equal([]);
+        expect(
+          node
+            .logs()
+            .filter((e) => e.level >= LEVEL.error)
+            .map((e) => e.msg),
+          node.name,
+        ).to.deep.equal([]);
       }
     });
   });

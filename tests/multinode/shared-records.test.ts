@@ -22,7 +22,8 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
     const project = await a.request('POST', '/api/v1/projects', { key, body: { name: projectName } });
     expect(project.status, JSON.stringify(project.body)).to.equal(201);
     const endpoint = await b.request('POST', '/api/v1/webhooks', {
-      key, body: { name: 'Formulário', project_id: project.body.data.id, action_type: 'create_lead', idempotency_path: 'event_id' },
+      key,
+      body: { name: 'Formulário', project_id: project.body.data.id, action_type: 'create_lead', idempotency_path: 'event_id' },
     });
     expect(endpoint.status, JSON.stringify(endpoint.body)).to.equal(201);
     const { id: webhookId, endpoint_id: endpointId, secret_token: secret } = endpoint.body.data as Record<string, string>;
@@ -38,7 +39,9 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
   it('creates one deal for concurrent POST /deals with one Idempotency-Key; every answer is that deal or a 409 for one still in progress', async () => {
     const { teamId, key } = await cluster!.team('Idempotency');
     const body = { title: 'Site institucional', value: 18000, priority: 'alta' };
-    const answers = await onBoth(8, (node) => node.request('POST', '/api/v1/deals', { key, body, headers: { 'Idempotency-Key': 'order-7781' } }));
+    const answers = await onBoth(8, (node) =>
+      node.request('POST', '/api/v1/deals', { key, body, headers: { 'Idempotency-Key': 'order-7781' } }),
+    );
     const created = answers.filter((r) => r.status === 201);
     expect(created, answers.map((r) => `${r.status} ${r.body?.data?.id ?? JSON.stringify(r.body)}`).join('\n')).to.have.length(1);
     const id = created[0].body.data.id;
@@ -63,20 +66,35 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
     }
   });
 
-  it('stores a Cloud API message once, one contact and one conversation, when Meta\'s callbacks reach both nodes at once', async () => {
+  it("stores a Cloud API message once, one contact and one conversation, when Meta's callbacks reach both nodes at once", async () => {
     const { teamId } = await cluster!.team('Cloud API');
     const phoneNumberId = `10${randomBytes(6).readUIntBE(0, 6)}`;
-    await cluster!.runtime().container.get(CreateInbox).execute({ teamId }, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
+    await cluster!
+      .runtime()
+      .container.get(CreateInbox)
+      .execute({ teamId }, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
     const from = '5511987654321';
     const ids = ['wamid.MULTI1', 'wamid.MULTI2', 'wamid.MULTI3'];
-    const bodies = ids.map((id) => JSON.stringify(metaEnvelope(phoneNumberId, {
-      contacts: [{ profile: { name: 'Ana Souza' }, wa_id: from }],
-      messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: `mensagem ${id}` } }],
-    })));
+    const bodies = ids.map((id) =>
+      JSON.stringify(
+        metaEnvelope(phoneNumberId, {
+          contacts: [{ profile: { name: 'Ana Souza' }, wa_id: from }],
+          messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: `mensagem ${id}` } }],
+        }),
+      ),
+    );
     // Each message twice on each node, all at once; the first ones also race to create the contact.
-    const answers = await Promise.all(bodies.flatMap((raw) => [a, b, a, b].map((node) =>
-      node.request('POST', '/api/v1/whatsapp/cloud/webhook', { body: raw, headers: { 'X-Hub-Signature-256': sign(raw) } }))));
-    expect(answers.map((r) => r.status), answers.map((r) => JSON.stringify(r.body)).join('\n')).to.deep.equal(answers.map(() => 200));
+    const answers = await Promise.all(
+      bodies.flatMap((raw) =>
+        [a, b, a, b].map((node) =>
+          node.request('POST', '/api/v1/whatsapp/cloud/webhook', { body: raw, headers: { 'X-Hub-Signature-256': sign(raw) } }),
+        ),
+      ),
+    );
+    expect(
+      answers.map((r) => r.status),
+      answers.map((r) => JSON.stringify(r.body)).join('\n'),
+    ).to.deep.equal(answers.map(() => 200));
     const knex = cluster!.knex();
     const stored = await knex('whatsapp_messages').where({ team_id: teamId }).select('provider_message_id');
     expect(stored.map((r: { provider_message_id: string }) => r.provider_message_id).sort()).to.deep.equal(ids);
@@ -84,13 +102,18 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
     expect(await count(knex('whatsapp_conversations').where({ team_id: teamId }).count({ n: '*' })), 'conversations').to.equal(1);
   });
 
-  it('stores one inbound delivery and creates one lead for one sender\'s id sent to both nodes at once', async () => {
+  it("stores one inbound delivery and creates one lead for one sender's id sent to both nodes at once", async () => {
     const { teamId, webhookId, endpointId, secret } = await leadEndpoint('Inbound', 'Landing pages');
     const payload = { event_id: 'evt-4411', full_name: 'Bia Lima', phone: '+55 11 97777-0001', email: 'bia@example.com' };
-    const answers = await onBoth(6, (node) => node.request('POST', `/api/v1/webhooks/inbound/${endpointId}`, { body: payload, headers: { 'X-Webhook-Secret': secret } }));
+    const answers = await onBoth(6, (node) =>
+      node.request('POST', `/api/v1/webhooks/inbound/${endpointId}`, { body: payload, headers: { 'X-Webhook-Secret': secret } }),
+    );
     const report = answers.map((r) => `${r.status} ${JSON.stringify(r.body)}`).join('\n');
     const processed = answers.filter((r) => r.status === 200);
-    expect(processed.filter((r) => !r.body.duplicate), report).to.have.length(1);
+    expect(
+      processed.filter((r) => !r.body.duplicate),
+      report,
+    ).to.have.length(1);
     const entity = processed[0].body.entity_id;
     for (const r of answers) {
       if (r.status === 409) {
@@ -101,7 +124,10 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
       expect(r.body, report).to.include({ success: true, entity_id: entity });
     }
     const knex = cluster!.knex();
-    expect(await count(knex('webhook_deliveries').where({ team_id: teamId, webhook_id: webhookId }).count({ n: '*' })), 'deliveries').to.equal(1);
+    expect(
+      await count(knex('webhook_deliveries').where({ team_id: teamId, webhook_id: webhookId }).count({ n: '*' })),
+      'deliveries',
+    ).to.equal(1);
     expect(await count(knex('project_leads').where({ team_id: teamId }).count({ n: '*' })), 'leads').to.equal(1);
   });
 
@@ -110,12 +136,18 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
     // Different deliveries (a form submitted again, a retry with a new id) of the same person: the lead's unique
     // phone decides between them, and the losers must find that lead, not fail their transaction.
     let n = 0;
-    const answers = await onBoth(3, (node) => node.request('POST', `/api/v1/webhooks/inbound/${endpointId}`, {
-      body: { event_id: `evt-${++n}`, full_name: 'João Araújo', phone: '(11) 98888-0002' }, headers: { 'X-Webhook-Secret': secret },
-    }));
+    const answers = await onBoth(3, (node) =>
+      node.request('POST', `/api/v1/webhooks/inbound/${endpointId}`, {
+        body: { event_id: `evt-${++n}`, full_name: 'João Araújo', phone: '(11) 98888-0002' },
+        headers: { 'X-Webhook-Secret': secret },
+      }),
+    );
     const report = answers.map((r) => `${r.status} ${JSON.stringify(r.body)}`).join('\n');
     for (const r of answers) expect(r.status, report).to.equal(200);
-    expect(answers.every((r) => r.body.success === true), report).to.equal(true);
+    expect(
+      answers.every((r) => r.body.success === true),
+      report,
+    ).to.equal(true);
     expect(new Set(answers.map((r) => r.body.entity_id)).size, report).to.equal(1);
     const knex = cluster!.knex();
     expect(await count(knex('project_leads').where({ team_id: teamId }).count({ n: '*' })), 'leads').to.equal(1);
@@ -129,7 +161,8 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
     const lane = async (lane: number) => {
       for (let i = 0; !killed || i === 0; i++) {
         const path = (lane + i) % 2 ? '/api/v1/clients' : '/api/v1/deals';
-        const body = path === '/api/v1/clients' ? { type: 'PF', name: `Cliente ${lane}-${i}` } : { title: `Negócio ${lane}-${i}`, value: i };
+        const body =
+          path === '/api/v1/clients' ? { type: 'PF', name: `Cliente ${lane}-${i}` } : { title: `Negócio ${lane}-${i}`, value: i };
         try {
           const r = await a.request('POST', path, { key, body, timeoutMs: 5000 });
           if (r.status !== 201) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
@@ -142,7 +175,9 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
       }
     };
     let settled = false;
-    const lanes = Promise.all(Array.from({ length: 6 }, (_, i) => lane(i))).finally(() => { settled = true; });
+    const lanes = Promise.all(Array.from({ length: 6 }, (_, i) => lane(i))).finally(() => {
+      settled = true;
+    });
     const killing = (async () => {
       while (!settled && acknowledged.length < 60) await sleep(5);
       if (settled) return;

@@ -5,7 +5,10 @@ import { AddressInfo, Server, Socket, connect, createServer } from 'node:net';
 export class TcpProxy {
   private readonly sockets = new Set<Socket>();
   private server: Server | null = null;
-  private constructor(private readonly target: { host: string; port: number }, private portNumber: number) {}
+  private constructor(
+    private readonly target: { host: string; port: number },
+    private portNumber: number,
+  ) {}
 
   /** Listens on a port of its own choosing and forwards every connection to `target`. */
   static async start(target: { host: string; port: number }): Promise<TcpProxy> {
@@ -56,7 +59,10 @@ export class TcpProxy {
 
   private forward(client: Socket): void {
     const upstream = connect(this.target.port, this.target.host);
-    for (const [socket, other] of [[client, upstream], [upstream, client]] as const) {
+    for (const [socket, other] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       this.sockets.add(socket);
       socket.on('error', () => other.destroy());
       socket.on('close', () => {

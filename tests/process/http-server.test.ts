@@ -46,8 +46,7 @@ describe('HTTP server: requests Node refuses before the app', function () {
   };
 
   it('answers headers over 16 KB with 431', async () => {
-    const client = (await RawClient.open(port))
-      .send(`GET /api/v1/clients HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+    const client = (await RawClient.open(port)).send(`GET /api/v1/clients HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
     await expectRefusal(client, 431, 'REQUEST_HEADER_FIELDS_TOO_LARGE');
   });
 
@@ -65,7 +64,9 @@ describe('HTTP server: requests Node refuses before the app', function () {
     const client = (await RawClient.open(port)).send('GET /api/v1/clients HTTP/1.1\r\nHost: x\r\nX-Slow: ');
     await expectRefusal(client, 408, 'REQUEST_TIMEOUT');
     const closedAfter = await client.closed;
-    expect(closedAfter).to.be.at.least(HEADERS_TIMEOUT_MS - 50).and.below(HEADERS_TIMEOUT_MS + 2500);
+    expect(closedAfter)
+      .to.be.at.least(HEADERS_TIMEOUT_MS - 50)
+      .and.below(HEADERS_TIMEOUT_MS + 2500);
   });
 
   it('answers on a keep-alive connection whose previous response was sent whole', async () => {
@@ -88,7 +89,13 @@ describe('HTTP server: a refused request where no answer can be written', () => 
   /** A connection that records what is written to it. */
   const connection = () => {
     const written: string[] = [];
-    const socket = new Duplex({ read() {}, write(chunk, _enc, done) { written.push(String(chunk)); done(); } });
+    const socket = new Duplex({
+      read() {},
+      write(chunk, _enc, done) {
+        written.push(String(chunk));
+        done();
+      },
+    });
     return { socket, written };
   };
   const parseError = Object.assign(new Error('Parse Error: Invalid header value char'), { code: 'HPE_INVALID_HEADER_TOKEN' });

@@ -16,7 +16,12 @@ const WORKERS = 2;
 /** Requests to one route: each on a connection of its own, which the primary hands to the workers in turn. */
 const REQUESTS = 12;
 
-interface AccessLine { msg: string; pid: number; route?: string; status?: number }
+interface AccessLine {
+  msg: string;
+  pid: number;
+  route?: string;
+  status?: number;
+}
 
 /** One GET on a connection of its own (no keep-alive), so consecutive requests reach different workers. */
 const fetchOnce = (port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> =>
@@ -24,7 +29,9 @@ const fetchOnce = (port: number, path: string, headers: Record<string, string> =
     get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (c: string) => { text += c; });
+      res.on('data', (c: string) => {
+        text += c;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
     }).on('error', reject);
   });
@@ -39,7 +46,7 @@ describe('Server process: metrics of a cluster', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers one scrape, from any worker, with every worker\'s requests added up', async () => {
+  it("answers one scrape, from any worker, with every worker's requests added up", async () => {
     dir = mkdtempSync(join(tmpdir(), 'metrics-'));
     const databaseUrl = `sqlite:${join(dir, 'db.sqlite')}`;
     const runtime = buildRuntime({ ...loadConfig({ DATABASE_URL: databaseUrl }), logLevel: 'silent' });
@@ -58,13 +65,22 @@ describe('Server process: metrics of a cluster', function () {
     child = spawn(process.execPath, ['--require', 'tsx/cjs', join('bootstrap', 'server-main.ts')], {
       cwd: ROOT,
       env: {
-        ...process.env, REDIS_URL: '', DEMO: '0', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl,
-        WEB_CONCURRENCY: String(WORKERS), METRICS_TOKEN: '',
+        ...process.env,
+        REDIS_URL: '',
+        DEMO: '0',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        WEB_CONCURRENCY: String(WORKERS),
+        METRICS_TOKEN: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
-    child.stderr!.on('data', (c) => { stderr += c; });
+    child.stderr!.on('data', (c) => {
+      stderr += c;
+    });
     const lines: AccessLine[] = [];
     let pending = '';
     child.stdout!.on('data', (chunk) => {
@@ -98,7 +114,9 @@ describe('Server process: metrics of a cluster', function () {
     for (const scrape of scrapes) {
       expect(scrape.status).to.equal(200);
       expect(sampleOf(scrape.text, 'http_request_duration_seconds_count', { method: 'GET', route, status: '200' })).to.equal(REQUESTS);
-      expect(sampleOf(scrape.text, 'http_request_duration_seconds_bucket', { method: 'GET', route, status: '200', le: '+Inf' })).to.equal(REQUESTS);
+      expect(sampleOf(scrape.text, 'http_request_duration_seconds_bucket', { method: 'GET', route, status: '200', le: '+Inf' })).to.equal(
+        REQUESTS,
+      );
       expect(scrape.text).to.not.contain(dealId);
       // The outbox gauges are read by every worker from the same database: the largest answer, not the sum.
       expect(sampleOf(scrape.text, 'deal_events_pending')).to.be.at.most(1);

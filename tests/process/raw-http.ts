@@ -37,7 +37,10 @@ export class RawClient {
 
   static open(port: number): Promise<RawClient> {
     return new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => { socket.off('error', reject); resolve(new RawClient(socket)); });
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.off('error', reject);
+        resolve(new RawClient(socket));
+      });
       socket.once('error', reject);
     });
   }
@@ -70,18 +73,23 @@ export class RawClient {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A port nothing listens on now: a throwaway server is given one by the system and closed. */
-export const freePort = (): Promise<number> => new Promise((resolve, reject) => {
-  const probe = createServer();
-  probe.once('error', reject);
-  probe.listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
   });
-});
 
 /** Whether a new connection to the port is refused (rather than accepted). */
-export const refuses = (port: number): Promise<boolean> => new Promise((resolve) => {
-  const socket = connect(port, '127.0.0.1');
-  socket.once('connect', () => { socket.destroy(); resolve(false); });
-  socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
-});
+export const refuses = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+  });

@@ -40,13 +40,25 @@ async function startServer(databaseUrl: string, env: Record<string, string>): Pr
   const workers = Number(env.WEB_CONCURRENCY ?? '1');
   const child = spawn(process.execPath, ['--require', 'tsx/cjs', join('bootstrap', 'server-main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, REDIS_URL: '', DEMO: '0', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
+    env: {
+      ...process.env,
+      REDIS_URL: '',
+      DEMO: '0',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
+    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
   let stderr = '';
-  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
   const servingPids: number[] = [];
   let pending = '';
   const listening = new Promise<void>((resolve, reject) => {
@@ -94,7 +106,7 @@ describe('Server process: stopping', function () {
 
   afterEach(() => {
     // A server a failed test left running.
-    for (const pid of [server?.child.pid ?? 0, ...server?.servingPids ?? []]) if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+    for (const pid of [server?.child.pid ?? 0, ...(server?.servingPids ?? [])]) if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
     server = undefined;
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -110,18 +122,26 @@ describe('Server process: stopping', function () {
 
     const body = JSON.stringify({ type: 'PF', name: 'Arrived while stopping' });
     const busy = (await RawClient.open(s.port)).send(
-      `POST /api/v1/clients HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n`
-      + `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+      `POST /api/v1/clients HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
 
     const slow = await RawClient.open(s.port);
-    const firstBytes = new Promise<void>((resolve) => slow.socket.once('data', () => { slow.socket.pause(); resolve(); }));
+    const firstBytes = new Promise<void>((resolve) =>
+      slow.socket.once('data', () => {
+        slow.socket.pause();
+        resolve();
+      }),
+    );
     slow.send(get(`/api/v1/clients?limit=${CLIENTS}&sort=created_at`, key)); // the seeded ones, oldest first
     await firstBytes; // the server has the whole response in hand and is writing it out
 
     const signalledAt = Date.now();
     s.child.kill('SIGTERM');
 
-    expect(await Promise.race([idle.closed.then(() => 'closed'), sleep(2000).then(() => 'open')]), 'the idle connection').to.equal('closed');
+    expect(await Promise.race([idle.closed.then(() => 'closed'), sleep(2000).then(() => 'open')]), 'the idle connection').to.equal(
+      'closed',
+    );
     let refused = false;
     while (!refused && Date.now() - signalledAt < 2000) {
       refused = await refuses(s.port);
@@ -167,20 +187,24 @@ describe('Server process: stopping', function () {
   it('closes a request still hanging at SHUTDOWN_TIMEOUT_MS, and exits 0', async () => {
     server = await startServer(databaseUrl, { WEB_CONCURRENCY: '1', SHUTDOWN_TIMEOUT_MS: '300' });
     const hanging = (await RawClient.open(server.port)).send(
-      `POST /api/v1/clients HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"type"`);
+      `POST /api/v1/clients HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"type"`,
+    );
     await sleep(100);
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     const { code, at } = await server.exited;
     expect(code).to.equal(0);
-    expect(at - signalledAt).to.be.at.least(250).and.below(3000);
+    expect(at - signalledAt)
+      .to.be.at.least(250)
+      .and.below(3000);
     await hanging.closed;
   });
 
   it('exits at once on a second signal', async () => {
     server = await startServer(databaseUrl, { WEB_CONCURRENCY: '1', SHUTDOWN_TIMEOUT_MS: '20000' });
     (await RawClient.open(server.port)).send(
-      `POST /api/v1/clients HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"type"`);
+      `POST /api/v1/clients HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"type"`,
+    );
     await sleep(100);
     server.child.kill('SIGTERM');
     await sleep(200);

@@ -35,14 +35,24 @@ function run(env: Record<string, string>): Run {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk) => { stdout += chunk; });
-  child.stderr.on('data', (chunk) => { stderr += chunk; });
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, at: Date.now() })),
+  );
   return {
     child,
     stdout: () => stdout,
     stderr: () => stderr,
-    logs: () => stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)),
+    logs: () =>
+      stdout
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l)),
     exited,
     startedAt: Date.now(),
   };
@@ -57,7 +67,11 @@ async function until(what: string, r: Run, ok: () => boolean, timeoutMs = 20000)
   }
 }
 
-const listeningPids = (r: Run) => r.logs().filter((e) => e.msg === 'Workspace API listening').map((e) => e.pid as number);
+const listeningPids = (r: Run) =>
+  r
+    .logs()
+    .filter((e) => e.msg === 'Workspace API listening')
+    .map((e) => e.pid as number);
 
 /** Sends one GET and returns the status. */
 async function statusOf(port: number, path: string, key?: string): Promise<number> {
@@ -78,7 +92,9 @@ describe('Server process: starting', function () {
     return r;
   };
 
-  before(() => { dir = mkdtempSync(join(tmpdir(), 'startup-')); });
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'startup-'));
+  });
   afterEach(async () => {
     for (const r of runs) {
       if (r.child.exitCode === null && r.child.signalCode === null) {
@@ -125,7 +141,9 @@ describe('Server process: starting', function () {
       const r = start({ PORT: String(port), WEB_CONCURRENCY: '1', DATABASE_URL: `sqlite:${join(dir, 'taken-1.sqlite')}` });
       const { code, at } = await r.exited;
       expect(code).to.equal(1);
-      expect(r.stderr()).to.match(new RegExp(`^cannot listen: port ${port} on 127\\.0\\.0\\.1 is already in use \\(EADDRINUSE\\)[^\\n]*\\n$`));
+      expect(r.stderr()).to.match(
+        new RegExp(`^cannot listen: port ${port} on 127\\.0\\.0\\.1 is already in use \\(EADDRINUSE\\)[^\\n]*\\n$`),
+      );
       expect(at - r.startedAt).to.be.below(15000);
     });
 
@@ -158,10 +176,7 @@ describe('Server process: starting', function () {
       const banner = bannerOf(first.stdout());
       const base = `http://127.0.0.1:${port}`;
       expect(banner[0]).to.equal(`Workspace API is listening on ${base}/api/v1 (sqlite, 2 workers)`);
-      expect(banner).to.include.members([
-        `  API reference: ${base}/docs`,
-        `  OpenAPI document: ${base}/api/v1/openapi.json`,
-      ]);
+      expect(banner).to.include.members([`  API reference: ${base}/docs`, `  OpenAPI document: ${base}/api/v1/openapi.json`]);
       const teamLine = banner.find((l) => l.startsWith('Demo team: '));
       expect(teamLine).to.match(/^Demo team: [0-9a-f-]{36} \(Demo Agency\)$/);
       const key = banner.find((l) => l.startsWith('Demo API key: '))!.slice('Demo API key: '.length);
@@ -173,7 +188,10 @@ describe('Server process: starting', function () {
       expect(await statusOf(port, '/api/v1/openapi.json')).to.equal(200);
       expect(await statusOf(port, '/docs')).to.equal(200);
       await sleep(300);
-      expect(bannerOf(first.stdout()).filter((l) => l.startsWith('Workspace API is listening')), 'printed once').to.have.length(1);
+      expect(
+        bannerOf(first.stdout()).filter((l) => l.startsWith('Workspace API is listening')),
+        'printed once',
+      ).to.have.length(1);
       first.child.kill('SIGTERM');
       expect((await first.exited).code).to.equal(0);
 
@@ -219,10 +237,13 @@ describe('npm start: the build before it', function () {
     write('bootstrap/cli-main.ts', 'export const main = () => 0;\n');
     write('tests/ignored.ts', 'export {};\n');
     write('package.json', '{ "name": "p" }\n');
-    write('tsconfig.json', JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, outDir: 'dist', rootDir: '.', types: [] },
-      include: ['domain', 'application', 'adapters', 'bootstrap'],
-    }));
+    write(
+      'tsconfig.json',
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, outDir: 'dist', rootDir: '.', types: [] },
+        include: ['domain', 'application', 'adapters', 'bootstrap'],
+      }),
+    );
     return root;
   };
   const built = () => {
@@ -261,7 +282,7 @@ describe('npm start: the build before it', function () {
     }
   });
 
-  it('does not build for what is not compiled: tests, an editor\'s swap file, the README', () => {
+  it("does not build for what is not compiled: tests, an editor's swap file, the README", () => {
     project();
     mkdirSync(join(root, 'dist', 'bootstrap'), { recursive: true });
     built();
@@ -273,12 +294,20 @@ describe('npm start: the build before it', function () {
 
   it('compiles once, saying so in one line on stderr, and then returns at once while nothing changed', () => {
     project();
-    const ensure = () => spawnSync(process.execPath, ['-e', `
+    const ensure = () =>
+      spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `
       const { ensureBuilt } = require(${JSON.stringify(join(ROOT, 'bin', 'build.js'))});
       const t = process.hrtime.bigint();
       ensureBuilt(${JSON.stringify(root)});
       process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6));
-    `], { encoding: 'utf8' });
+    `,
+        ],
+        { encoding: 'utf8' },
+      );
 
     const first = ensure();
     expect(first.status, first.stderr).to.equal(0);
@@ -299,7 +328,7 @@ describe('npm start: the build before it', function () {
     expect(statSync(join(root, 'dist', 'domain', 'value.js')).mtimeMs).to.be.above(before);
   });
 
-  it('fails, with the compiler\'s errors on stderr, when the sources do not compile; and builds again next time', () => {
+  it("fails, with the compiler's errors on stderr, when the sources do not compile; and builds again next time", () => {
     project();
     writeFileSync(join(root, 'domain', 'value.ts'), 'export const value: number = "text";\n');
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'build.js'), '--root', root], { encoding: 'utf8' });

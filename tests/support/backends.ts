@@ -22,8 +22,12 @@ export const TEST_SECRETS_KEY = 'a7bcfc2dda8a971ba876648c2672f4096d65dd141e66161
 export function testConfig(backend: BackendName, overrides: Partial<Config> = {}): Config {
   // SECRETS_KEY: a fixed key, so inbox credentials are sealed in tests as in production.
   const base = loadConfig({
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', RATE_LIMIT_PER_MINUTE: '100000', SECRETS_KEY: TEST_SECRETS_KEY,
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000', INBOUND_RATE_LIMIT_PER_MINUTE: '100000', AUTH_FAILURE_LIMIT_PER_MINUTE: '100000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
+    INBOUND_RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_FAILURE_LIMIT_PER_MINUTE: '100000',
   });
   const databaseUrl = backend === 'memory' ? 'memory:' : backend === 'sqlite' ? 'sqlite::memory:' : process.env.TEST_DATABASE_URL!;
   const databaseSchema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;

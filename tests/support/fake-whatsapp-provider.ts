@@ -12,10 +12,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type FakeBehaviour =
-  | { kind: 'accept' }
-  | { kind: 'fail'; status: number; body: unknown }
-  | { kind: 'hang' };
+export type FakeBehaviour = { kind: 'accept' } | { kind: 'fail'; status: number; body: unknown } | { kind: 'hang' };
 
 const CLOUD = /^(?:\/[^/]+)*\/([^/]+)\/messages$/;
 const EVOLUTION = /^(?:\/[^/]+)*\/message\/sendText\/([^/]+)$/;
@@ -50,7 +47,10 @@ export class FakeWhatsAppProvider {
   }
 
   /** Every following request gets this status and body (Meta-style error by default). */
-  fail(status = 500, body: unknown = { error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2, fbtrace_id: 'fake' } }): void {
+  fail(
+    status = 500,
+    body: unknown = { error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2, fbtrace_id: 'fake' } },
+  ): void {
     this.behaviour = { kind: 'fail', status, body };
   }
 

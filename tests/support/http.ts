@@ -28,7 +28,9 @@ export function httpEnvOf(runtime: Runtime): HttpEnv {
     runtime,
     request,
     async team(options = {}) {
-      const { team, apiKey } = await runtime.container.get(CreateTeam).execute({ name: options.name ?? 'Test team', clientQuota: options.clientQuota });
+      const { team, apiKey } = await runtime.container
+        .get(CreateTeam)
+        .execute({ name: options.name ?? 'Test team', clientQuota: options.clientQuota });
       return { teamId: team.id, key: apiKey.key, auth: { Authorization: `Bearer ${apiKey.key}` } };
     },
   };
@@ -36,8 +38,12 @@ export function httpEnvOf(runtime: Runtime): HttpEnv {
 
 /** HTTP suites run the real Koa app over memory and SQLite by default, PostgreSQL too when asked. */
 export function forEachHttpBackend(title: string, suite: (env: () => HttpEnv, backend: BackendName) => void, names?: BackendName[]): void {
-  forEachBackend(title, (runtime, backend) => {
-    let env: HttpEnv | undefined;
-    suite(() => (env ??= httpEnvOf(runtime())), backend);
-  }, names ?? (['memory', 'sqlite'] as BackendName[]));
+  forEachBackend(
+    title,
+    (runtime, backend) => {
+      let env: HttpEnv | undefined;
+      suite(() => (env ??= httpEnvOf(runtime())), backend);
+    },
+    names ?? (['memory', 'sqlite'] as BackendName[]),
+  );
 }

@@ -33,7 +33,14 @@ export async function checkNewestFirst<T>(
   const t = (s: number) => new Date(Date.UTC(2026, 2, 1, 12, 0, s, 250)).toISOString();
   const ids = [keysetId(), keysetId(), keysetId(), keysetId(), keysetId()];
   const made: T[] = [];
-  for (const [at, id] of [[t(3), ids[1]], [t(1), ids[4]], [t(3), ids[3]], [t(2), ids[0]], [t(3), ids[2]]]) made.push(await insert(at, id));
+  for (const [at, id] of [
+    [t(3), ids[1]],
+    [t(1), ids[4]],
+    [t(3), ids[3]],
+    [t(2), ids[0]],
+    [t(3), ids[2]],
+  ])
+    made.push(await insert(at, id));
   const expected = [made[2], made[4], made[0], made[3], made[1]]; // t(3) by id descending, then t(2), then t(1)
 
   const all = await read({ limit: 500, after: null });

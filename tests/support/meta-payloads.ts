@@ -6,20 +6,31 @@ export const META_BUSINESS_NUMBER = '15550783881';
 /** The envelope every Cloud API webhook body has: one entry, one change of the `messages` field holding `value`. */
 export const metaEnvelope = (phoneNumberId: string, value: Record<string, unknown>) => ({
   object: 'whatsapp_business_account',
-  entry: [{
-    id: '102290129340398',
-    changes: [{
-      field: 'messages',
-      value: { messaging_product: 'whatsapp', metadata: { display_phone_number: META_BUSINESS_NUMBER, phone_number_id: phoneNumberId }, ...value },
-    }],
-  }],
+  entry: [
+    {
+      id: '102290129340398',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: META_BUSINESS_NUMBER, phone_number_id: phoneNumberId },
+            ...value,
+          },
+        },
+      ],
+    },
+  ],
 });
 
 /** The body for one text message from `from` to the number `phoneNumberId`, sent now unless `timestamp` says otherwise. */
 export const metaTextMessage = (
-  phoneNumberId: string, from: string, id: string,
+  phoneNumberId: string,
+  from: string,
+  id: string,
   { body = 'Olá, tudo bem? 👋', timestamp = String(Math.floor(Date.now() / 1000)) }: { body?: string; timestamp?: unknown } = {},
-) => metaEnvelope(phoneNumberId, {
-  contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: from }],
-  messages: [{ from, id, timestamp, type: 'text', text: { body } }],
-});
+) =>
+  metaEnvelope(phoneNumberId, {
+    contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: from }],
+    messages: [{ from, id, timestamp, type: 'text', text: { body } }],
+  });

@@ -59,11 +59,17 @@ export function forEachMigrationBackend(migration: string, suite: (world: () => 
         world = {
           knex,
           backend,
-          migrateToBefore: async () => { await knex.migrate.latest({ migrationSource: shippedBefore, schemaName: schema }); },
-          migrateToLatest: async () => { await knex.migrate.latest({ migrationSource, schemaName: schema }); },
+          migrateToBefore: async () => {
+            await knex.migrate.latest({ migrationSource: shippedBefore, schemaName: schema });
+          },
+          migrateToLatest: async () => {
+            await knex.migrate.latest({ migrationSource, schemaName: schema });
+          },
         };
       });
-      after(async () => { await scratch?.drop(); });
+      after(async () => {
+        await scratch?.drop();
+      });
 
       suite(() => {
         if (!world) throw new Error('migration world not started');

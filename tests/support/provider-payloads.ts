@@ -32,7 +32,9 @@ export interface ProviderFixture {
  */
 const phpFormBody = (pairs: Array<[string, string]>): string => {
   const encode = (s: string): string =>
-    encodeURIComponent(s).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+    encodeURIComponent(s)
+      .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+      .replace(/%20/g, '+');
   return pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
 };
 
@@ -56,39 +58,74 @@ const metaLead = {
 
 const metaNotification = {
   object: 'page',
-  entry: [{
-    id: '153125381133',
-    time: 1763649125,
-    changes: [{
-      field: 'leadgen',
-      value: {
-        ad_id: '23851234567890123', form_id: '987654321098765', leadgen_id: '1234567890123456',
-        created_time: 1763649125, page_id: '153125381133', adgroup_id: '23851234567890123',
-      },
-    }],
-  }],
+  entry: [
+    {
+      id: '153125381133',
+      time: 1763649125,
+      changes: [
+        {
+          field: 'leadgen',
+          value: {
+            ad_id: '23851234567890123',
+            form_id: '987654321098765',
+            leadgen_id: '1234567890123456',
+            created_time: 1763649125,
+            page_id: '153125381133',
+            adgroup_id: '23851234567890123',
+          },
+        },
+      ],
+    },
+  ],
 };
 
 // --- Elementor Pro --------------------------------------------------------------------------------
 
 const elementorAdvancedPairs: Array<[string, string]> = [
-  ['form[id]', '3f9c2a1'], ['form[name]', 'Contato Site'],
-  ['fields[name][id]', 'name'], ['fields[name][type]', 'text'], ['fields[name][title]', 'Nome'],
-  ['fields[name][value]', 'Gabriel Martins Rocha'], ['fields[name][raw_value]', 'Gabriel Martins Rocha'], ['fields[name][required]', '1'],
-  ['fields[email][id]', 'email'], ['fields[email][type]', 'email'], ['fields[email][title]', 'E-mail'],
-  ['fields[email][value]', 'gabriel.rocha@exemplo.com.br'], ['fields[email][raw_value]', 'gabriel.rocha@exemplo.com.br'], ['fields[email][required]', '1'],
-  ['fields[telefone][id]', 'telefone'], ['fields[telefone][type]', 'tel'], ['fields[telefone][title]', 'Telefone'],
-  ['fields[telefone][value]', '011 98765 4321'], ['fields[telefone][raw_value]', '011 98765 4321'], ['fields[telefone][required]', '0'],
-  ['fields[message][id]', 'message'], ['fields[message][type]', 'textarea'], ['fields[message][title]', 'Mensagem'],
-  ['fields[message][value]', 'Preciso de um orçamento para 3 lojas.'], ['fields[message][raw_value]', 'Preciso de um orçamento para 3 lojas.'], ['fields[message][required]', '0'],
-  ['meta[date][title]', 'Data'], ['meta[date][value]', '20 de novembro de 2026'],
-  ['meta[time][title]', 'Hora'], ['meta[time][value]', '18:02'],
-  ['meta[page_url][title]', 'URL da página'], ['meta[page_url][value]', 'https://www.exemplo.com.br/contato/'],
-  ['meta[remote_ip][title]', 'IP remoto'], ['meta[remote_ip][value]', '203.0.113.7'],
+  ['form[id]', '3f9c2a1'],
+  ['form[name]', 'Contato Site'],
+  ['fields[name][id]', 'name'],
+  ['fields[name][type]', 'text'],
+  ['fields[name][title]', 'Nome'],
+  ['fields[name][value]', 'Gabriel Martins Rocha'],
+  ['fields[name][raw_value]', 'Gabriel Martins Rocha'],
+  ['fields[name][required]', '1'],
+  ['fields[email][id]', 'email'],
+  ['fields[email][type]', 'email'],
+  ['fields[email][title]', 'E-mail'],
+  ['fields[email][value]', 'gabriel.rocha@exemplo.com.br'],
+  ['fields[email][raw_value]', 'gabriel.rocha@exemplo.com.br'],
+  ['fields[email][required]', '1'],
+  ['fields[telefone][id]', 'telefone'],
+  ['fields[telefone][type]', 'tel'],
+  ['fields[telefone][title]', 'Telefone'],
+  ['fields[telefone][value]', '011 98765 4321'],
+  ['fields[telefone][raw_value]', '011 98765 4321'],
+  ['fields[telefone][required]', '0'],
+  ['fields[message][id]', 'message'],
+  ['fields[message][type]', 'textarea'],
+  ['fields[message][title]', 'Mensagem'],
+  ['fields[message][value]', 'Preciso de um orçamento para 3 lojas.'],
+  ['fields[message][raw_value]', 'Preciso de um orçamento para 3 lojas.'],
+  ['fields[message][required]', '0'],
+  ['meta[date][title]', 'Data'],
+  ['meta[date][value]', '20 de novembro de 2026'],
+  ['meta[time][title]', 'Hora'],
+  ['meta[time][value]', '18:02'],
+  ['meta[page_url][title]', 'URL da página'],
+  ['meta[page_url][value]', 'https://www.exemplo.com.br/contato/'],
+  ['meta[remote_ip][title]', 'IP remoto'],
+  ['meta[remote_ip][value]', '203.0.113.7'],
 ];
 
-const elementorField = (id: string, type: string, title: string, value: string, required: string) =>
-  ({ id, type, title, value, raw_value: value, required });
+const elementorField = (id: string, type: string, title: string, value: string, required: string) => ({
+  id,
+  type,
+  title,
+  value,
+  raw_value: value,
+  required,
+});
 
 const elementorAdvanced = {
   form: { id: '3f9c2a1', name: 'Contato Site' },
@@ -108,9 +145,14 @@ const elementorAdvanced = {
 
 // Without "Advanced Data" Elementor posts each field by its label, then the metadata by its label.
 const elementorSimplePairs: Array<[string, string]> = [
-  ['Nome', 'Letícia Andrade'], ['E-mail', 'leticia.andrade@exemplo.com'], ['Telefone', '(41) 99876-5432'],
-  ['Mensagem', 'Quero saber os preços.'], ['Data', '20 de novembro de 2026'], ['Hora', '18:10'],
-  ['URL da página', 'https://www.exemplo.com.br/'], ['Desenvolvido por', 'Elementor'],
+  ['Nome', 'Letícia Andrade'],
+  ['E-mail', 'leticia.andrade@exemplo.com'],
+  ['Telefone', '(41) 99876-5432'],
+  ['Mensagem', 'Quero saber os preços.'],
+  ['Data', '20 de novembro de 2026'],
+  ['Hora', '18:10'],
+  ['URL da página', 'https://www.exemplo.com.br/'],
+  ['Desenvolvido por', 'Elementor'],
 ];
 
 // --- Typeform --------------------------------------------------------------------------------------
@@ -168,30 +210,62 @@ const tally = {
 // --- RD Station Marketing --------------------------------------------------------------------------
 
 const rdLead = (over: Record<string, unknown>) => ({
-  id: '374059017', uuid: '8a7d0bd2-6f2e-4c1a-9a3e-1f0b2c3d4e5f', email: null, name: null, company: null, job_title: null,
-  bio: null, public_url: 'http://rdstation.com.br/leads/public/8a7d0bd2-6f2e-4c1a-9a3e-1f0b2c3d4e5f',
-  created_at: '2026-11-20T10:15:02.456-03:00', opportunity: 'false', number_conversions: '1', user: null,
-  first_conversion: null, last_conversion: null, custom_fields: {}, website: null,
-  personal_phone: null, mobile_phone: null, city: null, state: null, lead_stage: 'Lead', tags: [], fit_score: 'd', interest: 0,
+  id: '374059017',
+  uuid: '8a7d0bd2-6f2e-4c1a-9a3e-1f0b2c3d4e5f',
+  email: null,
+  name: null,
+  company: null,
+  job_title: null,
+  bio: null,
+  public_url: 'http://rdstation.com.br/leads/public/8a7d0bd2-6f2e-4c1a-9a3e-1f0b2c3d4e5f',
+  created_at: '2026-11-20T10:15:02.456-03:00',
+  opportunity: 'false',
+  number_conversions: '1',
+  user: null,
+  first_conversion: null,
+  last_conversion: null,
+  custom_fields: {},
+  website: null,
+  personal_phone: null,
+  mobile_phone: null,
+  city: null,
+  state: null,
+  lead_stage: 'Lead',
+  tags: [],
+  fit_score: 'd',
+  interest: 0,
   ...over,
 });
 
 const rdStation = {
   leads: [
     rdLead({
-      email: 'carla.mendes@exemplo.com.br', name: 'Carla Mendes', company: 'Mendes Contabilidade', job_title: 'Sócia',
-      personal_phone: '(11) 3333-4444 / (11) 98888-7777', city: 'São Paulo', state: 'SP', tags: ['orcamento'],
+      email: 'carla.mendes@exemplo.com.br',
+      name: 'Carla Mendes',
+      company: 'Mendes Contabilidade',
+      job_title: 'Sócia',
+      personal_phone: '(11) 3333-4444 / (11) 98888-7777',
+      city: 'São Paulo',
+      state: 'SP',
+      tags: ['orcamento'],
       last_conversion: {
         content: { identificador: 'landing-orcamento', nome: 'Carla Mendes', email_lead: 'carla.mendes@exemplo.com.br' },
-        created_at: '2026-11-20T10:15:02.456-03:00', cumulative_sum: '1', source: 'google',
+        created_at: '2026-11-20T10:15:02.456-03:00',
+        cumulative_sum: '1',
+        source: 'google',
         conversion_origin: { source: 'google', medium: 'cpc', value: null, campaign: 'black-friday', channel: 'Paid Search' },
       },
     }),
     rdLead({
-      id: '374059018', uuid: '1b2c3d4e-5f60-4718-89ab-cdef01234567',
+      id: '374059018',
+      uuid: '1b2c3d4e-5f60-4718-89ab-cdef01234567',
       public_url: 'http://rdstation.com.br/leads/public/1b2c3d4e-5f60-4718-89ab-cdef01234567',
-      email: 'rafael.araujo@gmail,com', name: 'Rafael Araújo', mobile_phone: '(11) 97654-3210', personal_phone: '(11) 97654-3210',
-      city: 'Campinas', state: 'SP',
+      email: 'rafael.araujo@gmail,com',
+      name: 'Rafael Araújo',
+      mobile_phone: '(11) 97654-3210',
+      personal_phone: '(11) 97654-3210',
+      city: 'Campinas',
+      state: 'SP',
     }),
   ],
 };
@@ -232,7 +306,14 @@ const hubspot = {
   },
   'form-submissions': [],
   'list-memberships': [],
-  'identity-profiles': [{ vid: 51, 'saved-at-timestamp': 1763656000000, 'deleted-changed-timestamp': 0, identities: [{ type: 'EMAIL', value: 'marcia.lima@exemplo.com.br', timestamp: 1763656000000 }] }],
+  'identity-profiles': [
+    {
+      vid: 51,
+      'saved-at-timestamp': 1763656000000,
+      'deleted-changed-timestamp': 0,
+      identities: [{ type: 'EMAIL', value: 'marcia.lima@exemplo.com.br', timestamp: 1763656000000 }],
+    },
+  ],
 };
 
 // --- Formstack -------------------------------------------------------------------------------------
@@ -250,19 +331,28 @@ const formstack = {
 
 // --- Zapier ----------------------------------------------------------------------------------------
 
-const zapierArray = [{
-  nome: 'Fernanda Costa', email: 'fernanda.costa@exemplo.com', celular: '+55 (48) 99912-3456', empresa: 'Costa Design',
-  mensagem: 'Vi o anúncio no Instagram',
-}];
+const zapierArray = [
+  {
+    nome: 'Fernanda Costa',
+    email: 'fernanda.costa@exemplo.com',
+    celular: '+55 (48) 99912-3456',
+    empresa: 'Costa Design',
+    mensagem: 'Vi o anúncio no Instagram',
+  },
+];
 
 const zapierFormPairs: Array<[string, string]> = [
-  ['nome', 'Paulo Henrique Dias'], ['e-mail', 'paulo.dias@hotmail'], ['whatsapp', '(11) 98765-4321'], ['valor', 'a combinar'],
+  ['nome', 'Paulo Henrique Dias'],
+  ['e-mail', 'paulo.dias@hotmail'],
+  ['whatsapp', '(11) 98765-4321'],
+  ['valor', 'a combinar'],
 ];
 
 export const PROVIDER_FIXTURES: ProviderFixture[] = [
   {
     provider: 'Meta Lead Ads (webhook leadgen, after Graph API lead fetch)',
-    source: 'Meta for Developers, Marketing API "Retrieving Leads" (https://developers.facebook.com/docs/marketing-api/guides/lead-ads/retrieving): the lead with field_data [{ name, values }]',
+    source:
+      'Meta for Developers, Marketing API "Retrieving Leads" (https://developers.facebook.com/docs/marketing-api/guides/lead-ads/retrieving): the lead with field_data [{ name, values }]',
     contentType: 'application/json',
     body: json(metaLead),
     payload: metaLead,
@@ -275,11 +365,20 @@ export const PROVIDER_FIXTURES: ProviderFixture[] = [
       'metadata.form_id': 'form_id',
     },
     idempotencyPath: 'id',
-    expected: [{ full_name: 'Ana Júlia Souza', email: 'ana.julia@exemplo.com.br', phone: '5511987654321', company_name: 'Padaria Pão Dourado', value: 5000 }],
+    expected: [
+      {
+        full_name: 'Ana Júlia Souza',
+        email: 'ana.julia@exemplo.com.br',
+        phone: '5511987654321',
+        company_name: 'Padaria Pão Dourado',
+        value: 5000,
+      },
+    ],
   },
   {
     provider: 'Meta Lead Ads (webhook leadgen notification as Meta posts it, before the lead fetch)',
-    source: 'Meta for Developers, "Webhooks for Leads" (https://developers.facebook.com/docs/marketing-api/guides/lead-ads/quickstart/webhooks-integration): entry[].changes[].value carries only ids, no answers',
+    source:
+      'Meta for Developers, "Webhooks for Leads" (https://developers.facebook.com/docs/marketing-api/guides/lead-ads/quickstart/webhooks-integration): entry[].changes[].value carries only ids, no answers',
     contentType: 'application/json',
     body: json(metaNotification),
     payload: metaNotification,
@@ -290,7 +389,8 @@ export const PROVIDER_FIXTURES: ProviderFixture[] = [
   },
   {
     provider: 'Elementor Pro forms, Webhook action with "Advanced Data"',
-    source: 'Elementor Help Center, "Actions After Submit" → Webhook (https://elementor.com/help/actions-after-submit/): with Advanced Data the form, fields and meta arrays are posted as form data',
+    source:
+      'Elementor Help Center, "Actions After Submit" → Webhook (https://elementor.com/help/actions-after-submit/): with Advanced Data the form, fields and meta arrays are posted as form data',
     contentType: 'application/x-www-form-urlencoded',
     body: phpFormBody(elementorAdvancedPairs),
     payload: elementorAdvanced,
@@ -302,20 +402,36 @@ export const PROVIDER_FIXTURES: ProviderFixture[] = [
       'metadata.page_url': 'meta.page_url.value',
       'metadata.form': 'form.name',
     },
-    expected: [{ full_name: 'Gabriel Martins Rocha', email: 'gabriel.rocha@exemplo.com.br', phone: '5511987654321', notes_include: ['Preciso de um orçamento para 3 lojas.'] }],
+    expected: [
+      {
+        full_name: 'Gabriel Martins Rocha',
+        email: 'gabriel.rocha@exemplo.com.br',
+        phone: '5511987654321',
+        notes_include: ['Preciso de um orçamento para 3 lojas.'],
+      },
+    ],
   },
   {
     provider: 'Elementor Pro forms, Webhook action without "Advanced Data" (fields by label)',
-    source: 'Elementor Help Center, "Actions After Submit" → Webhook (https://elementor.com/help/actions-after-submit/): without Advanced Data each field is posted under its label',
+    source:
+      'Elementor Help Center, "Actions After Submit" → Webhook (https://elementor.com/help/actions-after-submit/): without Advanced Data each field is posted under its label',
     contentType: 'application/x-www-form-urlencoded',
     body: phpFormBody(elementorSimplePairs),
     payload: Object.fromEntries(elementorSimplePairs),
     mapping: {},
-    expected: [{ full_name: 'Letícia Andrade', email: 'leticia.andrade@exemplo.com', phone: '5541998765432', notes_include: ['Quero saber os preços.'] }],
+    expected: [
+      {
+        full_name: 'Letícia Andrade',
+        email: 'leticia.andrade@exemplo.com',
+        phone: '5541998765432',
+        notes_include: ['Quero saber os preços.'],
+      },
+    ],
   },
   {
     provider: 'Typeform (webhook form_response)',
-    source: 'Typeform Developers, Webhooks "Example webhook payload" (https://www.typeform.com/developers/webhooks/example-payload/): answers[] with field.ref, value under the answer type',
+    source:
+      'Typeform Developers, Webhooks "Example webhook payload" (https://www.typeform.com/developers/webhooks/example-payload/): answers[] with field.ref, value under the answer type',
     contentType: 'application/json',
     body: json(typeform),
     payload: typeform,
@@ -332,7 +448,8 @@ export const PROVIDER_FIXTURES: ProviderFixture[] = [
   },
   {
     provider: 'Tally (webhook FORM_RESPONSE)',
-    source: 'Tally Help Center, "Webhooks" → Example webhook event (https://tally.so/help/webhooks): data.fields[] with key, label, type, value',
+    source:
+      'Tally Help Center, "Webhooks" → Example webhook event (https://tally.so/help/webhooks): data.fields[] with key, label, type, value',
     contentType: 'application/json',
     body: json(tally),
     payload: tally,
@@ -344,11 +461,19 @@ export const PROVIDER_FIXTURES: ProviderFixture[] = [
       'metadata.form': 'data.formName',
     },
     idempotencyPath: 'eventId',
-    expected: [{ full_name: 'Luíza Fernandes', email: 'luiza.fernandes@exemplo.com.br', phone: '5531987654321', company_name: 'Fernandes Arquitetura' }],
+    expected: [
+      {
+        full_name: 'Luíza Fernandes',
+        email: 'luiza.fernandes@exemplo.com.br',
+        phone: '5531987654321',
+        company_name: 'Fernandes Arquitetura',
+      },
+    ],
   },
   {
     provider: 'RD Station Marketing (legacy lead webhook, two leads in one delivery)',
-    source: 'RD Station Developers, "Webhooks" (https://developers.rdstation.com/en/reference/webhooks) for the subscription; the legacy body { "leads": [ { id, email, name, company, personal_phone, mobile_phone, tags, last_conversion.conversion_origin, … } ] } from the RD Station Marketing help on webhook integrations (the current API v2 body is { contact } instead)',
+    source:
+      'RD Station Developers, "Webhooks" (https://developers.rdstation.com/en/reference/webhooks) for the subscription; the legacy body { "leads": [ { id, email, name, company, personal_phone, mobile_phone, tags, last_conversion.conversion_origin, … } ] } from the RD Station Marketing help on webhook integrations (the current API v2 body is { contact } instead)',
     contentType: 'application/json',
     body: json(rdStation),
     payload: rdStation,
@@ -361,13 +486,26 @@ export const PROVIDER_FIXTURES: ProviderFixture[] = [
       utm_source: 'leads[*].last_conversion.conversion_origin.source',
     },
     expected: [
-      { full_name: 'Carla Mendes', email: 'carla.mendes@exemplo.com.br', phone: '5511988887777', company_name: 'Mendes Contabilidade', notes_include: ['phone also given: (11) 3333-4444'] },
-      { full_name: 'Rafael Araújo', email: null, phone: '5511976543210', company_name: null, notes_include: ['email "rafael.araujo@gmail,com" not read'] },
+      {
+        full_name: 'Carla Mendes',
+        email: 'carla.mendes@exemplo.com.br',
+        phone: '5511988887777',
+        company_name: 'Mendes Contabilidade',
+        notes_include: ['phone also given: (11) 3333-4444'],
+      },
+      {
+        full_name: 'Rafael Araújo',
+        email: null,
+        phone: '5511976543210',
+        company_name: null,
+        notes_include: ['email "rafael.araujo@gmail,com" not read'],
+      },
     ],
   },
   {
     provider: 'Google Forms through an Apps Script onFormSubmit trigger (namedValues posted with UrlFetchApp)',
-    source: 'Google Apps Script, "Event objects" → Google Sheets form submit, e.namedValues (https://developers.google.com/apps-script/guides/triggers/events), posted with UrlFetchApp.fetch(url, { method: "post", contentType: "application/json", payload: JSON.stringify({ namedValues: e.namedValues }) }) (https://developers.google.com/apps-script/reference/url-fetch/url-fetch-app)',
+    source:
+      'Google Apps Script, "Event objects" → Google Sheets form submit, e.namedValues (https://developers.google.com/apps-script/guides/triggers/events), posted with UrlFetchApp.fetch(url, { method: "post", contentType: "application/json", payload: JSON.stringify({ namedValues: e.namedValues }) }) (https://developers.google.com/apps-script/reference/url-fetch/url-fetch-app)',
     contentType: 'application/json',
     body: json(googleForms),
     payload: googleForms,
@@ -378,11 +516,20 @@ export const PROVIDER_FIXTURES: ProviderFixture[] = [
       company_name: "namedValues['Nome da empresa'].0",
       value: 'namedValues["Quanto pretende investir?"].0',
     },
-    expected: [{ full_name: 'Antônio Carlos Ribeiro', email: 'antonio.ribeiro@exemplo.com.br', phone: '5511987654321', company_name: 'Ribeiro & Cia', value: 1500 }],
+    expected: [
+      {
+        full_name: 'Antônio Carlos Ribeiro',
+        email: 'antonio.ribeiro@exemplo.com.br',
+        phone: '5511987654321',
+        company_name: 'Ribeiro & Cia',
+        value: 1500,
+      },
+    ],
   },
   {
     provider: 'HubSpot workflow "Send a webhook" (contact record, properties.<name>.value)',
-    source: 'HubSpot Knowledge Base, "Use webhooks with HubSpot workflows" (https://knowledge.hubspot.com/workflows/how-do-i-use-webhooks-with-hubspot-workflows); the contact JSON as in the legacy Contacts API "Get a contact by ID" (https://legacydocs.hubspot.com/docs/methods/contacts/get_contact)',
+    source:
+      'HubSpot Knowledge Base, "Use webhooks with HubSpot workflows" (https://knowledge.hubspot.com/workflows/how-do-i-use-webhooks-with-hubspot-workflows); the contact JSON as in the legacy Contacts API "Get a contact by ID" (https://legacydocs.hubspot.com/docs/methods/contacts/get_contact)',
     contentType: 'application/json',
     body: json(hubspot),
     payload: hubspot,
@@ -393,11 +540,14 @@ export const PROVIDER_FIXTURES: ProviderFixture[] = [
       company_name: 'properties.company.value',
       source: 'properties.hs_analytics_source.value',
     },
-    expected: [{ full_name: 'Márcia Gonçalves Lima', email: 'marcia.lima@exemplo.com.br', phone: '5511987654321', company_name: 'Lima Engenharia' }],
+    expected: [
+      { full_name: 'Márcia Gonçalves Lima', email: 'marcia.lima@exemplo.com.br', phone: '5511987654321', company_name: 'Lima Engenharia' },
+    ],
   },
   {
     provider: 'Formstack (webhook, JSON, posted with field names)',
-    source: 'Formstack Developers, "Webhooks: Setup" (https://developers.formstack.com/docs/webhook-setup) and "Webhook Examples" (https://developers.formstack.com/docs/webhook-examples): FormID, UniqueID, HandshakeKey and each field under its name; a Name field as { first, last }',
+    source:
+      'Formstack Developers, "Webhooks: Setup" (https://developers.formstack.com/docs/webhook-setup) and "Webhook Examples" (https://developers.formstack.com/docs/webhook-examples): FormID, UniqueID, HandshakeKey and each field under its name; a Name field as { first, last }',
     contentType: 'application/json',
     body: json(formstack),
     payload: formstack,
@@ -406,27 +556,50 @@ export const PROVIDER_FIXTURES: ProviderFixture[] = [
       value: '"Orçamento estimado"',
     },
     idempotencyPath: 'UniqueID',
-    expected: [{ full_name: 'Beatriz Oliveira Santos', email: 'beatriz.santos@exemplo.com', phone: '552134567890', value: 12500, notes_include: ['Gostaria de uma visita técnica.'] }],
+    expected: [
+      {
+        full_name: 'Beatriz Oliveira Santos',
+        email: 'beatriz.santos@exemplo.com',
+        phone: '552134567890',
+        value: 12500,
+        notes_include: ['Gostaria de uma visita técnica.'],
+      },
+    ],
   },
   {
     provider: 'Zapier, Webhooks by Zapier POST with "Wrap Request In Array" (JSON)',
-    source: 'Zapier Help Center, "Send webhooks in Zaps" (https://help.zapier.com/hc/en-us/articles/8496326446989-Send-webhooks-in-Zaps): POST action, Payload Type json, Wrap Request In Array',
+    source:
+      'Zapier Help Center, "Send webhooks in Zaps" (https://help.zapier.com/hc/en-us/articles/8496326446989-Send-webhooks-in-Zaps): POST action, Payload Type json, Wrap Request In Array',
     contentType: 'application/json',
     body: json(zapierArray),
     payload: zapierArray,
     mapping: {},
-    expected: [{ full_name: 'Fernanda Costa', email: 'fernanda.costa@exemplo.com', phone: '5548999123456', company_name: 'Costa Design', notes_include: ['Vi o anúncio no Instagram'] }],
+    expected: [
+      {
+        full_name: 'Fernanda Costa',
+        email: 'fernanda.costa@exemplo.com',
+        phone: '5548999123456',
+        company_name: 'Costa Design',
+        notes_include: ['Vi o anúncio no Instagram'],
+      },
+    ],
   },
   {
     provider: 'Zapier, Webhooks by Zapier POST (Payload Type form, Portuguese keys, a typo and an amount in words)',
-    source: 'Zapier Help Center, "Send webhooks in Zaps" (https://help.zapier.com/hc/en-us/articles/8496326446989-Send-webhooks-in-Zaps): POST action, Payload Type form, Data as key/value pairs',
+    source:
+      'Zapier Help Center, "Send webhooks in Zaps" (https://help.zapier.com/hc/en-us/articles/8496326446989-Send-webhooks-in-Zaps): POST action, Payload Type form, Data as key/value pairs',
     contentType: 'application/x-www-form-urlencoded',
     body: 'nome=Paulo+Henrique+Dias&e-mail=paulo.dias%40hotmail&whatsapp=%2811%29+98765-4321&valor=a+combinar',
     payload: Object.fromEntries(zapierFormPairs),
     mapping: {},
-    expected: [{
-      full_name: 'Paulo Henrique Dias', email: null, phone: '5511987654321', value: null,
-      notes_include: ['email "paulo.dias@hotmail" not read: must be a valid address', 'value "a combinar" not read: is not an amount'],
-    }],
+    expected: [
+      {
+        full_name: 'Paulo Henrique Dias',
+        email: null,
+        phone: '5511987654321',
+        value: null,
+        notes_include: ['email "paulo.dias@hotmail" not read: must be a valid address', 'value "a combinar" not read: is not an amount'],
+      },
+    ],
   },
 ];

@@ -153,8 +153,14 @@ export function referencedRows(runtime: Runtime): ReferencedRows {
     const workflows = get<WorkflowRepository>(DEAL_TOKENS.WorkflowRepository);
     if (await workflows.findById(team(teamId), id)) return;
     await workflows.insert({
-      id, teamId, event: 'deal_created', action: 'create_task', config: { title: 'Tarefa' }, isActive: false,
-      createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      id,
+      teamId,
+      event: 'deal_created',
+      action: 'create_task',
+      config: { title: 'Tarefa' },
+      isActive: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     });
   };
   // Delivered: an event written only to be referred to is no backlog and never due.
@@ -183,35 +189,45 @@ export function referencedRows(runtime: Runtime): ReferencedRows {
   }
 
   return {
-    project, pipeline, client, deal, lead, around,
+    project,
+    pipeline,
+    client,
+    deal,
+    lead,
+    around,
     projects: (repo) => around(repo, ['insert', 'update'] as never, projectRefs),
     pipelines: (repo) => around(repo, ['insert'] as never, (p: PipelineData) => project(p.teamId, p.projectId)),
     companies: (repo) => around(repo, ['insert', 'update'] as never, (c: CompanyData) => project(c.teamId, c.projectId)),
     leads: (repo) => around(repo, ['insert', 'update'] as never, leadRefs),
     deals: (repo) => around(repo, ['insert', 'update'] as never, dealRefs),
-    dealContacts: (repo) => around(repo, ['insert'] as never, async (l: DealContactData) => {
-      await deal(l.teamId, l.dealId);
-      await identity(l.teamId, l.contactIdentityId);
-      await lead(l.teamId, l.leadId);
-    }),
+    dealContacts: (repo) =>
+      around(repo, ['insert'] as never, async (l: DealContactData) => {
+        await deal(l.teamId, l.dealId);
+        await identity(l.teamId, l.contactIdentityId);
+        await lead(l.teamId, l.leadId);
+      }),
     outbox: (repo) => around(repo, ['add'] as never, (e: DealEventData) => deal(e.teamId, e.dealId)),
-    workflowRuns: (repo) => around(repo, ['record'] as never, async (r: WorkflowRunData) => {
-      await workflow(r.teamId, r.workflowId);
-      await event(r.teamId, r.eventId, r.entityId);
-    }),
-    tasks: (repo) => around(repo, ['insert', 'update'] as never, async (t: TaskData) => {
-      await project(t.teamId, t.projectId);
-      await pipeline(t.teamId, t.pipelineId, t.projectId);
-    }),
+    workflowRuns: (repo) =>
+      around(repo, ['record'] as never, async (r: WorkflowRunData) => {
+        await workflow(r.teamId, r.workflowId);
+        await event(r.teamId, r.eventId, r.entityId);
+      }),
+    tasks: (repo) =>
+      around(repo, ['insert', 'update'] as never, async (t: TaskData) => {
+        await project(t.teamId, t.projectId);
+        await pipeline(t.teamId, t.pipelineId, t.projectId);
+      }),
     campaigns: (repo) => around(repo, ['insert', 'update'] as never, (c: CampaignData) => project(c.teamId, c.projectId)),
-    activities: (repo) => around(repo, ['insert', 'update'] as never, async (a: ActivityData) => {
-      await client(a.teamId, a.clientId);
-      await deal(a.teamId, a.dealId);
-    }),
+    activities: (repo) =>
+      around(repo, ['insert', 'update'] as never, async (a: ActivityData) => {
+        await client(a.teamId, a.clientId);
+        await deal(a.teamId, a.dealId);
+      }),
     whatsappContacts: (repo) => around(repo, ['insert', 'update'] as never, (c: ContactData) => client(c.teamId, c.clientId)),
-    webhookEndpoints: (repo) => around(repo, ['insert', 'update'] as never, async (e: WebhookEndpointData) => {
-      await project(e.teamId, e.actionConfig.projectId);
-      await pipeline(e.teamId, e.actionConfig.pipelineId, e.actionConfig.projectId);
-    }),
+    webhookEndpoints: (repo) =>
+      around(repo, ['insert', 'update'] as never, async (e: WebhookEndpointData) => {
+        await project(e.teamId, e.actionConfig.projectId);
+        await pipeline(e.teamId, e.actionConfig.pipelineId, e.actionConfig.projectId);
+      }),
   };
 }

@@ -17,7 +17,12 @@ export function takeMismatches(): string[] {
 const absolute = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(absolute);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `openapi.json${v}` : absolute(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `openapi.json${v}` : absolute(v),
+      ]),
+    );
   }
   return value;
 };
@@ -61,7 +66,9 @@ export function responseChecker(document: Json): Koa.Middleware {
     } else if (check) {
       const body = JSON.parse(JSON.stringify(ctx.body ?? null));
       if (!check(body)) {
-        mismatches.push(`${where} with a body that does not match the document: ${ajv.errorsText(check.errors)}; body ${JSON.stringify(body).slice(0, 500)}`);
+        mismatches.push(
+          `${where} with a body that does not match the document: ${ajv.errorsText(check.errors)}; body ${JSON.stringify(body).slice(0, 500)}`,
+        );
       }
     }
   };

@@ -68,9 +68,9 @@ export const QUERIES: Folded[] = [
   { text: '1_0', folded: '1_0' },
   { text: '0%_', folded: '0%_' },
   { text: 'off_', folded: 'off_' },
-  { text: '\'', folded: '\'' },
+  { text: "'", folded: "'" },
   { text: '"quote"', folded: '"quote"' },
-  { text: 'o\'brien', folded: 'o\'brien' },
+  { text: "o'brien", folded: "o'brien" },
   { text: 'OR', folded: 'or' },
   { text: 'NOT', folded: 'not' },
   { text: 'NEAR', folded: 'near' },
@@ -85,4 +85,7 @@ export const QUERIES: Folded[] = [
 
 /** Which names a query finds, by the rule: its folded form inside a name's folded form. */
 export const expectedMatches = (query: Folded, names: Folded[] = NAMES): string[] =>
-  names.filter((n) => n.folded.includes(query.folded)).map((n) => n.text).sort();
+  names
+    .filter((n) => n.folded.includes(query.folded))
+    .map((n) => n.text)
+    .sort();

@@ -8,7 +8,9 @@ export const mochaHooks = {
   afterEach(this: Mocha.Context) {
     const found = takeMismatches();
     if (found.length > 0) {
-      throw new Error(`"${this.currentTest?.fullTitle()}" got answers that the OpenAPI document does not describe:\n${[...new Set(found)].join('\n')}`);
+      throw new Error(
+        `"${this.currentTest?.fullTitle()}" got answers that the OpenAPI document does not describe:\n${[...new Set(found)].join('\n')}`,
+      );
     }
   },
 };

@@ -7,12 +7,23 @@ import { CliCommand, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 export const presentWorkflow = (w: WorkflowData) => ({
-  id: w.id, team_id: w.teamId, event: w.event, action: w.action, config: w.config, is_active: w.isActive,
-  created_at: w.createdAt, updated_at: w.updatedAt,
+  id: w.id,
+  team_id: w.teamId,
+  event: w.event,
+  action: w.action,
+  config: w.config,
+  is_active: w.isActive,
+  created_at: w.createdAt,
+  updated_at: w.updatedAt,
 });
 
 export const presentWorkflowRun = (r: WorkflowRunData) => ({
-  id: r.id, workflow_id: r.workflowId, event: r.event, entity_id: r.entityId, status: r.status, error: r.error,
+  id: r.id,
+  workflow_id: r.workflowId,
+  event: r.event,
+  entity_id: r.entityId,
+  status: r.status,
+  error: r.error,
   created_at: r.createdAt,
 });
 
@@ -26,24 +37,36 @@ export function workflowCommands(uc: () => WorkflowCommandUseCases): CliCommand[
   return [
     {
       name: 'workflow create',
-      description: 'Set up a team\'s automation: on a deal event, create an activity or a task for the deal.',
+      description: "Set up a team's automation: on a deal event, create an activity or a task for the deal.",
       flags: [
         TEAM_FLAG,
         { name: 'event', type: 'string', required: true, choices: DEAL_EVENT_TYPES, description: 'The deal event that runs it.' },
         { name: 'action', type: 'string', required: true, choices: WORKFLOW_ACTIONS, description: 'What it creates.' },
         {
-          name: 'config', type: 'json', required: true,
-          description: 'create_activity: {"title", "type"?, "description"?}; create_task: {"title", "description"?, "priority"?, "project_id"?}.',
+          name: 'config',
+          type: 'json',
+          required: true,
+          description:
+            'create_activity: {"title", "type"?, "description"?}; create_task: {"title", "description"?, "priority"?, "project_id"?}.',
         },
       ],
-      example: 'workspace-admin workflow create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --event deal_created --action create_activity --config \'{"title":"Call the client","type":"call"}\'',
-      run: async (a) => presentWorkflow(await uc().create.execute({ teamId: a.required('team') }, {
-        event: a.required('event'), action: a.required('action'), config: a.json('config', true),
-      })),
+      example:
+        'workspace-admin workflow create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --event deal_created --action create_activity --config \'{"title":"Call the client","type":"call"}\'',
+      run: async (a) =>
+        presentWorkflow(
+          await uc().create.execute(
+            { teamId: a.required('team') },
+            {
+              event: a.required('event'),
+              action: a.required('action'),
+              config: a.json('config', true),
+            },
+          ),
+        ),
     },
     {
       name: 'workflow runs',
-      description: 'List a team\'s workflow runs, newest first, with their outcome.',
+      description: "List a team's workflow runs, newest first, with their outcome.",
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin workflow runs --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --limit 20',
       columns: ['id', 'created_at', 'event', 'status', 'workflow_id', 'entity_id', 'error'],

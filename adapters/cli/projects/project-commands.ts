@@ -19,8 +19,8 @@ export interface ProjectCommandUseCases {
 /** What `project archive` prints, as the README documents it. */
 const presentArchivedProject = (p: ArchivedProject) => ({ id: p.id, archived_at: p.archivedAt });
 
-const id = (what: string) => ({ name: 'id', type: 'string', required: true, value: 'ID', description: `The ${what}'s id.` } as const);
-const PROJECT = { name: 'project', type: 'string', required: true, value: 'ID', description: 'The project\'s id.' } as const;
+const id = (what: string) => ({ name: 'id', type: 'string', required: true, value: 'ID', description: `The ${what}'s id.` }) as const;
+const PROJECT = { name: 'project', type: 'string', required: true, value: 'ID', description: "The project's id." } as const;
 const EXAMPLE_PROJECT = '019a2b3c-9999-7000-8000-00000000c001';
 
 export function projectCommands(uc: () => ProjectCommandUseCases): CliCommand[] {
@@ -37,22 +37,30 @@ export function projectCommands(uc: () => ProjectCommandUseCases): CliCommand[] 
       description: 'Add a kanban pipeline to a project, with its columns and loss reasons.',
       flags: [
         PROJECT,
-        { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The pipeline\'s name.' },
-        { name: 'columns', type: 'json', required: true, description: 'The columns, in order: [{"slug", "title", "outcome": "open"|"won"|"lost"}].' },
+        { name: 'name', type: 'string', required: true, value: 'NAME', description: "The pipeline's name." },
+        {
+          name: 'columns',
+          type: 'json',
+          required: true,
+          description: 'The columns, in order: [{"slug", "title", "outcome": "open"|"won"|"lost"}].',
+        },
         { name: 'loss-reasons', type: 'json', description: 'The reasons a deal is lost: [{"name"}].' },
       ],
       example: `workspace-admin pipeline create --project ${EXAMPLE_PROJECT} --name Vendas --columns '[{"slug":"novo","title":"Novo","outcome":"open"},{"slug":"ganho","title":"Ganho","outcome":"won"}]'`,
-      run: async (a) => presentPipeline(await uc().createPipeline.execute({
-        projectId: a.uuid('project'),
-        name: a.required('name'),
-        columns: a.json<ColumnInput[]>('columns', true)!,
-        lossReasons: a.json<{ name: string }[]>('loss-reasons'),
-      })),
+      run: async (a) =>
+        presentPipeline(
+          await uc().createPipeline.execute({
+            projectId: a.uuid('project'),
+            name: a.required('name'),
+            columns: a.json<ColumnInput[]>('columns', true)!,
+            lossReasons: a.json<{ name: string }[]>('loss-reasons'),
+          }),
+        ),
     },
     {
       name: 'company create',
       description: 'Add a company to a project (its leads can belong to it).',
-      flags: [PROJECT, { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The company\'s name.' }],
+      flags: [PROJECT, { name: 'name', type: 'string', required: true, value: 'NAME', description: "The company's name." }],
       example: `workspace-admin company create --project ${EXAMPLE_PROJECT} --name "Padaria Pão Quente"`,
       run: async (a) => presentCompany(await uc().createCompany.execute({ projectId: a.uuid('project'), name: a.required('name') })),
     },

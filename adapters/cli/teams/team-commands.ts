@@ -23,7 +23,13 @@ const presentListedTeam = (t: TeamData) => ({ ...presentTeam(t), created_at: t.c
 const presentIssuedKey = (k: IssuedApiKey) => ({ id: k.id, key: k.key });
 const presentRevokedKey = (k: RevokedApiKey) => ({ id: k.id, is_active: k.isActive });
 /** Never the key, which is not kept, nor its hash. */
-const presentListedKey = (k: ApiKeyData) => ({ id: k.id, name: k.name, is_active: k.isActive, created_at: k.createdAt, revoked_at: k.revokedAt });
+const presentListedKey = (k: ApiKeyData) => ({
+  id: k.id,
+  name: k.name,
+  is_active: k.isActive,
+  created_at: k.createdAt,
+  revoked_at: k.revokedAt,
+});
 
 /** The use cases are resolved when a command runs: declaring the commands (for help) opens nothing. */
 export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
@@ -32,7 +38,7 @@ export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
       name: 'team create',
       description: 'Create a team with its project stages, internal project and first API key (the key is printed only here).',
       flags: [
-        { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The team\'s name.' },
+        { name: 'name', type: 'string', required: true, value: 'NAME', description: "The team's name." },
         { name: 'client-quota', type: 'integer', description: 'Most active clients the team may have; unlimited when absent.' },
       ],
       example: 'workspace-admin team create --name "Acme Marketing" --client-quota 50',
@@ -52,13 +58,16 @@ export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
     {
       name: 'key create',
       description: 'Issue another API key for a team (the key is printed only here: it is stored hashed).',
-      flags: [TEAM_FLAG, { name: 'name', type: 'string', value: 'NAME', description: 'A label for the key, such as the integration that uses it.' }],
+      flags: [
+        TEAM_FLAG,
+        { name: 'name', type: 'string', value: 'NAME', description: 'A label for the key, such as the integration that uses it.' },
+      ],
       example: 'workspace-admin key create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --name zapier',
       run: async (a) => presentIssuedKey(await uc().createKey.execute({ teamId: a.required('team') }, { name: a.optional('name') })),
     },
     {
       name: 'key list',
-      description: 'List a team\'s API keys, revoked ones included, newest first (never a key or its hash).',
+      description: "List a team's API keys, revoked ones included, newest first (never a key or its hash).",
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin key list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
       columns: ['id', 'name', 'is_active', 'created_at', 'revoked_at'],
@@ -67,7 +76,7 @@ export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
     {
       name: 'key revoke',
       description: 'Revoke an API key: requests made with it are refused from then on.',
-      flags: [{ name: 'id', type: 'string', required: true, value: 'ID', description: 'The key\'s id (from key create or key list).' }],
+      flags: [{ name: 'id', type: 'string', required: true, value: 'ID', description: "The key's id (from key create or key list)." }],
       example: 'workspace-admin key revoke --id 019a2b3d-0000-7000-8000-00000000a001',
       run: async (a) => presentRevokedKey(await uc().revokeKey.execute({ id: a.required('id') })),
     },

@@ -5,7 +5,12 @@ import { ReplayInboundDelivery } from '../../../application/webhooks/replay-inbo
 import { SetWebhookVerifyToken } from '../../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpointAsOperator } from '../../../application/webhooks/update-webhook-endpoint-as-operator';
 import { ValidationFailed } from '../../../domain/shared/errors';
-import { INBOUND_ACTION_TYPES, WebhookEndpointChanges, WebhookEndpointData, isInboundActionType } from '../../../domain/webhooks/webhook-endpoint';
+import {
+  INBOUND_ACTION_TYPES,
+  WebhookEndpointChanges,
+  WebhookEndpointData,
+  isInboundActionType,
+} from '../../../domain/webhooks/webhook-endpoint';
 import { presentInboundDelivery, presentWebhookEndpoint } from '../../http/webhooks/present-webhook';
 import { CliCommand, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
@@ -21,10 +26,21 @@ export interface WebhookCommandUseCases {
 
 /** A listed endpoint: never the hash of its secret or of its verify token. */
 const presentListedEndpoint = (e: WebhookEndpointData) => ({
-  id: e.id, endpoint_id: e.endpointId, name: e.name, is_active: e.isActive, action_type: e.actionType, created_at: e.createdAt,
+  id: e.id,
+  endpoint_id: e.endpointId,
+  name: e.name,
+  is_active: e.isActive,
+  action_type: e.actionType,
+  created_at: e.createdAt,
 });
 
-const ENDPOINT = { name: 'endpoint', type: 'string', required: true, value: 'ID', description: 'The endpoint\'s administration id (the id of webhook list, not its endpoint_id).' } as const;
+const ENDPOINT = {
+  name: 'endpoint',
+  type: 'string',
+  required: true,
+  value: 'ID',
+  description: "The endpoint's administration id (the id of webhook list, not its endpoint_id).",
+} as const;
 const EXAMPLE_TEAM = '019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b';
 const EXAMPLE_ENDPOINT = '019a2b3e-1111-7000-8000-00000000b001';
 
@@ -35,30 +51,55 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       description: 'Create an inbound webhook endpoint that turns payloads into leads or deals; its secret is printed only here.',
       flags: [
         TEAM_FLAG,
-        { name: 'name', type: 'string', required: true, value: 'NAME', description: 'The endpoint\'s name.' },
+        { name: 'name', type: 'string', required: true, value: 'NAME', description: "The endpoint's name." },
         { name: 'action', type: 'string', required: true, choices: INBOUND_ACTION_TYPES, description: 'What a payload becomes.' },
         { name: 'project', type: 'string', required: true, value: 'ID', description: 'The project the leads and deals go to.' },
-        { name: 'pipeline', type: 'string', value: 'ID', description: 'create_deal: the pipeline (the project\'s default one when absent).' },
-        { name: 'column', type: 'string', value: 'SLUG', description: 'create_deal: an open column deals start in (the first open one when absent).' },
+        {
+          name: 'pipeline',
+          type: 'string',
+          value: 'ID',
+          description: "create_deal: the pipeline (the project's default one when absent).",
+        },
+        {
+          name: 'column',
+          type: 'string',
+          value: 'SLUG',
+          description: 'create_deal: an open column deals start in (the first open one when absent).',
+        },
         { name: 'mapping', type: 'json', description: 'Field mapping: {"full_name": "lead.nome", …}.' },
-        { name: 'idempotency-path', type: 'string', value: 'PATH', description: 'Where the sender\'s id of a payload is; a second payload with it is a redelivery.' },
+        {
+          name: 'idempotency-path',
+          type: 'string',
+          value: 'PATH',
+          description: "Where the sender's id of a payload is; a second payload with it is a redelivery.",
+        },
         { name: 'no-secret', type: 'boolean', description: 'Take payloads without X-Webhook-Secret.' },
       ],
       example: `workspace-admin webhook create --team ${EXAMPLE_TEAM} --name "Landing page" --action create_lead --project 019a2b3c-9999-7000-8000-00000000c001`,
       run: async (a) => {
         const action = a.required('action');
-        if (!isInboundActionType(action)) throw new ValidationFailed(`--action must be one of ${INBOUND_ACTION_TYPES.join(', ')}`, 'action');
-        const created = await uc().create.execute({ teamId: a.uuid('team') }, {
-          name: a.required('name'), actionType: action, projectId: a.uuid('project'),
-          pipelineId: a.optionalUuid('pipeline'), columnSlug: a.optional('column'), fieldMapping: a.json('mapping'),
-          idempotencyPath: a.optional('idempotency-path'), withSecret: !a.flag('no-secret'), fields: { project: 'project', pipeline: 'pipeline', column: 'column' },
-        });
+        if (!isInboundActionType(action))
+          throw new ValidationFailed(`--action must be one of ${INBOUND_ACTION_TYPES.join(', ')}`, 'action');
+        const created = await uc().create.execute(
+          { teamId: a.uuid('team') },
+          {
+            name: a.required('name'),
+            actionType: action,
+            projectId: a.uuid('project'),
+            pipelineId: a.optionalUuid('pipeline'),
+            columnSlug: a.optional('column'),
+            fieldMapping: a.json('mapping'),
+            idempotencyPath: a.optional('idempotency-path'),
+            withSecret: !a.flag('no-secret'),
+            fields: { project: 'project', pipeline: 'pipeline', column: 'column' },
+          },
+        );
         return { id: created.endpoint.id, endpoint_id: created.endpoint.endpointId, secret: created.secret };
       },
     },
     {
       name: 'webhook list',
-      description: 'List a team\'s webhook endpoints, inactive ones included, newest first (never a secret or its hash).',
+      description: "List a team's webhook endpoints, inactive ones included, newest first (never a secret or its hash).",
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: `workspace-admin webhook list --team ${EXAMPLE_TEAM}`,
       columns: ['id', 'endpoint_id', 'name', 'is_active', 'action_type', 'created_at'],
@@ -109,12 +150,15 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       flags: [ENDPOINT, ...PAGE_FLAGS],
       example: `workspace-admin webhook deliveries --endpoint ${EXAMPLE_ENDPOINT} --limit 20`,
       columns: ['id', 'received_at', 'status', 'attempts', 'entity_type', 'entity_id', 'error'],
-      run: async (a) => listOutput(await uc().deliveries.execute({ webhookId: a.uuid('endpoint'), ...pageArgs(a) }), presentInboundDelivery),
+      run: async (a) =>
+        listOutput(await uc().deliveries.execute({ webhookId: a.uuid('endpoint'), ...pageArgs(a) }), presentInboundDelivery),
     },
     {
       name: 'webhook replay',
       description: 'Process a failed delivery again, as received; prints it with its new outcome.',
-      flags: [{ name: 'id', type: 'string', required: true, value: 'DELIVERY_ID', description: 'The delivery\'s id (from webhook deliveries).' }],
+      flags: [
+        { name: 'id', type: 'string', required: true, value: 'DELIVERY_ID', description: "The delivery's id (from webhook deliveries)." },
+      ],
       example: 'workspace-admin webhook replay --id 019a2b3f-2222-7000-8000-00000000d001',
       run: async (a) => presentInboundDelivery(await uc().replay.execute({ id: a.uuid('id') })),
     },

@@ -10,9 +10,7 @@ import { camelKeys, changesOf, pick } from '../shared/body';
 import { R } from '../shared/documented';
 import { queryUuid, queryValue } from '../shared/params';
 import { resource } from '../shared/resource';
-import {
-  CREATE_ACTIVITY_FIELDS, UPDATABLE_ACTIVITY_FIELDS, createActivitySchema, updateActivitySchema,
-} from './activity-schemas';
+import { CREATE_ACTIVITY_FIELDS, UPDATABLE_ACTIVITY_FIELDS, createActivitySchema, updateActivitySchema } from './activity-schemas';
 import { activityCompletionSchema, activitySchema, presentActivity, presentCompletion } from './present-activity';
 
 export interface ActivityUseCases {
@@ -30,22 +28,44 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
     operations: [
       activities.list({
         id: 'listActivities',
-        summary: 'List the team\'s activities',
+        summary: "List the team's activities",
         // Activity lists never refuse a sort: an unlisted field sorts by `created_at`, keeping the direction.
         list: {
-          sortable: ACTIVITY_SORT_FIELDS, fallbackToCreatedAt: true, sortNote: '`priority` sorts by rank (low < medium < high).',
+          sortable: ACTIVITY_SORT_FIELDS,
+          fallbackToCreatedAt: true,
+          sortNote: '`priority` sorts by rank (low < medium < high).',
           search: 'Partial match in title and description (accents and case do not matter).',
         },
         filters: [
           // `type` and `completed` are the use case's to read: an unlisted value applies no filter.
-          { name: 'type', key: 'type', schema: R.enumOf(ACTIVITY_TYPES), read: queryValue,
-            description: 'Only activities of this type; an unlisted value applies no filter.' },
-          { name: 'completed', key: 'completed', schema: R.boolean, read: queryValue,
-            description: 'Only completed (`true`) or open (`false`) activities; any other value applies no filter.' },
-          { name: 'client_id', key: 'clientId', schema: R.uuid, read: queryUuid,
-            description: 'Only activities of this client of the team (another one is 404 on `client_id`).' },
-          { name: 'deal_id', key: 'dealId', schema: R.uuid, read: queryUuid,
-            description: 'Only activities of this deal of the team (another one is 404 on `deal_id`).' },
+          {
+            name: 'type',
+            key: 'type',
+            schema: R.enumOf(ACTIVITY_TYPES),
+            read: queryValue,
+            description: 'Only activities of this type; an unlisted value applies no filter.',
+          },
+          {
+            name: 'completed',
+            key: 'completed',
+            schema: R.boolean,
+            read: queryValue,
+            description: 'Only completed (`true`) or open (`false`) activities; any other value applies no filter.',
+          },
+          {
+            name: 'client_id',
+            key: 'clientId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: 'Only activities of this client of the team (another one is 404 on `client_id`).',
+          },
+          {
+            name: 'deal_id',
+            key: 'dealId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: 'Only activities of this deal of the team (another one is 404 on `deal_id`).',
+          },
         ],
         success: 'A page of activities.',
         errors: [400, 404],
@@ -54,13 +74,20 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
       activities.create({
         id: 'createActivity',
         summary: 'Record an activity (type `task` unless given)',
-        description: 'A `duration_minutes` of 0 is stored as null (not measured). `client_id` and `deal_id` must be the team\'s '
-          + '(404 naming the field otherwise); `contract_id`, `assigned_to` and `created_by` are kept as sent.',
+        description:
+          "A `duration_minutes` of 0 is stored as null (not measured). `client_id` and `deal_id` must be the team's " +
+          '(404 naming the field otherwise); `contract_id`, `assigned_to` and `created_by` are kept as sent.',
         body: {
           schema: createActivitySchema,
           example: {
-            title: 'Ligação de retorno para João Araújo', type: 'call', description: 'Revisar a proposta de R$ 12.500,00 do site institucional',
-            occurred_at: '2026-03-10T14:30:00-03:00', duration_minutes: 25, due_date: '2026-03-12', priority: 'high', tags: ['proposta', 'follow-up'],
+            title: 'Ligação de retorno para João Araújo',
+            type: 'call',
+            description: 'Revisar a proposta de R$ 12.500,00 do site institucional',
+            occurred_at: '2026-03-10T14:30:00-03:00',
+            duration_minutes: 25,
+            due_date: '2026-03-12',
+            priority: 'high',
+            tags: ['proposta', 'follow-up'],
             client_id: '0190a0b0-7c1e-7d2a-9b3c-1a2b3c4d5e6f',
           },
         },
@@ -79,8 +106,9 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
       activities.update({
         id: 'updateActivity',
         summary: 'Change the fields sent (`is_completed` reopens or completes it)',
-        description: '`created_by` cannot change and is ignored; a body with no other field is 400. A `client_id` or `deal_id` '
-          + 'sent must be the team\'s (404 naming the field otherwise).',
+        description:
+          '`created_by` cannot change and is ignored; a body with no other field is 400. A `client_id` or `deal_id` ' +
+          "sent must be the team's (404 naming the field otherwise).",
         body: {
           schema: updateActivitySchema,
           example: { title: 'Reunião de alinhamento com a Construtora Paraná', type: 'meeting', duration_minutes: 45, is_completed: true },
@@ -93,11 +121,13 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
       activities.delete({
         id: 'completeActivity',
         summary: 'Mark an activity completed (it is kept, not removed)',
-        description: 'DELETE does not remove the activity: it sets `is_completed` to true and answers `{ id, is_completed, completed_at }`, '
-          + 'where `completed_at` equals the activity\'s `updated_at`. An activity already completed is left as it is.',
+        description:
+          'DELETE does not remove the activity: it sets `is_completed` to true and answers `{ id, is_completed, completed_at }`, ' +
+          "where `completed_at` equals the activity's `updated_at`. An activity already completed is left as it is.",
         success: { description: 'The activity completed.', data: activityCompletionSchema, name: 'ActivityCompletion' },
         errors: [404],
-        useCase: uc.complete, present: presentCompletion,
+        useCase: uc.complete,
+        present: presentCompletion,
       }),
     ],
   };

@@ -22,8 +22,19 @@ const fields = {
 
 /** What an update must carry at least one of, in the order the 400 names them. */
 export const UPDATABLE_ACTIVITY_FIELDS = [
-  'title', 'type', 'description', 'occurred_at', 'duration_minutes', 'is_completed', 'due_date', 'priority', 'tags',
-  'client_id', 'deal_id', 'contract_id', 'assigned_to',
+  'title',
+  'type',
+  'description',
+  'occurred_at',
+  'duration_minutes',
+  'is_completed',
+  'due_date',
+  'priority',
+  'tags',
+  'client_id',
+  'deal_id',
+  'contract_id',
+  'assigned_to',
 ] as const;
 
 /** `created_by` is accepted on creation only. */

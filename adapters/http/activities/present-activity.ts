@@ -1,6 +1,4 @@
-import {
-  ACTIVITY_PRIORITIES, ACTIVITY_TYPES, ActivityCompletion, ActivityData,
-} from '../../../domain/activities/activity';
+import { ACTIVITY_PRIORITIES, ACTIVITY_TYPES, ActivityCompletion, ActivityData } from '../../../domain/activities/activity';
 import { exactObject, R } from '../shared/documented';
 
 /** The activity as the spec shows it (2.4); nothing else leaves. */
@@ -56,5 +54,5 @@ export const activitySchema = exactObject({
 export const activityCompletionSchema = exactObject({
   id: R.uuid,
   is_completed: { type: 'boolean', const: true },
-  completed_at: { ...R.dateTime, description: 'Equals the activity\'s `updated_at`.' },
+  completed_at: { ...R.dateTime, description: "Equals the activity's `updated_at`." },
 });

@@ -9,21 +9,28 @@ const freeFormList = () => Type.Unsafe<Json[]>({ type: 'array', maxItems: Items.
 
 const fields = {
   description: B.optional(B.nullableString(Text.long)),
-  status: B.optional(Type.String({
-    maxLength: Text.code,
-    examples: [...CAMPAIGN_STATUSES],
-    description: `One of ${CAMPAIGN_STATUSES.join(', ')} (default draft). ${REFUSED_CAMPAIGN_STATUSES.join(' and ')} are refused `
-      + 'with 500 `INTERNAL_ERROR` and nothing is written; any other value is 400.',
-  })),
+  status: B.optional(
+    Type.String({
+      maxLength: Text.code,
+      examples: [...CAMPAIGN_STATUSES],
+      description:
+        `One of ${CAMPAIGN_STATUSES.join(', ')} (default draft). ${REFUSED_CAMPAIGN_STATUSES.join(' and ')} are refused ` +
+        'with 500 `INTERNAL_ERROR` and nothing is written; any other value is 400.',
+    }),
+  ),
   start_date: B.optional(B.nullableDate()),
   end_date: B.optional(B.nullableDate()),
   content_pillars: B.optional(freeFormList()),
   target_platforms: B.optional(freeFormList()),
   // Bounded at its top level here, in depth by the domain; what lies deeper is bounded by the body limit.
-  goals: B.optional(Type.Unsafe<Json>({
-    ...anyJson('Free-form JSON. On creation false, 0, an empty string and null mean `{}`; on update the value is kept as sent.'),
-    maxProperties: Items.keys, maxItems: Items.list, maxLength: Text.long,
-  })),
+  goals: B.optional(
+    Type.Unsafe<Json>({
+      ...anyJson('Free-form JSON. On creation false, 0, an empty string and null mean `{}`; on update the value is kept as sent.'),
+      maxProperties: Items.keys,
+      maxItems: Items.list,
+      maxLength: Text.long,
+    }),
+  ),
 };
 
 export const createCampaignSchema = Type.Object({
@@ -42,8 +49,23 @@ export type UpdateCampaignBody = Static<typeof updateCampaignSchema>;
 
 /** What a route passes on to the use cases; anything else in a body is ignored. */
 export const CREATE_CAMPAIGN_FIELDS = [
-  'name', 'project_id', 'description', 'status', 'start_date', 'end_date', 'content_pillars', 'target_platforms', 'goals',
+  'name',
+  'project_id',
+  'description',
+  'status',
+  'start_date',
+  'end_date',
+  'content_pillars',
+  'target_platforms',
+  'goals',
 ] as const satisfies readonly (keyof CreateCampaignBody)[];
 export const UPDATABLE_CAMPAIGN_FIELDS = [
-  'name', 'description', 'status', 'start_date', 'end_date', 'content_pillars', 'target_platforms', 'goals',
+  'name',
+  'description',
+  'status',
+  'start_date',
+  'end_date',
+  'content_pillars',
+  'target_platforms',
+  'goals',
 ] as const satisfies readonly (keyof UpdateCampaignBody)[];

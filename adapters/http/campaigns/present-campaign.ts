@@ -38,7 +38,7 @@ export const campaignSchema = exactObject({
   target_platforms: { type: 'array', description: 'Free-form list, as sent.' },
   goals: anyJson('Free-form JSON, as sent; `{}` unless given on creation.'),
   project_id: R.uuid,
-  project: nullable(exactObject({ id: R.uuid, name: R.string }, 'The campaign\'s project.')),
+  project: nullable(exactObject({ id: R.uuid, name: R.string }, "The campaign's project.")),
   created_by: R.nullableUuid,
   created_at: R.dateTime,
   updated_at: R.dateTime,

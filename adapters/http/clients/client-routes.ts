@@ -12,7 +12,12 @@ import { queryOneOf } from '../shared/params';
 import { resource } from '../shared/resource';
 import { requireSomeField } from '../shared/validation';
 import {
-  ADDRESS_BODY_FIELDS, TEXT_BODY_FIELDS, UPDATABLE_CLIENT_FIELDS, UpdateClientBody, createClientSchema, updateClientSchema,
+  ADDRESS_BODY_FIELDS,
+  TEXT_BODY_FIELDS,
+  UPDATABLE_CLIENT_FIELDS,
+  UpdateClientBody,
+  createClientSchema,
+  updateClientSchema,
 } from './client-schemas';
 import { clientSchema, deactivatedClientSchema, presentClient, presentDeactivatedClient } from './present-client';
 
@@ -41,8 +46,11 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
     operations: [
       clients.list({
         id: 'listClients',
-        summary: 'List the team\'s clients',
-        list: { sortable: CLIENT_SORT_FIELDS, search: 'Partial match in name, e-mail, phone, CPF and CNPJ (accents and case do not matter).' },
+        summary: "List the team's clients",
+        list: {
+          sortable: CLIENT_SORT_FIELDS,
+          search: 'Partial match in name, e-mail, phone, CPF and CNPJ (accents and case do not matter).',
+        },
         filters: [
           { name: 'type', key: 'type', schema: R.enumOf(CLIENT_TYPES), read: queryOneOf(CLIENT_TYPES) },
           { name: 'status', key: 'status', schema: R.enumOf(CLIENT_STATUSES), read: queryOneOf(CLIENT_STATUSES) },
@@ -54,7 +62,10 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
       clients.create({
         id: 'createClient',
         summary: 'Create a client (PF with CPF, PJ with CNPJ)',
-        body: { schema: createClientSchema, example: { type: 'PF', name: 'Maria Silva', email: 'maria@example.com', cpf: '529.982.247-25', tags: ['vip'] } },
+        body: {
+          schema: createClientSchema,
+          example: { type: 'PF', name: 'Maria Silva', email: 'maria@example.com', cpf: '529.982.247-25', tags: ['vip'] },
+        },
         success: 'The client created.',
         errors: [400, 403, 422],
         command: (body) => ({ ...changesOf(body), type: body.type, name: body.name }),
@@ -84,7 +95,8 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
         summary: 'Deactivate a client (it is kept, with status inactive)',
         success: { description: 'The client deactivated.', data: deactivatedClientSchema, name: 'DeactivatedClient' },
         errors: [404],
-        useCase: uc.deactivate, present: presentDeactivatedClient,
+        useCase: uc.deactivate,
+        present: presentDeactivatedClient,
       }),
     ],
   };

@@ -5,15 +5,36 @@ const text = (maxLength: number) => B.optional(B.nullableString(maxLength));
 /** Address subfields, each set one by one on update; `address: null` clears them all. */
 export const ADDRESS_BODY_FIELDS = ['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zip_code', 'country'] as const;
 
-const address = B.nullable(Type.Object({
-  street: text(Text.name), number: text(Text.code), complement: text(Text.name), neighborhood: text(Text.name), city: text(Text.name),
-  state: text(Text.code), zip_code: text(Text.code), country: text(Text.code),
-}));
+const address = B.nullable(
+  Type.Object({
+    street: text(Text.name),
+    number: text(Text.code),
+    complement: text(Text.name),
+    neighborhood: text(Text.name),
+    city: text(Text.name),
+    state: text(Text.code),
+    zip_code: text(Text.code),
+    country: text(Text.code),
+  }),
+);
 
 /** The nullable text fields a request may set, in the order of the spec. */
 export const TEXT_BODY_FIELDS = [
-  'display_name', 'email', 'phone', 'mobile_phone', 'whatsapp', 'rg', 'gender', 'marital_status',
-  'nationality', 'legal_name', 'trade_name', 'state_registration', 'municipal_registration', 'source', 'notes',
+  'display_name',
+  'email',
+  'phone',
+  'mobile_phone',
+  'whatsapp',
+  'rg',
+  'gender',
+  'marital_status',
+  'nationality',
+  'legal_name',
+  'trade_name',
+  'state_registration',
+  'municipal_registration',
+  'source',
+  'notes',
 ] as const;
 
 const fields = {

@@ -31,10 +31,21 @@ const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** `project_id` and `pipeline_id`: which scope a read looks in (spec 4.1 scope rules). */
 const SCOPE_FILTERS = [
-  { name: 'project_id', key: 'projectId', schema: R.uuid, read: queryUuid,
-    description: 'The project whose deals to read; it must be the team\'s (else 404 on `project_id`).' },
-  { name: 'pipeline_id', key: 'pipelineId', schema: R.uuid, read: queryUuid,
-    description: 'A pipeline: a project pipeline selects that project\'s scope, the legacy global pipeline the global scope (else 404 on `pipeline_id`).' },
+  {
+    name: 'project_id',
+    key: 'projectId',
+    schema: R.uuid,
+    read: queryUuid,
+    description: "The project whose deals to read; it must be the team's (else 404 on `project_id`).",
+  },
+  {
+    name: 'pipeline_id',
+    key: 'pipelineId',
+    schema: R.uuid,
+    read: queryUuid,
+    description:
+      "A pipeline: a project pipeline selects that project's scope, the legacy global pipeline the global scope (else 404 on `pipeline_id`).",
+  },
 ] as const;
 
 const deals = resource({ path: '/deals', tag: TAG, present: presentDeal, schema: dealSchema, name: 'Deal' });
@@ -44,19 +55,38 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
     operations: [
       deals.list({
         id: 'listDeals',
-        summary: 'List deals: legacy global deals, or a project\'s deals',
-        description: 'With `project_id`, the deals of that project; with only `pipeline_id`, the scope of that pipeline (a project '
-          + 'pipeline, or the legacy global one); with neither, legacy global deals only. In project scope every deal card is '
-          + 'listed. A referenced id that is unknown or another team\'s answers 404 naming the field.',
+        summary: "List deals: legacy global deals, or a project's deals",
+        description:
+          'With `project_id`, the deals of that project; with only `pipeline_id`, the scope of that pipeline (a project ' +
+          'pipeline, or the legacy global one); with neither, legacy global deals only. In project scope every deal card is ' +
+          "listed. A referenced id that is unknown or another team's answers 404 naming the field.",
         list: { sortable: DEAL_SORT_FIELDS, search: 'Partial match in title or description (accents and case do not matter).' },
         filters: [
           ...SCOPE_FILTERS,
-          { name: 'status', key: 'status', schema: Q.text, read: queryText, description: 'The stored status, e.g. `ativo` or `arquivado`.' },
+          {
+            name: 'status',
+            key: 'status',
+            schema: Q.text,
+            read: queryText,
+            description: 'The stored status, e.g. `ativo` or `arquivado`.',
+          },
           { name: 'phase', key: 'phase', schema: Q.text, read: queryText, description: 'The pipeline phase (column).' },
-          { name: 'client_id', key: 'clientId', schema: R.uuid, read: queryUuid, description: 'The global CRM client; in project scope, an alias of `lead_id`.' },
-          { name: 'lead_id', key: 'leadId', schema: R.uuid, read: queryUuid, description: 'The main lead in project scope; in global scope, an alias of `client_id`.' },
+          {
+            name: 'client_id',
+            key: 'clientId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: 'The global CRM client; in project scope, an alias of `lead_id`.',
+          },
+          {
+            name: 'lead_id',
+            key: 'leadId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: 'The main lead in project scope; in global scope, an alias of `client_id`.',
+          },
           { name: 'responsible_id', key: 'responsibleId', schema: R.uuid, read: queryUuid, description: 'The responsible person.' },
-          { name: 'source', key: 'source', schema: Q.text, read: queryText, description: 'The deal\'s source.' },
+          { name: 'source', key: 'source', schema: Q.text, read: queryText, description: "The deal's source." },
           { name: 'min_value', key: 'minValue', schema: R.number, read: queryNumber, description: 'Value greater than or equal.' },
           { name: 'max_value', key: 'maxValue', schema: R.number, read: queryNumber, description: 'Value less than or equal.' },
           { name: 'from', key: 'from', schema: R.date, read: queryDate, description: 'Created on or after this day (UTC).' },
@@ -67,27 +97,46 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
         useCase: uc.list,
       }),
       operation({
-        id: 'createDeal', method: 'post', path: '/deals', tag: TAG, access: 'key',
+        id: 'createDeal',
+        method: 'post',
+        path: '/deals',
+        tag: TAG,
+        access: 'key',
         summary: 'Create a legacy global deal (project deals cannot be created here)',
-        description: 'With an `Idempotency-Key`, the first creation answers 201; the same key with an identical payload answers '
-          + '200 with the deal already created, and makes no second one; the same key with another payload answers 409 '
-          + '`CONFLICT`. A key over 512 characters answers 400 `invalid_idempotency_key`, whatever the body. Keys are kept 24 '
-          + 'hours, per team. A `value` of 0 is stored as null.',
-        parameters: [{
-          name: IDEMPOTENCY_KEY_HEADER, in: 'header', schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
-          description: 'Makes a retry safe: one key, per team, stands for one creation for 24 hours. An empty value counts as none.',
-        }],
+        description:
+          'With an `Idempotency-Key`, the first creation answers 201; the same key with an identical payload answers ' +
+          '200 with the deal already created, and makes no second one; the same key with another payload answers 409 ' +
+          '`CONFLICT`. A key over 512 characters answers 400 `invalid_idempotency_key`, whatever the body. Keys are kept 24 ' +
+          'hours, per team. A `value` of 0 is stored as null.',
+        parameters: [
+          {
+            name: IDEMPOTENCY_KEY_HEADER,
+            in: 'header',
+            schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+            description: 'Makes a retry safe: one key, per team, stands for one creation for 24 hours. An empty value counts as none.',
+          },
+        ],
         body: {
           schema: createDealSchema,
           example: {
-            title: 'Redesign do site — Padaria São João', description: 'Site institucional com cardápio e pedidos on-line',
-            value: 18500.5, phase: 'proposta', priority: 'alta', expected_close_date: '2026-12-15', probability: 60,
-            responsible_id: '0190d4a2-7c1e-7b3a-9f10-2a6c5e8b1d01', source: 'indicação',
-            client_id: '0190d4a2-7c1e-7b3a-9f10-2a6c5e8b1d02', tags: ['site', 'e-commerce'],
+            title: 'Redesign do site — Padaria São João',
+            description: 'Site institucional com cardápio e pedidos on-line',
+            value: 18500.5,
+            phase: 'proposta',
+            priority: 'alta',
+            expected_close_date: '2026-12-15',
+            probability: 60,
+            responsible_id: '0190d4a2-7c1e-7b3a-9f10-2a6c5e8b1d01',
+            source: 'indicação',
+            client_id: '0190d4a2-7c1e-7b3a-9f10-2a6c5e8b1d02',
+            tags: ['site', 'e-commerce'],
           },
         },
         success: {
-          status: 201, alsoStatuses: [200], name: 'Deal', data: dealSchema,
+          status: 201,
+          alsoStatuses: [200],
+          name: 'Deal',
+          data: dealSchema,
           description: 'The deal created (201), or, for a replayed `Idempotency-Key`, the deal the first request created (200).',
         },
         errors: [400, 404, 409],
@@ -106,8 +155,9 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
       deals.get({
         id: 'getDeal',
         summary: 'Read one deal (a project deal needs its project_id or pipeline_id)',
-        description: 'Without `project_id` or `pipeline_id`, only a legacy global deal is looked up; a project deal is read with '
-          + 'its project\'s `project_id` or one of its pipelines\' `pipeline_id`.',
+        description:
+          'Without `project_id` or `pipeline_id`, only a legacy global deal is looked up; a project deal is read with ' +
+          "its project's `project_id` or one of its pipelines' `pipeline_id`.",
         filters: SCOPE_FILTERS,
         success: 'The deal, the same object as in the list.',
         errors: [400, 404],
@@ -116,8 +166,9 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
       deals.update({
         id: 'updateDeal',
         summary: 'Change the fields sent of a legacy global deal',
-        description: 'Project deals are not found here (they move with POST /deals/{id}/move). A change of `phase` triggers '
-          + '`deal_stage_changed`. A body with none of the accepted fields answers 400.',
+        description:
+          'Project deals are not found here (they move with POST /deals/{id}/move). A change of `phase` triggers ' +
+          '`deal_stage_changed`. A body with none of the accepted fields answers 400.',
         body: { schema: updateDealSchema, example: { phase: 'negociacao', value: 21000, probability: 75, is_starred: true } },
         success: 'The deal after the change.',
         errors: [400, 404],
@@ -130,7 +181,8 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
         description: 'Project deals are never archived here: they are not found.',
         success: { description: 'The deal archived.', data: archivedDealSchema, name: 'ArchivedDeal' },
         errors: [404],
-        useCase: uc.archive, present: presentArchivedDeal,
+        useCase: uc.archive,
+        present: presentArchivedDeal,
       }),
       ...projectDealOperations({ move: uc.move }, TAG),
     ],

@@ -33,14 +33,35 @@ export type UpdateDealBody = Static<typeof updateDealSchema>;
 
 /** Only the accepted fields go on: unknown ones are ignored, and never part of an idempotency fingerprint. */
 export const CREATE_DEAL_FIELDS = [
-  'title', 'description', 'value', 'phase', 'priority', 'expected_close_date', 'probability', 'responsible_id',
-  'source', 'client_id', 'tags',
+  'title',
+  'description',
+  'value',
+  'phase',
+  'priority',
+  'expected_close_date',
+  'probability',
+  'responsible_id',
+  'source',
+  'client_id',
+  'tags',
 ] as const satisfies readonly (keyof CreateDealBody)[];
 
 /** In the order a body with none of them is told about. */
 export const UPDATABLE_DEAL_FIELDS = [
-  'title', 'description', 'value', 'phase', 'priority', 'status', 'probability', 'expected_close_date',
-  'responsible_id', 'source', 'client_id', 'tags', 'is_starred', 'loss_reason',
+  'title',
+  'description',
+  'value',
+  'phase',
+  'priority',
+  'status',
+  'probability',
+  'expected_close_date',
+  'responsible_id',
+  'source',
+  'client_id',
+  'tags',
+  'is_starred',
+  'loss_reason',
 ] as const satisfies readonly (keyof UpdateDealBody)[];
 
 export const newGlobalDealOf = (body: CreateDealBody): NewGlobalDeal => camelKeys(pick(body, CREATE_DEAL_FIELDS));

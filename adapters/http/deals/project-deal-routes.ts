@@ -18,16 +18,22 @@ export const moveProjectDealSchema = Type.Object({
 export function projectDealOperations(uc: { move: MoveProjectDeal }, tag: string): Operation[] {
   return [
     operation({
-      id: 'moveDeal', method: 'post', path: '/deals/:id/move', tag, access: 'key',
+      id: 'moveDeal',
+      method: 'post',
+      path: '/deals/:id/move',
+      tag,
+      access: 'key',
       summary: 'Move a project deal to another column of its pipeline',
-      description: 'Project deals only (a legacy deal is not found). `phase` is the slug of an open, won or lost column of the '
-        + 'deal\'s pipeline; a `won` column needs a non-empty `win_note`, a `lost` column a `loss_reason_id` from the '
-        + 'pipeline\'s loss reasons (or the default pipeline\'s). A change of column triggers `deal_stage_changed`. '
-        + 'An archived project answers 409 `PROJECT_ARCHIVED`.',
+      description:
+        'Project deals only (a legacy deal is not found). `phase` is the slug of an open, won or lost column of the ' +
+        "deal's pipeline; a `won` column needs a non-empty `win_note`, a `lost` column a `loss_reason_id` from the " +
+        "pipeline's loss reasons (or the default pipeline's). A change of column triggers `deal_stage_changed`. " +
+        'An archived project answers 409 `PROJECT_ARCHIVED`.',
       body: {
         schema: moveProjectDealSchema,
         example: {
-          project_id: '0190d4a2-7c1e-7b3a-9f10-2a6c5e8b1d42', phase: 'ganho',
+          project_id: '0190d4a2-7c1e-7b3a-9f10-2a6c5e8b1d42',
+          phase: 'ganho',
           win_note: 'Contrato assinado pela Padaria São João: R$ 18.500,00 em 3 parcelas',
         },
       },
@@ -35,7 +41,12 @@ export function projectDealOperations(uc: { move: MoveProjectDeal }, tag: string
       errors: [400, 404, 409],
       async handle(ctx: Ctx, b) {
         const view = await uc.move.execute(teamOf(ctx), {
-          id: pathId(ctx), projectId: b.project_id, phase: b.phase, winNote: b.win_note, lossReasonId: b.loss_reason_id, position: b.position,
+          id: pathId(ctx),
+          projectId: b.project_id,
+          phase: b.phase,
+          winNote: b.win_note,
+          lossReasonId: b.loss_reason_id,
+          position: b.position,
         });
         ctx.body = one(presentDeal(view));
       },

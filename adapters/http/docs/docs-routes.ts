@@ -43,8 +43,12 @@ let renderer: Asset | undefined;
 
 /** Scalar's standalone browser bundle (every dependency inside, nothing fetched at run time), read once. */
 const rendererBundle = (): Asset => {
-  renderer ??= assetOf('api-reference', 'js', 'text/javascript; charset=utf-8',
-    readFileSync(require.resolve('@scalar/api-reference/browser/standalone.js')));
+  renderer ??= assetOf(
+    'api-reference',
+    'js',
+    'text/javascript; charset=utf-8',
+    readFileSync(require.resolve('@scalar/api-reference/browser/standalone.js')),
+  );
   return renderer;
 };
 
@@ -65,8 +69,7 @@ const settingsOf = (documentUrl: string, title: string) => ({
 });
 
 /** The page's own script, a file and not inline, so the policy allows no inline script at all. */
-const initScript = (settings: object): string =>
-  `Scalar.createApiReference('#reference', ${JSON.stringify(settings)});\n`;
+const initScript = (settings: object): string => `Scalar.createApiReference('#reference', ${JSON.stringify(settings)});\n`;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
@@ -118,8 +121,12 @@ export interface DocsOptions {
  */
 export function docsRouter(options: DocsOptions): Router {
   const bundle = rendererBundle();
-  const init = assetOf('init', 'js', 'text/javascript; charset=utf-8',
-    Buffer.from(initScript(settingsOf(options.documentUrl, options.title))));
+  const init = assetOf(
+    'init',
+    'js',
+    'text/javascript; charset=utf-8',
+    Buffer.from(initScript(settingsOf(options.documentUrl, options.title))),
+  );
   const page = pageOf(`${options.title} reference`, [bundle, init]);
 
   const router = new Router();

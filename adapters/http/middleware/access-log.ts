@@ -22,25 +22,32 @@ export interface AccessLogOptions {
  * path as sent (ids, an inbound endpoint id that may be its only credential), the query string (a verify
  * token), a header or a body. An unexpected error is logged by the error handler, with the same request id.
  */
-export const accessLog = (options: AccessLogOptions): Middleware => async (ctx, next) => {
-  const started = process.hrtime.bigint();
-  let thrown = false;
-  try {
-    await next();
-  } catch (err) {
-    thrown = true;
-    throw err;
-  } finally {
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const status = thrown ? 500 : ctx.status;
-    const route = options.routeOf(ctx);
-    options.metrics?.observeRequest({ method: ctx.method, route, status, seconds });
-    const teamId = (ctx.state.team as { teamId?: string } | undefined)?.teamId;
-    const fields: Record<string, unknown> = {
-      requestId: ctx.state.requestId, method: ctx.method, route, status, durationMs: Math.round(seconds * 1e4) / 10, pid: process.pid,
-    };
-    if (teamId) fields.teamId = teamId;
-    if (options.quiet?.(ctx)) options.logger.debug(fields, 'request');
-    else options.logger.info(fields, 'request');
-  }
-};
+export const accessLog =
+  (options: AccessLogOptions): Middleware =>
+  async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    let thrown = false;
+    try {
+      await next();
+    } catch (err) {
+      thrown = true;
+      throw err;
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const status = thrown ? 500 : ctx.status;
+      const route = options.routeOf(ctx);
+      options.metrics?.observeRequest({ method: ctx.method, route, status, seconds });
+      const teamId = (ctx.state.team as { teamId?: string } | undefined)?.teamId;
+      const fields: Record<string, unknown> = {
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        route,
+        status,
+        durationMs: Math.round(seconds * 1e4) / 10,
+        pid: process.pid,
+      };
+      if (teamId) fields.teamId = teamId;
+      if (options.quiet?.(ctx)) options.logger.debug(fields, 'request');
+      else options.logger.info(fields, 'request');
+    }
+  };

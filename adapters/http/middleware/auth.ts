@@ -17,26 +17,28 @@ const refused = (d: RateLimitDecision) => new RateLimited(Math.max(1, d.resetSec
  * the window resets, before any key it sends is looked up, a valid one included: were only the failures
  * refused, a guess that hits would still stand out by its 200. Every such 429 is counted.
  */
-export const authenticate = (auth: AuthenticateApiKey, failures?: AuthFailureLimiter, metrics?: Pick<Metrics, 'count'>): Middleware => async (ctx, next) => {
-  const refuse = (d: RateLimitDecision) => {
-    metrics?.count('rateLimitedRequests', { scope: 'auth' });
-    return refused(d);
-  };
-  const address = `address:${clientAddressKey(ctx.ip)}`;
-  const blocked = failures?.knownRefusal(address);
-  if (blocked) throw refuse(blocked);
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
-  let who: Authenticated;
-  try {
-    who = await auth.execute({ key: m?.[1] });
-  } catch (err) {
-    if (failures && err instanceof Unauthorized) {
-      const d = await failures.consume(address);
-      if (!d.allowed) throw refuse(d);
+export const authenticate =
+  (auth: AuthenticateApiKey, failures?: AuthFailureLimiter, metrics?: Pick<Metrics, 'count'>): Middleware =>
+  async (ctx, next) => {
+    const refuse = (d: RateLimitDecision) => {
+      metrics?.count('rateLimitedRequests', { scope: 'auth' });
+      return refused(d);
+    };
+    const address = `address:${clientAddressKey(ctx.ip)}`;
+    const blocked = failures?.knownRefusal(address);
+    if (blocked) throw refuse(blocked);
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
+    let who: Authenticated;
+    try {
+      who = await auth.execute({ key: m?.[1] });
+    } catch (err) {
+      if (failures && err instanceof Unauthorized) {
+        const d = await failures.consume(address);
+        if (!d.allowed) throw refuse(d);
+      }
+      throw err;
     }
-    throw err;
-  }
-  ctx.state.team = { teamId: who.teamId };
-  ctx.state.apiKeyId = who.apiKeyId;
-  await next();
-};
+    ctx.state.team = { teamId: who.teamId };
+    ctx.state.apiKeyId = who.apiKeyId;
+    await next();
+  };

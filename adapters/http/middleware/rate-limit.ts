@@ -15,23 +15,28 @@ const setHeaders = (ctx: Context, d: RateLimitDecision): void => {
 };
 
 /** Per API key; the RateLimit-* headers go on every keyed response, refused ones included. A refusal is counted. */
-export const rateLimit = (limiter: Consumes, metrics?: Pick<Metrics, 'count'>): Middleware => async (ctx, next) => {
-  const d = await limiter.consume(`key:${ctx.state.apiKeyId}`);
-  setHeaders(ctx, d);
-  if (!d.allowed) {
-    metrics?.count('rateLimitedRequests', { scope: 'key' });
-    throw new RateLimited(Math.max(1, d.resetSeconds));
-  }
-  await next();
-};
+export const rateLimit =
+  (limiter: Consumes, metrics?: Pick<Metrics, 'count'>): Middleware =>
+  async (ctx, next) => {
+    const d = await limiter.consume(`key:${ctx.state.apiKeyId}`);
+    setHeaders(ctx, d);
+    if (!d.allowed) {
+      metrics?.count('rateLimitedRequests', { scope: 'key' });
+      throw new RateLimited(Math.max(1, d.resetSeconds));
+    }
+    await next();
+  };
 
 /** The eight groups of an IPv6 address, as numbers (an embedded IPv4 tail is two groups). */
 const ipv6Groups = (ip: string): number[] => {
-  const toGroups = (part: string): number[] => (part === '' ? [] : part.split(':').flatMap((g) => {
-    if (!g.includes('.')) return [parseInt(g, 16)];
-    const [a, b, c, d] = g.split('.').map(Number);
-    return [(a << 8) | b, (c << 8) | d];
-  }));
+  const toGroups = (part: string): number[] =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((g) => {
+          if (!g.includes('.')) return [parseInt(g, 16)];
+          const [a, b, c, d] = g.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
   const [head, tail] = ip.split('::');
   if (tail === undefined) return toGroups(head);
   const left = toGroups(head);
@@ -48,7 +53,10 @@ export const clientAddressKey = (ip: string): string => {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
   if (mapped) return mapped[1];
   if (!isIPv6(bare)) return bare;
-  return `${ipv6Groups(bare).slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${ipv6Groups(bare)
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 };
 
 /** The decision to show: a refusal, else the budget closest to running out. */

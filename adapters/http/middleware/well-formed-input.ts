@@ -8,8 +8,7 @@ export type IllFormed = 'nul' | 'unicode';
 /** A lone UTF-16 surrogate (what `String.prototype.isWellFormed` refuses): with the `u` flag it is a code point of its own, category Cs. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-const problemOf = (s: string): IllFormed | null =>
-  s.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(s) ? 'unicode' : null;
+const problemOf = (s: string): IllFormed | null => (s.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(s) ? 'unicode' : null);
 
 interface Node {
   value: unknown;
@@ -89,18 +88,20 @@ export const wellFormedText = (): Middleware => async (ctx, next) => {
  * `others` are the few paths served outside the prefix (the reference page and its assets, the health,
  * readiness and metrics endpoints).
  */
-export const knownPath = (prefix: string, ...others: string[]): Middleware => async (ctx, next) => {
-  const path = ctx.path;
-  const under = (base: string) => path === base || path.startsWith(`${base}/`);
-  if (!under(prefix) && !others.some(under)) throw new NotFound('Route not found');
-  for (const segment of path.split('/')) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      throw new NotFound('Resource not found');
+export const knownPath =
+  (prefix: string, ...others: string[]): Middleware =>
+  async (ctx, next) => {
+    const path = ctx.path;
+    const under = (base: string) => path === base || path.startsWith(`${base}/`);
+    if (!under(prefix) && !others.some(under)) throw new NotFound('Route not found');
+    for (const segment of path.split('/')) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        throw new NotFound('Resource not found');
+      }
+      if (decoded.includes('\u0000')) throw new NotFound('Resource not found');
     }
-    if (decoded.includes('\u0000')) throw new NotFound('Resource not found');
-  }
-  await next();
-};
+    await next();
+  };

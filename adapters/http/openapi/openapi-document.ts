@@ -12,12 +12,12 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input: `VALIDATION_ERROR` (with `details.field`, the first bad field, and `details.errors`, every problem) or `invalid_idempotency_key`.',
   401: 'Missing, invalid or inactive API key (`UNAUTHORIZED`); on the inbound receiver, a missing or wrong `X-Webhook-Secret`.',
   403: 'Plan quota reached (`PLAN_LIMIT_REACHED`).',
-  404: 'Unknown, or another team\'s (`NOT_FOUND`); `details.field` names a referenced id that was not found.',
+  404: "Unknown, or another team's (`NOT_FOUND`); `details.field` names a referenced id that was not found.",
   405: 'Method not allowed on this resource (`METHOD_NOT_ALLOWED`); `Allow` lists the methods that are.',
   409: 'Conflict with the current state (`CONFLICT`, `PROJECT_ARCHIVED`, `customer_service_window_closed`).',
   413: 'Body larger than 1 MB (`PAYLOAD_TOO_LARGE`).',
   415: 'Body in a content type the operation does not take (`UNSUPPORTED_MEDIA_TYPE`).',
-  422: 'Well-formed but refused: `DUPLICATE_ENTRY`, or `VALIDATION_ERROR` on the leads\' `is_active`/`company_id`.',
+  422: "Well-formed but refused: `DUPLICATE_ENTRY`, or `VALIDATION_ERROR` on the leads' `is_active`/`company_id`.",
   429: 'Too many requests (`RATE_LIMITED`); `Retry-After` says when to try again.',
   500: 'Storage failure (`INTERNAL_ERROR`), and the answers the spec names as 500.',
   502: 'The WhatsApp provider failed (`BAD_GATEWAY`); the message may have been accepted.',
@@ -44,7 +44,9 @@ const errorEnvelope: Schema = {
               type: 'array',
               description: 'Every problem found, the first one first.',
               items: {
-                type: 'object', required: ['message'], additionalProperties: false,
+                type: 'object',
+                required: ['message'],
+                additionalProperties: false,
                 properties: { field: { type: 'string' }, message: { type: 'string' } },
               },
             },
@@ -78,22 +80,38 @@ export const openApiPath = (koaPath: string): string => koaPath.replace(/:([A-Za
 
 const pathParameters = (koaPath: string): Schema[] =>
   [...koaPath.matchAll(/:([A-Za-z_]\w*)/g)].map(([, name]) => ({
-    name, in: 'path', required: true,
+    name,
+    in: 'path',
+    required: true,
     schema: name === 'endpointId' ? { type: 'string' } : { type: 'string', format: 'uuid' },
-    description: name === 'endpointId' ? 'The endpoint\'s public id (`endpoint_id`), not its uuid.' : undefined,
+    description: name === 'endpointId' ? "The endpoint's public id (`endpoint_id`), not its uuid." : undefined,
   }));
 
 function successResponse(op: Operation, dataRef: Schema, status: number): Schema {
   const body: Schema = op.success.list
     ? {
-      type: 'object', required: ['success', 'data', 'pagination'], additionalProperties: false,
-      properties: { success: { const: true }, data: { type: 'array', items: dataRef }, pagination: { $ref: '#/components/schemas/Pagination' } },
-    }
-    : { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: dataRef } };
+        type: 'object',
+        required: ['success', 'data', 'pagination'],
+        additionalProperties: false,
+        properties: {
+          success: { const: true },
+          data: { type: 'array', items: dataRef },
+          pagination: { $ref: '#/components/schemas/Pagination' },
+        },
+      }
+    : {
+        type: 'object',
+        required: ['success', 'data'],
+        additionalProperties: false,
+        properties: { success: { const: true }, data: dataRef },
+      };
   const headers: Schema = op.access === 'key' ? { ...rateLimitHeaders } : {};
   if (status === 201) headers.Location = { description: 'Where the created resource is.', schema: { type: 'string' } };
   if (op.parameters?.some((p) => p.name === 'Idempotency-Key') && status === 200) {
-    headers['Idempotent-Replayed'] = { description: '`true` when this answers a replayed Idempotency-Key.', schema: { type: 'string', enum: ['true'] } };
+    headers['Idempotent-Replayed'] = {
+      description: '`true` when this answers a replayed Idempotency-Key.',
+      schema: { type: 'string', enum: ['true'] },
+    };
   }
   return { description: op.success.description, headers, content: { 'application/json': { schema: body } } };
 }
@@ -112,7 +130,8 @@ export function openApiDocument(operations: readonly Operation[], info: Document
       dataRef = { $ref: `#/components/schemas/${op.success.name}` };
     }
     const responses: Record<string, Schema> = {};
-    for (const status of [op.success.status, ...(op.success.alsoStatuses ?? [])]) responses[String(status)] = successResponse(op, dataRef, status);
+    for (const status of [op.success.status, ...(op.success.alsoStatuses ?? [])])
+      responses[String(status)] = successResponse(op, dataRef, status);
     // A body may always be refused as malformed (400), too large (413) or not JSON (415).
     const bodyErrors = op.body ? [400, 413, 415] : [];
     const errors = [...new Set([...op.errors, ...bodyErrors, ...COMMON_ERRORS[op.access]])].sort((a, b) => a - b);
@@ -120,7 +139,13 @@ export function openApiDocument(operations: readonly Operation[], info: Document
     Object.assign(responses, op.rawResponses ?? {});
     const parameters = [
       ...pathParameters(op.path),
-      ...(op.parameters ?? []).map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, schema: p.schema, description: p.description })),
+      ...(op.parameters ?? []).map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.required ?? false,
+        schema: p.schema,
+        description: p.description,
+      })),
     ];
     const operation: Schema = {
       operationId: op.id,
@@ -128,23 +153,34 @@ export function openApiDocument(operations: readonly Operation[], info: Document
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(op.body ? {
-        requestBody: {
-          required: true,
-          ...(op.body.description ? { description: op.body.description } : {}),
-          content: { 'application/json': { schema: op.body.schema, ...(op.body.example !== undefined ? { example: op.body.example } : {}) } },
-        },
-      } : {}),
+      ...(op.body
+        ? {
+            requestBody: {
+              required: true,
+              ...(op.body.description ? { description: op.body.description } : {}),
+              content: {
+                'application/json': { schema: op.body.schema, ...(op.body.example !== undefined ? { example: op.body.example } : {}) },
+              },
+            },
+          }
+        : {}),
       responses,
       security: op.access === 'key' ? [{ apiKey: [] }] : [],
     };
     (paths[openApiPath(op.path)] ??= {})[op.method] = operation;
   }
-  const errorResponses = Object.fromEntries(Object.entries(ERROR_TEXT).map(([status, description]) => [`E${status}`, {
-    description,
-    ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } }, ...rateLimitHeaders } } : {}),
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  }]));
+  const errorResponses = Object.fromEntries(
+    Object.entries(ERROR_TEXT).map(([status, description]) => [
+      `E${status}`,
+      {
+        description,
+        ...(status === '429'
+          ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } }, ...rateLimitHeaders } }
+          : {}),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
+  );
   return {
     openapi: '3.1.0',
     info: { title: info.title, version: info.version, description: info.description },
@@ -160,7 +196,7 @@ export function openApiDocument(operations: readonly Operation[], info: Document
         'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
       },
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'The team\'s API key: `Authorization: Bearer <key>`.' },
+        apiKey: { type: 'http', scheme: 'bearer', description: "The team's API key: `Authorization: Bearer <key>`." },
       },
     },
   };

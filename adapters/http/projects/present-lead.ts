@@ -51,15 +51,18 @@ export const presentCompany = (c: CompanyData) => ({
 });
 
 /** The documented shape of `presentIdentity`. */
-export const identitySchema = exactObject({
-  id: R.uuid,
-  display_name: R.string,
-  primary_phone: R.nullableString,
-  primary_email: R.nullableString,
-  custom_fields: { ...R.anyObject, description: 'Contact-level custom field values, by field key.' },
-  created_at: R.dateTime,
-  updated_at: R.dateTime,
-}, 'The person behind the lead, shared by the team\'s projects (one identity per phone or e-mail).');
+export const identitySchema = exactObject(
+  {
+    id: R.uuid,
+    display_name: R.string,
+    primary_phone: R.nullableString,
+    primary_email: R.nullableString,
+    custom_fields: { ...R.anyObject, description: 'Contact-level custom field values, by field key.' },
+    created_at: R.dateTime,
+    updated_at: R.dateTime,
+  },
+  "The person behind the lead, shared by the team's projects (one identity per phone or e-mail).",
+);
 
 /** The documented shape of `presentLead`. */
 export const leadSchema = exactObject({

@@ -7,9 +7,15 @@ export const presentPipeline = (p: PipelineData) => ({
   name: p.name,
   slug: p.slug,
   is_default: p.isDefault,
-  columns: [...p.columns].sort((a, b) => a.position - b.position).map((c) => ({
-    slug: c.slug, title: c.title, position: c.position, outcome: c.outcome, is_terminal: c.isTerminal,
-  })),
+  columns: [...p.columns]
+    .sort((a, b) => a.position - b.position)
+    .map((c) => ({
+      slug: c.slug,
+      title: c.title,
+      position: c.position,
+      outcome: c.outcome,
+      is_terminal: c.isTerminal,
+    })),
   loss_reasons: p.lossReasons.map((r) => ({ id: r.id, name: r.name })),
 });
 
@@ -21,7 +27,7 @@ export const pipelineSchema = exactObject({
   is_default: R.boolean,
   columns: {
     type: 'array',
-    description: 'In board order. A column\'s `slug` is the `phase` of a deal in this pipeline.',
+    description: "In board order. A column's `slug` is the `phase` of a deal in this pipeline.",
     items: exactObject({
       slug: R.string,
       title: R.string,
@@ -32,7 +38,7 @@ export const pipelineSchema = exactObject({
   },
   loss_reasons: {
     type: 'array',
-    description: 'The values of a deal\'s `loss_reason_id`; a pipeline without its own shows the default pipeline\'s.',
+    description: "The values of a deal's `loss_reason_id`; a pipeline without its own shows the default pipeline's.",
     items: exactObject({ id: R.uuid, name: R.string }),
   },
 });

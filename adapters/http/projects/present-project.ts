@@ -40,16 +40,19 @@ export const presentProject = (p: ProjectView) => ({
 });
 
 /** The documented shape of `presentStage`. */
-export const stageSchema = exactObject({
-  id: R.uuid,
-  name: R.string,
-  slug: R.string,
-  color: R.nullableString,
-  position: R.integer,
-  is_initial: R.boolean,
-  is_done: R.boolean,
-  is_archived: R.boolean,
-}, 'The project\'s stage: a column of the team\'s project board.');
+export const stageSchema = exactObject(
+  {
+    id: R.uuid,
+    name: R.string,
+    slug: R.string,
+    color: R.nullableString,
+    position: R.integer,
+    is_initial: R.boolean,
+    is_done: R.boolean,
+    is_archived: R.boolean,
+  },
+  "The project's stage: a column of the team's project board.",
+);
 
 const named = (what: string) => nullable(exactObject({ id: R.uuid, name: R.string }, `The linked ${what}, or null.`));
 
@@ -59,7 +62,7 @@ export const projectSchema = exactObject({
   name: R.string,
   slug: R.string,
   description: R.nullableString,
-  status: { ...R.enumOf(PROJECT_STATUSES), description: 'The category of the project\'s stage.' },
+  status: { ...R.enumOf(PROJECT_STATUSES), description: "The category of the project's stage." },
   stage_id: R.uuid,
   stage: stageSchema,
   priority: R.enumOf(PROJECT_PRIORITIES),
@@ -73,8 +76,11 @@ export const projectSchema = exactObject({
   due_date: R.nullableDate,
   completed_at: R.nullableDateTime,
   created_by: R.nullableString,
-  is_internal: { ...R.boolean, description: 'True for the team\'s internal project.' },
-  archived_at: { ...R.nullableDateTime, description: 'Set when an operator archived the project: it is then read-only and left out of lists.' },
+  is_internal: { ...R.boolean, description: "True for the team's internal project." },
+  archived_at: {
+    ...R.nullableDateTime,
+    description: 'Set when an operator archived the project: it is then read-only and left out of lists.',
+  },
   created_at: R.dateTime,
   updated_at: R.dateTime,
 });

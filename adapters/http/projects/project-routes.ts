@@ -23,7 +23,12 @@ import { leadSchema, presentLead } from './present-lead';
 import { pipelineSchema, presentPipeline } from './present-pipeline';
 import { presentProject, projectSchema } from './present-project';
 import {
-  CREATE_PROJECT_FIELDS, CreateProjectBody, LEAD_BODY_FIELDS, UPDATABLE_PROJECT_FIELDS, createLeadSchema, createProjectSchema,
+  CREATE_PROJECT_FIELDS,
+  CreateProjectBody,
+  LEAD_BODY_FIELDS,
+  UPDATABLE_PROJECT_FIELDS,
+  createLeadSchema,
+  createProjectSchema,
   updateProjectSchema,
 } from './project-schemas';
 
@@ -71,12 +76,30 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
     operations: [
       projects.list({
         id: 'listProjects',
-        summary: 'List the team\'s projects (archived ones are left out)',
+        summary: "List the team's projects (archived ones are left out)",
         list: { sortable: PROJECT_SORT_FIELDS, search: 'Partial match in name and description (accents and case do not matter).' },
         filters: [
-          { name: 'squad_id', key: 'squadId', schema: R.uuid, read: queryUuid, description: 'Projects of this squad; a squad the team does not have is 404.' },
-          { name: 'client_id', key: 'clientId', schema: R.uuid, read: queryUuid, description: 'Projects of this client; a client the team does not have is 404.' },
-          { name: 'status', key: 'status', schema: R.enumOf(PROJECT_STATUSES), read: queryOneOf(PROJECT_STATUSES), description: 'Projects whose stage has this category.' },
+          {
+            name: 'squad_id',
+            key: 'squadId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: 'Projects of this squad; a squad the team does not have is 404.',
+          },
+          {
+            name: 'client_id',
+            key: 'clientId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: 'Projects of this client; a client the team does not have is 404.',
+          },
+          {
+            name: 'status',
+            key: 'status',
+            schema: R.enumOf(PROJECT_STATUSES),
+            read: queryOneOf(PROJECT_STATUSES),
+            description: 'Projects whose stage has this category.',
+          },
           { name: 'priority', key: 'priority', schema: R.enumOf(PROJECT_PRIORITIES), read: queryOneOf(PROJECT_PRIORITIES) },
         ],
         success: 'A page of projects.',
@@ -86,13 +109,19 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
       projects.create({
         id: 'createProject',
         summary: 'Create a project, with its default deal pipeline',
-        description: 'The stage is `stage_id` if sent, else the first stage of `status`, else the team\'s initial stage. '
-          + 'Without `slug`, one is made from the name (`-2`, `-3`… when taken); a `slug` sent that is taken is 422 `DUPLICATE_ENTRY`.',
+        description:
+          "The stage is `stage_id` if sent, else the first stage of `status`, else the team's initial stage. " +
+          'Without `slug`, one is made from the name (`-2`, `-3`… when taken); a `slug` sent that is taken is 422 `DUPLICATE_ENTRY`.',
         body: {
           schema: createProjectSchema,
           example: {
-            name: 'Site institucional — Padaria São João', description: 'Novo site com catálogo e pedidos online.',
-            status: 'active', priority: 'high', color: '#3b82f6', start_date: '2026-12-01', due_date: '2027-02-26',
+            name: 'Site institucional — Padaria São João',
+            description: 'Novo site com catálogo e pedidos online.',
+            status: 'active',
+            priority: 'high',
+            color: '#3b82f6',
+            start_date: '2026-12-01',
+            due_date: '2027-02-26',
             client_id: '0190b1d2-4c5e-7a8b-9c0d-1e2f3a4b5c6d',
           },
         },
@@ -122,10 +151,15 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         useCase: uc.update,
       }),
       operation({
-        id: 'deleteProject', method: 'delete', path: '/projects/:id', tag: TAG, access: 'key',
+        id: 'deleteProject',
+        method: 'delete',
+        path: '/projects/:id',
+        tag: TAG,
+        access: 'key',
         summary: 'Not allowed: always 405 METHOD_NOT_ALLOWED',
-        description: 'Projects are never deleted through the API (an operator archives them). Every call with a project id '
-          + 'answers 405, whether the project exists or not; the success response is never sent.',
+        description:
+          'Projects are never deleted through the API (an operator archives them). Every call with a project id ' +
+          'answers 405, whether the project exists or not; the success response is never sent.',
         success: {
           status: 200,
           description: 'Never sent: this operation always answers 405.',
@@ -138,11 +172,17 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         },
       }),
       operation({
-        id: 'listProjectPipelines', method: 'get', path: '/projects/:id/pipelines', tag: TAG, access: 'key',
-        summary: 'The project\'s deal pipelines, default first, with their columns and loss reasons',
+        id: 'listProjectPipelines',
+        method: 'get',
+        path: '/projects/:id/pipelines',
+        tag: TAG,
+        access: 'key',
+        summary: "The project's deal pipelines, default first, with their columns and loss reasons",
         description: 'Not paginated. `columns[].slug` is the `phase` of a deal; `loss_reasons[].id` its `loss_reason_id`.',
         success: {
-          status: 200, description: 'Every pipeline of the project.', name: 'ProjectPipelines',
+          status: 200,
+          description: 'Every pipeline of the project.',
+          name: 'ProjectPipelines',
           data: { type: 'array', description: 'The default pipeline first.', items: pipelineSchema },
         },
         errors: [404],
@@ -153,15 +193,26 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
       }),
       leads.list({
         id: 'listProjectLeads',
-        summary: 'List a project\'s leads, newest first',
-        description: 'A bad `is_active` or `company_id` is 422 `VALIDATION_ERROR` (not 400), as the spec keeps it; '
-          + 'a bad `page`, `limit` or `sort` is 400. An archived project\'s leads are still listed.',
+        summary: "List a project's leads, newest first",
+        description:
+          'A bad `is_active` or `company_id` is 422 `VALIDATION_ERROR` (not 400), as the spec keeps it; ' +
+          "a bad `page`, `limit` or `sort` is 400. An archived project's leads are still listed.",
         list: { sortable: LEAD_SORT_FIELDS, search: 'Partial match in name, e-mail and phone (accents and case do not matter).' },
         filters: [
-          { name: 'is_active', key: 'isActive', schema: R.boolean, read: unprocessableBoolean,
-            description: '`true` or `false`; absent means both. Any other value is 422.' },
-          { name: 'company_id', key: 'companyId', schema: R.uuid, read: unprocessableUuid,
-            description: 'Leads of this company. Not a UUID is 422; a company the team does not have is 404.' },
+          {
+            name: 'is_active',
+            key: 'isActive',
+            schema: R.boolean,
+            read: unprocessableBoolean,
+            description: '`true` or `false`; absent means both. Any other value is 422.',
+          },
+          {
+            name: 'company_id',
+            key: 'companyId',
+            schema: R.uuid,
+            read: unprocessableUuid,
+            description: 'Leads of this company. Not a UUID is 422; a company the team does not have is 404.',
+          },
         ],
         success: 'A page of leads.',
         errors: [400, 404, 422],
@@ -169,18 +220,24 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         useCase: uc.listLeads,
       }),
       leads.create({
-        id: 'createProjectLead', pathIds: 'afterBody',
-        summary: 'Add a contact to the project\'s CRM (no deal)',
-        description: 'The body is checked before the project is looked up: a bad body is 400 even for an unknown project. '
-          + 'Only the fields below are read; others, custom fields included, are ignored. A contact with the same phone, '
-          + 'or else the same e-mail, is 422 `DUPLICATE_ENTRY` with `details` `{ existing_contact_id, matched_by, archived }`; '
-          + 'a `company_id` that is not an active company of the project is 422 `VALIDATION_ERROR` on `company_id`. '
-          + 'There is no route for a single lead: `Location` is the project\'s lead list. The id is the `lead_id` of a deal.',
+        id: 'createProjectLead',
+        pathIds: 'afterBody',
+        summary: "Add a contact to the project's CRM (no deal)",
+        description:
+          'The body is checked before the project is looked up: a bad body is 400 even for an unknown project. ' +
+          'Only the fields below are read; others, custom fields included, are ignored. A contact with the same phone, ' +
+          'or else the same e-mail, is 422 `DUPLICATE_ENTRY` with `details` `{ existing_contact_id, matched_by, archived }`; ' +
+          'a `company_id` that is not an active company of the project is 422 `VALIDATION_ERROR` on `company_id`. ' +
+          "There is no route for a single lead: `Location` is the project's lead list. The id is the `lead_id` of a deal.",
         body: {
           schema: createLeadSchema,
           example: {
-            full_name: 'João Conceição', email: 'joao.conceicao@example.com.br', phone: '(11) 98765-4321',
-            tags: ['indicação'], notes: 'Quer orçamento de identidade visual.', customer_source: 'instagram',
+            full_name: 'João Conceição',
+            email: 'joao.conceicao@example.com.br',
+            phone: '(11) 98765-4321',
+            tags: ['indicação'],
+            notes: 'Quer orçamento de identidade visual.',
+            customer_source: 'instagram',
           },
         },
         success: 'The lead created.',

@@ -18,20 +18,46 @@ const fields = {
 };
 
 // On creation a null slug means "generate it", like an absent one.
-export const createProjectSchema = Type.Object({ ...fields, name: B.nonEmptyString(Text.name), slug: B.optional(B.nullableString(Text.name)) });
+export const createProjectSchema = Type.Object({
+  ...fields,
+  name: B.nonEmptyString(Text.name),
+  slug: B.optional(B.nullableString(Text.name)),
+});
 export type CreateProjectBody = Static<typeof createProjectSchema>;
 
 /** What a create reads; anything else in the body is ignored. */
 export const CREATE_PROJECT_FIELDS = [
-  'name', 'slug', 'description', 'color', 'briefing', 'status', 'stage_id', 'priority', 'start_date', 'due_date', 'squad_id', 'client_id',
+  'name',
+  'slug',
+  'description',
+  'color',
+  'briefing',
+  'status',
+  'stage_id',
+  'priority',
+  'start_date',
+  'due_date',
+  'squad_id',
+  'client_id',
 ] as const satisfies readonly (keyof CreateProjectBody)[];
 
 export const updateProjectSchema = Type.Object({ ...fields, completed_at: B.optional(B.nullableString(Text.code)) });
 export type UpdateProjectBody = Static<typeof updateProjectSchema>;
 
 export const UPDATABLE_PROJECT_FIELDS = [
-  'name', 'slug', 'description', 'color', 'briefing', 'start_date', 'due_date', 'completed_at', 'squad_id', 'client_id',
-  'stage_id', 'status', 'priority',
+  'name',
+  'slug',
+  'description',
+  'color',
+  'briefing',
+  'start_date',
+  'due_date',
+  'completed_at',
+  'squad_id',
+  'client_id',
+  'stage_id',
+  'status',
+  'priority',
 ] as const satisfies readonly (keyof UpdateProjectBody)[];
 
 export const createLeadSchema = Type.Object({
@@ -47,5 +73,11 @@ export type CreateLeadBody = Static<typeof createLeadSchema>;
 
 /** Lead creation reads only these; other fields (custom fields included) are ignored. */
 export const LEAD_BODY_FIELDS = [
-  'full_name', 'email', 'phone', 'company_id', 'tags', 'notes', 'customer_source',
+  'full_name',
+  'email',
+  'phone',
+  'company_id',
+  'tags',
+  'notes',
+  'customer_source',
 ] as const satisfies readonly (keyof CreateLeadBody)[];

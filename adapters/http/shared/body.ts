@@ -84,9 +84,7 @@ export const camelKeys = <T extends object>(body: T): CamelKeys<T> =>
 
 /** The fields of `body` that are listed, and nothing else (the route's whitelist of what a use case may see). */
 export const pick = <T extends object, K extends keyof T>(body: T, fields: readonly K[]): Pick<T, K> =>
-  Object.fromEntries(fields.filter((f) => (body as Record<PropertyKey, unknown>)[f] !== undefined)
-    .map((f) => [f, body[f]])) as Pick<T, K>;
-
+  Object.fromEntries(fields.filter((f) => (body as Record<PropertyKey, unknown>)[f] !== undefined).map((f) => [f, body[f]])) as Pick<T, K>;
 
 /**
  * An update body's change set: the listed fields that were sent, in camelCase; none of them sent is

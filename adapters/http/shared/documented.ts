@@ -42,7 +42,12 @@ export const Q = {
   text: { type: 'string', maxLength: Text.query },
 } as const;
 
-export const queryParam = (name: string, schema: Schema, description?: string): ParameterDoc => ({ name, in: 'query', schema, description });
+export const queryParam = (name: string, schema: Schema, description?: string): ParameterDoc => ({
+  name,
+  in: 'query',
+  schema,
+  description,
+});
 
 /** Said of `sort` where an unlisted field falls back to `created_at` (`fallbackToCreatedAt`). */
 const FALLBACK_SORT_NOTE = 'An unlisted field sorts by `created_at` in the direction given.';
@@ -51,8 +56,12 @@ const FALLBACK_SORT_NOTE = 'An unlisted field sorts by `created_at` in the direc
 export const listParameters = (options: ListOptions<string>): ParameterDoc[] => [
   queryParam('page', { type: 'integer', minimum: 1, default: 1 }, 'Page number, from 1.'),
   queryParam('limit', { type: 'integer', minimum: 1, maximum: 100, default: 20 }, 'Items per page, 1 to 100.'),
-  queryParam('sort', { type: 'string', enum: options.sortable.flatMap((f) => [f, `-${f}`]), default: options.defaultSort ?? '-created_at' },
+  queryParam(
+    'sort',
+    { type: 'string', enum: options.sortable.flatMap((f) => [f, `-${f}`]), default: options.defaultSort ?? '-created_at' },
     ['A field to sort by; prefix `-` for descending.', options.sortNote, options.fallbackToCreatedAt ? FALLBACK_SORT_NOTE : undefined]
-      .filter((s) => s !== undefined).join(' ')),
+      .filter((s) => s !== undefined)
+      .join(' '),
+  ),
   ...(options.search ? [queryParam('search', Q.text, options.search)] : []),
 ];

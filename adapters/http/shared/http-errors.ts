@@ -3,7 +3,10 @@
 
 export abstract class HttpError extends Error {
   abstract readonly status: number;
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message);
     this.name = new.target.name;
   }

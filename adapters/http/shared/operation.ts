@@ -70,7 +70,9 @@ export interface Operation<B = unknown> {
  * Declares an operation. With a TypeBox body schema, `handle` receives the body typed from the schema
  * itself (`Static<typeof schema>`); without a body, nothing.
  */
-export function operation<S extends TSchema>(op: Omit<Operation<Static<S>>, 'body'> & { body: { schema: S; description?: string; example?: unknown } }): Operation<Static<S>>;
+export function operation<S extends TSchema>(
+  op: Omit<Operation<Static<S>>, 'body'> & { body: { schema: S; description?: string; example?: unknown } },
+): Operation<Static<S>>;
 export function operation<B = undefined>(op: Operation<B>): Operation<B>;
 export function operation(op: Operation<unknown>): Operation<unknown> {
   return op;
@@ -102,7 +104,9 @@ export function routerOf(operations: readonly Operation[], prefix: string): Rout
     router[op.method](op.path, async (ctx: Ctx) => {
       (ctx.state as OperationState).operation = op;
       // A path id that is not a UUID names nothing: 404, by default before the body is looked at.
-      const checkIds = () => { for (const name of ids) pathId(ctx, name); };
+      const checkIds = () => {
+        for (const name of ids) pathId(ctx, name);
+      };
       if ((op.pathIds ?? 'first') === 'first') checkIds();
       op.first?.(ctx);
       // The body parser reads JSON only: a body in another type would reach the schema as no body at all.

@@ -61,7 +61,10 @@ export const queryEnum = <T extends string>(ctx: Ctx, name: string, values: read
 };
 
 /** `queryEnum` as a filter reads it (`QueryFilter.read`): one of `values`, else 400. */
-export const queryOneOf = <T extends string>(values: readonly T[]) => (ctx: Ctx, name: string): T | undefined => queryEnum(ctx, name, values);
+export const queryOneOf =
+  <T extends string>(values: readonly T[]) =>
+  (ctx: Ctx, name: string): T | undefined =>
+    queryEnum(ctx, name, values);
 
 export const queryNumber = (ctx: Ctx, name: string): number | undefined => {
   const v = queryValue(ctx, name);

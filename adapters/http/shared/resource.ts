@@ -78,7 +78,9 @@ export type PageOptions<S extends string, T, P, F extends readonly QueryFilter[]
   present: (item: T) => P;
 };
 
-export const getPage = <S extends string, T, P, const F extends readonly QueryFilter[], X extends object>(op: PageOptions<S, T, P, F, X>): Operation => {
+export const getPage = <S extends string, T, P, const F extends readonly QueryFilter[], X extends object>(
+  op: PageOptions<S, T, P, F, X>,
+): Operation => {
   const { list, filters, scope, useCase, present, success, ...declared } = op;
   return operation({
     ...declared,

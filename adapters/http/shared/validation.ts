@@ -18,11 +18,20 @@ export interface FieldProblem {
 const MAX_PROBLEMS = 20;
 
 const FORMATS: Record<string, string> = {
-  date: 'a date YYYY-MM-DD', 'date-time': 'an ISO 8601 date-time', email: 'an email address', uuid: 'a UUID', uri: 'a URL',
+  date: 'a date YYYY-MM-DD',
+  'date-time': 'an ISO 8601 date-time',
+  email: 'an email address',
+  uuid: 'a UUID',
+  uri: 'a URL',
 };
 const TYPES: Record<string, string> = {
-  string: 'a string', number: 'a number', integer: 'a whole number', boolean: 'true or false', array: 'a list',
-  object: 'an object', null: 'null',
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
 };
 
 type Schema = Record<string, unknown>;
@@ -54,7 +63,10 @@ export const locationOf = (segments: readonly string[]): string => {
 };
 
 const pointerSegments = (pointer: string): string[] =>
-  pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 function problemOf(e: ErrorObject): FieldProblem {
   const segments = pointerSegments(e.instancePath);
@@ -65,19 +77,38 @@ function problemOf(e: ErrorObject): FieldProblem {
   const schema = (e.parentSchema ?? {}) as Schema;
   // A key of a free-form object that its `propertyNames` refuses: said as the object's key, not its value.
   if (e.propertyName !== undefined || e.keyword === 'propertyNames') {
-    return { field, message: e.keyword === 'maxLength' ? `a key of ${at} must be at most ${params.limit} characters long` : `${at} has a key that is not allowed` };
+    return {
+      field,
+      message:
+        e.keyword === 'maxLength'
+          ? `a key of ${at} must be at most ${params.limit} characters long`
+          : `${at} has a key that is not allowed`,
+    };
   }
   switch (e.keyword) {
-    case 'required': return { field, message: `${at} is required` };
-    case 'type': case 'format': case 'anyOf': case 'enum': return { field, message: `${at} must be ${describeSchema(schema)}` };
-    case 'minLength': return { field, message: params.limit === 1 ? `${at} must not be empty` : `${at} must be at least ${params.limit} characters long` };
-    case 'maxLength': return { field, message: `${at} must be at most ${params.limit} characters long` };
-    case 'maxItems': return { field, message: `${at} must have at most ${params.limit} items` };
-    case 'maxProperties': return { field, message: `${at} must have at most ${params.limit} keys` };
-    case 'pattern': return { field, message: schema.pattern === '\\S' ? `${at} must not be empty` : `${at} must match ${String(schema.pattern)}` };
-    case 'minimum': return { field, message: `${at} must be ${params.limit} or more` };
-    case 'maximum': return { field, message: `${at} must be ${params.limit} or less` };
-    default: return { field, message: `${at} ${e.message}` };
+    case 'required':
+      return { field, message: `${at} is required` };
+    case 'type':
+    case 'format':
+    case 'anyOf':
+    case 'enum':
+      return { field, message: `${at} must be ${describeSchema(schema)}` };
+    case 'minLength':
+      return { field, message: params.limit === 1 ? `${at} must not be empty` : `${at} must be at least ${params.limit} characters long` };
+    case 'maxLength':
+      return { field, message: `${at} must be at most ${params.limit} characters long` };
+    case 'maxItems':
+      return { field, message: `${at} must have at most ${params.limit} items` };
+    case 'maxProperties':
+      return { field, message: `${at} must have at most ${params.limit} keys` };
+    case 'pattern':
+      return { field, message: schema.pattern === '\\S' ? `${at} must not be empty` : `${at} must match ${String(schema.pattern)}` };
+    case 'minimum':
+      return { field, message: `${at} must be ${params.limit} or more` };
+    case 'maximum':
+      return { field, message: `${at} must be ${params.limit} or less` };
+    default:
+      return { field, message: `${at} ${e.message}` };
   }
 }
 
@@ -90,7 +121,17 @@ const pathPrefixes = (path: string): string[] => {
 };
 
 /** Keywords that fail only a value of the branch's type: the value took that branch's shape (a text too long). */
-const TYPE_MATCHED = new Set(['minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minimum', 'maximum']);
+const TYPE_MATCHED = new Set([
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'minimum',
+  'maximum',
+]);
 
 /**
  * ajv's errors as problems people can act on, one per place in the request (the first that failed
@@ -122,7 +163,8 @@ export function problemsOf(errors: ErrorObject[]): FieldProblem[] {
   const seen = new Set<string>();
   const problems: FieldProblem[] = [];
   for (const e of kept) {
-    const place = e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
+    const place =
+      e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
     if (seen.has(place)) continue;
     seen.add(place);
     problems.push(problemOf(e));
@@ -154,7 +196,8 @@ function uuidLowering(schema: Schema): Lowering | null {
     if (lower) steps.push((v) => (Array.isArray(v) ? v.map(lower) : v));
   }
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>)
-    .map(([key, s]) => [key, uuidLowering(s)] as const).filter((p): p is readonly [string, Lowering] => p[1] !== null);
+    .map(([key, s]) => [key, uuidLowering(s)] as const)
+    .filter((p): p is readonly [string, Lowering] => p[1] !== null);
   if (properties.length > 0) {
     steps.push((v) => {
       if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;

@@ -36,7 +36,7 @@ export const taskSchema = exactObject({
   description: R.nullableString,
   project_id: R.uuid,
   pipeline_id: R.nullableUuid,
-  column: { ...R.string, description: 'The slug of the task\'s column; `backlog` when its pipeline offers none.' },
+  column: { ...R.string, description: "The slug of the task's column; `backlog` when its pipeline offers none." },
   priority: R.enumOf(TASK_PRIORITIES),
   assignee_id: { ...R.nullableUuid, description: 'The first of `assignee_ids` (compatibility), or null.' },
   assignee_ids: { type: 'array', items: R.uuid },

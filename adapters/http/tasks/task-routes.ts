@@ -28,13 +28,31 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
     operations: [
       tasks.list({
         id: 'listTasks',
-        summary: 'List the team\'s tasks (deleted ones are left out)',
+        summary: "List the team's tasks (deleted ones are left out)",
         description: 'Sorting by `priority` follows its rank (`none` < `low` < `medium` < `high` < `urgent`).',
         list: { sortable: TASK_SORT_FIELDS, search: 'Partial match in title and description (accents and case do not matter).' },
         filters: [
-          { name: 'project_id', key: 'projectId', schema: R.uuid, read: queryUuid, description: 'Tasks of this project; a project the team does not have is 404.' },
-          { name: 'pipeline_id', key: 'pipelineId', schema: R.uuid, read: queryUuid, description: 'Tasks on this pipeline; a pipeline the team does not have is 404.' },
-          { name: 'assignee_id', key: 'assigneeId', schema: R.uuid, read: queryUuid, description: 'Tasks whose `assignee_ids` contain this id.' },
+          {
+            name: 'project_id',
+            key: 'projectId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: 'Tasks of this project; a project the team does not have is 404.',
+          },
+          {
+            name: 'pipeline_id',
+            key: 'pipelineId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: 'Tasks on this pipeline; a pipeline the team does not have is 404.',
+          },
+          {
+            name: 'assignee_id',
+            key: 'assigneeId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: 'Tasks whose `assignee_ids` contain this id.',
+          },
           // Checked by the use case, which names the priorities its own way.
           { name: 'priority', key: 'priority', schema: R.enumOf(TASK_PRIORITIES), read: queryValue },
           { name: 'column', key: 'column', schema: Q.text, read: queryText, description: 'Tasks in the column with this slug.' },
@@ -46,16 +64,23 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
       tasks.create({
         id: 'createTask',
         summary: 'Create a task in a project',
-        description: 'The pipeline is the project\'s default one unless `pipeline_id` names another of the project\'s; the column '
-          + 'is `column` (or its alias `column_slug`), else the pipeline\'s first column, else `backlog`. `assignee_ids` is '
-          + 'preferred; `assignee_id` alone makes a single assignee.',
+        description:
+          "The pipeline is the project's default one unless `pipeline_id` names another of the project's; the column " +
+          "is `column` (or its alias `column_slug`), else the pipeline's first column, else `backlog`. `assignee_ids` is " +
+          'preferred; `assignee_id` alone makes a single assignee.',
         body: {
           schema: createTaskSchema,
           example: {
-            title: 'Revisar orçamento da campanha de Natal', project_id: '0190b1d2-4c5e-7a8b-9c0d-1e2f3a4b5c6d',
-            description: 'Conferir os valores em R$ antes de enviar à Padaria São João.', priority: 'high', column: 'todo',
-            assignee_ids: ['0190b1d2-4c5e-7a8b-9c0d-6f5e4d3c2b1a'], due_date: '2026-12-10', estimated_hours: 3.5,
-            tags: ['financeiro'], checklist_markdown: '- [ ] Conferir valores\n- [ ] Enviar ao cliente',
+            title: 'Revisar orçamento da campanha de Natal',
+            project_id: '0190b1d2-4c5e-7a8b-9c0d-1e2f3a4b5c6d',
+            description: 'Conferir os valores em R$ antes de enviar à Padaria São João.',
+            priority: 'high',
+            column: 'todo',
+            assignee_ids: ['0190b1d2-4c5e-7a8b-9c0d-6f5e4d3c2b1a'],
+            due_date: '2026-12-10',
+            estimated_hours: 3.5,
+            tags: ['financeiro'],
+            checklist_markdown: '- [ ] Conferir valores\n- [ ] Enviar ao cliente',
           },
         },
         success: 'The task created.',
@@ -64,14 +89,18 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
         useCase: uc.create,
       }),
       tasks.get({
-        id: 'getTask', summary: 'Read one task; a deleted task is 404',
-        success: 'The task.', errors: [404], useCase: uc.get,
+        id: 'getTask',
+        summary: 'Read one task; a deleted task is 404',
+        success: 'The task.',
+        errors: [404],
+        useCase: uc.get,
       }),
       tasks.update({
         id: 'updateTask',
         summary: 'Change the fields sent; a deleted task is 404',
-        description: '`project_id` cannot change and is ignored (a body with nothing else is 400). A new `pipeline_id` without '
-          + 'a column puts the task in that pipeline\'s first column; `assignee_ids` also sets `assignee_id` to its first value.',
+        description:
+          '`project_id` cannot change and is ignored (a body with nothing else is 400). A new `pipeline_id` without ' +
+          "a column puts the task in that pipeline's first column; `assignee_ids` also sets `assignee_id` to its first value.",
         body: {
           schema: updateTaskSchema,
           example: { column: 'done', completed_at: '2026-12-09T18:30:00Z', actual_hours: 4 },
@@ -86,7 +115,8 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
         summary: 'Soft-delete a task (no restore route; a deleted task is 404 afterwards)',
         success: { description: 'The task deleted.', data: deletedTaskSchema, name: 'DeletedTask' },
         errors: [404],
-        useCase: uc.delete, present: presentDeletedTask,
+        useCase: uc.delete,
+        present: presentDeletedTask,
       }),
     ],
   };

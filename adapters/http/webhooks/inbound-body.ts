@@ -23,11 +23,17 @@ const encodingOf = (ctx: Context): string => (ctx.get('content-encoding') || 'id
 
 const decoded = (req: Readable, encoding: string): Readable => {
   switch (encoding) {
-    case 'identity': return req;
-    case 'gzip': case 'x-gzip': return req.pipe(createGunzip());
-    case 'deflate': return req.pipe(createInflate());
-    case 'br': return req.pipe(createBrotliDecompress());
-    default: throw unsupportedEncoding(encoding);
+    case 'identity':
+      return req;
+    case 'gzip':
+    case 'x-gzip':
+      return req.pipe(createGunzip());
+    case 'deflate':
+      return req.pipe(createInflate());
+    case 'br':
+      return req.pipe(createBrotliDecompress());
+    default:
+      throw unsupportedEncoding(encoding);
   }
 };
 
@@ -39,7 +45,8 @@ export async function readRawInboundBody(ctx: Context, limitBytes: number): Prom
   const contentType = ctx.get('content-type') || null;
   const declared = Number(ctx.get('content-length'));
   const encoding = encodingOf(ctx);
-  if (encoding === 'identity' && Number.isFinite(declared) && declared > limitBytes) throw new PayloadTooLarge('Request body larger than allowed');
+  if (encoding === 'identity' && Number.isFinite(declared) && declared > limitBytes)
+    throw new PayloadTooLarge('Request body larger than allowed');
   const source = decoded(ctx.req, encoding);
   const chunks: Buffer[] = [];
   let size = 0;
@@ -68,29 +75,35 @@ export async function readRawInboundBody(ctx: Context, limitBytes: number): Prom
  * passes the request on is about the body the client sent. An error that names no HTTP status there (a
  * gzip body that is not gzip, a brotli body cut short: zlib's errors) is the client's, a 400, not a 500.
  */
-export const readingBody = (parse: Middleware): Middleware => async (ctx, next) => {
-  let parsed = false;
-  try {
-    await parse(ctx, () => {
-      parsed = true;
-      return next();
-    });
-  } catch (err) {
-    if (parsed) throw err;
-    const encoding = encodingOf(ctx);
-    const status = (err as { status?: unknown }).status;
-    if (status === 415 && encoding !== 'identity') throw unsupportedEncoding(encoding);
-    if (typeof status === 'number') throw err;
-    throw new UnreadableBody(encoding === 'identity' ? 'The body could not be read' : `The body could not be decompressed as ${encoding}`);
-  }
-};
+export const readingBody =
+  (parse: Middleware): Middleware =>
+  async (ctx, next) => {
+    let parsed = false;
+    try {
+      await parse(ctx, () => {
+        parsed = true;
+        return next();
+      });
+    } catch (err) {
+      if (parsed) throw err;
+      const encoding = encodingOf(ctx);
+      const status = (err as { status?: unknown }).status;
+      if (status === 415 && encoding !== 'identity') throw unsupportedEncoding(encoding);
+      if (typeof status === 'number') throw err;
+      throw new UnreadableBody(
+        encoding === 'identity' ? 'The body could not be read' : `The body could not be decompressed as ${encoding}`,
+      );
+    }
+  };
 
 /** Reads the receiver's body into `ctx.state.inboundBody`; every other request goes to `otherwise`. */
-export const inboundReceiverBody = (limitBytes: number, otherwise: Middleware): Middleware => async (ctx, next) => {
-  if (!isInboundReceiverPost(ctx)) {
-    await readingBody(otherwise)(ctx, next);
-    return;
-  }
-  ctx.state.inboundBody = await readRawInboundBody(ctx, limitBytes);
-  await next();
-};
+export const inboundReceiverBody =
+  (limitBytes: number, otherwise: Middleware): Middleware =>
+  async (ctx, next) => {
+    if (!isInboundReceiverPost(ctx)) {
+      await readingBody(otherwise)(ctx, next);
+      return;
+    }
+    ctx.state.inboundBody = await readRawInboundBody(ctx, limitBytes);
+    await next();
+  };

@@ -59,16 +59,16 @@ export const presentInboundResult = (r: InboundResult) =>
   r.kind === 'crashed'
     ? { received: true, error: r.error, ...(r.duplicate ? { duplicate: true } : {}) }
     : {
-      received: true,
-      success: r.success,
-      action: r.action,
-      entity_id: r.entityId,
-      entity_type: r.entityType,
-      ...(r.error === undefined ? {} : { error: r.error }),
-      entity_ids: [...(r.entityIds ?? (r.entityId ? [r.entityId] : []))],
-      warnings: (r.warnings ?? []).map(presentWarning),
-      ...(r.duplicate ? { duplicate: true } : {}),
-    };
+        received: true,
+        success: r.success,
+        action: r.action,
+        entity_id: r.entityId,
+        entity_type: r.entityType,
+        ...(r.error === undefined ? {} : { error: r.error }),
+        entity_ids: [...(r.entityIds ?? (r.entityId ? [r.entityId] : []))],
+        warnings: (r.warnings ?? []).map(presentWarning),
+        ...(r.duplicate ? { duplicate: true } : {}),
+      };
 
 export const presentInboundDelivery = (d: InboundDeliveryData) => ({
   id: d.id,
@@ -95,7 +95,8 @@ export const presentInboundDelivery = (d: InboundDeliveryData) => ({
 
 const fieldMappingSchema: Schema = {
   type: 'object',
-  description: 'Target (`full_name`, `email`, `phone`, `custom_fields.<key>`…) → a path in the payload, or a list of paths whose texts are joined.',
+  description:
+    'Target (`full_name`, `email`, `phone`, `custom_fields.<key>`…) → a path in the payload, or a list of paths whose texts are joined.',
   additionalProperties: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
 };
 
@@ -108,11 +109,14 @@ export const webhookEndpointSchema = exactObject({
   target_pipeline_id: R.nullableUuid,
   target_column_id: { ...R.nullableString, description: 'The slug of the column deals start in; null: the first open column.' },
   field_mapping: fieldMappingSchema,
-  idempotency_path: { ...R.nullableString, description: 'Where the sender\'s id of a payload is; a second payload with the same id is a redelivery.' },
+  idempotency_path: {
+    ...R.nullableString,
+    description: "Where the sender's id of a payload is; a second payload with the same id is a redelivery.",
+  },
   action_type: R.enumOf(INBOUND_ACTION_TYPES),
   action_config: exactObject({ project_id: R.uuid, pipeline_id: R.nullableUuid, column: R.nullableString }),
   requires_secret: { ...R.boolean, description: 'Whether POSTs must carry `X-Webhook-Secret`.' },
-  has_verify_token: { ...R.boolean, description: 'Whether Meta\'s subscription handshake is answered.' },
+  has_verify_token: { ...R.boolean, description: "Whether Meta's subscription handshake is answered." },
   created_at: R.dateTime,
   updated_at: R.dateTime,
 });
@@ -120,25 +124,28 @@ export const webhookEndpointSchema = exactObject({
 /** POST /webhooks: the endpoint and its secret, shown this once. */
 export const createdWebhookEndpointSchema = exactObject({
   ...(webhookEndpointSchema.properties as Record<string, Schema>),
-  secret_token: { type: 'string', description: 'The shared secret POSTs send as `X-Webhook-Secret`. Only its hash is kept: it is never shown again.' },
+  secret_token: {
+    type: 'string',
+    description: 'The shared secret POSTs send as `X-Webhook-Secret`. Only its hash is kept: it is never shown again.',
+  },
 });
 
 export const deletedWebhookEndpointSchema = exactObject({ id: R.uuid, deleted: { const: true } });
 
 const warningSchema: Schema = {
   type: 'object',
-  description: 'A value that could not be read: the field is left empty and the value is written into the lead\'s notes.',
+  description: "A value that could not be read: the field is left empty and the value is written into the lead's notes.",
   required: ['field', 'value', 'reason'],
   additionalProperties: false,
   properties: {
     field: R.string,
     value: { description: 'The value as it came (any JSON value; null when there was none).' },
     reason: R.string,
-    record: { type: 'integer', minimum: 0, description: 'The record\'s position, when the payload held several.' },
+    record: { type: 'integer', minimum: 0, description: "The record's position, when the payload held several." },
   },
 };
 
-const duplicate = { const: true, description: 'Present on a redelivery: this is the first delivery\'s answer, and nothing was done again.' };
+const duplicate = { const: true, description: "Present on a redelivery: this is the first delivery's answer, and nothing was done again." };
 
 /** `presentInboundResult`: the receiver's own answer, not the envelope (spec 4.9). */
 export const inboundResultSchema: Schema = {

@@ -15,14 +15,19 @@ import { UnsupportedMediaType } from '../shared/http-errors';
 import { operation, ParameterDoc, Schema } from '../shared/operation';
 import { Ctx, queryBoolean } from '../shared/params';
 import { createOne, resource } from '../shared/resource';
-import {
-  CreateWebhookBody, UPDATABLE_WEBHOOK_FIELDS, createWebhookSchema, updateWebhookSchema,
-} from './webhook-schemas';
+import { CreateWebhookBody, UPDATABLE_WEBHOOK_FIELDS, createWebhookSchema, updateWebhookSchema } from './webhook-schemas';
 import { firstIllFormed } from '../middleware/well-formed-input';
 import { RawInboundBody, readRawInboundBody } from './inbound-body';
 import {
-  createdWebhookEndpointSchema, deletedWebhookEndpointSchema, inboundResultSchema, presentCreatedWebhookEndpoint,
-  presentDeletedWebhookEndpoint, presentInboundEndpointStatus, presentInboundResult, presentWebhookEndpoint, webhookEndpointSchema,
+  createdWebhookEndpointSchema,
+  deletedWebhookEndpointSchema,
+  inboundResultSchema,
+  presentCreatedWebhookEndpoint,
+  presentDeletedWebhookEndpoint,
+  presentInboundEndpointStatus,
+  presentInboundResult,
+  presentWebhookEndpoint,
+  webhookEndpointSchema,
 } from './present-webhook';
 
 export interface WebhookUseCases {
@@ -37,9 +42,16 @@ export interface WebhookUseCases {
 
 /** POST /webhooks: the API's endpoints always get a secret; the target column is named by its slug. */
 const createCommandOf = (b: CreateWebhookBody): CreateWebhookEndpointCommand => ({
-  name: b.name, slug: b.slug, isActive: b.is_active, actionType: b.action_type, projectId: b.project_id,
-  pipelineId: b.target_pipeline_id, columnSlug: b.target_column_id, fieldMapping: b.field_mapping,
-  idempotencyPath: b.idempotency_path, withSecret: true,
+  name: b.name,
+  slug: b.slug,
+  isActive: b.is_active,
+  actionType: b.action_type,
+  projectId: b.project_id,
+  pipelineId: b.target_pipeline_id,
+  columnSlug: b.target_column_id,
+  fieldMapping: b.field_mapping,
+  idempotencyPath: b.idempotency_path,
+  withSecret: true,
 });
 
 const SECRET_HEADERS = ['x-webhook-secret', 'x-service-webhook-secret'];
@@ -93,7 +105,11 @@ const headerParam = (name: string, description: string): ParameterDoc => ({ name
 const inboundAnswer = (description: string): Schema => ({ description, content: { 'application/json': { schema: inboundResultSchema } } });
 
 const endpoints = resource({
-  path: '/webhooks', tag: TAG, present: presentWebhookEndpoint, schema: webhookEndpointSchema, name: 'WebhookEndpoint',
+  path: '/webhooks',
+  tag: TAG,
+  present: presentWebhookEndpoint,
+  schema: webhookEndpointSchema,
+  name: 'WebhookEndpoint',
 });
 
 export function webhookRoutes(uc: WebhookUseCases): RouteModule {
@@ -101,30 +117,45 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
     operations: [
       endpoints.list({
         id: 'listWebhookEndpoints',
-        summary: 'List the team\'s inbound webhook endpoints',
+        summary: "List the team's inbound webhook endpoints",
         list: { sortable: WEBHOOK_SORT_FIELDS },
         filters: [
-          { name: 'active', key: 'isActive', schema: R.boolean, read: queryBoolean, description: 'Only active (`true`) or inactive (`false`) endpoints.' },
+          {
+            name: 'active',
+            key: 'isActive',
+            schema: R.boolean,
+            read: queryBoolean,
+            description: 'Only active (`true`) or inactive (`false`) endpoints.',
+          },
         ],
         success: 'A page of endpoints.',
         errors: [400],
         useCase: uc.list,
       }),
       createOne({
-        id: 'createWebhookEndpoint', path: '/webhooks', tag: TAG, access: 'key',
+        id: 'createWebhookEndpoint',
+        path: '/webhooks',
+        tag: TAG,
+        access: 'key',
         summary: 'Create an inbound webhook endpoint (a name alone is enough)',
-        description: 'Without `project_id` or `target_pipeline_id` the endpoint runs `create_deal` into the team\'s internal '
-          + 'project, in its default pipeline\'s first open column. The answer carries the one-time `secret_token` that '
-          + 'POSTs to `/webhooks/inbound/{endpoint_id}` must send as `X-Webhook-Secret`; it is never shown again. A bad '
-          + 'path in `field_mapping` or `idempotency_path` is 400 naming it; a taken `slug` is 422 `DUPLICATE_ENTRY`.',
-        body: { schema: createWebhookSchema, example: { name: 'Formulário do site', field_mapping: { full_name: 'nome', email: 'email', phone: 'telefone' } } },
+        description:
+          "Without `project_id` or `target_pipeline_id` the endpoint runs `create_deal` into the team's internal " +
+          "project, in its default pipeline's first open column. The answer carries the one-time `secret_token` that " +
+          'POSTs to `/webhooks/inbound/{endpoint_id}` must send as `X-Webhook-Secret`; it is never shown again. A bad ' +
+          'path in `field_mapping` or `idempotency_path` is 400 naming it; a taken `slug` is 422 `DUPLICATE_ENTRY`.',
+        body: {
+          schema: createWebhookSchema,
+          example: { name: 'Formulário do site', field_mapping: { full_name: 'nome', email: 'email', phone: 'telefone' } },
+        },
         success: {
-          name: 'CreatedWebhookEndpoint', data: createdWebhookEndpointSchema,
+          name: 'CreatedWebhookEndpoint',
+          data: createdWebhookEndpointSchema,
           description: 'The endpoint created, with its secret (shown this once).',
         },
         errors: [400, 404, 409, 422],
         command: createCommandOf,
-        useCase: uc.create, present: presentCreatedWebhookEndpoint,
+        useCase: uc.create,
+        present: presentCreatedWebhookEndpoint,
       }),
       endpoints.get({
         id: 'getWebhookEndpoint',
@@ -136,8 +167,9 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
       endpoints.update({
         id: 'updateWebhookEndpoint',
         summary: 'Change the name, activity, field mapping or idempotency path',
-        description: 'The action and its target stay as created; other fields sent are ignored. At least one of the '
-          + 'updatable fields is required. `idempotency_path: null` removes it. An inactive endpoint\'s public URL answers 404.',
+        description:
+          'The action and its target stay as created; other fields sent are ignored. At least one of the ' +
+          "updatable fields is required. `idempotency_path: null` removes it. An inactive endpoint's public URL answers 404.",
         body: { schema: updateWebhookSchema, example: { is_active: false } },
         success: 'The endpoint after the change.',
         errors: [400, 404],
@@ -147,27 +179,37 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
       endpoints.delete({
         id: 'deleteWebhookEndpoint',
         summary: 'Delete an endpoint for good (its deliveries are kept)',
-        success: { description: 'The endpoint was deleted; its public URL answers 404 from now on.', data: deletedWebhookEndpointSchema, name: 'DeletedWebhookEndpoint' },
+        success: {
+          description: 'The endpoint was deleted; its public URL answers 404 from now on.',
+          data: deletedWebhookEndpointSchema,
+          name: 'DeletedWebhookEndpoint',
+        },
         errors: [404],
-        useCase: uc.delete, present: presentDeletedWebhookEndpoint,
+        useCase: uc.delete,
+        present: presentDeletedWebhookEndpoint,
       }),
       operation({
-        id: 'getInboundEndpointStatus', method: 'get', path: '/webhooks/inbound/:endpointId', tag: TAG, access: 'public',
-        summary: 'Check an inbound URL, or answer Meta\'s subscription handshake',
-        description: 'Nothing is processed. Answers `{ "status": "active" }` for an active endpoint. When the endpoint has a '
-          + 'verify token (set by the operator) and the query has `hub.*` parameters, it answers Meta\'s handshake instead: '
-          + '`hub.challenge` alone as `text/plain` when `hub.mode=subscribe` and `hub.verify_token` match, 401 for a wrong '
-          + 'token, 400 for another mode or no challenge. An unknown or inactive endpoint is 404.',
+        id: 'getInboundEndpointStatus',
+        method: 'get',
+        path: '/webhooks/inbound/:endpointId',
+        tag: TAG,
+        access: 'public',
+        summary: "Check an inbound URL, or answer Meta's subscription handshake",
+        description:
+          'Nothing is processed. Answers `{ "status": "active" }` for an active endpoint. When the endpoint has a ' +
+          "verify token (set by the operator) and the query has `hub.*` parameters, it answers Meta's handshake instead: " +
+          '`hub.challenge` alone as `text/plain` when `hub.mode=subscribe` and `hub.verify_token` match, 401 for a wrong ' +
+          'token, 400 for another mode or no challenge. An unknown or inactive endpoint is 404.',
         parameters: [
-          queryParam('hub.mode', R.enumOf(['subscribe']), 'Meta\'s handshake: `subscribe`.'),
-          queryParam('hub.verify_token', R.string, 'Meta\'s handshake: the endpoint\'s verify token.'),
-          queryParam('hub.challenge', R.string, 'Meta\'s handshake: echoed back as the whole body.'),
+          queryParam('hub.mode', R.enumOf(['subscribe']), "Meta's handshake: `subscribe`."),
+          queryParam('hub.verify_token', R.string, "Meta's handshake: the endpoint's verify token."),
+          queryParam('hub.challenge', R.string, "Meta's handshake: echoed back as the whole body."),
         ],
         success: { status: 200, description: 'The endpoint is active.', data: R.anyObject },
         errors: [400, 401, 404],
         rawResponses: {
           200: {
-            description: 'The endpoint is active (`application/json`), or Meta\'s `hub.challenge` echoed (`text/plain`).',
+            description: "The endpoint is active (`application/json`), or Meta's `hub.challenge` echoed (`text/plain`).",
             content: {
               'application/json': { schema: exactObject({ status: R.enumOf(['active']) }) },
               'text/plain': { schema: { type: 'string', description: '`hub.challenge`, as the whole body.' } },
@@ -187,25 +229,33 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         },
       }),
       operation({
-        id: 'receiveInboundWebhook', method: 'post', path: '/webhooks/inbound/:endpointId', tag: TAG, access: 'public',
+        id: 'receiveInboundWebhook',
+        method: 'post',
+        path: '/webhooks/inbound/:endpointId',
+        tag: TAG,
+        access: 'public',
         summary: 'Receive a payload from a form or ad platform and turn it into a lead (and a deal)',
-        description: 'Public: the endpoint\'s secret, not an API key, admits the payload. The body is free-form and read as sent, '
-          + 'whatever its content type: `application/json` and `+json` types, `application/x-www-form-urlencoded` (bracket '
-          + 'and dot nesting, repeated keys as lists, the form\'s `charset`), and JSON sent as `text/plain`; gzip, deflate and '
-          + 'br bodies are decompressed (another `Content-Encoding` is 415), and the 1 MB limit applies after decompression. '
-          + 'Every admitted body is stored with its content type before it is processed. The endpoint\'s `field_mapping` '
-          + 'says where each field is.\n\n'
-          + 'A 200 means the receiver answered: the outcome is in the body (`success`, `entity_id`, `entity_ids`, `warnings`, '
-          + 'or `error`). A body of a type the receiver does not read (XML, multipart, text that is not JSON) is kept and '
-          + 'answered 415 `UNSUPPORTED_MEDIA_TYPE`; a body declared JSON that is not JSON, or JSON nested deeper than 64 '
-          + 'levels, is kept and answered 400 `VALIDATION_ERROR`. A redelivery '
-          + '(the same id at the endpoint\'s `idempotency_path`, else the same `webhook-id` or `Idempotency-Key` header) '
-          + 'creates nothing and gets the first delivery\'s answer with `duplicate: true`. 401: a missing or wrong secret; '
-          + '404: an unknown or inactive endpoint; 409: the same delivery is being processed by another attempt.',
+        description:
+          "Public: the endpoint's secret, not an API key, admits the payload. The body is free-form and read as sent, " +
+          'whatever its content type: `application/json` and `+json` types, `application/x-www-form-urlencoded` (bracket ' +
+          "and dot nesting, repeated keys as lists, the form's `charset`), and JSON sent as `text/plain`; gzip, deflate and " +
+          'br bodies are decompressed (another `Content-Encoding` is 415), and the 1 MB limit applies after decompression. ' +
+          "Every admitted body is stored with its content type before it is processed. The endpoint's `field_mapping` " +
+          'says where each field is.\n\n' +
+          'A 200 means the receiver answered: the outcome is in the body (`success`, `entity_id`, `entity_ids`, `warnings`, ' +
+          'or `error`). A body of a type the receiver does not read (XML, multipart, text that is not JSON) is kept and ' +
+          'answered 415 `UNSUPPORTED_MEDIA_TYPE`; a body declared JSON that is not JSON, or JSON nested deeper than 64 ' +
+          'levels, is kept and answered 400 `VALIDATION_ERROR`. A redelivery ' +
+          "(the same id at the endpoint's `idempotency_path`, else the same `webhook-id` or `Idempotency-Key` header) " +
+          "creates nothing and gets the first delivery's answer with `duplicate: true`. 401: a missing or wrong secret; " +
+          '404: an unknown or inactive endpoint; 409: the same delivery is being processed by another attempt.',
         parameters: [
-          headerParam('X-Webhook-Secret', 'The endpoint\'s `secret_token`; required unless the endpoint was created without a secret.'),
+          headerParam('X-Webhook-Secret', "The endpoint's `secret_token`; required unless the endpoint was created without a secret."),
           headerParam('X-Service-Webhook-Secret', 'The legacy name of `X-Webhook-Secret`, read when that one is absent.'),
-          headerParam('webhook-id', 'The sender\'s id of this message (Standard Webhooks), at most 512 characters: a second delivery with it is a redelivery.'),
+          headerParam(
+            'webhook-id',
+            "The sender's id of this message (Standard Webhooks), at most 512 characters: a second delivery with it is a redelivery.",
+          ),
           headerParam('Idempotency-Key', 'Read as `webhook-id` when that one is absent.'),
         ],
         success: { status: 200, description: 'The receiver answered; the outcome is in the body.', data: R.anyObject },
@@ -214,11 +264,15 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           200: inboundAnswer('The receiver answered: `success` says whether the action ran; `error` why not (spec 4.9).'),
         },
         async handle(ctx: Ctx) {
-          const body: RawInboundBody = ctx.state.inboundBody ?? await readRawInboundBody(ctx, INBOUND_BODY_LIMIT);
+          const body: RawInboundBody = ctx.state.inboundBody ?? (await readRawInboundBody(ctx, INBOUND_BODY_LIMIT));
           const reading = readInboundBody(body.raw, body.contentType);
           checkText(body, reading.payload);
           const result = await uc.receive.execute({
-            endpointId: String(ctx.params.endpointId), secret: secretOf(ctx), body, reading, idempotencyKey: idempotencyHeaderOf(ctx),
+            endpointId: String(ctx.params.endpointId),
+            secret: secretOf(ctx),
+            body,
+            reading,
+            idempotencyKey: idempotencyHeaderOf(ctx),
           });
           // Refusals answered after the delivery was kept, so that a replay (by a later version) can read it:
           // a body of a type the receiver does not read is 415; one it reads but cannot (JSON that is not

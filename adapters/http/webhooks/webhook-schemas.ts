@@ -6,12 +6,16 @@ import { B, Items, Static, Text, Type } from '../shared/body';
  * out rather than as `Type.Record`, which would say `patternProperties`; the targets and paths are checked
  * by the domain.
  */
-const fieldMapping = () => Type.Unsafe<Record<string, string | string[]>>({
-  type: 'object',
-  maxProperties: Items.keys,
-  propertyNames: { maxLength: Text.name },
-  additionalProperties: Type.Union([Type.String({ maxLength: Text.name }), Type.Array(Type.String({ maxLength: Text.name }), { maxItems: Items.list })]),
-});
+const fieldMapping = () =>
+  Type.Unsafe<Record<string, string | string[]>>({
+    type: 'object',
+    maxProperties: Items.keys,
+    propertyNames: { maxLength: Text.name },
+    additionalProperties: Type.Union([
+      Type.String({ maxLength: Text.name }),
+      Type.Array(Type.String({ maxLength: Text.name }), { maxItems: Items.list }),
+    ]),
+  });
 
 /** Where the sender's id of a payload is (`event_id`, `entry.0.changes.0.value.leadgen_id`); null removes it. */
 const idempotencyPath = () => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: Text.name });

@@ -18,7 +18,11 @@ const MEDIA_TYPES: readonly string[] = ['image', 'audio', 'video', 'document', '
 export function providerErrorOf(e: Json | null): ProviderError | null {
   if (!e) return null;
   // Older payloads put `details` on the error itself rather than in `error_data`.
-  return { code: text(e.code), title: text(e.title) ?? text(e.message), detail: text(obj(e.error_data)?.details) ?? text(e.details) ?? text(e.message) };
+  return {
+    code: text(e.code),
+    title: text(e.title) ?? text(e.message),
+    detail: text(obj(e.error_data)?.details) ?? text(e.details) ?? text(e.message),
+  };
 }
 
 /** `[label]`, or `[label] rest` when there is something to add. */
@@ -29,7 +33,7 @@ const joined = (parts: (string | null)[], separator: string): string | null => {
 };
 /** `Title (id)`, or whichever of the two there is. */
 const titled = (title: string | null, id: string | null): string | null =>
-  title && id && title !== id ? `${title} (${id})` : title ?? id;
+  title && id && title !== id ? `${title} (${id})` : (title ?? id);
 
 function mediaOf(m: Json): MessageMedia | null {
   const media = typeof m.type === 'string' && MEDIA_TYPES.includes(m.type) ? obj(m[m.type]) : null;
@@ -40,9 +44,16 @@ function mediaOf(m: Json): MessageMedia | null {
 function referralOf(r: Json | null): Referral | null {
   if (!r) return null;
   return {
-    sourceUrl: text(r.source_url), sourceId: text(r.source_id), sourceType: text(r.source_type), headline: text(r.headline),
-    body: text(r.body), mediaType: text(r.media_type), imageUrl: text(r.image_url), videoUrl: text(r.video_url),
-    thumbnailUrl: text(r.thumbnail_url), ctwaClid: text(r.ctwa_clid),
+    sourceUrl: text(r.source_url),
+    sourceId: text(r.source_id),
+    sourceType: text(r.source_type),
+    headline: text(r.headline),
+    body: text(r.body),
+    mediaType: text(r.media_type),
+    imageUrl: text(r.image_url),
+    videoUrl: text(r.video_url),
+    thumbnailUrl: text(r.thumbnail_url),
+    ctwaClid: text(r.ctwa_clid),
   };
 }
 
@@ -74,12 +85,19 @@ function readableText(m: Json, type: string): string | null {
       return place ?? (coordinates && tagged('location', coordinates));
     }
     case 'contacts':
-      return joined(arr(m.contacts).map((c) => {
-        const card = obj(c) ?? {};
-        const name = text(obj(card.name)?.formatted_name) ?? joined([text(obj(card.name)?.first_name), text(obj(card.name)?.last_name)], ' ');
-        const phones = joined(arr(card.phones).map((p) => text(obj(p)?.phone) ?? text(obj(p)?.wa_id)), ', ');
-        return phones ? `${name ?? 'Contact'} (${phones})` : name;
-      }), '; ');
+      return joined(
+        arr(m.contacts).map((c) => {
+          const card = obj(c) ?? {};
+          const name =
+            text(obj(card.name)?.formatted_name) ?? joined([text(obj(card.name)?.first_name), text(obj(card.name)?.last_name)], ' ');
+          const phones = joined(
+            arr(card.phones).map((p) => text(obj(p)?.phone) ?? text(obj(p)?.wa_id)),
+            ', ',
+          );
+          return phones ? `${name ?? 'Contact'} (${phones})` : name;
+        }),
+        '; ',
+      );
     case 'interactive': {
       const reply = obj(part.button_reply) ?? obj(part.list_reply);
       if (reply) return titled(text(reply.title), text(reply.id));
@@ -94,11 +112,14 @@ function readableText(m: Json, type: string): string | null {
       return emoji ? `Reacted ${emoji} to ${target}` : `Removed a reaction from ${target}`;
     }
     case 'order': {
-      const items = joined(arr(part.product_items).map((i) => {
-        const item = obj(i) ?? {};
-        const price = joined([text(item.item_price), text(item.currency)], ' ');
-        return `${text(item.quantity) ?? '1'} × ${text(item.product_retailer_id) ?? 'item'}${price ? ` at ${price}` : ''}`;
-      }), '; ');
+      const items = joined(
+        arr(part.product_items).map((i) => {
+          const item = obj(i) ?? {};
+          const price = joined([text(item.item_price), text(item.currency)], ' ');
+          return `${text(item.quantity) ?? '1'} × ${text(item.product_retailer_id) ?? 'item'}${price ? ` at ${price}` : ''}`;
+        }),
+        '; ',
+      );
       return joined([items && `Order: ${items}`, text(part.text)], ' — ');
     }
     case 'system':

@@ -1,7 +1,12 @@
 // The public Cloud API webhook (DECISIONS.md): Meta's verify-token handshake, and event deliveries
 // signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the app secret).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { CloudApiChange, DeliveryStatusEvent, InboundMessageEvent, RecordCloudApiEvents } from '../../../application/whatsapp/record-cloud-api-events';
+import {
+  CloudApiChange,
+  DeliveryStatusEvent,
+  InboundMessageEvent,
+  RecordCloudApiEvents,
+} from '../../../application/whatsapp/record-cloud-api-events';
 import { Unauthorized, ValidationFailed } from '../../../domain/shared/errors';
 import { ProviderError } from '../../../domain/whatsapp/message';
 import { R } from '../shared/documented';
@@ -41,14 +46,25 @@ const TAG = 'WhatsApp';
 export function cloudWebhookOperations(deps: CloudWebhookDeps): Operation[] {
   return [
     operation({
-      id: 'verifyWhatsAppCloudWebhook', method: 'get', path: CLOUD_WEBHOOK_PATH, tag: TAG, access: 'public',
-      summary: 'Meta\'s subscription handshake: echoes `hub.challenge`',
-      description: 'Meta calls this once when the webhook is subscribed. With `hub.mode=subscribe` and the '
-        + '`hub.verify_token` configured as `WHATSAPP_VERIFY_TOKEN`, the answer is `hub.challenge` alone, as '
-        + '`text/plain`. Any other mode or token, or no token configured, is 401.',
+      id: 'verifyWhatsAppCloudWebhook',
+      method: 'get',
+      path: CLOUD_WEBHOOK_PATH,
+      tag: TAG,
+      access: 'public',
+      summary: "Meta's subscription handshake: echoes `hub.challenge`",
+      description:
+        'Meta calls this once when the webhook is subscribed. With `hub.mode=subscribe` and the ' +
+        '`hub.verify_token` configured as `WHATSAPP_VERIFY_TOKEN`, the answer is `hub.challenge` alone, as ' +
+        '`text/plain`. Any other mode or token, or no token configured, is 401.',
       parameters: [
         { name: 'hub.mode', in: 'query', required: true, schema: { type: 'string', enum: ['subscribe'] } },
-        { name: 'hub.verify_token', in: 'query', required: true, schema: R.string, description: 'The verify token configured for the app.' },
+        {
+          name: 'hub.verify_token',
+          in: 'query',
+          required: true,
+          schema: R.string,
+          description: 'The verify token configured for the app.',
+        },
         { name: 'hub.challenge', in: 'query', required: true, schema: R.string, description: 'Echoed back as the whole body.' },
       ],
       success: { status: 200, description: 'The challenge, as text.', data: R.string },
@@ -70,18 +86,34 @@ export function cloudWebhookOperations(deps: CloudWebhookDeps): Operation[] {
       },
     }),
     operation({
-      id: 'receiveWhatsAppCloudEvents', method: 'post', path: CLOUD_WEBHOOK_PATH, tag: TAG, access: 'public',
-      summary: 'Meta\'s event deliveries: inbound messages, delivery statuses and errors',
-      description: 'The body is Meta\'s webhook JSON (`application/json`, `object: whatsapp_business_account`, '
-        + '`entry[].changes[].value` of the `messages` field), taken as sent: it is not validated, and anything '
-        + 'unexpected in it is skipped, not refused. `X-Hub-Signature-256` must be `sha256=` and the HMAC-SHA256 '
-        + 'of the exact body with the app secret (`WHATSAPP_APP_SECRET`); otherwise, or without a secret '
-        + 'configured, 401 and nothing is stored. Events are matched to an inbox by `metadata.phone_number_id`. '
-        + 'Meta redelivers until it gets a 200; a message delivered twice is stored once.',
+      id: 'receiveWhatsAppCloudEvents',
+      method: 'post',
+      path: CLOUD_WEBHOOK_PATH,
+      tag: TAG,
+      access: 'public',
+      summary: "Meta's event deliveries: inbound messages, delivery statuses and errors",
+      description:
+        "The body is Meta's webhook JSON (`application/json`, `object: whatsapp_business_account`, " +
+        '`entry[].changes[].value` of the `messages` field), taken as sent: it is not validated, and anything ' +
+        'unexpected in it is skipped, not refused. `X-Hub-Signature-256` must be `sha256=` and the HMAC-SHA256 ' +
+        'of the exact body with the app secret (`WHATSAPP_APP_SECRET`); otherwise, or without a secret ' +
+        'configured, 401 and nothing is stored. Events are matched to an inbox by `metadata.phone_number_id`. ' +
+        'Meta redelivers until it gets a 200; a message delivered twice is stored once.',
       parameters: [
-        { name: 'X-Hub-Signature-256', in: 'header', required: true, schema: { type: 'string', pattern: '^sha256=[0-9a-fA-F]{64}$' }, description: '`sha256=<hex>`: the HMAC-SHA256 of the raw body with the app secret.' },
+        {
+          name: 'X-Hub-Signature-256',
+          in: 'header',
+          required: true,
+          schema: { type: 'string', pattern: '^sha256=[0-9a-fA-F]{64}$' },
+          description: '`sha256=<hex>`: the HMAC-SHA256 of the raw body with the app secret.',
+        },
       ],
-      success: { status: 200, description: 'What was stored of the delivery, and what was received but not stored.', data: cloudApiEventsSchema, name: 'WhatsAppCloudEvents' },
+      success: {
+        status: 200,
+        description: 'What was stored of the delivery, and what was received but not stored.',
+        data: cloudApiEventsSchema,
+        name: 'WhatsAppCloudEvents',
+      },
       errors: [400, 401, 413],
       async handle(ctx: Ctx) {
         const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
@@ -124,17 +156,26 @@ export function changesOf(body: unknown): CloudApiChange[] {
         const id = text(m?.id);
         const sentAt = unixTime(m?.timestamp);
         if (!m || !from || !id || !sentAt) continue;
-        messages.push({ from, profileName: names.get(from) ?? null, providerMessageId: id, sentAt, content: inboundContentOf(m), newWaId: newWaIdOf(m) });
+        messages.push({
+          from,
+          profileName: names.get(from) ?? null,
+          providerMessageId: id,
+          sentAt,
+          content: inboundContentOf(m),
+          newWaId: newWaIdOf(m),
+        });
       }
       const statuses: DeliveryStatusEvent[] = [];
       for (const s of arr(value.statuses).map(obj)) {
         const id = text(s?.id);
         const status = text(s?.status);
         if (!s || !id || !status || !DELIVERY.includes(status)) continue;
-        const error = status === 'failed' ? providerErrorOf(obj(arr(s.errors)[0])) ?? { code: null, title: null, detail: null } : null;
+        const error = status === 'failed' ? (providerErrorOf(obj(arr(s.errors)[0])) ?? { code: null, title: null, detail: null }) : null;
         statuses.push({ providerMessageId: id, status: status as DeliveryStatusEvent['status'], error });
       }
-      const errors = arr(value.errors).map((e) => providerErrorOf(obj(e))).filter((e): e is ProviderError => e !== null);
+      const errors = arr(value.errors)
+        .map((e) => providerErrorOf(obj(e)))
+        .filter((e): e is ProviderError => e !== null);
       changes.push({ phoneNumberId, messages, statuses, errors });
     }
   }

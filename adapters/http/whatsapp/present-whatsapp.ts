@@ -44,20 +44,21 @@ export const presentMessage = (m: MessageData) => ({
   created_at: m.createdAt,
 });
 
-const presentReferral = (r: Referral | null) => r && ({
-  source_url: r.sourceUrl,
-  source_id: r.sourceId,
-  source_type: r.sourceType,
-  headline: r.headline,
-  body: r.body,
-  media_type: r.mediaType,
-  image_url: r.imageUrl,
-  video_url: r.videoUrl,
-  thumbnail_url: r.thumbnailUrl,
-  ctwa_clid: r.ctwaClid,
-});
+const presentReferral = (r: Referral | null) =>
+  r && {
+    source_url: r.sourceUrl,
+    source_id: r.sourceId,
+    source_type: r.sourceType,
+    headline: r.headline,
+    body: r.body,
+    media_type: r.mediaType,
+    image_url: r.imageUrl,
+    video_url: r.videoUrl,
+    thumbnail_url: r.thumbnailUrl,
+    ctwa_clid: r.ctwaClid,
+  };
 
-const presentError = (e: ProviderError | null) => e && ({ code: e.code, title: e.title, detail: e.detail });
+const presentError = (e: ProviderError | null) => e && { code: e.code, title: e.title, detail: e.detail };
 
 /** A conversation between one inbox and one contact; `source` is the ad that brought the customer. */
 export const presentConversation = (c: ConversationData) => ({
@@ -136,7 +137,10 @@ const messageHeadingSchema = {
   inbox_id: R.uuid,
   contact_id: R.uuid,
   direction: R.enumOf(['outbound', 'inbound']),
-  type: { type: 'string', description: 'The provider\'s message type (`text`, `image`, `reaction`…), kept as it came; outbound messages are `text`.' },
+  type: {
+    type: 'string',
+    description: "The provider's message type (`text`, `image`, `reaction`…), kept as it came; outbound messages are `text`.",
+  },
 };
 
 export const messageSchema = exactObject({
@@ -153,18 +157,23 @@ export const sentMessageSchema = exactObject({
   reused: { type: 'boolean', description: 'True when the message went to a conversation that already existed.' },
 });
 
-const referralSchema = nullable(exactObject({
-  source_url: R.nullableString,
-  source_id: R.nullableString,
-  source_type: R.nullableString,
-  headline: R.nullableString,
-  body: R.nullableString,
-  media_type: R.nullableString,
-  image_url: R.nullableString,
-  video_url: R.nullableString,
-  thumbnail_url: R.nullableString,
-  ctwa_clid: R.nullableString,
-}, 'The Click-to-WhatsApp ad, as Meta described it.'));
+const referralSchema = nullable(
+  exactObject(
+    {
+      source_url: R.nullableString,
+      source_id: R.nullableString,
+      source_type: R.nullableString,
+      headline: R.nullableString,
+      body: R.nullableString,
+      media_type: R.nullableString,
+      image_url: R.nullableString,
+      video_url: R.nullableString,
+      thumbnail_url: R.nullableString,
+      ctwa_clid: R.nullableString,
+    },
+    'The Click-to-WhatsApp ad, as Meta described it.',
+  ),
+);
 
 export const conversationSchema = exactObject({
   id: R.uuid,
@@ -180,17 +189,23 @@ export const conversationSchema = exactObject({
 
 export const conversationMessageSchema = exactObject({
   ...messageHeadingSchema,
-  text: { type: 'string', description: 'What a person reads: the body, a caption, a reply\'s title, or a placeholder such as `[sticker]`.' },
-  media_id: { ...R.nullableString, description: 'Meta\'s handle on the file (not fetched).' },
+  text: { type: 'string', description: "What a person reads: the body, a caption, a reply's title, or a placeholder such as `[sticker]`." },
+  media_id: { ...R.nullableString, description: "Meta's handle on the file (not fetched)." },
   mime_type: R.nullableString,
   sha256: R.nullableString,
   filename: R.nullableString,
-  context: { ...nullable(exactObject({ id: R.nullableString, from: R.nullableString })), description: 'The message this one replies or reacts to.' },
+  context: {
+    ...nullable(exactObject({ id: R.nullableString, from: R.nullableString })),
+    description: 'The message this one replies or reacts to.',
+  },
   referral: referralSchema,
   status: R.enumOf(MESSAGE_STATUSES),
-  error: { ...nullable(exactObject({ code: R.nullableString, title: R.nullableString, detail: R.nullableString })), description: 'The provider\'s error on a failed message.' },
+  error: {
+    ...nullable(exactObject({ code: R.nullableString, title: R.nullableString, detail: R.nullableString })),
+    description: "The provider's error on a failed message.",
+  },
   provider_message_id: R.nullableString,
-  raw: { ...R.nullableObject, description: 'The provider\'s message object as it came.' },
+  raw: { ...R.nullableObject, description: "The provider's message object as it came." },
   created_at: R.dateTime,
   updated_at: R.dateTime,
 });
@@ -199,7 +214,11 @@ export const cloudApiEventsSchema = exactObject({
   messages: { type: 'integer', minimum: 0, description: 'Inbound messages stored.' },
   statuses: { type: 'integer', minimum: 0, description: 'Delivery statuses applied to outbound messages.' },
   errors: { type: 'integer', minimum: 0, description: 'Errors about a number as a whole, stored per inbox.' },
-  ignored: { type: 'integer', minimum: 0, description: 'Events received and not stored: redeliveries, statuses that change nothing, unknown numbers.' },
+  ignored: {
+    type: 'integer',
+    minimum: 0,
+    description: 'Events received and not stored: redeliveries, statuses that change nothing, unknown numbers.',
+  },
 });
 
 export const deletedSchema = exactObject({ id: R.uuid, deleted: { const: true } });

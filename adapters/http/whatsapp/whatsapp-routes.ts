@@ -19,11 +19,24 @@ import { Ctx, pathId, queryText, queryUuid, queryValue, teamOf } from '../shared
 import { createOne, getPage, resource } from '../shared/resource';
 import { CloudWebhookDeps, cloudWebhookOperations } from './cloud-webhook-routes';
 import {
-  contactSchema, conversationMessageSchema, conversationSchema, createdContactSchema, deletedSchema, presentContact,
-  presentConversation, presentConversationMessage, presentDeletedContact, presentMessage, sentMessageSchema,
+  contactSchema,
+  conversationMessageSchema,
+  conversationSchema,
+  createdContactSchema,
+  deletedSchema,
+  presentContact,
+  presentConversation,
+  presentConversationMessage,
+  presentDeletedContact,
+  presentMessage,
+  sentMessageSchema,
 } from './present-whatsapp';
 import {
-  SEND_MESSAGE_FIELDS, UPDATABLE_CONTACT_FIELDS, createContactSchema, sendMessageSchema, updateContactSchema,
+  SEND_MESSAGE_FIELDS,
+  UPDATABLE_CONTACT_FIELDS,
+  createContactSchema,
+  sendMessageSchema,
+  updateContactSchema,
 } from './whatsapp-schemas';
 
 export interface WhatsAppUseCases {
@@ -40,9 +53,19 @@ export interface WhatsAppUseCases {
 
 const TAG = 'WhatsApp';
 
-const contacts = resource({ path: '/whatsapp/contacts', tag: TAG, present: presentContact, schema: contactSchema, name: 'WhatsAppContact' });
+const contacts = resource({
+  path: '/whatsapp/contacts',
+  tag: TAG,
+  present: presentContact,
+  schema: contactSchema,
+  name: 'WhatsAppContact',
+});
 const conversations = resource({
-  path: '/whatsapp/conversations', tag: TAG, present: presentConversation, schema: conversationSchema, name: 'WhatsAppConversation',
+  path: '/whatsapp/conversations',
+  tag: TAG,
+  present: presentConversation,
+  schema: conversationSchema,
+  name: 'WhatsAppConversation',
 });
 
 export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps): RouteModule {
@@ -50,26 +73,41 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
     operations: [
       contacts.list({
         id: 'listWhatsAppContacts',
-        summary: 'List the team\'s WhatsApp contacts',
-        list: { sortable: CONTACT_SORT_FIELDS, search: 'Partial match in phone, custom name and push name (accents and case do not matter).' },
+        summary: "List the team's WhatsApp contacts",
+        list: {
+          sortable: CONTACT_SORT_FIELDS,
+          search: 'Partial match in phone, custom name and push name (accents and case do not matter).',
+        },
         filters: [
           { name: 'tag', key: 'tag', schema: Q.text, read: queryText, description: 'Only contacts with this tag.' },
-          { name: 'client_id', key: 'clientId', schema: R.uuid, read: queryUuid,
-            description: 'Only contacts linked to this client; a client the team does not have is 404 on `client_id`.' },
+          {
+            name: 'client_id',
+            key: 'clientId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: 'Only contacts linked to this client; a client the team does not have is 404 on `client_id`.',
+          },
         ],
         success: 'A page of contacts.',
         errors: [400, 404],
         useCase: uc.listContacts,
       }),
       operation({
-        id: 'createWhatsAppContact', method: 'post', path: '/whatsapp/contacts', tag: TAG, access: 'key',
+        id: 'createWhatsAppContact',
+        method: 'post',
+        path: '/whatsapp/contacts',
+        tag: TAG,
+        access: 'key',
         summary: 'Create a contact, or return the one the number already has',
-        description: 'The phone is read as people type it and kept as digits with the country code. A number that is '
-          + 'already a contact (in any variant, such as a Brazilian mobile with or without the ninth digit) is not '
-          + 'created again: that contact is answered with 200 and `reused: true`.',
+        description:
+          'The phone is read as people type it and kept as digits with the country code. A number that is ' +
+          'already a contact (in any variant, such as a Brazilian mobile with or without the ninth digit) is not ' +
+          'created again: that contact is answered with 200 and `reused: true`.',
         body: { schema: createContactSchema, example: { phone: '(11) 98765-4321', custom_name: 'Ana', tags: ['vip'] } },
         success: {
-          status: 201, alsoStatuses: [200], name: 'CreatedWhatsAppContact',
+          status: 201,
+          alsoStatuses: [200],
+          name: 'CreatedWhatsAppContact',
           description: 'The contact created (201), or the existing contact of this number with `reused: true` (200).',
           data: createdContactSchema,
         },
@@ -103,35 +141,63 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         summary: 'Delete a contact for good (409 while it has conversations)',
         success: { description: 'The contact was deleted.', data: deletedSchema, name: 'DeletedWhatsAppContact' },
         errors: [404, 409],
-        useCase: uc.deleteContact, present: presentDeletedContact,
+        useCase: uc.deleteContact,
+        present: presentDeletedContact,
       }),
       createOne({
-        id: 'sendWhatsAppMessage', path: '/whatsapp/messages', tag: TAG, access: 'key',
-        summary: 'Send a text message through one of the team\'s inboxes',
-        description: 'To an existing conversation (`conversation_id`), or to a phone through an inbox (`inbox_id` and '
-          + '`phone`), which opens the contact and conversation as needed. The message is recorded before the provider '
-          + 'is called. A Cloud API conversation takes free text only within 24 hours of the customer\'s last message: '
-          + 'otherwise 409 `customer_service_window_closed`. 502: the provider failed, and the message may or may not '
-          + 'have gone out; 500 `INTERNAL_ERROR`: the provider accepted it but it could not be saved. There is no '
-          + 'idempotency: a retry may send twice. `Location` is the list of the conversation\'s messages, where it is read back.',
-        body: { schema: sendMessageSchema, example: { inbox_id: '0190a000-0000-7000-8000-000000000001', phone: '(11) 98765-4321', content: 'Olá! Sua proposta está pronta.' } },
+        id: 'sendWhatsAppMessage',
+        path: '/whatsapp/messages',
+        tag: TAG,
+        access: 'key',
+        summary: "Send a text message through one of the team's inboxes",
+        description:
+          'To an existing conversation (`conversation_id`), or to a phone through an inbox (`inbox_id` and ' +
+          '`phone`), which opens the contact and conversation as needed. The message is recorded before the provider ' +
+          "is called. A Cloud API conversation takes free text only within 24 hours of the customer's last message: " +
+          'otherwise 409 `customer_service_window_closed`. 502: the provider failed, and the message may or may not ' +
+          'have gone out; 500 `INTERNAL_ERROR`: the provider accepted it but it could not be saved. There is no ' +
+          "idempotency: a retry may send twice. `Location` is the list of the conversation's messages, where it is read back.",
+        body: {
+          schema: sendMessageSchema,
+          example: {
+            inbox_id: '0190a000-0000-7000-8000-000000000001',
+            phone: '(11) 98765-4321',
+            content: 'Olá! Sua proposta está pronta.',
+          },
+        },
         success: { description: 'The message, accepted by the provider.', data: sentMessageSchema, name: 'SentWhatsAppMessage' },
         errors: [400, 404, 409, 502],
         location: (data) => `/whatsapp/conversations/${(data as { id: string; conversation_id?: string }).conversation_id}/messages`,
         command: (body) => camelKeys(pick(body, SEND_MESSAGE_FIELDS)),
-        useCase: uc.sendText, present: ({ message, reused }) => ({ ...presentMessage(message), reused }),
+        useCase: uc.sendText,
+        present: ({ message, reused }) => ({ ...presentMessage(message), reused }),
       }),
       conversations.list({
         id: 'listWhatsAppConversations',
-        summary: 'List the team\'s conversations',
+        summary: "List the team's conversations",
         list: { sortable: CONVERSATION_SORT_FIELDS },
         filters: [
-          { name: 'inbox_id', key: 'inboxId', schema: R.uuid, read: queryUuid,
-            description: 'Only this inbox\'s conversations; an inbox the team does not have is 404 on `inbox_id`.' },
-          { name: 'contact_id', key: 'contactId', schema: R.uuid, read: queryUuid,
-            description: 'Only this contact\'s conversations; a contact the team does not have is 404 on `contact_id`.' },
-          { name: 'updated_since', key: 'updatedSince', schema: { type: 'string', examples: ['2026-11-24T10:00:00Z', '2026-11-24'] }, read: queryValue,
-            description: 'Only conversations updated at or after this time: ISO 8601, a date or a date-time.' },
+          {
+            name: 'inbox_id',
+            key: 'inboxId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: "Only this inbox's conversations; an inbox the team does not have is 404 on `inbox_id`.",
+          },
+          {
+            name: 'contact_id',
+            key: 'contactId',
+            schema: R.uuid,
+            read: queryUuid,
+            description: "Only this contact's conversations; a contact the team does not have is 404 on `contact_id`.",
+          },
+          {
+            name: 'updated_since',
+            key: 'updatedSince',
+            schema: { type: 'string', examples: ['2026-11-24T10:00:00Z', '2026-11-24'] },
+            read: queryValue,
+            description: 'Only conversations updated at or after this time: ISO 8601, a date or a date-time.',
+          },
         ],
         success: 'A page of conversations.',
         errors: [400, 404],
@@ -145,15 +211,20 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         useCase: uc.getConversation,
       }),
       getPage({
-        id: 'listWhatsAppConversationMessages', path: '/whatsapp/conversations/:id/messages', tag: TAG, access: 'key',
-        summary: 'List a conversation\'s messages, both directions, newest first',
-        description: 'Every type the provider delivers is kept: `text` is what a person reads, the media fields are the '
-          + 'provider\'s handle on a file (not fetched), `raw` the provider\'s own message object. `sort=created_at` lists the oldest first.',
+        id: 'listWhatsAppConversationMessages',
+        path: '/whatsapp/conversations/:id/messages',
+        tag: TAG,
+        access: 'key',
+        summary: "List a conversation's messages, both directions, newest first",
+        description:
+          'Every type the provider delivers is kept: `text` is what a person reads, the media fields are the ' +
+          "provider's handle on a file (not fetched), `raw` the provider's own message object. `sort=created_at` lists the oldest first.",
         list: { sortable: MESSAGE_SORT_FIELDS },
         success: { description: 'A page of messages.', data: conversationMessageSchema, name: 'WhatsAppConversationMessage' },
         errors: [400, 404],
         scope: (ctx: Ctx) => ({ conversationId: pathId(ctx) }),
-        useCase: uc.listConversationMessages, present: presentConversationMessage,
+        useCase: uc.listConversationMessages,
+        present: presentConversationMessage,
       }),
       ...cloudWebhookOperations(webhook),
     ],

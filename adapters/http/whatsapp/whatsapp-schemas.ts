@@ -21,5 +21,9 @@ export const sendMessageSchema = Type.Object({
 });
 
 /** The contact fields a request may set; anything else in a body is ignored. */
-export const UPDATABLE_CONTACT_FIELDS = ['custom_name', 'notes', 'tags', 'client_id'] as const satisfies readonly (keyof Static<typeof updateContactSchema>)[];
-export const SEND_MESSAGE_FIELDS = ['content', 'conversation_id', 'inbox_id', 'phone'] as const satisfies readonly (keyof Static<typeof sendMessageSchema>)[];
+export const UPDATABLE_CONTACT_FIELDS = ['custom_name', 'notes', 'tags', 'client_id'] as const satisfies readonly (keyof Static<
+  typeof updateContactSchema
+>)[];
+export const SEND_MESSAGE_FIELDS = ['content', 'conversation_id', 'inbox_id', 'phone'] as const satisfies readonly (keyof Static<
+  typeof sendMessageSchema
+>)[];

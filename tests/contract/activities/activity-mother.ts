@@ -9,9 +9,24 @@ export const ActivityMother = {
     seq++;
     const at = new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString();
     return {
-      id: uuid(seq), teamId: uuid(0), type: 'task', title: `Activity ${seq}`, description: null, occurredAt: at,
-      durationMinutes: null, isCompleted: false, dueDate: null, priority: null, tags: [], clientId: null, dealId: null,
-      contractId: null, assignedTo: null, createdBy: null, createdAt: at, updatedAt: at,
+      id: uuid(seq),
+      teamId: uuid(0),
+      type: 'task',
+      title: `Activity ${seq}`,
+      description: null,
+      occurredAt: at,
+      durationMinutes: null,
+      isCompleted: false,
+      dueDate: null,
+      priority: null,
+      tags: [],
+      clientId: null,
+      dealId: null,
+      contractId: null,
+      assignedTo: null,
+      createdBy: null,
+      createdAt: at,
+      updatedAt: at,
       ...overrides,
     };
   },

@@ -6,8 +6,12 @@ import { forEachBackend } from '../../support/backends';
 import { referencedRows } from '../../support/referenced-rows';
 import { ActivityMother } from './activity-mother';
 
-const q = (over: Partial<ListQuery<ActivitySortField>> = {}): ListQuery<ActivitySortField> =>
-  ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+const q = (over: Partial<ListQuery<ActivitySortField>> = {}): ListQuery<ActivitySortField> => ({
+  page: 1,
+  limit: 20,
+  sort: { field: 'created_at', descending: true },
+  ...over,
+});
 let teamSeq = 500000;
 
 forEachBackend('ActivityRepository contract', (env) => {
@@ -20,9 +24,20 @@ forEachBackend('ActivityRepository contract', (env) => {
 
   it('round-trips every field identically', async () => {
     const a = ActivityMother.create({
-      teamId: team.teamId, type: 'meeting', description: 'Agenda', occurredAt: '2026-02-03T04:05:06.789Z', durationMinutes: 45.5,
-      isCompleted: true, dueDate: '2026-02-10', priority: 'high', tags: ['x', 'y'], clientId: ActivityMother.id(1),
-      dealId: ActivityMother.id(2), contractId: ActivityMother.id(3), assignedTo: ActivityMother.id(4), createdBy: ActivityMother.id(5),
+      teamId: team.teamId,
+      type: 'meeting',
+      description: 'Agenda',
+      occurredAt: '2026-02-03T04:05:06.789Z',
+      durationMinutes: 45.5,
+      isCompleted: true,
+      dueDate: '2026-02-10',
+      priority: 'high',
+      tags: ['x', 'y'],
+      clientId: ActivityMother.id(1),
+      dealId: ActivityMother.id(2),
+      contractId: ActivityMother.id(3),
+      assignedTo: ActivityMother.id(4),
+      createdBy: ActivityMother.id(5),
     });
     await repo.insert(a);
     expect(await repo.findById(team, a.id)).to.deep.equal(a);
@@ -31,7 +46,7 @@ forEachBackend('ActivityRepository contract', (env) => {
     expect(await repo.findById(team, bare.id)).to.deep.equal(bare);
   });
 
-  it('never returns another team\'s activity', async () => {
+  it("never returns another team's activity", async () => {
     const a = ActivityMother.create({ teamId: team.teamId });
     await repo.insert(a);
     const other = { teamId: ActivityMother.id(999999) };

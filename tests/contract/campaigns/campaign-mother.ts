@@ -9,9 +9,21 @@ export const CampaignMother = {
     seq++;
     const at = new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString();
     return {
-      id: uuid(seq), teamId: uuid(0), projectId: uuid(900000), name: `Campaign ${seq}`, description: null, status: 'draft',
-      approvalStatus: 'pending', startDate: null, endDate: null, contentPillars: [], targetPlatforms: [], goals: {},
-      createdBy: null, createdAt: at, updatedAt: at,
+      id: uuid(seq),
+      teamId: uuid(0),
+      projectId: uuid(900000),
+      name: `Campaign ${seq}`,
+      description: null,
+      status: 'draft',
+      approvalStatus: 'pending',
+      startDate: null,
+      endDate: null,
+      contentPillars: [],
+      targetPlatforms: [],
+      goals: {},
+      createdBy: null,
+      createdAt: at,
+      updatedAt: at,
       ...overrides,
     };
   },

@@ -9,14 +9,34 @@ import { forEachBackend } from '../../support/backends';
 import { referencedRows } from '../../support/referenced-rows';
 import { CampaignMother } from './campaign-mother';
 
-const q = (over: Partial<ListQuery<CampaignSortField>> = {}): ListQuery<CampaignSortField> =>
-  ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+const q = (over: Partial<ListQuery<CampaignSortField>> = {}): ListQuery<CampaignSortField> => ({
+  page: 1,
+  limit: 20,
+  sort: { field: 'created_at', descending: true },
+  ...over,
+});
 let teamSeq = 600000;
 
 const project = (teamId: string, id: string, name: string): ProjectData => ({
-  id, teamId, name, slug: `p-${id.slice(-6)}`, description: null, stageId: CampaignMother.id(777777), priority: 'medium',
-  color: null, briefing: null, squadId: null, clientId: null, startDate: null, dueDate: null, completedAt: null, createdBy: null,
-  isInternal: false, archivedAt: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  id,
+  teamId,
+  name,
+  slug: `p-${id.slice(-6)}`,
+  description: null,
+  stageId: CampaignMother.id(777777),
+  priority: 'medium',
+  color: null,
+  briefing: null,
+  squadId: null,
+  clientId: null,
+  startDate: null,
+  dueDate: null,
+  completedAt: null,
+  createdBy: null,
+  isInternal: false,
+  archivedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
 forEachBackend('CampaignRepository contract', (env, backend) => {
@@ -31,15 +51,22 @@ forEachBackend('CampaignRepository contract', (env, backend) => {
     const goalsCases = [{ leads: 10, nested: { a: [1, 'b'] } }, ['reach'], 42, 'grow', true, null];
     for (const goals of goalsCases) {
       const c = CampaignMother.create({
-        teamId: team.teamId, description: 'D', status: 'active', startDate: '2026-02-01', endDate: '2026-03-01',
-        contentPillars: ['edu', { k: 1 }], targetPlatforms: ['instagram'], goals, createdBy: CampaignMother.id(5),
+        teamId: team.teamId,
+        description: 'D',
+        status: 'active',
+        startDate: '2026-02-01',
+        endDate: '2026-03-01',
+        contentPillars: ['edu', { k: 1 }],
+        targetPlatforms: ['instagram'],
+        goals,
+        createdBy: CampaignMother.id(5),
       });
       await repo.insert(c);
       expect((await repo.findById(team, c.id))?.campaign, JSON.stringify(goals)).to.deep.equal(c);
     }
   });
 
-  it('never returns another team\'s campaign', async () => {
+  it("never returns another team's campaign", async () => {
     const c = CampaignMother.create({ teamId: team.teamId });
     await repo.insert(c);
     const other = { teamId: CampaignMother.id(999999) };
@@ -47,7 +74,7 @@ forEachBackend('CampaignRepository contract', (env, backend) => {
     expect((await repo.list(other, {}, q())).total).to.equal(0);
   });
 
-  it('carries its project\'s id and name, or null when the project is not there (memory: SQL refuses such a campaign)', async () => {
+  it("carries its project's id and name, or null when the project is not there (memory: SQL refuses such a campaign)", async () => {
     const projects = referencedRows(env()).projects(env().container.get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository));
     const p = project(team.teamId, CampaignMother.id(teamSeq * 10), 'Site launch');
     await projects.insert(p);
@@ -57,7 +84,12 @@ forEachBackend('CampaignRepository contract', (env, backend) => {
     const unwrapped = env().container.get<CampaignRepository>(CAMPAIGN_TOKENS.CampaignRepository);
     if (backend !== 'memory') {
       // The team foreign keys: a campaign's project must exist in its team.
-      expect(await unwrapped.insert(orphan).then(() => null, (e: Error) => e)).to.be.instanceOf(Error);
+      expect(
+        await unwrapped.insert(orphan).then(
+          () => null,
+          (e: Error) => e,
+        ),
+      ).to.be.instanceOf(Error);
       expect((await repo.findById(team, linked.id))?.project).to.deep.equal({ id: p.id, name: 'Site launch' });
       return;
     }

@@ -8,7 +8,12 @@ import { TOKENS } from '../../../bootstrap/tokens';
 import { forEachBackend } from '../../support/backends';
 import { ClientMother } from '../../support/mothers';
 
-const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({
+  page: 1,
+  limit: 20,
+  sort: { field: 'created_at', descending: true },
+  ...over,
+});
 let teamSeq = 1000;
 
 forEachBackend('ClientRepository contract', (env) => {
@@ -21,14 +26,27 @@ forEachBackend('ClientRepository contract', (env) => {
 
   it('round-trips every field identically', async () => {
     const c = ClientMother.create({
-      teamId: team.teamId, cpf: '52998224725', birthDate: '1990-05-17', tags: ['a', 'b'], email: 'x@y.z',
-      address: { street: 'Rua 1', number: '10', complement: null, neighborhood: null, city: 'Recife', state: 'PE', zipCode: null, country: 'BR' },
+      teamId: team.teamId,
+      cpf: '52998224725',
+      birthDate: '1990-05-17',
+      tags: ['a', 'b'],
+      email: 'x@y.z',
+      address: {
+        street: 'Rua 1',
+        number: '10',
+        complement: null,
+        neighborhood: null,
+        city: 'Recife',
+        state: 'PE',
+        zipCode: null,
+        country: 'BR',
+      },
     });
     await repo.insert(c);
     expect(await repo.findById(team, c.id)).to.deep.equal(c);
   });
 
-  it('never returns another team\'s client', async () => {
+  it("never returns another team's client", async () => {
     const c = ClientMother.create({ teamId: team.teamId });
     await repo.insert(c);
     expect(await repo.findById({ teamId: ClientMother.id(999999) }, c.id)).to.equal(null);
@@ -43,7 +61,11 @@ forEachBackend('ClientRepository contract', (env) => {
     const page = await repo.list(team, { status: 'active', type: 'PF' }, q({ sort: { field: 'full_name', descending: false }, limit: 2 }));
     expect(page.total).to.equal(3);
     expect(page.items.map((c) => c.name)).to.deep.equal(['Ana', 'bruno']);
-    const second = await repo.list(team, { status: 'active', type: 'PF' }, q({ sort: { field: 'full_name', descending: false }, limit: 2, page: 2 }));
+    const second = await repo.list(
+      team,
+      { status: 'active', type: 'PF' },
+      q({ sort: { field: 'full_name', descending: false }, limit: 2, page: 2 }),
+    );
     expect(second.items.map((c) => c.name)).to.deep.equal(['carla']);
     const inactive = await repo.list(team, { status: 'inactive' }, q());
     expect(inactive.items.map((c) => c.name)).to.deep.equal(['Zeca']);
@@ -103,8 +125,12 @@ forEachBackend('ClientRepository contract', (env) => {
   const expectTotals = async (clients: ClientData[]) => {
     const current = (await Promise.all(clients.map((c) => repo.findById(team, c.id)))).filter((c): c is ClientData => c !== null);
     const filters: ClientFilter[] = [
-      { status: 'active' }, { status: 'inactive' }, { status: 'active', type: 'PF' }, { status: 'active', type: 'PJ' },
-      { status: 'inactive', type: 'PF' }, { status: 'inactive', type: 'PJ' },
+      { status: 'active' },
+      { status: 'inactive' },
+      { status: 'active', type: 'PF' },
+      { status: 'active', type: 'PJ' },
+      { status: 'inactive', type: 'PF' },
+      { status: 'inactive', type: 'PJ' },
     ];
     for (const f of filters) {
       const expected = current.filter((c) => c.status === f.status && (!f.type || c.type === f.type)).length;
@@ -117,9 +143,13 @@ forEachBackend('ClientRepository contract', (env) => {
 
   it('keeps every list total and the active count exact through inserts, updates, deactivation and a rolled-back unit', async () => {
     const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
-    const made = [0, 1, 2, 3, 4].map((i) => ClientMother.create({
-      teamId: team.teamId, type: i % 2 ? 'PJ' : 'PF', status: i === 4 ? 'inactive' : 'active',
-    }));
+    const made = [0, 1, 2, 3, 4].map((i) =>
+      ClientMother.create({
+        teamId: team.teamId,
+        type: i % 2 ? 'PJ' : 'PF',
+        status: i === 4 ? 'inactive' : 'active',
+      }),
+    );
     for (const c of made) await repo.insert(c);
     await expectTotals(made);
     const at = '2026-03-01T00:00:00.000Z';
@@ -129,11 +159,13 @@ forEachBackend('ClientRepository contract', (env) => {
     await uow.run(() => repo.update({ ...made[4], status: 'active', deactivatedAt: null }));
     await expectTotals(made);
 
-    const failed = await uow.run(async () => {
-      await repo.insert(ClientMother.create({ teamId: team.teamId }));
-      await repo.update({ ...made[2], status: 'inactive', deactivatedAt: at });
-      throw new Error('rollback');
-    }).catch((e) => e);
+    const failed = await uow
+      .run(async () => {
+        await repo.insert(ClientMother.create({ teamId: team.teamId }));
+        await repo.update({ ...made[2], status: 'inactive', deactivatedAt: at });
+        throw new Error('rollback');
+      })
+      .catch((e) => e);
     expect(failed).to.have.property('message', 'rollback');
     await expectTotals(made);
   });
@@ -145,10 +177,7 @@ forEachBackend('ClientRepository contract', (env) => {
     await repo.insert(target);
     const deactivated: ClientData = { ...target, status: 'inactive', deactivatedAt: '2026-03-01T00:00:00.000Z' };
     const added = [0, 1, 2, 3, 4, 5].map(() => ClientMother.create({ teamId: team.teamId }));
-    await Promise.all([
-      ...added.map(() => uow.run(() => repo.update(deactivated))),
-      ...added.map((c) => uow.run(() => repo.insert(c))),
-    ]);
+    await Promise.all([...added.map(() => uow.run(() => repo.update(deactivated))), ...added.map((c) => uow.run(() => repo.insert(c)))]);
     await expectTotals([target, ...added]);
     expect(await repo.countActive(team)).to.equal(6);
   });

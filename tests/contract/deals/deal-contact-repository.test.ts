@@ -16,11 +16,32 @@ const now = new Date(Date.UTC(2026, 0, 2, 10, 0, 0, 123));
 const lead = (teamId: string, over: Partial<LeadData> = {}): LeadData => {
   const n = ++seq;
   return {
-    id: ClientMother.id(n), teamId, projectId: ClientMother.id(1), publicId: `p${String(n).padStart(9, '0')}`, fullName: `Lead ${n}`,
-    email: `lead${n}@example.com`, phone: `+55119876${String(n).padStart(5, '0')}`, emailKey: `lead${n}@example.com`, phoneKey: null,
-    tags: [], notes: null, customerSource: null, utmSource: null, utmMedium: null, utmCampaign: null, attribution: null, metadata: {},
-    customFields: { plan: 'pro' }, isActive: true, contactIdentityId: id(), companyId: null, companyName: null, createdBy: null,
-    createdAt: now.toISOString(), updatedAt: now.toISOString(), ...over,
+    id: ClientMother.id(n),
+    teamId,
+    projectId: ClientMother.id(1),
+    publicId: `p${String(n).padStart(9, '0')}`,
+    fullName: `Lead ${n}`,
+    email: `lead${n}@example.com`,
+    phone: `+55119876${String(n).padStart(5, '0')}`,
+    emailKey: `lead${n}@example.com`,
+    phoneKey: null,
+    tags: [],
+    notes: null,
+    customerSource: null,
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
+    attribution: null,
+    metadata: {},
+    customFields: { plan: 'pro' },
+    isActive: true,
+    contactIdentityId: id(),
+    companyId: null,
+    companyName: null,
+    createdBy: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    ...over,
   };
 };
 
@@ -53,9 +74,12 @@ forEachBackend('DealContactRepository contract', (env) => {
     expect(await repo.listByDeal({ teamId: id() }, dealId)).to.deep.equal([]);
   });
 
-  it('gives the contacts of a page of deals in one call, with each contact\'s current data', async () => {
+  it("gives the contacts of a page of deals in one call, with each contact's current data", async () => {
     const [d1, d2, empty] = [id(), id(), id()];
-    const [a, b] = [lead(team.teamId, { fullName: 'Ana', customFields: { plan: 'pro', seats: 3 } }), lead(team.teamId, { email: null, phone: null })];
+    const [a, b] = [
+      lead(team.teamId, { fullName: 'Ana', customFields: { plan: 'pro', seats: 3 } }),
+      lead(team.teamId, { email: null, phone: null }),
+    ];
     for (const l of [a, b]) await leads.insert(l);
     const l1 = await link(d1, a, []);
     const l2 = await link(d1, b, [l1]);
@@ -65,9 +89,16 @@ forEachBackend('DealContactRepository contract', (env) => {
     expect(views.get(empty)).to.deep.equal([]);
     expect(views.get(d1)!.map((v) => v.id)).to.deep.equal([l1.id, l2.id]);
     expect(views.get(d1)![0]).to.deep.equal({
-      ...l1, contact: { id: a.id, fullName: 'Ana', email: a.email, phone: a.phone, customFields: { plan: 'pro', seats: 3 } },
+      ...l1,
+      contact: { id: a.id, fullName: 'Ana', email: a.email, phone: a.phone, customFields: { plan: 'pro', seats: 3 } },
     });
-    expect(views.get(d2)![0].contact).to.deep.equal({ id: b.id, fullName: b.fullName, email: null, phone: null, customFields: { plan: 'pro' } });
+    expect(views.get(d2)![0].contact).to.deep.equal({
+      id: b.id,
+      fullName: b.fullName,
+      email: null,
+      phone: null,
+      customFields: { plan: 'pro' },
+    });
     expect((await repo.viewsByDeals({ teamId: id() }, [d1])).get(d1)).to.deep.equal([]);
     expect((await repo.viewsByDeals(team, [])).size).to.equal(0);
     void l3;
@@ -80,7 +111,11 @@ forEachBackend('DealContactRepository contract', (env) => {
     const first = await link(dealId, a, []);
     expect(linkContact(id(), team.teamId, dealId, { id: a.id, contactIdentityId: a.contactIdentityId }, [first], now)).to.equal(null);
     let error: unknown;
-    try { await repo.insert({ ...first, id: id() }); } catch (e) { error = e; }
+    try {
+      await repo.insert({ ...first, id: id() });
+    } catch (e) {
+      error = e;
+    }
     expect(error).to.be.instanceOf(Error);
   });
 });

@@ -26,7 +26,9 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
     if (token === DEAL_TOKENS.WorkflowRunRepository) return referenced.workflowRuns(repo);
     return token === DEAL_TOKENS.DealRepository ? referenced.deals(repo) : repo;
   };
-  beforeEach(() => { team = { teamId: uuid(++teamSeq) }; });
+  beforeEach(() => {
+    team = { teamId: uuid(++teamSeq) };
+  });
 
   describe('IdempotencyKeyRepository', () => {
     it('lets one claim take a key and refuses the next, per team', async () => {
@@ -62,27 +64,33 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
     it('gives a key to exactly one of several concurrent transactions', async () => {
       const keys = get<IdempotencyKeyRepository>(DEAL_TOKENS.IdempotencyKeyRepository);
       const uow = get<UnitOfWork>(TOKENS.UnitOfWork);
-      const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => uow.run(async () => {
-        const won = await keys.claim(newIdempotencyRecord(team.teamId, 'race', 'fp', uuid(100 + i), T0), T0);
-        await new Promise((r) => setTimeout(r, 10)); // hold the transaction open a moment
-        return won;
-      })));
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          uow.run(async () => {
+            const won = await keys.claim(newIdempotencyRecord(team.teamId, 'race', 'fp', uuid(100 + i), T0), T0);
+            await new Promise((r) => setTimeout(r, 10)); // hold the transaction open a moment
+            return won;
+          }),
+        ),
+      );
       expect(outcomes.filter(Boolean)).to.have.length(1);
     });
 
     it('frees a key whose transaction rolled back', async () => {
       const keys = get<IdempotencyKeyRepository>(DEAL_TOKENS.IdempotencyKeyRepository);
       const uow = get<UnitOfWork>(TOKENS.UnitOfWork);
-      await uow.run(async () => {
-        await keys.claim(newIdempotencyRecord(team.teamId, 'rb', 'fp', uuid(1), T0), T0);
-        throw new Error('rollback');
-      }).catch(() => undefined);
+      await uow
+        .run(async () => {
+          await keys.claim(newIdempotencyRecord(team.teamId, 'rb', 'fp', uuid(1), T0), T0);
+          throw new Error('rollback');
+        })
+        .catch(() => undefined);
       expect(await keys.find(team, 'rb')).to.equal(null);
     });
   });
 
   describe('DealEventOutbox', () => {
-    it('round-trips an event and lists a deal\'s events', async () => {
+    it("round-trips an event and lists a deal's events", async () => {
       const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
       const e = EventMother.pending(team.teamId, uuid(7), { data: { from_phase: 'a', to_phase: 'b' }, type: 'deal_stage_changed' });
       await outbox.add(e);
@@ -104,14 +112,18 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
       const claimed = mine(await outbox.claimDue(T0, lease, 10_000));
       expect(claimed.map((e) => e.id)).to.deep.equal([first.id, second.id]);
       expect(claimed.map((e) => [e.status, e.attempts, e.availableAt])).to.deep.equal([
-        ['processing', 1, lease.toISOString()], ['processing', 3, lease.toISOString()],
+        ['processing', 1, lease.toISOString()],
+        ['processing', 3, lease.toISOString()],
       ]);
       expect(await outbox.findById(team, first.id)).to.deep.equal(claimed[0]);
       // Held: not claimed again before the lease ends, though `late` is due by now.
       expect(mine(await outbox.claimDue(at(5000), at(65_000), 10_000)).map((e) => e.id)).to.deep.equal([late.id]);
       // A lease that ran out (its node died) is taken over, one more attempt.
       const retaken = mine(await outbox.claimDue(at(60_000), at(120_000), 10_000));
-      expect(retaken.map((e) => [e.id, e.attempts])).to.deep.equal([[first.id, 2], [second.id, 4]]);
+      expect(retaken.map((e) => [e.id, e.attempts])).to.deep.equal([
+        [first.id, 2],
+        [second.id, 4],
+      ]);
       // Everything due is held for long now, so the next claim sees only the two below.
       await outbox.claimDue(at(100_000), at(10 ** 12), 10_000);
       const one = EventMother.pending(team.teamId, uuid(8), { availableAt: at(100_001).toISOString() });
@@ -124,11 +136,15 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
     it('gives each due event to one of several concurrent claimers', async () => {
       const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
       const events = Array.from({ length: 40 }, (_, i) =>
-        EventMother.pending(team.teamId, uuid(9), { availableAt: at(-1_000_000 + i).toISOString() }));
+        EventMother.pending(team.teamId, uuid(9), { availableAt: at(-1_000_000 + i).toISOString() }),
+      );
       for (const e of events) await outbox.add(e);
       const now = at(-500_000);
       const batches = await Promise.all(Array.from({ length: 4 }, () => outbox.claimDue(now, at(60_000), 15)));
-      const ids = batches.flat().filter((e) => e.teamId === team.teamId).map((e) => e.id);
+      const ids = batches
+        .flat()
+        .filter((e) => e.teamId === team.teamId)
+        .map((e) => e.id);
       expect(ids.length, 'claimed in all').to.equal(new Set(ids).size);
       expect(new Set(ids)).to.deep.equal(new Set(events.map((e) => e.id)));
     });
@@ -156,11 +172,13 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
       const uow = get<UnitOfWork>(TOKENS.UnitOfWork);
       const d = DealRecordMother.global({ teamId: team.teamId });
       const e = EventMother.pending(team.teamId, d.id);
-      await uow.run(async () => {
-        await deals.insert(d);
-        await outbox.add(e);
-        throw new Error('rollback');
-      }).catch(() => undefined);
+      await uow
+        .run(async () => {
+          await deals.insert(d);
+          await outbox.add(e);
+          throw new Error('rollback');
+        })
+        .catch(() => undefined);
       expect(await outbox.findById(team, e.id)).to.equal(null);
       expect(await deals.findById(team, d.id)).to.equal(null);
     });
@@ -169,9 +187,27 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
   describe('WorkflowRepository and WorkflowRunRepository', () => {
     it('round-trips a workflow and lists the active ones of an event', async () => {
       const workflows = get<WorkflowRepository>(DEAL_TOKENS.WorkflowRepository);
-      const a = Workflow.create(nextId(), team.teamId, { event: 'deal_created', action: 'create_task', config: { title: 'A', priority: 'high' } }, T0).snapshot();
-      const b = Workflow.create(nextId(), team.teamId, { event: 'deal_stage_changed', action: 'create_activity', config: { title: 'B' } }, at(1)).snapshot();
-      const off = { ...Workflow.create(nextId(), team.teamId, { event: 'deal_created', action: 'create_task', config: { title: 'C' } }, at(2)).snapshot(), isActive: false };
+      const a = Workflow.create(
+        nextId(),
+        team.teamId,
+        { event: 'deal_created', action: 'create_task', config: { title: 'A', priority: 'high' } },
+        T0,
+      ).snapshot();
+      const b = Workflow.create(
+        nextId(),
+        team.teamId,
+        { event: 'deal_stage_changed', action: 'create_activity', config: { title: 'B' } },
+        at(1),
+      ).snapshot();
+      const off = {
+        ...Workflow.create(
+          nextId(),
+          team.teamId,
+          { event: 'deal_created', action: 'create_task', config: { title: 'C' } },
+          at(2),
+        ).snapshot(),
+        isActive: false,
+      };
       for (const w of [a, b, off]) await workflows.insert(w);
       expect(await workflows.findById(team, a.id)).to.deep.equal(a);
       expect(await workflows.listForEvent(team, 'deal_created')).to.deep.equal([a]);
@@ -180,7 +216,12 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
 
     it('records one run per event and workflow, and lists runs newest first', async () => {
       const runs = get<WorkflowRunRepository>(DEAL_TOKENS.WorkflowRunRepository);
-      const w = Workflow.create(nextId(), team.teamId, { event: 'deal_created', action: 'create_task', config: { title: 'A' } }, T0).snapshot();
+      const w = Workflow.create(
+        nextId(),
+        team.teamId,
+        { event: 'deal_created', action: 'create_task', config: { title: 'A' } },
+        T0,
+      ).snapshot();
       const ev1 = { id: nextId(), type: 'deal_created' as const, dealId: uuid(7) };
       const ev2 = { id: nextId(), type: 'deal_created' as const, dealId: uuid(8) };
       const r1 = workflowRun(nextId(), w, ev1, { error: null }, T0);
@@ -196,11 +237,27 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
 
     it('pages runs newest first, created_at then id, each once', async () => {
       const runs = get<WorkflowRunRepository>(DEAL_TOKENS.WorkflowRunRepository);
-      const w = Workflow.create(nextId(), team.teamId, { event: 'deal_created', action: 'create_task', config: { title: 'A' } }, T0).snapshot();
-      await runs.record(workflowRun(nextId(), { ...w, teamId: uuid(999993) }, { id: nextId(), type: 'deal_created', dealId: uuid(7) }, { error: null }, at(5000)));
+      const w = Workflow.create(
+        nextId(),
+        team.teamId,
+        { event: 'deal_created', action: 'create_task', config: { title: 'A' } },
+        T0,
+      ).snapshot();
+      await runs.record(
+        workflowRun(
+          nextId(),
+          { ...w, teamId: uuid(999993) },
+          { id: nextId(), type: 'deal_created', dealId: uuid(7) },
+          { error: null },
+          at(5000),
+        ),
+      );
       await checkNewestFirst(
         async (createdAt, id) => {
-          const run = { ...workflowRun(id, w, { id: nextId(), type: 'deal_created', dealId: uuid(7) }, { error: null }, new Date(createdAt)), createdAt };
+          const run = {
+            ...workflowRun(id, w, { id: nextId(), type: 'deal_created', dealId: uuid(7) }, { error: null }, new Date(createdAt)),
+            createdAt,
+          };
           expect(await runs.record(run)).to.equal(true);
           return run;
         },

@@ -12,8 +12,12 @@ import { referencedRows } from '../../support/referenced-rows';
 import { ClientMother } from '../../support/mothers';
 import { DealRecordMother, uuid } from './deal-mother';
 
-const q = (over: Partial<ListQuery<DealSortField>> = {}): ListQuery<DealSortField> =>
-  ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+const q = (over: Partial<ListQuery<DealSortField>> = {}): ListQuery<DealSortField> => ({
+  page: 1,
+  limit: 20,
+  sort: { field: 'created_at', descending: true },
+  ...over,
+});
 const G: DealFilter = { scope: 'global' };
 let teamSeq = 100;
 
@@ -35,9 +39,22 @@ forEachBackend('DealRepository contract', (env) => {
 
   it('round-trips every field of a global deal identically', async () => {
     const d = DealRecordMother.global({
-      teamId: team.teamId, description: 'Desc', value: 1234.56, probability: 35.5, expectedCloseDate: '2026-07-31',
-      source: 'site', lossReason: 'price', tags: ['a', 'b'], isStarred: true, responsibleId: uuid(77), status: 'arquivado',
-      archivedAt: '2026-02-03T04:05:06.789Z', priority: 'alta', aiSummary: 'sum', aiWinProbability: 0.75, aiAnalyzedAt: '2026-02-01T00:00:00.000Z',
+      teamId: team.teamId,
+      description: 'Desc',
+      value: 1234.56,
+      probability: 35.5,
+      expectedCloseDate: '2026-07-31',
+      source: 'site',
+      lossReason: 'price',
+      tags: ['a', 'b'],
+      isStarred: true,
+      responsibleId: uuid(77),
+      status: 'arquivado',
+      archivedAt: '2026-02-03T04:05:06.789Z',
+      priority: 'alta',
+      aiSummary: 'sum',
+      aiWinProbability: 0.75,
+      aiAnalyzedAt: '2026-02-01T00:00:00.000Z',
     });
     await repo.insert(d);
     expect((await repo.findById(team, d.id))?.deal).to.deep.equal(d);
@@ -45,10 +62,27 @@ forEachBackend('DealRepository contract', (env) => {
 
   it('round-trips the project-scope fields', async () => {
     const d = DealRecordMother.project({
-      teamId: team.teamId, attribution: { first: { utm_source: 'g', utm_term: 't' } }, metadata: { a: 1 }, customFields: { cf: 'x' },
-      position: 2.5, originType: 'webhook', sourcePath: '/lp', utmSource: 'g', utmMedium: 'cpc', utmCampaign: 'c', utmTerm: 't',
-      utmContent: 'u', contactName: 'Ana', contactEmail: 'a@x.com', contactPhone: '+5581999999999', checklist: [{ done: true }],
-      lossReasonId: uuid(55), lossNote: 'n', winNote: 'w', wonAt: '2026-03-01T00:00:00.000Z', lostAt: null,
+      teamId: team.teamId,
+      attribution: { first: { utm_source: 'g', utm_term: 't' } },
+      metadata: { a: 1 },
+      customFields: { cf: 'x' },
+      position: 2.5,
+      originType: 'webhook',
+      sourcePath: '/lp',
+      utmSource: 'g',
+      utmMedium: 'cpc',
+      utmCampaign: 'c',
+      utmTerm: 't',
+      utmContent: 'u',
+      contactName: 'Ana',
+      contactEmail: 'a@x.com',
+      contactPhone: '+5581999999999',
+      checklist: [{ done: true }],
+      lossReasonId: uuid(55),
+      lossNote: 'n',
+      winNote: 'w',
+      wonAt: '2026-03-01T00:00:00.000Z',
+      lostAt: null,
     });
     await repo.insert(d);
     expect((await repo.findById(team, d.id))?.deal).to.deep.equal(d);
@@ -59,7 +93,13 @@ forEachBackend('DealRepository contract', (env) => {
     const inserted: DealData[] = [];
     for (let i = 0; i < 6; i++) inserted.push(await add({ title: `G${i}`, status: i % 3 === 0 ? 'arquivado' : 'ativo' }));
     for (let i = 0; i < 5; i++) {
-      const d = DealRecordMother.project({ teamId: team.teamId, title: `P${i}`, projectId: i < 3 ? p1 : p2, pipelineId: i % 2 ? pl1 : pl2, status: 'open' });
+      const d = DealRecordMother.project({
+        teamId: team.teamId,
+        title: `P${i}`,
+        projectId: i < 3 ? p1 : p2,
+        pipelineId: i % 2 ? pl1 : pl2,
+        status: 'open',
+      });
       await repo.insert(d);
       inserted.push(d);
     }
@@ -70,13 +110,25 @@ forEachBackend('DealRepository contract', (env) => {
     await uow.run(() => repo.update({ ...inserted[7], status: 'lost' }));
     const current = await Promise.all(inserted.map(async (d) => (await repo.findById(team, d.id))!.deal));
     const filters: DealFilter[] = [
-      G, { ...G, status: 'ativo' }, { ...G, status: 'arquivado' }, { scope: 'project' }, { scope: 'project', projectId: p1 },
-      { scope: 'project', projectId: p2 }, { scope: 'project', projectId: p1, pipelineId: pl2 },
-      { scope: 'project', pipelineId: pl1 }, { scope: 'project', projectId: p2, status: 'won' }, { scope: 'project', status: 'open' },
+      G,
+      { ...G, status: 'ativo' },
+      { ...G, status: 'arquivado' },
+      { scope: 'project' },
+      { scope: 'project', projectId: p1 },
+      { scope: 'project', projectId: p2 },
+      { scope: 'project', projectId: p1, pipelineId: pl2 },
+      { scope: 'project', pipelineId: pl1 },
+      { scope: 'project', projectId: p2, status: 'won' },
+      { scope: 'project', status: 'open' },
     ];
     for (const f of filters) {
-      const expected = current.filter((d) => d.scope === f.scope && (!f.status || d.status === f.status)
-        && (!f.projectId || d.projectId === f.projectId) && (!f.pipelineId || d.pipelineId === f.pipelineId)).length;
+      const expected = current.filter(
+        (d) =>
+          d.scope === f.scope &&
+          (!f.status || d.status === f.status) &&
+          (!f.projectId || d.projectId === f.projectId) &&
+          (!f.pipelineId || d.pipelineId === f.pipelineId),
+      ).length;
       const page = await repo.list(team, f, q({ limit: 2 }));
       expect(page.total, JSON.stringify(f)).to.equal(expected);
       expect(page.items.length).to.equal(Math.min(2, expected));
@@ -90,7 +142,7 @@ forEachBackend('DealRepository contract', (env) => {
     expect((await repo.findById(team, d.id))?.deal).to.include({ title: 'After', value: 0 });
   });
 
-  it('never returns another team\'s deal', async () => {
+  it("never returns another team's deal", async () => {
     const d = await add({});
     const other = { teamId: uuid(999999) };
     expect(await repo.findById(other, d.id)).to.equal(null);
@@ -154,7 +206,10 @@ forEachBackend('DealRepository contract', (env) => {
     await add({ title: 'Other', description: 'new WEBSITE copy' });
     await add({ title: 'Unrelated', description: null });
     await add({ title: '100% off' });
-    expect(await titles({}, { search: 'website', sort: { field: 'title', descending: false } })).to.deep.equal(['Other', 'Website Redesign']);
+    expect(await titles({}, { search: 'website', sort: { field: 'title', descending: false } })).to.deep.equal([
+      'Other',
+      'Website Redesign',
+    ]);
     expect(await titles({}, { search: '%' })).to.deep.equal(['100% off']);
   });
 
@@ -195,7 +250,12 @@ forEachBackend('DealRepository contract', (env) => {
   it('writes nothing when the unit of work rolls back', async () => {
     const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
     const d = DealRecordMother.global({ teamId: team.teamId });
-    await uow.run(async () => { await repo.insert(d); throw new Error('rollback'); }).catch(() => undefined);
+    await uow
+      .run(async () => {
+        await repo.insert(d);
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
     expect(await repo.findById(team, d.id)).to.equal(null);
   });
 });

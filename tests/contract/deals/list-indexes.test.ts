@@ -19,12 +19,18 @@ forEachMigrationBackend('20261124001000_search_trigram', (world) => {
     }
     const indexes = (await knex('pg_indexes').where('schemaname', knex.raw('current_schema()')).pluck('indexname')) as string[];
     expect(indexes).to.include.members([
-      'deals_team_scope_created_id', 'deals_team_scope_title_id', 'deals_search_trgm', 'clients_search_trgm',
-      'project_leads_search_trgm', 'tasks_search_trgm', 'whatsapp_contacts_search_trgm',
+      'deals_team_scope_created_id',
+      'deals_team_scope_title_id',
+      'deals_search_trgm',
+      'clients_search_trgm',
+      'project_leads_search_trgm',
+      'tasks_search_trgm',
+      'whatsapp_contacts_search_trgm',
     ]);
     await knex.raw('set enable_seqscan = off');
     const plan = (await knex.raw(`explain select id from deals where search_text like '%curitiba 123%' escape '\\'`)).rows
-      .map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+      .map((r: Record<string, string>) => r['QUERY PLAN'])
+      .join('\n');
     expect(plan).to.include('deals_search_trgm');
   });
 });

@@ -9,14 +9,21 @@ import { forEachBackend } from '../../support/backends';
 import { createProjectFixture } from '../../http/webhooks/fixtures';
 
 forEachBackend('ProjectLeadReader contract', (env) => {
-  it('reads many leads at once exactly as the projects repository reads one, and only the team\'s', async () => {
+  it("reads many leads at once exactly as the projects repository reads one, and only the team's", async () => {
     const { team } = await env().container.get(CreateTeam).execute({ name: 'Readers' });
     const { projectId } = await createProjectFixture(env(), team.id);
     const create = env().container.get(FindOrCreateLead);
     const ctx = { teamId: team.id };
     const a = await create.execute(ctx, {
-      projectId, fullName: 'Ana', phone: '11 98765-4321', email: 'ana@x.com', tags: ['vip'], utmSource: 'google',
-      attribution: { first: { utm_term: 'crm' } }, metadata: { form: 'lp' }, customFields: { plan: 'pro' },
+      projectId,
+      fullName: 'Ana',
+      phone: '11 98765-4321',
+      email: 'ana@x.com',
+      tags: ['vip'],
+      utmSource: 'google',
+      attribution: { first: { utm_term: 'crm' } },
+      metadata: { form: 'lp' },
+      customFields: { plan: 'pro' },
     });
     const b = await create.execute(ctx, { projectId, fullName: 'Bruno', email: 'bruno@x.com' });
     const reader = env().container.get<ProjectLeadReader>(DEAL_TOKENS.ProjectLeadReader);

@@ -12,8 +12,12 @@ import { forEachBackend } from '../../support/backends';
 import { referencedRows } from '../../support/referenced-rows';
 import { CompanyMother, IdentityMother, LeadMother, uuid } from './mothers';
 
-const newest = (over: Partial<ListQuery<LeadSortField>> = {}): ListQuery<LeadSortField> =>
-  ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+const newest = (over: Partial<ListQuery<LeadSortField>> = {}): ListQuery<LeadSortField> => ({
+  page: 1,
+  limit: 20,
+  sort: { field: 'created_at', descending: true },
+  ...over,
+});
 
 forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository contract', (env) => {
   let leads: LeadRepository;
@@ -22,7 +26,8 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
   let team: { teamId: string };
   let projectId: string;
   let identity: ContactIdentityData;
-  const lead = (over: Partial<LeadData> = {}) => LeadMother.create({ teamId: team.teamId, projectId, contactIdentityId: identity.id, ...over });
+  const lead = (over: Partial<LeadData> = {}) =>
+    LeadMother.create({ teamId: team.teamId, projectId, contactIdentityId: identity.id, ...over });
 
   beforeEach(async () => {
     const c = env().container;
@@ -40,10 +45,24 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
     const company = CompanyMother.create({ teamId: team.teamId, projectId, name: 'Acme' });
     await companies.insert(company);
     const l = lead({
-      fullName: 'Ana', email: 'Ana@x.com', emailKey: 'ana@x.com', phone: '+5511987654321', phoneKey: '5511987654321',
-      tags: ['a', 'b'], notes: 'n', customerSource: 'site', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'c1',
-      attribution: { first: { utm_source: 'google', utm_term: 'x' } }, metadata: { k: 1 }, customFields: { plan: 'gold' },
-      isActive: false, companyId: company.id, companyName: 'Acme SA', createdBy: uuid(),
+      fullName: 'Ana',
+      email: 'Ana@x.com',
+      emailKey: 'ana@x.com',
+      phone: '+5511987654321',
+      phoneKey: '5511987654321',
+      tags: ['a', 'b'],
+      notes: 'n',
+      customerSource: 'site',
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'c1',
+      attribution: { first: { utm_source: 'google', utm_term: 'x' } },
+      metadata: { k: 1 },
+      customFields: { plan: 'gold' },
+      isActive: false,
+      companyId: company.id,
+      companyName: 'Acme SA',
+      createdBy: uuid(),
     });
     await leads.insert(l);
     expect(await leads.findById(team, l.id)).to.deep.equal(l);
@@ -54,7 +73,7 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
     expect(await leads.findTeamOf(l.id)).to.deep.equal(team);
   });
 
-  it('lists one project\'s leads newest first, filtered by activity and company, with an exact total', async () => {
+  it("lists one project's leads newest first, filtered by activity and company, with an exact total", async () => {
     const companyId = uuid();
     const first = lead({ fullName: 'first', companyId });
     const second = lead({ fullName: 'second', isActive: false });
@@ -76,7 +95,8 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
     await leads.insert(lead({ fullName: 'Joana Prado' }));
     await leads.insert(lead({ fullName: 'X', email: 'PRADO@mail.com' }));
     await leads.insert(lead({ fullName: 'Phone', phone: '+5511987654321' }));
-    const search = async (term: string) => (await leads.list(team, projectId, {}, newest({ search: term }))).items.map((l) => l.fullName).sort();
+    const search = async (term: string) =>
+      (await leads.list(team, projectId, {}, newest({ search: term }))).items.map((l) => l.fullName).sort();
     expect(await search('prado')).to.deep.equal(['Joana Prado', 'X']);
     expect(await search('98765')).to.deep.equal(['Phone']);
     expect(await search('(11) 98765-4321')).to.deep.equal(['Phone']);
@@ -95,7 +115,7 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
     expect(await search('(21) 91234-5678')).to.deep.equal(['Luíza Müller']);
   });
 
-  it('finds a project\'s lead by phone key first, then by email key', async () => {
+  it("finds a project's lead by phone key first, then by email key", async () => {
     const byEmail = lead({ emailKey: 'ana@x.com', isActive: false });
     const byPhone = lead({ phoneKey: '5511987654321' });
     await leads.insert(byEmail);
@@ -114,7 +134,11 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
     await leads.insert(lead({ phoneKey: '5511987654321', emailKey: 'ana@x.com' }));
     for (const keys of [{ phoneKey: '5511987654321' }, { emailKey: 'ana@x.com' }]) {
       let error: unknown;
-      try { await leads.insert(lead(keys)); } catch (e) { error = e; }
+      try {
+        await leads.insert(lead(keys));
+      } catch (e) {
+        error = e;
+      }
       expect(error).to.be.instanceOf(LeadContactTaken);
     }
     await leads.insert(lead({ projectId: uuid(), phoneKey: '5511987654321', emailKey: 'ana@x.com' }));
@@ -169,8 +193,12 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
     const filters: LeadFilter[] = [{}, { isActive: true }, { isActive: false }, { companyId }, { isActive: true, companyId }];
     for (const project of projects) {
       for (const f of filters) {
-        const expected = current.filter((l) => l.projectId === project && (f.isActive === undefined || l.isActive === f.isActive)
-          && (f.companyId === undefined || l.companyId === f.companyId)).length;
+        const expected = current.filter(
+          (l) =>
+            l.projectId === project &&
+            (f.isActive === undefined || l.isActive === f.isActive) &&
+            (f.companyId === undefined || l.companyId === f.companyId),
+        ).length;
         const page = await leads.list(team, project, f, newest({ limit: 2 }));
         expect(page.total, `${project} ${JSON.stringify(f)}`).to.equal(expected);
         expect(page.items.length).to.equal(Math.min(2, expected));
@@ -183,8 +211,12 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
     const other = uuid();
     const companyId = uuid();
     const made = [
-      lead({ companyId, phoneKey: '5511987654321' }), lead(), lead({ isActive: false }), lead({ companyId }),
-      lead({ projectId: other }), lead({ projectId: other, isActive: false }),
+      lead({ companyId, phoneKey: '5511987654321' }),
+      lead(),
+      lead({ isActive: false }),
+      lead({ companyId }),
+      lead({ projectId: other }),
+      lead({ projectId: other, isActive: false }),
     ];
     for (const l of made) await leads.insert(l);
     await expectTotals(made, [projectId, other], companyId);
@@ -197,11 +229,13 @@ forEachBackend('LeadRepository, ContactIdentityRepository and CompanyRepository 
 
     const refused = await leads.insert(lead({ phoneKey: '5511987654321' })).catch((e) => e);
     expect(refused).to.be.instanceOf(LeadContactTaken);
-    const failed = await uow.run(async () => {
-      await leads.insert(lead());
-      await leads.update({ ...made[3], isActive: false, projectId: other, updatedAt: at });
-      throw new Error('rollback');
-    }).catch((e) => e);
+    const failed = await uow
+      .run(async () => {
+        await leads.insert(lead());
+        await leads.update({ ...made[3], isActive: false, projectId: other, updatedAt: at });
+        throw new Error('rollback');
+      })
+      .catch((e) => e);
     expect(failed).to.have.property('message', 'rollback');
     await expectTotals(made, [projectId, other], companyId);
   });

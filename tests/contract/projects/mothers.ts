@@ -15,8 +15,19 @@ export const StageMother = {
   create(overrides: Partial<StageData> = {}): StageData {
     const n = ++seq;
     return {
-      id: uuid(n), teamId: uuid(0), name: `Stage ${n}`, slug: `stage-${n}`, color: null, position: 1, category: 'backlog',
-      isInitial: false, isDone: false, isArchived: false, createdAt: at(n), updatedAt: at(n), ...overrides,
+      id: uuid(n),
+      teamId: uuid(0),
+      name: `Stage ${n}`,
+      slug: `stage-${n}`,
+      color: null,
+      position: 1,
+      category: 'backlog',
+      isInitial: false,
+      isDone: false,
+      isArchived: false,
+      createdAt: at(n),
+      updatedAt: at(n),
+      ...overrides,
     };
   },
 };
@@ -25,9 +36,26 @@ export const ProjectMother = {
   create(overrides: Partial<ProjectData> = {}): ProjectData {
     const n = ++seq;
     return {
-      id: uuid(n), teamId: uuid(0), name: `Project ${n}`, slug: `project-${n}`, description: null, stageId: uuid(0),
-      priority: 'medium', color: null, briefing: null, squadId: null, clientId: null, startDate: null, dueDate: null,
-      completedAt: null, createdBy: null, isInternal: false, archivedAt: null, createdAt: at(n), updatedAt: at(n), ...overrides,
+      id: uuid(n),
+      teamId: uuid(0),
+      name: `Project ${n}`,
+      slug: `project-${n}`,
+      description: null,
+      stageId: uuid(0),
+      priority: 'medium',
+      color: null,
+      briefing: null,
+      squadId: null,
+      clientId: null,
+      startDate: null,
+      dueDate: null,
+      completedAt: null,
+      createdBy: null,
+      isInternal: false,
+      archivedAt: null,
+      createdAt: at(n),
+      updatedAt: at(n),
+      ...overrides,
     };
   },
 };
@@ -36,12 +64,20 @@ export const PipelineMother = {
   create(overrides: Partial<PipelineData> = {}): PipelineData {
     const n = ++seq;
     return {
-      id: uuid(n), teamId: uuid(0), projectId: null, name: `Pipeline ${n}`, slug: `pipeline-${n}`, isDefault: false,
+      id: uuid(n),
+      teamId: uuid(0),
+      projectId: null,
+      name: `Pipeline ${n}`,
+      slug: `pipeline-${n}`,
+      isDefault: false,
       columns: [
         { slug: 'novo', title: 'Novo', position: 1, outcome: 'open', isTerminal: false },
         { slug: 'ganho', title: 'Ganho', position: 2, outcome: 'won', isTerminal: true },
       ],
-      lossReasons: [], createdAt: at(n), updatedAt: at(n), ...overrides,
+      lossReasons: [],
+      createdAt: at(n),
+      updatedAt: at(n),
+      ...overrides,
     };
   },
 };
@@ -50,8 +86,17 @@ export const IdentityMother = {
   create(overrides: Partial<ContactIdentityData> = {}): ContactIdentityData {
     const n = ++seq;
     return {
-      id: uuid(n), teamId: uuid(0), displayName: `Person ${n}`, primaryPhone: null, primaryEmail: null, phoneKey: null,
-      emailKey: null, customFields: {}, createdAt: at(n), updatedAt: at(n), ...overrides,
+      id: uuid(n),
+      teamId: uuid(0),
+      displayName: `Person ${n}`,
+      primaryPhone: null,
+      primaryEmail: null,
+      phoneKey: null,
+      emailKey: null,
+      customFields: {},
+      createdAt: at(n),
+      updatedAt: at(n),
+      ...overrides,
     };
   },
 };
@@ -59,7 +104,16 @@ export const IdentityMother = {
 export const CompanyMother = {
   create(overrides: Partial<CompanyData> = {}): CompanyData {
     const n = ++seq;
-    return { id: uuid(n), teamId: uuid(0), projectId: uuid(0), name: `Company ${n}`, isActive: true, createdAt: at(n), updatedAt: at(n), ...overrides };
+    return {
+      id: uuid(n),
+      teamId: uuid(0),
+      projectId: uuid(0),
+      name: `Company ${n}`,
+      isActive: true,
+      createdAt: at(n),
+      updatedAt: at(n),
+      ...overrides,
+    };
   },
 };
 
@@ -67,11 +121,32 @@ export const LeadMother = {
   create(overrides: Partial<LeadData> = {}): LeadData {
     const n = ++seq;
     return {
-      id: uuid(n), teamId: uuid(0), projectId: uuid(0), publicId: `p${String(n).padStart(9, '0')}`, fullName: `Lead ${n}`,
-      email: null, phone: null, emailKey: null, phoneKey: null, tags: [], notes: null, customerSource: null,
-      utmSource: null, utmMedium: null, utmCampaign: null, attribution: null, metadata: {}, customFields: {},
-      isActive: true, contactIdentityId: uuid(0), companyId: null, companyName: null, createdBy: null,
-      createdAt: at(n), updatedAt: at(n), ...overrides,
+      id: uuid(n),
+      teamId: uuid(0),
+      projectId: uuid(0),
+      publicId: `p${String(n).padStart(9, '0')}`,
+      fullName: `Lead ${n}`,
+      email: null,
+      phone: null,
+      emailKey: null,
+      phoneKey: null,
+      tags: [],
+      notes: null,
+      customerSource: null,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      attribution: null,
+      metadata: {},
+      customFields: {},
+      isActive: true,
+      contactIdentityId: uuid(0),
+      companyId: null,
+      companyName: null,
+      createdBy: null,
+      createdAt: at(n),
+      updatedAt: at(n),
+      ...overrides,
     };
   },
 };

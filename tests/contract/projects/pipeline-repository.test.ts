@@ -13,22 +13,27 @@ forEachBackend('PipelineRepository contract', (env) => {
     team = { teamId: uuid() };
   });
 
-  it('round-trips columns in board order and loss reasons, and never shows another team\'s', async () => {
+  it("round-trips columns in board order and loss reasons, and never shows another team's", async () => {
     const p = PipelineMother.create({
-      teamId: team.teamId, projectId: uuid(), isDefault: true,
+      teamId: team.teamId,
+      projectId: uuid(),
+      isDefault: true,
       columns: [
         { slug: 'a', title: 'A', position: 1, outcome: 'open', isTerminal: false },
         { slug: 'b', title: 'Bê', position: 2, outcome: 'won', isTerminal: true },
         { slug: 'c', title: 'C', position: 3, outcome: 'lost', isTerminal: true },
       ],
-      lossReasons: [{ id: uuid(), name: 'Preço' }, { id: uuid(), name: 'Outro' }],
+      lossReasons: [
+        { id: uuid(), name: 'Preço' },
+        { id: uuid(), name: 'Outro' },
+      ],
     });
     await repo.insert(p);
     expect(await repo.findById(team, p.id)).to.deep.equal(p);
     expect(await repo.findById({ teamId: uuid() }, p.id)).to.equal(null);
   });
 
-  it('lists a project\'s pipelines default first, then by creation', async () => {
+  it("lists a project's pipelines default first, then by creation", async () => {
     const projectId = uuid();
     const extra1 = PipelineMother.create({ teamId: team.teamId, projectId, name: 'extra 1' });
     const def = PipelineMother.create({ teamId: team.teamId, projectId, name: 'default', isDefault: true });
@@ -42,7 +47,7 @@ forEachBackend('PipelineRepository contract', (env) => {
     expect(await repo.findDefaultForProject(team, uuid())).to.equal(null);
   });
 
-  it('finds the team\'s global pipeline, the one without a project', async () => {
+  it("finds the team's global pipeline, the one without a project", async () => {
     expect(await repo.findGlobal(team)).to.equal(null);
     await repo.insert(PipelineMother.create({ teamId: team.teamId, projectId: uuid(), isDefault: true }));
     const global = PipelineMother.create({ teamId: team.teamId, projectId: null, isDefault: true });

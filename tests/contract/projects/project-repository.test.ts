@@ -14,8 +14,12 @@ import { referencedRows } from '../../support/referenced-rows';
 import { ClientMother } from '../../support/mothers';
 import { ProjectMother, StageMother, uuid } from './mothers';
 
-const q = (over: Partial<ListQuery<ProjectSortField>> = {}): ListQuery<ProjectSortField> =>
-  ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+const q = (over: Partial<ListQuery<ProjectSortField>> = {}): ListQuery<ProjectSortField> => ({
+  page: 1,
+  limit: 20,
+  sort: { field: 'created_at', descending: true },
+  ...over,
+});
 
 forEachBackend('ProjectRepository contract', (env) => {
   let repo: ProjectRepository;
@@ -34,10 +38,18 @@ forEachBackend('ProjectRepository contract', (env) => {
     await stages.insert(backlog);
   });
 
-  it('round-trips every field, archived ones too, and never shows another team\'s', async () => {
+  it("round-trips every field, archived ones too, and never shows another team's", async () => {
     const p = project({
-      description: 'd', priority: 'urgent', color: '#fff', briefing: 'b', startDate: '2026-02-01', dueDate: '2026-03-31',
-      completedAt: '2026-03-30T12:00:00.000Z', createdBy: uuid(), isInternal: true, archivedAt: '2026-04-01T00:00:00.000Z',
+      description: 'd',
+      priority: 'urgent',
+      color: '#fff',
+      briefing: 'b',
+      startDate: '2026-02-01',
+      dueDate: '2026-03-31',
+      completedAt: '2026-03-30T12:00:00.000Z',
+      createdBy: uuid(),
+      isInternal: true,
+      archivedAt: '2026-04-01T00:00:00.000Z',
     });
     await repo.insert(p);
     expect(await repo.findById(team, p.id)).to.deep.equal(p);
@@ -49,7 +61,13 @@ forEachBackend('ProjectRepository contract', (env) => {
   it('reads a project with its stage, squad and client', async () => {
     const squads = env().container.get<SquadRepository>(PROJECT_TOKENS.SquadRepository);
     const clients = env().container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository);
-    const squad = { id: uuid(), teamId: team.teamId, name: 'Squad A', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+    const squad = {
+      id: uuid(),
+      teamId: team.teamId,
+      name: 'Squad A',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
     await squads.insert(squad);
     expect(await squads.findById(team, squad.id)).to.deep.equal(squad);
     const client = ClientMother.create({ teamId: team.teamId, name: 'Acme' });
@@ -72,7 +90,8 @@ forEachBackend('ProjectRepository contract', (env) => {
     await repo.insert(project({ name: 'b', clientId, stageId: active.id }));
     await repo.insert(project({ name: 'c', squadId, clientId, stageId: active.id, priority: 'high' }));
     await repo.insert(project({ name: 'archived', squadId, archivedAt: '2026-01-05T00:00:00.000Z' }));
-    const names = async (filter: object) => (await repo.list(team, filter, q({ sort: { field: 'name', descending: false } }))).items.map((p) => p.name);
+    const names = async (filter: object) =>
+      (await repo.list(team, filter, q({ sort: { field: 'name', descending: false } }))).items.map((p) => p.name);
     expect(await names({})).to.deep.equal(['a', 'b', 'c']);
     expect(await names({ squadId })).to.deep.equal(['a', 'c']);
     expect(await names({ clientId })).to.deep.equal(['b', 'c']);
@@ -129,7 +148,11 @@ forEachBackend('ProjectRepository contract', (env) => {
     expect(await repo.findBySlug(team, 'internal', internal.id)).to.equal(null);
     expect((await repo.findInternal(team))!.id).to.equal(internal.id);
     let error: unknown;
-    try { await repo.insert(project({ slug: 'site' })); } catch (e) { error = e; }
+    try {
+      await repo.insert(project({ slug: 'site' }));
+    } catch (e) {
+      error = e;
+    }
     expect((error as DomainError).code).to.equal('DUPLICATE_ENTRY');
     await repo.insert(ProjectMother.create({ teamId: uuid(), stageId: backlog.id, slug: 'site' }));
   });
@@ -137,7 +160,13 @@ forEachBackend('ProjectRepository contract', (env) => {
   it('updates a project', async () => {
     const p = project();
     await repo.insert(p);
-    const changed: ProjectData = { ...p, name: 'Renamed', stageId: active.id, archivedAt: '2026-02-01T00:00:00.000Z', updatedAt: '2026-02-01T00:00:00.000Z' };
+    const changed: ProjectData = {
+      ...p,
+      name: 'Renamed',
+      stageId: active.id,
+      archivedAt: '2026-02-01T00:00:00.000Z',
+      updatedAt: '2026-02-01T00:00:00.000Z',
+    };
     await repo.update(changed);
     expect(await repo.findById(team, p.id)).to.deep.equal(changed);
   });

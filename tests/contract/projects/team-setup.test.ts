@@ -25,7 +25,12 @@ forEachBackend('Projects team setup', (env) => {
     const global = await pipelines.findGlobal(ctx);
     expect(global!.projectId).to.equal(null);
     expect(global!.columns.map((col) => [col.slug, col.outcome])).to.deep.equal([
-      ['lead', 'open'], ['qualificacao', 'open'], ['proposta', 'open'], ['negociacao', 'open'], ['ganho', 'won'], ['perdido', 'lost'],
+      ['lead', 'open'],
+      ['qualificacao', 'open'],
+      ['proposta', 'open'],
+      ['negociacao', 'open'],
+      ['ganho', 'won'],
+      ['perdido', 'lost'],
     ]);
     expect((await pipelines.findById(ctx, global!.id))!.projectId).to.equal(null);
   });

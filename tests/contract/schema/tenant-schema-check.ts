@@ -73,7 +73,9 @@ export function tenantSchemaViolations(tables: TableModel[], distribution: Distr
       if (!isTenant(fk.parent)) continue;
       const at = fk.columns.indexOf(TEAM);
       if (at < 0 || fk.parentColumns[at] !== TEAM) {
-        found.push(`${table.name}: foreign key ${fk.name} (${list(fk.columns)}) → ${fk.parent} (${list(fk.parentColumns)}) does not pair ${TEAM} with ${TEAM}`);
+        found.push(
+          `${table.name}: foreign key ${fk.name} (${list(fk.columns)}) → ${fk.parent} (${list(fk.parentColumns)}) does not pair ${TEAM} with ${TEAM}`,
+        );
       }
     }
     const linked = new Set(table.foreignKeys.flatMap((f) => f.columns));
@@ -117,14 +119,21 @@ export async function postgresTables(knex: Knex): Promise<TableModel[]> {
   return tables.map((t) => ({
     name: t.name as string,
     columns: t.columns as string[],
-    indexes: indexes.filter((i) => i.table_oid === t.oid).map((i) => ({
-      name: i.name as string,
-      kind: i.is_primary ? 'primary key' : i.is_unique ? 'unique key' : 'index',
-      columns: i.columns as (string | null)[],
-    })),
-    foreignKeys: foreignKeys.filter((f) => f.table_oid === t.oid).map((f) => ({
-      name: f.name as string, columns: f.columns as string[], parent: f.parent as string, parentColumns: f.parent_columns as string[],
-    })),
+    indexes: indexes
+      .filter((i) => i.table_oid === t.oid)
+      .map((i) => ({
+        name: i.name as string,
+        kind: i.is_primary ? 'primary key' : i.is_unique ? 'unique key' : 'index',
+        columns: i.columns as (string | null)[],
+      })),
+    foreignKeys: foreignKeys
+      .filter((f) => f.table_oid === t.oid)
+      .map((f) => ({
+        name: f.name as string,
+        columns: f.columns as string[],
+        parent: f.parent as string,
+        parentColumns: f.parent_columns as string[],
+      })),
   }));
 }
 
@@ -150,8 +159,12 @@ export async function sqliteTables(knex: Knex): Promise<TableModel[]> {
       });
     }
     // A rowid table whose primary key is one integer column has no index for it: the key is the rowid.
-    const pkColumns = columnRows.filter((c) => Number(c.pk) > 0).sort((a, b) => Number(a.pk) - Number(b.pk)).map((c) => c.name as string);
-    if (pkColumns.length > 0 && !indexes.some((i) => i.kind === 'primary key')) indexes.push({ name: `${name} rowid`, kind: 'primary key', columns: pkColumns });
+    const pkColumns = columnRows
+      .filter((c) => Number(c.pk) > 0)
+      .sort((a, b) => Number(a.pk) - Number(b.pk))
+      .map((c) => c.name as string);
+    if (pkColumns.length > 0 && !indexes.some((i) => i.kind === 'primary key'))
+      indexes.push({ name: `${name} rowid`, kind: 'primary key', columns: pkColumns });
     const byId = new Map<number, ForeignKeyModel>();
     for (const fk of await pragma(`pragma foreign_key_list("${name}")`)) {
       const id = Number(fk.id);

@@ -11,18 +11,44 @@ const tablesOf = (knex: Knex, backend: BackendName) => (backend === 'postgres' ?
 
 /** Each pattern matches exactly one line of `found`, and no line is left over. */
 function expectExactly(found: string[], patterns: RegExp[]): void {
-  for (const p of patterns) expect(found.filter((line) => p.test(line)), `${p} in\n${found.join('\n')}`).to.have.length(1);
+  for (const p of patterns)
+    expect(
+      found.filter((line) => p.test(line)),
+      `${p} in\n${found.join('\n')}`,
+    ).to.have.length(1);
   expect(found, found.join('\n')).to.have.length(patterns.length);
 }
 
 const UNLINKED_BEFORE = [
-  'projects.stage_id', 'projects.squad_id', 'projects.client_id', 'pipelines.project_id', 'project_companies.project_id',
-  'project_leads.project_id', 'project_leads.contact_identity_id', 'project_leads.company_id', 'deals.project_id',
-  'deals.pipeline_id', 'deals.client_id', 'deals.lead_id', 'deal_events.deal_id',
-  'workflow_runs.workflow_id', 'workflow_runs.event_id', 'tasks.project_id', 'tasks.pipeline_id', 'task_assignees.task_id',
-  'campaigns.project_id', 'activities.client_id', 'activities.deal_id', 'whatsapp_contacts.client_id',
-  'whatsapp_messages.inbox_id', 'whatsapp_messages.contact_id', 'webhook_endpoints.project_id', 'webhook_endpoints.pipeline_id',
-  'deal_contacts.deal_id', 'deal_contacts.lead_id', 'deal_contacts.contact_identity_id',
+  'projects.stage_id',
+  'projects.squad_id',
+  'projects.client_id',
+  'pipelines.project_id',
+  'project_companies.project_id',
+  'project_leads.project_id',
+  'project_leads.contact_identity_id',
+  'project_leads.company_id',
+  'deals.project_id',
+  'deals.pipeline_id',
+  'deals.client_id',
+  'deals.lead_id',
+  'deal_events.deal_id',
+  'workflow_runs.workflow_id',
+  'workflow_runs.event_id',
+  'tasks.project_id',
+  'tasks.pipeline_id',
+  'task_assignees.task_id',
+  'campaigns.project_id',
+  'activities.client_id',
+  'activities.deal_id',
+  'whatsapp_contacts.client_id',
+  'whatsapp_messages.inbox_id',
+  'whatsapp_messages.contact_id',
+  'webhook_endpoints.project_id',
+  'webhook_endpoints.pipeline_id',
+  'deal_contacts.deal_id',
+  'deal_contacts.lead_id',
+  'deal_contacts.contact_identity_id',
 ];
 
 forEachMigrationBackend('20261126000100_team_foreign_keys', (world) => {
@@ -85,7 +111,9 @@ for (const backend of backendNames().filter((b): b is Exclude<BackendName, 'memo
       knex = scratch.knex;
       for (const sql of SCRATCH_TABLES) await knex.raw(sql);
     });
-    after(async () => { await scratch?.drop(); });
+    after(async () => {
+      await scratch?.drop();
+    });
 
     it('reports each table, key, index and reference that breaks the rule, and nothing else', async () => {
       expectExactly(tenantSchemaViolations(await tablesOf(knex, backend), SCRATCH_PLAN), [

@@ -20,7 +20,9 @@ import { testConfig } from '../../support/backends';
         const schema = `t_${randomBytes(6).toString('hex')}`;
         // Made beforehand, as a database is in production: what races is the migration itself.
         await admin.raw('create schema ??', [schema]);
-        const runtimes: Runtime[] = Array.from({ length: PROCESSES }, () => buildRuntime(testConfig('postgres', { databaseSchema: schema })));
+        const runtimes: Runtime[] = Array.from({ length: PROCESSES }, () =>
+          buildRuntime(testConfig('postgres', { databaseSchema: schema })),
+        );
         try {
           const outcomes = await Promise.allSettled(runtimes.map((r) => r.migrate()));
           const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));

@@ -73,7 +73,7 @@ const QUERIES: Folded[] = [
   { text: 'ÁGUA DE COCO', folded: 'agua de coco' },
   { text: 'ânder', folded: 'ander' },
   { text: 'ARAUJO', folded: 'araujo' },
-  { text: 'd\'ávila', folded: 'd\'avila' },
+  { text: "d'ávila", folded: "d'avila" },
   { text: '"mari"', folded: '"mari"' },
   { text: 'mari"', folded: 'mari"' },
   { text: '"OU"', folded: '"ou"' },
@@ -118,7 +118,11 @@ const teamId = () => `0190d000-0000-7000-8000-${String(++seq).padStart(12, '0')}
 const at = (n: number) => new Date(Date.UTC(2026, 2, 1, 0, 0, n));
 
 /** Leads are listed with their contact identity: each team's leads share one. */
-async function leadWriter(runtime: Runtime, team: { teamId: string }, projectId: string): Promise<(over: Partial<LeadData>) => Promise<void>> {
+async function leadWriter(
+  runtime: Runtime,
+  team: { teamId: string },
+  projectId: string,
+): Promise<(over: Partial<LeadData>) => Promise<void>> {
   const identity = IdentityMother.create({ teamId: team.teamId });
   await runtime.container.get<ContactIdentityRepository>(PROJECT_TOKENS.ContactIdentityRepository).insert(identity);
   const repo = referencedRows(runtime).leads(runtime.container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository));
@@ -130,7 +134,9 @@ const LISTS: Record<string, (runtime: Runtime) => Searchable> = {
     const repo = runtime.container.get<DealRepository>(DEAL_TOKENS.DealRepository);
     const team = { teamId: teamId() };
     return {
-      async store(names) { for (const title of names) await repo.insert(DealRecordMother.global({ teamId: team.teamId, title })); },
+      async store(names) {
+        for (const title of names) await repo.insert(DealRecordMother.global({ teamId: team.teamId, title }));
+      },
       async search(term) {
         const page = await repo.list(team, { scope: 'global' }, q(term));
         return { names: page.items.map((v) => v.deal.title), total: page.total };
@@ -141,7 +147,9 @@ const LISTS: Record<string, (runtime: Runtime) => Searchable> = {
     const repo = runtime.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository);
     const team = { teamId: teamId() };
     return {
-      async store(names) { for (const name of names) await repo.insert(ClientMother.create({ teamId: team.teamId, name })); },
+      async store(names) {
+        for (const name of names) await repo.insert(ClientMother.create({ teamId: team.teamId, name }));
+      },
       async search(term) {
         const page = await repo.list(team, { status: 'active' }, q(term));
         return { names: page.items.map((c) => c.name), total: page.total };
@@ -167,7 +175,9 @@ const LISTS: Record<string, (runtime: Runtime) => Searchable> = {
     const repo = referencedRows(runtime).tasks(runtime.container.get<TaskRepository>(TASK_TOKENS.TaskRepository));
     const team = { teamId: teamId() };
     return {
-      async store(names) { for (const title of names) await repo.insert(TaskMother.create({ teamId: team.teamId, title })); },
+      async store(names) {
+        for (const title of names) await repo.insert(TaskMother.create({ teamId: team.teamId, title }));
+      },
       async search(term) {
         const page = await repo.listActive(team, {}, q(term));
         return { names: page.items.map((t) => t.title), total: page.total };
@@ -220,7 +230,8 @@ forEachBackend('Indexed search', (env, backend: BackendName) => {
     await repo.insert(DealRecordMother.global({ teamId: team.teamId, title: 'Alpha', description: 'Beta' }));
     const titles = async (s: string) => (await repo.list(team, { scope: 'global' }, q(s))).items.map((v) => v.deal.title);
     for (const s of ['ALPHA', 'beta', 'pha']) expect(await titles(s), s).to.deep.equal(['Alpha']);
-    for (const s of ['alphabeta', 'alpha beta', 'ha be', 'ha\u001fbe', 'a\u001eb']) expect(await titles(s), JSON.stringify(s)).to.deep.equal([]);
+    for (const s of ['alphabeta', 'alpha beta', 'ha be', 'ha\u001fbe', 'a\u001eb'])
+      expect(await titles(s), JSON.stringify(s)).to.deep.equal([]);
   });
 
   it('finds a client by the bare form of a CPF inside its keys only, for short and long keys', async () => {

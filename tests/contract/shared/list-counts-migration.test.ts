@@ -10,10 +10,28 @@ async function parents(knex: Knex, teamId: string, projectIds: string[]): Promis
   const stamps = { created_at: NOW, updated_at: NOW };
   const stage = randomUUID();
   await knex('project_stages').insert({
-    team_id: teamId, id: stage, name: 'Backlog', slug: 'backlog', position: 1, category: 'backlog', is_initial: true, is_done: false, is_archived: false, ...stamps,
+    team_id: teamId,
+    id: stage,
+    name: 'Backlog',
+    slug: 'backlog',
+    position: 1,
+    category: 'backlog',
+    is_initial: true,
+    is_done: false,
+    is_archived: false,
+    ...stamps,
   });
   for (const id of projectIds) {
-    await knex('projects').insert({ team_id: teamId, id, name: 'Projeto', slug: `p-${id}`, stage_id: stage, priority: 'medium', is_internal: false, ...stamps });
+    await knex('projects').insert({
+      team_id: teamId,
+      id,
+      name: 'Projeto',
+      slug: `p-${id}`,
+      stage_id: stage,
+      priority: 'medium',
+      is_internal: false,
+      ...stamps,
+    });
   }
   const identity = randomUUID();
   await knex('contact_identities').insert({ team_id: teamId, id: identity, display_name: 'Pessoa', custom_fields: '{}', ...stamps });
@@ -22,34 +40,90 @@ async function parents(knex: Knex, teamId: string, projectIds: string[]): Promis
 
 forEachMigrationBackend('20261125000200_list_counts', (world) => {
   const [teamA, teamB, p1, p2, pipeline] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-  const numbered = (rows: Record<string, unknown>[]) => rows.map((r) => ({ ...r, n: Number(r.n), ...('is_active' in r ? { is_active: Boolean(r.is_active) } : {}) }));
+  const numbered = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => ({ ...r, n: Number(r.n), ...('is_active' in r ? { is_active: Boolean(r.is_active) } : {}) }));
 
   it('counts the clients, project leads and live tasks that existed before it', async () => {
     const { knex } = world();
     await world().migrateToBefore();
     const client = (teamId: string, over: Record<string, unknown> = {}) => ({
-      team_id: teamId, id: randomUUID(), type: 'PF', name: 'Cliente', status: 'active', tags: '[]', created_at: NOW, updated_at: NOW, ...over,
+      team_id: teamId,
+      id: randomUUID(),
+      type: 'PF',
+      name: 'Cliente',
+      status: 'active',
+      tags: '[]',
+      created_at: NOW,
+      updated_at: NOW,
+      ...over,
     });
     await knex('clients').insert([
-      client(teamA), client(teamA), client(teamA, { type: 'PJ' }), client(teamA, { status: 'inactive' }), client(teamB),
+      client(teamA),
+      client(teamA),
+      client(teamA, { type: 'PJ' }),
+      client(teamA, { status: 'inactive' }),
+      client(teamB),
     ]);
-    const identities: Record<string, string> = { [teamA]: await parents(knex, teamA, [p1, p2]), [teamB]: await parents(knex, teamB, [p1, p2]) };
+    const identities: Record<string, string> = {
+      [teamA]: await parents(knex, teamA, [p1, p2]),
+      [teamB]: await parents(knex, teamB, [p1, p2]),
+    };
     await knex('pipelines').insert({
-      team_id: teamA, id: pipeline, project_id: p1, name: 'Funil', slug: 'funil', is_default: true, columns: '[]', loss_reasons: '[]', created_at: NOW, updated_at: NOW,
+      team_id: teamA,
+      id: pipeline,
+      project_id: p1,
+      name: 'Funil',
+      slug: 'funil',
+      is_default: true,
+      columns: '[]',
+      loss_reasons: '[]',
+      created_at: NOW,
+      updated_at: NOW,
     });
     let publicId = 0;
     const lead = (teamId: string, projectId: string, over: Record<string, unknown> = {}) => ({
-      team_id: teamId, id: randomUUID(), project_id: projectId, public_id: `p${++publicId}`, full_name: 'Lead', tags: '[]', metadata: '{}',
-      custom_fields: '{}', is_active: true, contact_identity_id: identities[teamId], created_at: NOW, updated_at: NOW, ...over,
+      team_id: teamId,
+      id: randomUUID(),
+      project_id: projectId,
+      public_id: `p${++publicId}`,
+      full_name: 'Lead',
+      tags: '[]',
+      metadata: '{}',
+      custom_fields: '{}',
+      is_active: true,
+      contact_identity_id: identities[teamId],
+      created_at: NOW,
+      updated_at: NOW,
+      ...over,
     });
-    await knex('project_leads').insert([lead(teamA, p1), lead(teamA, p1), lead(teamA, p1, { is_active: false }), lead(teamA, p2), lead(teamB, p1)]);
+    await knex('project_leads').insert([
+      lead(teamA, p1),
+      lead(teamA, p1),
+      lead(teamA, p1, { is_active: false }),
+      lead(teamA, p2),
+      lead(teamB, p1),
+    ]);
     const task = (teamId: string, projectId: string, over: Record<string, unknown> = {}) => ({
-      team_id: teamId, id: randomUUID(), project_id: projectId, column_slug: 'backlog', title: 'Tarefa', priority: 'none',
-      assignee_ids: '[]', position: 0, tags: '[]', created_at: NOW, updated_at: NOW, ...over,
+      team_id: teamId,
+      id: randomUUID(),
+      project_id: projectId,
+      column_slug: 'backlog',
+      title: 'Tarefa',
+      priority: 'none',
+      assignee_ids: '[]',
+      position: 0,
+      tags: '[]',
+      created_at: NOW,
+      updated_at: NOW,
+      ...over,
     });
     await knex('tasks').insert([
-      task(teamA, p1), task(teamA, p1, { pipeline_id: pipeline }), task(teamA, p1, { pipeline_id: pipeline }),
-      task(teamA, p1, { deleted_at: NOW }), task(teamA, p2, { deleted_at: NOW }), task(teamB, p2),
+      task(teamA, p1),
+      task(teamA, p1, { pipeline_id: pipeline }),
+      task(teamA, p1, { pipeline_id: pipeline }),
+      task(teamA, p1, { deleted_at: NOW }),
+      task(teamA, p2, { deleted_at: NOW }),
+      task(teamB, p2),
     ]);
 
     await world().migrateToLatest();
@@ -80,17 +154,29 @@ forEachMigrationBackend('20261125000200_list_counts', (world) => {
     const teams = [teamA, randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     for (const teamId of teams.slice(1)) await parents(knex, teamId, [p1, p2]);
     const rows = Array.from({ length: 3000 }, (_, i) => ({
-      team_id: teams[i % teams.length], id: randomUUID(), project_id: [p1, p2][i % 2], column_slug: ['todo', 'doing', 'done'][i % 3],
-      title: 'Tarefa', priority: ['none', 'low', 'high'][i % 3], assignee_ids: '[]', position: 0, tags: '[]', created_at: NOW,
-      updated_at: NOW, deleted_at: i % 10 === 0 ? NOW : null,
+      team_id: teams[i % teams.length],
+      id: randomUUID(),
+      project_id: [p1, p2][i % 2],
+      column_slug: ['todo', 'doing', 'done'][i % 3],
+      title: 'Tarefa',
+      priority: ['none', 'low', 'high'][i % 3],
+      assignee_ids: '[]',
+      position: 0,
+      tags: '[]',
+      created_at: NOW,
+      updated_at: NOW,
+      deleted_at: i % 10 === 0 ? NOW : null,
     }));
     for (let i = 0; i < rows.length; i += 250) await knex('tasks').insert(rows.slice(i, i + 250));
     await knex.raw(backend === 'postgres' ? 'vacuum analyze tasks' : 'analyze');
     // The count the task list runs (the shared paginate) for a priority and a column filter.
     const count = `select count(*) as n from tasks where team_id = '${teamA}' and deleted_at is null and priority = 'high' and column_slug = 'doing'`;
-    const plan = backend === 'sqlite'
-      ? JSON.stringify(await knex.raw(`explain query plan ${count}`))
-      : (await knex.raw(`explain ${count}`)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
-    expect(plan).to.include(backend === 'sqlite' ? 'COVERING INDEX tasks_team_deleted_filters' : 'Index Only Scan using tasks_team_deleted_filters');
+    const plan =
+      backend === 'sqlite'
+        ? JSON.stringify(await knex.raw(`explain query plan ${count}`))
+        : (await knex.raw(`explain ${count}`)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    expect(plan).to.include(
+      backend === 'sqlite' ? 'COVERING INDEX tasks_team_deleted_filters' : 'Index Only Scan using tasks_team_deleted_filters',
+    );
   });
 });

@@ -8,18 +8,27 @@ import { StoreWatch } from '../../../adapters/ratelimit/store-watch';
 import { Logger } from '../../../application/shared/logger';
 import { RateLimiter } from '../../../application/shared/rate-limiter';
 
-interface Store { name: string; make(perMinute: number): { a: RateLimiter; b: RateLimiter; close(): Promise<void> } }
+interface Store {
+  name: string;
+  make(perMinute: number): { a: RateLimiter; b: RateLimiter; close(): Promise<void> };
+}
 
-const stores: Store[] = [{
-  name: 'memory',
-  make: (n) => { const l = FlexibleRateLimiter.inMemory(n); return { a: l, b: l, close: async () => undefined }; },
-}, {
-  name: 'a store shared by two processes',
-  make: (n) => {
-    const store = new RateLimiterMemory({ points: n, duration: 60 });
-    return { a: FlexibleRateLimiter.shared(store, n), b: FlexibleRateLimiter.shared(store, n), close: async () => undefined };
+const stores: Store[] = [
+  {
+    name: 'memory',
+    make: (n) => {
+      const l = FlexibleRateLimiter.inMemory(n);
+      return { a: l, b: l, close: async () => undefined };
+    },
   },
-}];
+  {
+    name: 'a store shared by two processes',
+    make: (n) => {
+      const store = new RateLimiterMemory({ points: n, duration: 60 });
+      return { a: FlexibleRateLimiter.shared(store, n), b: FlexibleRateLimiter.shared(store, n), close: async () => undefined };
+    },
+  },
+];
 if (process.env.TEST_REDIS_URL) {
   stores.push({
     name: 'redis',
@@ -29,8 +38,12 @@ if (process.env.TEST_REDIS_URL) {
       const r2 = new Redis(process.env.TEST_REDIS_URL!);
       const prefix = `test:${randomBytes(4).toString('hex')}`;
       return {
-        a: FlexibleRateLimiter.redis(r1, n, prefix), b: FlexibleRateLimiter.redis(r2, n, prefix),
-        close: async () => { r1.disconnect(); r2.disconnect(); },
+        a: FlexibleRateLimiter.redis(r1, n, prefix),
+        b: FlexibleRateLimiter.redis(r2, n, prefix),
+        close: async () => {
+          r1.disconnect();
+          r2.disconnect();
+        },
       };
     },
   });
@@ -102,17 +115,29 @@ for (const store of stores) {
   });
 }
 
-interface Line { level: 'debug' | 'info' | 'warn' | 'error'; fields: Record<string, unknown>; message: string }
+interface Line {
+  level: 'debug' | 'info' | 'warn' | 'error';
+  fields: Record<string, unknown>;
+  message: string;
+}
 
 const capture = (): { lines: Line[]; logger: Logger } => {
   const lines: Line[] = [];
   return {
     lines,
     logger: {
-      debug: (fields, message) => { lines.push({ level: 'debug', fields, message }); },
-      info: (fields, message) => { lines.push({ level: 'info', fields, message }); },
-      warn: (fields, message) => { lines.push({ level: 'warn', fields, message }); },
-      error: (fields, message) => { lines.push({ level: 'error', fields, message }); },
+      debug: (fields, message) => {
+        lines.push({ level: 'debug', fields, message });
+      },
+      info: (fields, message) => {
+        lines.push({ level: 'info', fields, message });
+      },
+      warn: (fields, message) => {
+        lines.push({ level: 'warn', fields, message });
+      },
+      error: (fields, message) => {
+        lines.push({ level: 'error', fields, message });
+      },
     },
   };
 };
@@ -120,7 +145,7 @@ const capture = (): { lines: Line[]; logger: Logger } => {
 const timeout = () => Promise.reject(new Error('RateLimiterCluster timeout: no answer from master in time'));
 
 describe('RateLimiter when its store does not answer', () => {
-  it('answers from this process\'s share of the budget (points / workers), never an error, and says so once', async () => {
+  it("answers from this process's share of the budget (points / workers), never an error, and says so once", async () => {
     const store = new RateLimiterMemory({ points: 10, duration: 60 });
     store.consume = timeout;
     const { lines, logger } = capture();
@@ -170,7 +195,10 @@ describe('RateLimiter when its store does not answer', () => {
   it('waits for a store that hangs no longer than its timeout, and asks it again once per retry interval', async () => {
     const store = new RateLimiterMemory({ points: 100, duration: 60 });
     let asked = 0;
-    store.consume = () => { asked++; return new Promise(() => undefined); };
+    store.consume = () => {
+      asked++;
+      return new Promise(() => undefined);
+    };
     const { lines, logger } = capture();
     const limiter = FlexibleRateLimiter.shared(store, 100, { timeoutMs: 50, watch: new StoreWatch(logger, { retryMs: 60_000 }) });
     const started = Date.now();
@@ -195,7 +223,10 @@ describe('RateLimiter when its store does not answer', () => {
     client.on('error', () => undefined);
     const { lines, logger } = capture();
     try {
-      const limiter = FlexibleRateLimiter.redis(client, 10, `test:${randomBytes(4).toString('hex')}`, { workers: 2, watch: new StoreWatch(logger) });
+      const limiter = FlexibleRateLimiter.redis(client, 10, `test:${randomBytes(4).toString('hex')}`, {
+        workers: 2,
+        watch: new StoreWatch(logger),
+      });
       const answers = [];
       for (let i = 0; i < 7; i++) answers.push(await limiter.consume('k'));
       expect(answers.map((a) => a.allowed)).to.deep.equal([true, true, true, true, true, false, false]);

@@ -46,9 +46,25 @@ forEachMigrationBackend('20261125000100_search_fts', (world) => {
     await new KnexContactIdentityRepository(database).insert(identity);
     await deals.insert(DealRecordMother.global({ teamId: TEAM.teamId, title: 'João da Conceição' }));
     await clients.insert(ClientMother.create({ teamId: TEAM.teamId, name: 'ÁGUA DE COCO', cpf: '52998224725' }));
-    await leads.insert(LeadMother.create({ teamId: TEAM.teamId, projectId: PROJECT, contactIdentityId: identity.id, fullName: 'Ânderson', phone: '+5511987654321' }));
+    await leads.insert(
+      LeadMother.create({
+        teamId: TEAM.teamId,
+        projectId: PROJECT,
+        contactIdentityId: identity.id,
+        fullName: 'Ânderson',
+        phone: '+5511987654321',
+      }),
+    );
     await tasks.insert(TaskMother.create({ teamId: TEAM.teamId, title: 'Ligar "NOT" OR NEAR' }));
-    await contacts.insert(Contact.create('0190d200-0000-7000-8000-000000000003', TEAM.teamId, PhoneNumber.parse('5511912345678'), { customName: 'Zé 100%_\\' }, new Date()).snapshot());
+    await contacts.insert(
+      Contact.create(
+        '0190d200-0000-7000-8000-000000000003',
+        TEAM.teamId,
+        PhoneNumber.parse('5511912345678'),
+        { customName: 'Zé 100%_\\' },
+        new Date(),
+      ).snapshot(),
+    );
 
     await searchFts.up(knex);
 
@@ -62,15 +78,22 @@ forEachMigrationBackend('20261125000100_search_fts', (world) => {
       contacts: (await contacts.list(TEAM, {}, q('ze 100%_\\'))).items.map((c) => c.customName),
     });
     const expected = {
-      deals: ['João da Conceição'], clients: ['ÁGUA DE COCO'], clientsByCpf: ['ÁGUA DE COCO'], leads: ['Ânderson'],
-      leadsByPhone: ['Ânderson'], tasks: ['Ligar "NOT" OR NEAR'], contacts: ['Zé 100%_\\'],
+      deals: ['João da Conceição'],
+      clients: ['ÁGUA DE COCO'],
+      clientsByCpf: ['ÁGUA DE COCO'],
+      leads: ['Ânderson'],
+      leadsByPhone: ['Ânderson'],
+      tasks: ['Ligar "NOT" OR NEAR'],
+      contacts: ['Zé 100%_\\'],
     };
     expect(await found()).to.deep.equal(expected);
     if (backend === 'postgres') return;
 
     // The index itself holds every row, not only the scan that finds them.
     for (const table of TABLES) {
-      const [{ n }] = await knex.raw(`select count(*) as n from ${table}_search_fts where ${table}_search_fts match '"' || substr((select search_text from ${table} limit 1), 1, 3) || '"'`);
+      const [{ n }] = await knex.raw(
+        `select count(*) as n from ${table}_search_fts where ${table}_search_fts match '"' || substr((select search_text from ${table} limit 1), 1, 3) || '"'`,
+      );
       expect(n, table).to.equal(1);
       await knex.raw(`insert into ${table}_search_fts(${table}_search_fts, rank) values ('integrity-check', 1)`);
     }

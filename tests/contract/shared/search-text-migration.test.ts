@@ -11,14 +11,34 @@ forEachMigrationBackend('20261124000400_search_text', (world) => {
     const teamId = randomUUID();
     const now = '2026-01-01T00:00:00.000Z';
     const rows = NAMES.map((n, i) => ({
-      team_id: teamId, id: randomUUID(), type: 'PF', name: n.text, email: `c${i}@example.com`, status: 'active', tags: '[]',
-      cpf: i === 0 ? '52998224725' : null, created_at: now, updated_at: now,
+      team_id: teamId,
+      id: randomUUID(),
+      type: 'PF',
+      name: n.text,
+      email: `c${i}@example.com`,
+      status: 'active',
+      tags: '[]',
+      cpf: i === 0 ? '52998224725' : null,
+      created_at: now,
+      updated_at: now,
     }));
     await knex('clients').insert(rows);
-    await knex('deals').insert(NAMES.map((n) => ({
-      team_id: teamId, id: randomUUID(), scope: 'global', title: n.text, description: 'Ação', currency: 'BRL', phase: 'lead',
-      priority: 'media', status: 'ativo', tags: '[]', created_at: now, updated_at: now,
-    })));
+    await knex('deals').insert(
+      NAMES.map((n) => ({
+        team_id: teamId,
+        id: randomUUID(),
+        scope: 'global',
+        title: n.text,
+        description: 'Ação',
+        currency: 'BRL',
+        phase: 'lead',
+        priority: 'media',
+        status: 'ativo',
+        tags: '[]',
+        created_at: now,
+        updated_at: now,
+      })),
+    );
 
     await world().migrateToLatest();
 

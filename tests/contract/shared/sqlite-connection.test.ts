@@ -49,7 +49,10 @@ describe('SQLite connection', () => {
   });
 
   it('keeps reads, writes and transactions answering as before', async () => {
-    await knex('t').insert([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
+    await knex('t').insert([
+      { id: 1, name: 'a' },
+      { id: 2, name: 'b' },
+    ]);
     const changed = await knex('t').where({ id: 1 }).update({ name: 'z' });
     expect(changed).to.equal(1);
     await knex.transaction(async (trx) => {
@@ -81,13 +84,22 @@ describe('SQLite connection', () => {
       t.string('due');
       t.index(['status', 'due']);
     });
-    await knex('events').insert([{ id: 1, status: 'done', due: '1' }, { id: 2, status: 'done', due: '2' }]);
+    await knex('events').insert([
+      { id: 1, status: 'done', due: '1' },
+      { id: 2, status: 'done', due: '2' },
+    ]);
     await knex.raw('analyze');
     for (let start = 3; start < 5000; start += 500) {
       await knex('events').insert(Array.from({ length: 500 }, (_, i) => ({ id: start + i, status: 'done', due: String(i) })));
     }
-    const plan = async (k: Knex) => (await k.raw<{ detail: string }[]>(`explain query plan select * from events where status in ('new', 'busy') and due <= '9' order by due limit 10`))
-      .map((r) => r.detail).join(' | ');
+    const plan = async (k: Knex) =>
+      (
+        await k.raw<{ detail: string }[]>(
+          `explain query plan select * from events where status in ('new', 'busy') and due <= '9' order by due limit 10`,
+        )
+      )
+        .map((r) => r.detail)
+        .join(' | ');
     // Two events when analyzed: a scan looked cheaper than the index, and still does thousands later.
     expect(await plan(knex)).to.match(/SCAN events/);
     await knex.destroy();

@@ -9,13 +9,29 @@ import { loadConfig } from '../../../bootstrap/config';
 import { buildRuntime } from '../../../bootstrap/container';
 import { CLIENT_TOKENS } from '../../../bootstrap/contexts/clients';
 
-const writer = (file: string, teamId: string, count: number) => new Promise<{ failed: string[] }>((resolve, reject) => {
-  const child = spawn(process.execPath, ['--require', 'tsx/cjs', join(__dirname, '..', '..', 'support', 'sqlite-writer.ts'), file, teamId, String(count)]);
-  let out = '';
-  child.stdout.on('data', (c) => { out += c; });
-  child.on('error', reject);
-  child.on('close', () => { try { resolve(JSON.parse(out)); } catch { reject(new Error(`writer said: ${out}`)); } });
-});
+const writer = (file: string, teamId: string, count: number) =>
+  new Promise<{ failed: string[] }>((resolve, reject) => {
+    const child = spawn(process.execPath, [
+      '--require',
+      'tsx/cjs',
+      join(__dirname, '..', '..', 'support', 'sqlite-writer.ts'),
+      file,
+      teamId,
+      String(count),
+    ]);
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        resolve(JSON.parse(out));
+      } catch {
+        reject(new Error(`writer said: ${out}`));
+      }
+    });
+  });
 
 describe('SQLite shared by several server processes', function () {
   this.timeout(60000);

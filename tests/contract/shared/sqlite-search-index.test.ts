@@ -47,7 +47,9 @@ describe('SQLite search index (FTS5 trigram)', () => {
   /** The statements a call sends, each with its query plan. */
   async function plansOf(call: () => Promise<unknown>): Promise<{ sql: string; plan: string }[]> {
     const sent: { sql: string; bindings: readonly Knex.RawBinding[] }[] = [];
-    const listen = (data: { sql: string; bindings?: Knex.RawBinding[] }) => { sent.push({ sql: data.sql, bindings: data.bindings ?? [] }); };
+    const listen = (data: { sql: string; bindings?: Knex.RawBinding[] }) => {
+      sent.push({ sql: data.sql, bindings: data.bindings ?? [] });
+    };
     knex.on('query', listen);
     try {
       await call();
@@ -56,18 +58,32 @@ describe('SQLite search index (FTS5 trigram)', () => {
     }
     const searches = sent.filter((s) => s.sql.includes('search_text'));
     expect(searches, 'the call searches').to.not.be.empty;
-    return Promise.all(searches.map(async ({ sql, bindings }) => {
-      const rows: { detail: string }[] = await knex.raw(`explain query plan ${sql}`, bindings);
-      return { sql, plan: rows.map((r) => r.detail).join('\n') };
-    }));
+    return Promise.all(
+      searches.map(async ({ sql, bindings }) => {
+        const rows: { detail: string }[] = await knex.raw(`explain query plan ${sql}`, bindings);
+        return { sql, plan: rows.map((r) => r.detail).join('\n') };
+      }),
+    );
   }
 
   const LISTS: Record<string, { ref: string; list: (search: string) => Promise<unknown> }> = {
-    deals: { ref: 'd', list: (s) => runtime.container.get<DealRepository>(DEAL_TOKENS.DealRepository).list(TEAM, { scope: 'global' }, q(s)) },
-    clients: { ref: 'clients', list: (s) => runtime.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository).list(TEAM, { status: 'active' }, q(s)) },
-    'project leads': { ref: 'l', list: (s) => runtime.container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository).list(TEAM, PROJECT, {}, q(s)) },
+    deals: {
+      ref: 'd',
+      list: (s) => runtime.container.get<DealRepository>(DEAL_TOKENS.DealRepository).list(TEAM, { scope: 'global' }, q(s)),
+    },
+    clients: {
+      ref: 'clients',
+      list: (s) => runtime.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository).list(TEAM, { status: 'active' }, q(s)),
+    },
+    'project leads': {
+      ref: 'l',
+      list: (s) => runtime.container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository).list(TEAM, PROJECT, {}, q(s)),
+    },
     tasks: { ref: 'tasks', list: (s) => runtime.container.get<TaskRepository>(TASK_TOKENS.TaskRepository).listActive(TEAM, {}, q(s)) },
-    'WhatsApp contacts': { ref: 'whatsapp_contacts', list: (s) => runtime.container.get<ContactRepository>(WHATSAPP_TOKENS.ContactRepository).list(TEAM, {}, q(s)) },
+    'WhatsApp contacts': {
+      ref: 'whatsapp_contacts',
+      list: (s) => runtime.container.get<ContactRepository>(WHATSAPP_TOKENS.ContactRepository).list(TEAM, {}, q(s)),
+    },
   };
 
   for (const [name, { ref, list }] of Object.entries(LISTS)) {
@@ -97,32 +113,46 @@ describe('SQLite search index (FTS5 trigram)', () => {
     const pagePlan = async (search: string, n: number) =>
       (await plansOf(() => deals().list(TEAM, { scope: 'global' }, page(search, n)))).find(({ sql }) => !sql.includes('count('))!.plan;
 
-    it('of a word most deals hold walks the sort order\'s index, and of a rare word or a deep page goes through the search index', async () => {
+    it("of a word most deals hold walks the sort order's index, and of a rare word or a deep page goes through the search index", async () => {
       await deals().insert(DealRecordMother.global({ teamId: TEAM.teamId, title: 'Raríssimo' }));
       // 200 of ~200 deals hold it: 20 entries of the sort order give the first page.
-      expect(await pagePlan('implantacao', 1)).to.include('USING INDEX deals_team_scope_created_id').and.not.include('VIRTUAL TABLE');
+      expect(await pagePlan('implantacao', 1))
+        .to.include('USING INDEX deals_team_scope_created_id')
+        .and.not.include('VIRTUAL TABLE');
       expect(await pagePlan('rarissimo', 1)).to.include('VIRTUAL TABLE INDEX');
     });
 
     it('is the same page whichever way it is read', async () => {
-      const all = (await knex('deals').where({ team_id: TEAM.teamId, scope: 'global' }).andWhere('search_text', 'like', '%implantacao%')
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).pluck('id')) as string[];
+      const all = (await knex('deals')
+        .where({ team_id: TEAM.teamId, scope: 'global' })
+        .andWhere('search_text', 'like', '%implantacao%')
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .pluck('id')) as string[];
       for (const n of [1, 2, 10]) {
         const got = await deals().list(TEAM, { scope: 'global' }, page('Implantação', n));
         expect(got.total).to.equal(all.length);
-        expect(got.items.map((v) => v.deal.id), `page ${n}`).to.deep.equal(all.slice((n - 1) * 20, n * 20));
+        expect(
+          got.items.map((v) => v.deal.id),
+          `page ${n}`,
+        ).to.deep.equal(all.slice((n - 1) * 20, n * 20));
       }
     });
   });
 
   describe('kept in step with the base rows', () => {
-    const titles = async (search: string) => (await runtime.container.get<DealRepository>(DEAL_TOKENS.DealRepository)
-      .list(TEAM, { scope: 'global' }, q(search))).items.map((v) => v.deal.title).sort();
+    const titles = async (search: string) =>
+      (await runtime.container.get<DealRepository>(DEAL_TOKENS.DealRepository).list(TEAM, { scope: 'global' }, q(search))).items
+        .map((v) => v.deal.title)
+        .sort();
     /** What the index alone finds, without the exact match that judges it. */
     const indexed = async (table: string, phrase: string) =>
       (await knex.raw(`select count(*) as n from ${table}_search_fts where ${table}_search_fts match ?`, [`"${phrase}"`]))[0].n as number;
     /** FTS5 compares its index with the content table, and fails on any difference. */
-    const integrity = (table: string) => knex.raw(`insert into ${table}_search_fts(${table}_search_fts, rank) values ('integrity-check', 1)`);
+    const integrity = (table: string) =>
+      knex.raw(`insert into ${table}_search_fts(${table}_search_fts, rank) values ('integrity-check', 1)`);
 
     it('indexes rows written by a repository and by plain SQL, and forgets updated text and deleted rows', async () => {
       const deals = runtime.container.get<DealRepository>(DEAL_TOKENS.DealRepository);
@@ -138,11 +168,23 @@ describe('SQLite search index (FTS5 trigram)', () => {
       // As the benchmark seed writes: a plain insert that no repository sees.
       const seeded = DealRecordMother.global({ teamId: TEAM.teamId, title: 'Ânderson Seed' });
       await knex('deals').insert({
-        team_id: seeded.teamId, id: seeded.id, scope: 'global', title: seeded.title, currency: 'BRL', phase: 'lead', priority: 'media',
-        status: 'ativo', tags: '[]', created_at: seeded.createdAt, updated_at: seeded.updatedAt, search_text: searchTextOf([seeded.title]),
+        team_id: seeded.teamId,
+        id: seeded.id,
+        scope: 'global',
+        title: seeded.title,
+        currency: 'BRL',
+        phase: 'lead',
+        priority: 'media',
+        status: 'ativo',
+        tags: '[]',
+        created_at: seeded.createdAt,
+        updated_at: seeded.updatedAt,
+        search_text: searchTextOf([seeded.title]),
       });
       expect(await titles('anderson')).to.deep.equal(['Ânderson Seed']);
-      await knex('deals').where({ team_id: TEAM.teamId, id: seeded.id }).update({ search_text: searchTextOf(['Renomeado']) });
+      await knex('deals')
+        .where({ team_id: TEAM.teamId, id: seeded.id })
+        .update({ search_text: searchTextOf(['Renomeado']) });
       expect(await titles('anderson')).to.deep.equal([]);
       expect(await titles('renomeado')).to.deep.equal(['Ânderson Seed']);
 
@@ -155,7 +197,7 @@ describe('SQLite search index (FTS5 trigram)', () => {
 
     it('keeps the index of every searched table equal to its rows through inserts, updates and deletes', async () => {
       const clients = runtime.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository);
-      const client = ClientMother.create({ teamId: TEAM.teamId, name: 'Maria D\'Ávila', cpf: '52998224725' });
+      const client = ClientMother.create({ teamId: TEAM.teamId, name: "Maria D'Ávila", cpf: '52998224725' });
       await clients.insert(client);
       await clients.update({ ...client, name: 'Maria Souza' });
 
@@ -172,7 +214,13 @@ describe('SQLite search index (FTS5 trigram)', () => {
       await tasks.update({ ...task, title: 'Enviar proposta' });
 
       const contacts = runtime.container.get<ContactRepository>(WHATSAPP_TOKENS.ContactRepository);
-      const contact = Contact.create('0190d100-0000-7000-8000-000000000003', TEAM.teamId, PhoneNumber.parse('5511912345678'), { customName: 'Zé do Caixa' }, new Date()).snapshot();
+      const contact = Contact.create(
+        '0190d100-0000-7000-8000-000000000003',
+        TEAM.teamId,
+        PhoneNumber.parse('5511912345678'),
+        { customName: 'Zé do Caixa' },
+        new Date(),
+      ).snapshot();
       await contacts.insert(contact);
       expect(await indexed('whatsapp_contacts', 'ze do caixa')).to.equal(1);
       await contacts.delete(TEAM, contact.id);

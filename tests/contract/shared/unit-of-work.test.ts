@@ -13,7 +13,10 @@ forEachBackend('UnitOfWork contract', (env, backend) => {
     const team = { teamId: ClientMother.id(5001) };
     const a = ClientMother.create({ teamId: team.teamId });
     const b = ClientMother.create({ teamId: team.teamId });
-    await uow.run(async () => { await repo.insert(a); await repo.insert(b); });
+    await uow.run(async () => {
+      await repo.insert(a);
+      await repo.insert(b);
+    });
     expect(await repo.countActive(team)).to.equal(2);
   });
 
@@ -21,11 +24,13 @@ forEachBackend('UnitOfWork contract', (env, backend) => {
     const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
     const repo = env().container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository);
     const team = { teamId: ClientMother.id(5002) };
-    const err = await uow.run(async () => {
-      await repo.insert(ClientMother.create({ teamId: team.teamId }));
-      await uow.run(async () => repo.insert(ClientMother.create({ teamId: team.teamId })));
-      throw new Error('boom');
-    }).catch((e) => e);
+    const err = await uow
+      .run(async () => {
+        await repo.insert(ClientMother.create({ teamId: team.teamId }));
+        await uow.run(async () => repo.insert(ClientMother.create({ teamId: team.teamId })));
+        throw new Error('boom');
+      })
+      .catch((e) => e);
     expect(err).to.be.instanceOf(Error).with.property('message', 'boom');
     expect(await repo.countActive(team)).to.equal(0);
   });
@@ -37,10 +42,12 @@ forEachBackend('UnitOfWork contract', (env, backend) => {
     const [first, inner, last] = [1, 2, 3].map(() => ClientMother.create({ teamId: team.teamId }));
     const failed = await uow.run(async () => {
       await repo.insert(first);
-      const err = await uow.run(async () => {
-        await repo.insert(inner);
-        throw new Error('nested');
-      }).catch((e) => e);
+      const err = await uow
+        .run(async () => {
+          await repo.insert(inner);
+          throw new Error('nested');
+        })
+        .catch((e) => e);
       await repo.insert(last);
       return err;
     });

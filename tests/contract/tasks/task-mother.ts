@@ -9,10 +9,27 @@ export const TaskMother = {
     seq++;
     const at = new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString();
     const t: TaskData = {
-      id: uuid(seq), teamId: uuid(0), projectId: uuid(900000), pipelineId: null, column: 'backlog', title: `Task ${seq}`,
-      description: null, priority: 'none', assigneeIds: [], assigneeId: null, reporterId: null, dueDate: null,
-      estimatedHours: null, actualHours: null, position: 0, tags: [], checklistMarkdown: null, completedAt: null,
-      createdAt: at, updatedAt: at, deletedAt: null,
+      id: uuid(seq),
+      teamId: uuid(0),
+      projectId: uuid(900000),
+      pipelineId: null,
+      column: 'backlog',
+      title: `Task ${seq}`,
+      description: null,
+      priority: 'none',
+      assigneeIds: [],
+      assigneeId: null,
+      reporterId: null,
+      dueDate: null,
+      estimatedHours: null,
+      actualHours: null,
+      position: 0,
+      tags: [],
+      checklistMarkdown: null,
+      completedAt: null,
+      createdAt: at,
+      updatedAt: at,
+      deletedAt: null,
       ...overrides,
     };
     return { ...t, assigneeId: t.assigneeIds[0] ?? null };

@@ -9,8 +9,12 @@ import { forEachBackend } from '../../support/backends';
 import { referencedRows } from '../../support/referenced-rows';
 import { TaskMother } from './task-mother';
 
-const q = (over: Partial<ListQuery<TaskSortField>> = {}): ListQuery<TaskSortField> =>
-  ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+const q = (over: Partial<ListQuery<TaskSortField>> = {}): ListQuery<TaskSortField> => ({
+  page: 1,
+  limit: 20,
+  sort: { field: 'created_at', descending: true },
+  ...over,
+});
 let teamSeq = 700000;
 
 forEachBackend('TaskRepository contract', (env) => {
@@ -27,9 +31,20 @@ forEachBackend('TaskRepository contract', (env) => {
 
   it('round-trips every field identically', async () => {
     const t = TaskMother.create({
-      teamId: team.teamId, pipelineId: TaskMother.id(50), column: 'doing', description: 'D', priority: 'high',
-      assigneeIds: [B, A], reporterId: C, dueDate: '2026-02-01', estimatedHours: 2.5, actualHours: 3, position: 1.5,
-      tags: ['a'], checklistMarkdown: '- [ ] x', completedAt: '2026-02-02T03:04:05.678Z',
+      teamId: team.teamId,
+      pipelineId: TaskMother.id(50),
+      column: 'doing',
+      description: 'D',
+      priority: 'high',
+      assigneeIds: [B, A],
+      reporterId: C,
+      dueDate: '2026-02-01',
+      estimatedHours: 2.5,
+      actualHours: 3,
+      position: 1.5,
+      tags: ['a'],
+      checklistMarkdown: '- [ ] x',
+      completedAt: '2026-02-02T03:04:05.678Z',
     });
     await repo.insert(t);
     expect(await repo.findById(team, t.id)).to.deep.equal(t);
@@ -42,7 +57,7 @@ forEachBackend('TaskRepository contract', (env) => {
     expect((await repo.findById(team, t.id))?.column).to.equal('c'.repeat(300));
   });
 
-  it('never returns another team\'s task, and knows the team of a task', async () => {
+  it("never returns another team's task, and knows the team of a task", async () => {
     const t = TaskMother.create({ teamId: team.teamId });
     await repo.insert(t);
     const other = { teamId: TaskMother.id(999999) };
@@ -66,7 +81,9 @@ forEachBackend('TaskRepository contract', (env) => {
   it('filters by project, pipeline, an assignee in the list, priority and column, and searches', async () => {
     const project = TaskMother.id(60);
     const pipeline = TaskMother.id(61);
-    await repo.insert(TaskMother.create({ teamId: team.teamId, title: 'one', projectId: project, assigneeIds: [A, B], priority: 'urgent' }));
+    await repo.insert(
+      TaskMother.create({ teamId: team.teamId, title: 'one', projectId: project, assigneeIds: [A, B], priority: 'urgent' }),
+    );
     await repo.insert(TaskMother.create({ teamId: team.teamId, title: 'two', pipelineId: pipeline, column: 'doing', assigneeIds: [B] }));
     await repo.insert(TaskMother.create({ teamId: team.teamId, title: 'three', description: 'about ONE thing' }));
     const titles = async (filter: object, over: Partial<ListQuery<TaskSortField>> = {}) =>
@@ -93,7 +110,14 @@ forEachBackend('TaskRepository contract', (env) => {
 
   it('sorts priority by rank and puts null due dates last', async () => {
     for (const priority of ['medium', 'urgent', 'none', 'low', 'high'] as const) {
-      await repo.insert(TaskMother.create({ teamId: team.teamId, title: priority, priority, dueDate: priority === 'none' ? null : '2026-01-0' + priority.length }));
+      await repo.insert(
+        TaskMother.create({
+          teamId: team.teamId,
+          title: priority,
+          priority,
+          dueDate: priority === 'none' ? null : '2026-01-0' + priority.length,
+        }),
+      );
     }
     const asc = await repo.listActive(team, {}, q({ sort: { field: 'priority', descending: false } }));
     const desc = await repo.listActive(team, {}, q({ sort: { field: 'priority', descending: true } }));
@@ -118,15 +142,31 @@ forEachBackend('TaskRepository contract', (env) => {
 
   /** Every list total, against the tasks as they now are (a deleted one is in none). */
   const expectTotals = async (made: TaskData[]) => {
-    const live = (await Promise.all(made.map((t) => repo.findById(team, t.id)))).filter((t): t is TaskData => t !== null && t.deletedAt === null);
+    const live = (await Promise.all(made.map((t) => repo.findById(team, t.id)))).filter(
+      (t): t is TaskData => t !== null && t.deletedAt === null,
+    );
     const filters: TaskFilter[] = [
-      {}, { projectId: P1 }, { projectId: P2 }, { pipelineId: X }, { pipelineId: Y }, { projectId: P1, pipelineId: X },
-      { projectId: P2, pipelineId: Y }, { priority: 'high' }, { column: 'doing' }, { projectId: P1, priority: 'high' }, { assigneeId: A },
+      {},
+      { projectId: P1 },
+      { projectId: P2 },
+      { pipelineId: X },
+      { pipelineId: Y },
+      { projectId: P1, pipelineId: X },
+      { projectId: P2, pipelineId: Y },
+      { priority: 'high' },
+      { column: 'doing' },
+      { projectId: P1, priority: 'high' },
+      { assigneeId: A },
     ];
     for (const f of filters) {
-      const expected = live.filter((t) => (f.projectId === undefined || t.projectId === f.projectId)
-        && (f.pipelineId === undefined || t.pipelineId === f.pipelineId) && (f.priority === undefined || t.priority === f.priority)
-        && (f.column === undefined || t.column === f.column) && (f.assigneeId === undefined || t.assigneeIds.includes(f.assigneeId))).length;
+      const expected = live.filter(
+        (t) =>
+          (f.projectId === undefined || t.projectId === f.projectId) &&
+          (f.pipelineId === undefined || t.pipelineId === f.pipelineId) &&
+          (f.priority === undefined || t.priority === f.priority) &&
+          (f.column === undefined || t.column === f.column) &&
+          (f.assigneeId === undefined || t.assigneeIds.includes(f.assigneeId)),
+      ).length;
       const page = await repo.listActive(team, f, q({ limit: 2 }));
       expect(page.total, JSON.stringify(f)).to.equal(expected);
       expect(page.items.length).to.equal(Math.min(2, expected));
@@ -154,12 +194,14 @@ forEachBackend('TaskRepository contract', (env) => {
     await uow.run(() => repo.update({ ...made[3], title: 'same place', column: 'doing' }));
     await expectTotals(made);
 
-    const failed = await uow.run(async () => {
-      await repo.insert(TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: X }));
-      await repo.update({ ...made[3], deletedAt: DELETED });
-      await repo.update({ ...made[4], projectId: P1, pipelineId: X });
-      throw new Error('rollback');
-    }).catch((e) => e);
+    const failed = await uow
+      .run(async () => {
+        await repo.insert(TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: X }));
+        await repo.update({ ...made[3], deletedAt: DELETED });
+        await repo.update({ ...made[4], projectId: P1, pipelineId: X });
+        throw new Error('rollback');
+      })
+      .catch((e) => e);
     expect(failed).to.have.property('message', 'rollback');
     await expectTotals(made);
   });
@@ -168,7 +210,10 @@ forEachBackend('TaskRepository contract', (env) => {
     this.timeout(30000);
     const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
     const target = TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: X });
-    const [onX, onY] = [TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: X }), TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: Y })];
+    const [onX, onY] = [
+      TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: X }),
+      TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: Y }),
+    ];
     for (const t of [target, onX, onY]) await repo.insert(t);
     const added = [0, 1, 2, 3, 4, 5].map((i) => TaskMother.create({ teamId: team.teamId, projectId: P1, pipelineId: i % 2 ? X : Y }));
     await Promise.all([

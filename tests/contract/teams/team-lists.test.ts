@@ -26,14 +26,21 @@ forEachBackend('TeamRepository list contract', (env) => {
 });
 
 forEachBackend('ApiKeyRepository list contract', (env) => {
-  it('pages a team\'s keys newest first, created_at then id, each once, revoked ones included', async () => {
+  it("pages a team's keys newest first, created_at then id, each once, revoked ones included", async () => {
     const teams = env().container.get<TeamRepository>(TEAM_TOKENS.TeamRepository);
     const keys = env().container.get<ApiKeyRepository>(TEAM_TOKENS.ApiKeyRepository);
     const mine = team(keysetId(), '2026-01-01T00:00:00.000Z');
     const other = team(keysetId(), '2026-01-01T00:00:00.000Z');
     for (const t of [mine, other]) await teams.insert(t);
     const key = (teamId: string, id: string, createdAt: string, over: Partial<ApiKeyData> = {}): ApiKeyData => ({
-      id, teamId, name: `key ${id.slice(-4)}`, keyHash: randomBytes(32).toString('hex'), isActive: true, createdAt, revokedAt: null, ...over,
+      id,
+      teamId,
+      name: `key ${id.slice(-4)}`,
+      keyHash: randomBytes(32).toString('hex'),
+      isActive: true,
+      createdAt,
+      revokedAt: null,
+      ...over,
     });
     await keys.insert(key(other.id, keysetId(), '2026-03-01T12:00:09.000Z'));
     let n = 0;

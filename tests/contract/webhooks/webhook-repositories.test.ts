@@ -12,7 +12,12 @@ import { referencedRows } from '../../support/referenced-rows';
 import { checkNewestFirst } from '../../support/keyset';
 import { ClientMother } from '../../support/mothers';
 
-const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({
+  page: 1,
+  limit: 20,
+  sort: { field: 'created_at', descending: true },
+  ...over,
+});
 let seq = 5000;
 const id = () => ClientMother.id(++seq);
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
@@ -20,19 +25,45 @@ const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
 const endpoint = (teamId: string, over: Partial<WebhookEndpointData> = {}): WebhookEndpointData => {
   const n = ++seq;
   return {
-    id: ClientMother.id(n), teamId, endpointId: `wh_${n}_${Math.random().toString(36).slice(2)}`, name: `Endpoint ${n}`, slug: `endpoint-${n}`,
-    isActive: true, actionType: 'create_deal', actionConfig: { projectId: ClientMother.id(1), pipelineId: ClientMother.id(2), columnSlug: 'novo' },
-    fieldMapping: { full_name: ['lead.first', 'lead.last'], 'custom_fields.plan': 'answers.0' }, secretHash: 'a'.repeat(64),
-    idempotencyPath: 'entry.0.changes.0.value.leadgen_id', verifyTokenHash: 'b'.repeat(64), createdAt: at(n % 60), updatedAt: at(n % 60),
+    id: ClientMother.id(n),
+    teamId,
+    endpointId: `wh_${n}_${Math.random().toString(36).slice(2)}`,
+    name: `Endpoint ${n}`,
+    slug: `endpoint-${n}`,
+    isActive: true,
+    actionType: 'create_deal',
+    actionConfig: { projectId: ClientMother.id(1), pipelineId: ClientMother.id(2), columnSlug: 'novo' },
+    fieldMapping: { full_name: ['lead.first', 'lead.last'], 'custom_fields.plan': 'answers.0' },
+    secretHash: 'a'.repeat(64),
+    idempotencyPath: 'entry.0.changes.0.value.leadgen_id',
+    verifyTokenHash: 'b'.repeat(64),
+    createdAt: at(n % 60),
+    updatedAt: at(n % 60),
     ...over,
   };
 };
 
 const delivery = (teamId: string, webhookId: string, over: Partial<InboundDeliveryData> = {}): InboundDeliveryData => ({
-  id: id(), teamId, webhookId, action: 'create_deal', payload: { name: 'Ana', nested: { list: [1, 'two', null], ok: true } },
-  rawBody: '{"name":"Ana","nested":{"list":[1,"two",null],"ok":true}}', contentType: 'application/json', bodyError: null, idempotencyKey: null,
-  status: 'received', entityId: null, entityIds: [], entityType: null, warnings: [], error: null, failure: null, attempts: 0,
-  receivedAt: at(1), processedAt: null, ...over,
+  id: id(),
+  teamId,
+  webhookId,
+  action: 'create_deal',
+  payload: { name: 'Ana', nested: { list: [1, 'two', null], ok: true } },
+  rawBody: '{"name":"Ana","nested":{"list":[1,"two",null],"ok":true}}',
+  contentType: 'application/json',
+  bodyError: null,
+  idempotencyKey: null,
+  status: 'received',
+  entityId: null,
+  entityIds: [],
+  entityType: null,
+  warnings: [],
+  error: null,
+  failure: null,
+  attempts: 0,
+  receivedAt: at(1),
+  processedAt: null,
+  ...over,
 });
 
 forEachBackend('WebhookEndpointRepository contract', (env) => {
@@ -46,8 +77,12 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
   it('round-trips every field identically, a null secret and pipeline included', async () => {
     const a = endpoint(team.teamId);
     const b = endpoint(team.teamId, {
-      secretHash: null, actionType: 'create_lead', actionConfig: { projectId: id(), pipelineId: null, columnSlug: null }, fieldMapping: {},
-      idempotencyPath: null, verifyTokenHash: null,
+      secretHash: null,
+      actionType: 'create_lead',
+      actionConfig: { projectId: id(), pipelineId: null, columnSlug: null },
+      fieldMapping: {},
+      idempotencyPath: null,
+      verifyTokenHash: null,
     });
     await repo.insert(a);
     await repo.insert(b);
@@ -65,7 +100,7 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
     expect(await repo.findTeamOf(id())).to.equal(null);
   });
 
-  it('never returns another team\'s endpoint by admin id, list, update or delete', async () => {
+  it("never returns another team's endpoint by admin id, list, update or delete", async () => {
     const a = endpoint(team.teamId);
     await repo.insert(a);
     const other = { teamId: id() };
@@ -76,7 +111,12 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
   });
 
   it('lists with the active filter, sorted by name case-insensitively, paginated with an exact total', async () => {
-    for (const [name, isActive] of [['bravo', true], ['Alpha', false], ['charlie', true]] as const) await repo.insert(endpoint(team.teamId, { name, isActive }));
+    for (const [name, isActive] of [
+      ['bravo', true],
+      ['Alpha', false],
+      ['charlie', true],
+    ] as const)
+      await repo.insert(endpoint(team.teamId, { name, isActive }));
     const active = await repo.list(team, { isActive: true }, q({ sort: { field: 'name', descending: false } }));
     expect(active.total).to.equal(2);
     expect(active.items.map((e) => e.name)).to.deep.equal(['bravo', 'charlie']);
@@ -86,7 +126,7 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
     expect((await repo.list(team, { isActive: false }, q())).items.map((e) => e.name)).to.deep.equal(['Alpha']);
   });
 
-  it('pages the team\'s endpoints newest first, created_at then id, each once', async () => {
+  it("pages the team's endpoints newest first, created_at then id, each once", async () => {
     await repo.insert(endpoint(id(), { createdAt: at(4) }));
     await checkNewestFirst(
       async (createdAt, endpointId) => {
@@ -104,7 +144,11 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
     expect((await repo.slugsLike(team, 'form')).sort()).to.deep.equal(['form', 'form-10', 'form-2']);
     expect(await repo.slugsLike({ teamId: id() }, 'form')).to.deep.equal([]);
     let error: unknown;
-    try { await repo.insert(endpoint(team.teamId, { slug: 'form' })); } catch (e) { error = e; }
+    try {
+      await repo.insert(endpoint(team.teamId, { slug: 'form' }));
+    } catch (e) {
+      error = e;
+    }
     expect((error as { code?: string })?.code).to.equal('DUPLICATE_ENTRY');
     await repo.insert(endpoint(id(), { slug: 'form' }));
   });
@@ -139,19 +183,41 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
       expect(await repo.findById(team, d.id)).to.deep.equal(d);
     }
     const done = delivery(team.teamId, webhookId, {
-      status: 'succeeded', entityId: id(), entityType: 'deal', attempts: 2, processedAt: at(30), idempotencyKey: 'evt_1',
-      warnings: [{ field: 'phone', value: '98765-4321', reason: 'no area code', record: 1 }, { field: 'value', value: { x: [1] }, reason: 'not a number' }],
+      status: 'succeeded',
+      entityId: id(),
+      entityType: 'deal',
+      attempts: 2,
+      processedAt: at(30),
+      idempotencyKey: 'evt_1',
+      warnings: [
+        { field: 'phone', value: '98765-4321', reason: 'no area code', record: 1 },
+        { field: 'value', value: { x: [1] }, reason: 'not a number' },
+      ],
     });
     done.entityIds = [done.entityId!, id()];
     await repo.insert(done);
     expect(await repo.findById(team, done.id)).to.deep.equal(done);
     const unreadable = delivery(team.teamId, webhookId, {
-      payload: null, rawBody: 'name=Ana&x=%E9 not json', contentType: 'text/plain; charset=utf-8', bodyError: 'The body is not JSON',
-      status: 'failed', failure: 'refused', error: 'The body is not JSON', attempts: 1, processedAt: at(31),
+      payload: null,
+      rawBody: 'name=Ana&x=%E9 not json',
+      contentType: 'text/plain; charset=utf-8',
+      bodyError: 'The body is not JSON',
+      status: 'failed',
+      failure: 'refused',
+      error: 'The body is not JSON',
+      attempts: 1,
+      processedAt: at(31),
     });
     await repo.insert(unreadable);
     expect(await repo.findById(team, unreadable.id)).to.deep.equal(unreadable);
-    const crashed = delivery(team.teamId, webhookId, { rawBody: '', contentType: null, status: 'failed', failure: 'crashed', error: 'Unexpected error: x', attempts: 1 });
+    const crashed = delivery(team.teamId, webhookId, {
+      rawBody: '',
+      contentType: null,
+      status: 'failed',
+      failure: 'crashed',
+      error: 'Unexpected error: x',
+      attempts: 1,
+    });
     await repo.insert(crashed);
     expect(await repo.findById(team, crashed.id)).to.deep.equal(crashed);
   });
@@ -161,7 +227,11 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
     const first = delivery(team.teamId, webhookId, { idempotencyKey: 'leadgen-123' });
     await repo.insert(first);
     let error: unknown;
-    try { await repo.insert(delivery(team.teamId, webhookId, { idempotencyKey: 'leadgen-123' })); } catch (e) { error = e; }
+    try {
+      await repo.insert(delivery(team.teamId, webhookId, { idempotencyKey: 'leadgen-123' }));
+    } catch (e) {
+      error = e;
+    }
     expect(error).to.be.instanceOf(DeliveryKeyTaken);
     expect(await repo.findByIdempotencyKey(team, webhookId, 'leadgen-123')).to.deep.equal(first);
     // The same key on another endpoint or team, and deliveries without a key, are not limited.
@@ -177,11 +247,16 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
   it('stores only one of two deliveries with one key sent at once', async () => {
     const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
     const webhookId = id();
-    const attempt = () => uow.run(() => repo.insert(delivery(team.teamId, webhookId, { idempotencyKey: 'evt-race' })))
-      .then(() => 'stored', (e: unknown) => {
-        if (e instanceof DeliveryKeyTaken) return 'taken';
-        throw e;
-      });
+    const attempt = () =>
+      uow
+        .run(() => repo.insert(delivery(team.teamId, webhookId, { idempotencyKey: 'evt-race' })))
+        .then(
+          () => 'stored',
+          (e: unknown) => {
+            if (e instanceof DeliveryKeyTaken) return 'taken';
+            throw e;
+          },
+        );
     const results = await Promise.all([attempt(), attempt(), attempt()]);
     expect(results.sort()).to.deep.equal(['stored', 'taken', 'taken']);
     expect((await repo.listByWebhook(team, webhookId, { limit: 10, after: null })).items).to.have.length(1);
@@ -216,20 +291,21 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
     const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
     const d = delivery(team.teamId, id(), { status: 'failed', attempts: 1 });
     await repo.insert(d);
-    const attempt = () => uow.run(async () => {
-      const mine = await repo.claim(team, d.id, 1);
-      if (mine) {
-        await new Promise((r) => setTimeout(r, 50));
-        await repo.saveOutcome({ ...d, status: 'succeeded', attempts: 2 }, 1);
-      }
-      return mine;
-    });
+    const attempt = () =>
+      uow.run(async () => {
+        const mine = await repo.claim(team, d.id, 1);
+        if (mine) {
+          await new Promise((r) => setTimeout(r, 50));
+          await repo.saveOutcome({ ...d, status: 'succeeded', attempts: 2 }, 1);
+        }
+        return mine;
+      });
     const results = await Promise.all([attempt(), attempt()]);
     expect(results.filter(Boolean)).to.have.length(1);
     expect(await repo.findById(team, d.id)).to.include({ attempts: 2, status: 'succeeded' });
   });
 
-  it('lists an endpoint\'s deliveries newest first, limited, and only the team\'s', async () => {
+  it("lists an endpoint's deliveries newest first, limited, and only the team's", async () => {
     const webhookId = id();
     const old = delivery(team.teamId, webhookId, { receivedAt: at(1) });
     const mid = delivery(team.teamId, webhookId, { receivedAt: at(2) });
@@ -245,7 +321,7 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
     expect(await repo.findTeamOf(id())).to.equal(null);
   });
 
-  it('pages an endpoint\'s deliveries newest first, received_at then id, each once', async () => {
+  it("pages an endpoint's deliveries newest first, received_at then id, each once", async () => {
     const webhookId = id();
     await repo.insert(delivery(team.teamId, id(), { receivedAt: at(4) }));
     await repo.insert(delivery(id(), webhookId, { receivedAt: at(4) }));
@@ -265,7 +341,12 @@ forEachBackend('InboundDeliveryRepository contract', (env) => {
     const kept = delivery(team.teamId, id());
     const lost = delivery(team.teamId, id());
     await uow.run(() => repo.insert(kept));
-    await uow.run(async () => { await repo.insert(lost); throw new Error('boom'); }).catch(() => undefined);
+    await uow
+      .run(async () => {
+        await repo.insert(lost);
+        throw new Error('boom');
+      })
+      .catch(() => undefined);
     expect(await repo.findById(team, kept.id)).to.not.equal(null);
     expect(await repo.findById(team, lost.id)).to.equal(null);
   });

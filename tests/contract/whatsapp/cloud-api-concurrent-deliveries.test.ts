@@ -17,14 +17,22 @@ forEachBackend('Cloud API deliveries stored concurrently', (env) => {
     const c = env().container;
     const { team } = await c.get(CreateTeam).execute({ name: 'Concurrent Cloud API' });
     const phoneNumberId = `pn-${team.id}`;
-    const inbox = await c.get(CreateInbox).execute({ teamId: team.id }, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
+    const inbox = await c
+      .get(CreateInbox)
+      .execute({ teamId: team.id }, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
     const from = '5511987654321';
     const ids = ['wamid.C1', 'wamid.C2', 'wamid.C3'];
     const delivery = (id: string) => ({
-      changes: [{
-        phoneNumberId, statuses: [], errors: [],
-        messages: [{ from, profileName: 'Ana Souza', providerMessageId: id, sentAt: new Date(), content: inboundText(`oi ${id}`), newWaId: null }],
-      }],
+      changes: [
+        {
+          phoneNumberId,
+          statuses: [],
+          errors: [],
+          messages: [
+            { from, profileName: 'Ana Souza', providerMessageId: id, sentAt: new Date(), content: inboundText(`oi ${id}`), newWaId: null },
+          ],
+        },
+      ],
     });
     const record = c.get(RecordCloudApiEvents);
     // Four copies of each: the first of them race to create the contact and the conversation, then each message.
@@ -32,15 +40,26 @@ forEachBackend('Cloud API deliveries stored concurrently', (env) => {
     const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
     expect(failures).to.deep.equal([]);
     const results = outcomes.map((o) => (o as PromiseFulfilledResult<RecordCloudApiEventsResult>).value);
-    expect(results.reduce((n, r) => n + r.messages, 0), 'stored').to.equal(3);
-    expect(results.reduce((n, r) => n + r.ignored, 0), 'answered as already stored').to.equal(9);
+    expect(
+      results.reduce((n, r) => n + r.messages, 0),
+      'stored',
+    ).to.equal(3);
+    expect(
+      results.reduce((n, r) => n + r.ignored, 0),
+      'answered as already stored',
+    ).to.equal(9);
 
     const t = { teamId: team.id };
-    const contact = await c.get<ContactRepository>(WHATSAPP_TOKENS.ContactRepository).findByPhoneKey(t, PhoneNumber.fromProvider(from).canonical);
+    const contact = await c
+      .get<ContactRepository>(WHATSAPP_TOKENS.ContactRepository)
+      .findByPhoneKey(t, PhoneNumber.fromProvider(from).canonical);
     expect(contact).to.not.equal(null);
-    const conversation = await c.get<ConversationRepository>(WHATSAPP_TOKENS.ConversationRepository).findByInboxAndContact(t, inbox.id, contact!.id);
+    const conversation = await c
+      .get<ConversationRepository>(WHATSAPP_TOKENS.ConversationRepository)
+      .findByInboxAndContact(t, inbox.id, contact!.id);
     expect(conversation).to.not.equal(null);
-    const page = await c.get<MessageRepository>(WHATSAPP_TOKENS.MessageRepository)
+    const page = await c
+      .get<MessageRepository>(WHATSAPP_TOKENS.MessageRepository)
       .listByConversation(t, conversation!.id, { page: 1, limit: 20, sort: { field: 'created_at', descending: false } });
     expect(page.total).to.equal(3);
     expect(page.items.map((m) => m.providerMessageId).sort()).to.deep.equal(ids);

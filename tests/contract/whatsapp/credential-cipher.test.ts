@@ -73,8 +73,14 @@ describe('parseSecretsKey', () => {
 
   it('refuses another length or encoding, naming SECRETS_KEY', () => {
     const bad = [
-      randomBytes(31).toString('hex'), randomBytes(33).toString('hex'), randomBytes(16).toString('base64'), randomBytes(48).toString('base64'),
-      `${KEY.toString('hex').slice(0, 63)}g`, `${KEY.toString('base64').slice(0, 42)}!=`, 'secret', 'correct horse battery staple',
+      randomBytes(31).toString('hex'),
+      randomBytes(33).toString('hex'),
+      randomBytes(16).toString('base64'),
+      randomBytes(48).toString('base64'),
+      `${KEY.toString('hex').slice(0, 63)}g`,
+      `${KEY.toString('base64').slice(0, 42)}!=`,
+      'secret',
+      'correct horse battery staple',
     ];
     for (const text of bad) expect(() => parseSecretsKey(text), text).to.throw(/SECRETS_KEY/);
   });

@@ -38,13 +38,21 @@ describe('WhatsApp provider adapters', () => {
     {
       name: 'CloudApiProvider',
       provider: (base = fake.url) => new CloudApiProvider({ baseUrl: `${base}/v23.0/`, timeoutMs: 300, guard }),
-      message: () => ({ credentials: { channel: 'cloud_api', phoneNumberId: '106540352242922', accessToken: 'EAAG-token' }, to: '5511987654321', text: 'Olá!' }),
+      message: () => ({
+        credentials: { channel: 'cloud_api', phoneNumberId: '106540352242922', accessToken: 'EAAG-token' },
+        to: '5511987654321',
+        text: 'Olá!',
+      }),
       path: '/v23.0/106540352242922/messages',
     },
     {
       name: 'EvolutionProvider',
       provider: () => new EvolutionProvider({ timeoutMs: 300, guard }),
-      message: (base = fake.url) => ({ credentials: { channel: 'evolution', baseUrl: `${base}/evo`, instance: 'loja 1', apiKey: 'evo-key' }, to: '5511987654321', text: 'Olá!' }),
+      message: (base = fake.url) => ({
+        credentials: { channel: 'evolution', baseUrl: `${base}/evo`, instance: 'loja 1', apiKey: 'evo-key' },
+        to: '5511987654321',
+        text: 'Olá!',
+      }),
       path: '/evo/message/sendText/loja%201',
     },
   ];
@@ -59,7 +67,14 @@ describe('WhatsApp provider adapters', () => {
       });
 
       it('reports a provider error as a failure with the provider reason', async () => {
-        fake.fail(400, { error: { message: '(#131026) Message undeliverable', type: 'OAuthException', code: 131026, error_data: { details: 'Receiver incapable' } } });
+        fake.fail(400, {
+          error: {
+            message: '(#131026) Message undeliverable',
+            type: 'OAuthException',
+            code: 131026,
+            error_data: { details: 'Receiver incapable' },
+          },
+        });
         const failure = await failureOf(c.provider().sendText(c.message()));
         expect(failure.kind).to.equal('rejected');
       });
@@ -88,30 +103,53 @@ describe('WhatsApp provider adapters', () => {
 
   describe('CloudApiProvider', () => {
     const provider = () => new CloudApiProvider({ baseUrl: fake.url, timeoutMs: 300, guard });
-    const message: OutboundText = { credentials: { channel: 'cloud_api', phoneNumberId: '1065', accessToken: 'EAAG-token' }, to: '5511987654321', text: 'Olá!' };
+    const message: OutboundText = {
+      credentials: { channel: 'cloud_api', phoneNumberId: '1065', accessToken: 'EAAG-token' },
+      to: '5511987654321',
+      text: 'Olá!',
+    };
 
     it('sends a text message in the Graph API format with the Bearer token', async () => {
       await provider().sendText(message);
       const [req] = fake.requests;
       expect(req.headers.authorization).to.equal('Bearer EAAG-token');
-      expect(req.body).to.deep.equal({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '5511987654321', type: 'text', text: { preview_url: false, body: 'Olá!' } });
+      expect(req.body).to.deep.equal({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: '5511987654321',
+        type: 'text',
+        text: { preview_url: false, body: 'Olá!' },
+      });
     });
 
     it('keeps the Graph API error code, message and details', async () => {
-      fake.fail(400, { error: { message: '(#131026) Message undeliverable', type: 'OAuthException', code: 131026, error_data: { messaging_product: 'whatsapp', details: 'Receiver incapable' } } });
+      fake.fail(400, {
+        error: {
+          message: '(#131026) Message undeliverable',
+          type: 'OAuthException',
+          code: 131026,
+          error_data: { messaging_product: 'whatsapp', details: 'Receiver incapable' },
+        },
+      });
       const failure = await failureOf(provider().sendText(message));
       expect(failure.error).to.deep.equal({ code: '131026', title: '(#131026) Message undeliverable', detail: 'Receiver incapable' });
     });
 
     it('tells a closed service window (131047) apart', async () => {
-      fake.fail(400, { error: { message: '(#131047) Re-engagement message', code: 131047, error_data: { details: 'More than 24 hours have passed' } } });
+      fake.fail(400, {
+        error: { message: '(#131047) Re-engagement message', code: 131047, error_data: { details: 'More than 24 hours have passed' } },
+      });
       expect((await failureOf(provider().sendText(message))).kind).to.equal('window_closed');
     });
   });
 
   describe('EvolutionProvider', () => {
     it('sends number and text with the apikey header', async () => {
-      await new EvolutionProvider({ timeoutMs: 300, guard }).sendText({ credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'main', apiKey: 'evo-key' }, to: '14155552671', text: 'Hi' });
+      await new EvolutionProvider({ timeoutMs: 300, guard }).sendText({
+        credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'main', apiKey: 'evo-key' },
+        to: '14155552671',
+        text: 'Hi',
+      });
       const [req] = fake.requests;
       expect(req.headers.apikey).to.equal('evo-key');
       expect(req.headers.authorization).to.equal(undefined);
@@ -120,7 +158,13 @@ describe('WhatsApp provider adapters', () => {
 
     it('keeps the Evolution error message', async () => {
       fake.fail(400, { status: 400, error: 'Bad Request', response: { message: [{ exists: false, jid: '5511@s.whatsapp.net' }] } });
-      const failure = await failureOf(new EvolutionProvider({ timeoutMs: 300, guard }).sendText({ credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'main', apiKey: 'k' }, to: '5511987654321', text: 'Hi' }));
+      const failure = await failureOf(
+        new EvolutionProvider({ timeoutMs: 300, guard }).sendText({
+          credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'main', apiKey: 'k' },
+          to: '5511987654321',
+          text: 'Hi',
+        }),
+      );
       expect(failure.error.code).to.equal('400');
       expect(failure.error.title).to.equal('Bad Request');
       expect(failure.error.detail).to.contain('"exists":false');
@@ -146,7 +190,11 @@ describe('WhatsApp provider adapters', () => {
         sandbox,
       });
       await router.sendText({ credentials: { channel: 'sandbox' }, to: '5511987654321', text: 'a' });
-      await router.sendText({ credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'x', apiKey: 'k' }, to: '5511987654321', text: 'b' });
+      await router.sendText({
+        credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'x', apiKey: 'k' },
+        to: '5511987654321',
+        text: 'b',
+      });
       expect(sandbox.sent()).to.have.length(1);
       expect(fake.requests.map((r) => r.path)).to.deep.equal(['/message/sendText/x']);
     });
@@ -155,14 +203,26 @@ describe('WhatsApp provider adapters', () => {
   describe('ProviderUrlGuard', () => {
     it('never calls a provider whose URL is refused', async () => {
       const self = new ProviderUrlGuard({ selfOrigins: [fake.url], allowPrivateNetworks: true });
-      const failure = await failureOf(new EvolutionProvider({ timeoutMs: 300, guard: self }).sendText({ credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'x', apiKey: 'k' }, to: '1', text: 'b' }));
+      const failure = await failureOf(
+        new EvolutionProvider({ timeoutMs: 300, guard: self }).sendText({
+          credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'x', apiKey: 'k' },
+          to: '1',
+          text: 'b',
+        }),
+      );
       expect(failure.kind).to.equal('rejected');
       expect(fake.requests).to.have.length(0);
     });
 
     it('refuses a provider on loopback unless private networks are allowed', async () => {
       const strict = new ProviderUrlGuard();
-      const failure = await failureOf(new CloudApiProvider({ baseUrl: fake.url, timeoutMs: 300, guard: strict }).sendText({ credentials: { channel: 'cloud_api', phoneNumberId: '1', accessToken: 't' }, to: '1', text: 'b' }));
+      const failure = await failureOf(
+        new CloudApiProvider({ baseUrl: fake.url, timeoutMs: 300, guard: strict }).sendText({
+          credentials: { channel: 'cloud_api', phoneNumberId: '1', accessToken: 't' },
+          to: '1',
+          text: 'b',
+        }),
+      );
       expect(failure.kind).to.equal('rejected');
       expect(fake.requests).to.have.length(0);
     });

@@ -23,10 +23,23 @@ let seq = 0;
 const uuid = () => `0190b000-0000-7000-8000-${String(++seq).padStart(12, '0')}`;
 const at = (n: number) => new Date(Date.UTC(2026, 1, 1, 0, 0, n));
 const AD = {
-  sourceUrl: 'https://fb.me/3cr4Wqqkv', sourceId: '120226305854810726', sourceType: 'ad', headline: 'Chat with us', body: 'Corpo do anúncio',
-  mediaType: 'image', imageUrl: 'https://scontent.xx.fbcdn.net/v/t45.1.jpg', videoUrl: null, thumbnailUrl: null, ctwaClid: 'Aff-n8ZTODiE79d22KtAwQ',
+  sourceUrl: 'https://fb.me/3cr4Wqqkv',
+  sourceId: '120226305854810726',
+  sourceType: 'ad',
+  headline: 'Chat with us',
+  body: 'Corpo do anúncio',
+  mediaType: 'image',
+  imageUrl: 'https://scontent.xx.fbcdn.net/v/t45.1.jpg',
+  videoUrl: null,
+  thumbnailUrl: null,
+  ctwaClid: 'Aff-n8ZTODiE79d22KtAwQ',
 };
-const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({ page: 1, limit: 20, sort: { field: 'created_at', descending: true }, ...over });
+const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({
+  page: 1,
+  limit: 20,
+  sort: { field: 'created_at', descending: true },
+  ...over,
+});
 
 forEachBackend('WhatsApp repositories contract', (env, backend) => {
   let contacts: ContactRepository;
@@ -37,7 +50,12 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
   let team: { teamId: string };
   const other = { teamId: '0190b000-0000-7000-8000-ffffffffffff' };
 
-  const contact = async (phone: string, changes: Parameters<typeof Contact.create>[3] = {}, n = ++seq, pushName: string | null = null): Promise<ContactData> => {
+  const contact = async (
+    phone: string,
+    changes: Parameters<typeof Contact.create>[3] = {},
+    n = ++seq,
+    pushName: string | null = null,
+  ): Promise<ContactData> => {
     const c = Contact.create(uuid(), team.teamId, PhoneNumber.parse(phone), changes, at(n), pushName).snapshot();
     await contacts.insert(c);
     return c;
@@ -76,7 +94,11 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       await contact('5511987654321');
       const twin = Contact.create(uuid(), team.teamId, PhoneNumber.parse('551187654321'), {}, at(3)).snapshot();
       let error: unknown;
-      try { await contacts.insert(twin); } catch (e) { error = e; }
+      try {
+        await contacts.insert(twin);
+      } catch (e) {
+        error = e;
+      }
       expect(error).to.be.instanceOf(Duplicate);
       const elsewhere = Contact.create(uuid(), other.teamId, PhoneNumber.parse('551187654321'), {}, at(3)).snapshot();
       await contacts.insert(elsewhere);
@@ -99,7 +121,11 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       const c = await contact('11987654321');
       await conversation(await inbox(), c);
       let error: unknown;
-      try { await contacts.delete(team, c.id); } catch (e) { error = e; }
+      try {
+        await contacts.delete(team, c.id);
+      } catch (e) {
+        error = e;
+      }
       expect(error).to.be.instanceOf(Conflict);
       expect(await contacts.findById(team, c.id)).to.not.equal(null);
     });
@@ -147,11 +173,17 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
   });
 
   describe('InboxErrorRepository', () => {
-    it('keeps errors per inbox and lists the team\'s newest first, up to a limit', async () => {
+    it("keeps errors per inbox and lists the team's newest first, up to a limit", async () => {
       const i1 = await inbox('cloud_api', { phoneNumberId: `pn-${uuid()}`, accessToken: 't' });
       const i2 = await inbox('cloud_api', { phoneNumberId: `pn-${uuid()}`, accessToken: 't' });
       const error = (inboxId: string, n: number) => ({
-        id: uuid(), teamId: team.teamId, inboxId, code: '130429', title: 'Rate limit hit', detail: `detail ${n}`, createdAt: at(n).toISOString(),
+        id: uuid(),
+        teamId: team.teamId,
+        inboxId,
+        code: '130429',
+        title: 'Rate limit hit',
+        detail: `detail ${n}`,
+        createdAt: at(n).toISOString(),
       });
       const a = error(i1.id, 1);
       const b = error(i2.id, 2);
@@ -177,16 +209,20 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
     });
 
     /** The inbox as the backend holds it: the SQL row, or the memory record. */
-    const stored = async (id: string): Promise<Record<string, unknown>> => (backend === 'memory'
-      ? env().container.get<MemoryStore>(TOKENS.MemoryStore).table<Record<string, unknown>>('whatsapp_inboxes').get(id)!
-      : env().container.get<KnexDatabase>(TOKENS.KnexDatabase).db('whatsapp_inboxes').where({ id }).first());
+    const stored = async (id: string): Promise<Record<string, unknown>> =>
+      backend === 'memory'
+        ? env().container.get<MemoryStore>(TOKENS.MemoryStore).table<Record<string, unknown>>('whatsapp_inboxes').get(id)!
+        : env().container.get<KnexDatabase>(TOKENS.KnexDatabase).db('whatsapp_inboxes').where({ id }).first();
 
     it('stores access tokens and API keys sealed, never in clear, and reads them back', async () => {
       const token = `EAAG-clear-token-${uuid()}`;
       const apiKey = `evo-clear-key-${uuid()}`;
       const cloud = await inbox('cloud_api', { phoneNumberId: `pn-${uuid()}`, accessToken: token });
       const evo = await inbox('evolution', { baseUrl: 'https://evo.example.com', instance: 'a', apiKey });
-      for (const [i, secret] of [[cloud, token], [evo, apiKey]] as const) {
+      for (const [i, secret] of [
+        [cloud, token],
+        [evo, apiKey],
+      ] as const) {
         const record = await stored(i.id);
         expect(record.credentials, i.channel).to.match(/^v1:/);
         expect(JSON.stringify(record), i.channel).to.not.contain(secret);
@@ -196,7 +232,7 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       expect(await inboxes.findByPhoneNumberId(phoneNumberId)).to.deep.equal(cloud);
     });
 
-    it('pages the team\'s inboxes newest first as summaries, the phone number id but no credentials', async () => {
+    it("pages the team's inboxes newest first as summaries, the phone number id but no credentials", async () => {
       await inbox('sandbox');
       const setups = [
         () => ({ channel: 'cloud_api', phoneNumberId: `pn-${uuid()}`, accessToken: 'EAAG-listed' }),
@@ -208,11 +244,20 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       await checkNewestFirst(
         async (createdAt, id): Promise<InboxSummary> => {
           const setup: { channel: string; phoneNumberId?: string } = setups[n++ % setups.length]();
-          const i = { ...Inbox.create(id, listed.teamId, { name: `Inbox ${n}`, ...setup }, at(1)).snapshot(), createdAt, isActive: n !== 2 };
+          const i = {
+            ...Inbox.create(id, listed.teamId, { name: `Inbox ${n}`, ...setup }, at(1)).snapshot(),
+            createdAt,
+            isActive: n !== 2,
+          };
           await inboxes.insert(i);
           return {
-            id, teamId: listed.teamId, name: i.name, channel: i.channel, isActive: i.isActive,
-            phoneNumberId: setup.channel === 'cloud_api' ? setup.phoneNumberId! : null, createdAt,
+            id,
+            teamId: listed.teamId,
+            name: i.name,
+            channel: i.channel,
+            isActive: i.isActive,
+            phoneNumberId: setup.channel === 'cloud_api' ? setup.phoneNumberId! : null,
+            createdAt,
           };
         },
         (q) => inboxes.listSummaries(listed, q),
@@ -226,10 +271,18 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
         const table = env().container.get<MemoryStore>(TOKENS.MemoryStore).table<Record<string, unknown>>('whatsapp_inboxes');
         table.set(i.id, { ...table.get(i.id)!, credentials: 'v1:not-sealed-with-this-key' });
       } else {
-        await env().container.get<KnexDatabase>(TOKENS.KnexDatabase).db('whatsapp_inboxes').where({ id: i.id }).update({ credentials: 'v1:not-sealed-with-this-key' });
+        await env()
+          .container.get<KnexDatabase>(TOKENS.KnexDatabase)
+          .db('whatsapp_inboxes')
+          .where({ id: i.id })
+          .update({ credentials: 'v1:not-sealed-with-this-key' });
       }
       let error: unknown;
-      try { await inboxes.findById(team, i.id); } catch (e) { error = e; }
+      try {
+        await inboxes.findById(team, i.id);
+      } catch (e) {
+        error = e;
+      }
       expect(error, 'the credentials no longer open').to.be.instanceOf(Error);
       const { items } = await inboxes.listSummaries(team, { limit: 10, after: null });
       expect(items.map((x) => x.id)).to.deep.equal([i.id]);
@@ -238,12 +291,27 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
 
     if (backend !== 'memory') {
       it('reads credentials written in clear before they were sealed', async () => {
-        const legacy = Inbox.create(uuid(), team.teamId, { name: 'Old', channel: 'cloud_api', phoneNumberId: `pn-${uuid()}`, accessToken: 'EAAG-old' }, at(1)).snapshot();
+        const legacy = Inbox.create(
+          uuid(),
+          team.teamId,
+          { name: 'Old', channel: 'cloud_api', phoneNumberId: `pn-${uuid()}`, accessToken: 'EAAG-old' },
+          at(1),
+        ).snapshot();
         const phoneNumberId = legacy.credentials.channel === 'cloud_api' ? legacy.credentials.phoneNumberId : '';
-        await env().container.get<KnexDatabase>(TOKENS.KnexDatabase).db('whatsapp_inboxes').insert({
-          team_id: legacy.teamId, id: legacy.id, name: legacy.name, channel: legacy.channel, is_active: true, phone_number_id: phoneNumberId,
-          credentials: JSON.stringify(legacy.credentials), created_at: legacy.createdAt, updated_at: legacy.updatedAt,
-        });
+        await env()
+          .container.get<KnexDatabase>(TOKENS.KnexDatabase)
+          .db('whatsapp_inboxes')
+          .insert({
+            team_id: legacy.teamId,
+            id: legacy.id,
+            name: legacy.name,
+            channel: legacy.channel,
+            is_active: true,
+            phone_number_id: phoneNumberId,
+            credentials: JSON.stringify(legacy.credentials),
+            created_at: legacy.createdAt,
+            updated_at: legacy.updatedAt,
+          });
         expect(await inboxes.findById(team, legacy.id)).to.deep.equal(legacy);
         expect(await inboxes.findByPhoneNumberId(phoneNumberId)).to.deep.equal(legacy);
       });
@@ -259,7 +327,11 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       expect(await conversations.existsForContact(team, c.id)).to.equal(true);
       expect(await conversations.existsForContact(other, c.id)).to.equal(false);
       let error: unknown;
-      try { await conversation(i, c); } catch (e) { error = e; }
+      try {
+        await conversation(i, c);
+      } catch (e) {
+        error = e;
+      }
       expect(error).to.be.instanceOf(Duplicate);
 
       const entity = Conversation.restore(v);
@@ -312,17 +384,34 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       const i = await inbox();
       const v = Conversation.restore(await conversation(i, await contact('11987654321')));
       const content: InboundContent = {
-        type: 'interactive', text: 'Sim, confirmo (confirm-yes)',
-        media: null, context: { id: 'wamid.OUT1', from: '15550783881' }, referral: AD,
-        error: null, raw: { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'confirm-yes', title: 'Sim, confirmo' } }, emoji: '👍' },
+        type: 'interactive',
+        text: 'Sim, confirmo (confirm-yes)',
+        media: null,
+        context: { id: 'wamid.OUT1', from: '15550783881' },
+        referral: AD,
+        error: null,
+        raw: {
+          type: 'interactive',
+          interactive: { type: 'button_reply', button_reply: { id: 'confirm-yes', title: 'Sim, confirmo' } },
+          emoji: '👍',
+        },
       };
       const m = Message.inbound(uuid(), team.teamId, v, content, 'wamid.int', at(5), at(6));
       await messages.insert(m.snapshot());
       expect(await messages.findById(team, m.id)).to.deep.equal(m.snapshot());
 
       const doc: InboundContent = {
-        type: 'document', text: '[document] contrato.pdf', context: null, referral: null, raw: { type: 'document' },
-        media: { id: '1003383421387256', mimeType: 'application/pdf', sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=', filename: 'contrato.pdf' },
+        type: 'document',
+        text: '[document] contrato.pdf',
+        context: null,
+        referral: null,
+        raw: { type: 'document' },
+        media: {
+          id: '1003383421387256',
+          mimeType: 'application/pdf',
+          sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=',
+          filename: 'contrato.pdf',
+        },
         error: { code: '131051', title: 'Message type unknown', detail: null },
       };
       const d = Message.inbound(uuid(), team.teamId, v, doc, 'wamid.doc', at(7), at(7));
@@ -330,7 +419,7 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       expect(await messages.findByProviderMessageId(team, i.id, 'wamid.doc')).to.deep.equal(d.snapshot());
     });
 
-    it('lists the messages of one conversation newest first, paginated, and only the team\'s', async () => {
+    it("lists the messages of one conversation newest first, paginated, and only the team's", async () => {
       const i = await inbox();
       const v = Conversation.restore(await conversation(i, await contact('11987654321')));
       const w = Conversation.restore(await conversation(i, await contact('11987654322')));
@@ -343,7 +432,11 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       const newest = await messages.listByConversation(team, v.id, q({ limit: 2 }));
       expect(newest.total).to.equal(3);
       expect(newest.items).to.deep.equal([third, second]);
-      const oldest = await messages.listByConversation(team, v.id, q({ sort: { field: 'created_at', descending: false }, page: 2, limit: 2 }));
+      const oldest = await messages.listByConversation(
+        team,
+        v.id,
+        q({ sort: { field: 'created_at', descending: false }, page: 2, limit: 2 }),
+      );
       expect(oldest.items.map((m) => m.content)).to.deep.equal(['3']);
       expect((await messages.listByConversation(other, v.id, q())).total).to.equal(0);
     });
@@ -368,7 +461,11 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       const v = Conversation.restore(await conversation(i, await contact('11987654321')));
       await messages.insert(Message.inbound(uuid(), team.teamId, v, inboundText('oi'), 'wamid.in', at(5), at(5)).snapshot());
       let error: unknown;
-      try { await messages.insert(Message.inbound(uuid(), team.teamId, v, inboundText('oi'), 'wamid.in', at(5), at(5)).snapshot()); } catch (e) { error = e; }
+      try {
+        await messages.insert(Message.inbound(uuid(), team.teamId, v, inboundText('oi'), 'wamid.in', at(5), at(5)).snapshot());
+      } catch (e) {
+        error = e;
+      }
       expect(error).to.be.instanceOf(Duplicate);
       // pending messages have no provider id yet, and there may be many
       await messages.insert(Message.outbound(uuid(), team.teamId, v, 'a', at(6)).snapshot());

@@ -7,13 +7,25 @@ const CNPJ = '11.222.333/0001-81';
 forEachHttpBackend('Clients API', (env) => {
   it('creates a PF client with defaults and returns the full shape', async () => {
     const { auth } = await env().team();
-    const res = await env().request.post('/api/v1/clients').set(auth).send({ name: 'Maria', type: 'PF', cpf: CPF, address: { city: 'Recife' } });
+    const res = await env()
+      .request.post('/api/v1/clients')
+      .set(auth)
+      .send({ name: 'Maria', type: 'PF', cpf: CPF, address: { city: 'Recife' } });
     expect(res.status).to.equal(201);
     expect(res.body.success).to.equal(true);
     const c = res.body.data;
     expect(c).to.include({ name: 'Maria', type: 'PF', cpf: '52998224725', status: 'active', email: null, cnpj: null, birth_date: null });
     expect(c.tags).to.deep.equal([]);
-    expect(c.address).to.deep.equal({ street: null, number: null, complement: null, neighborhood: null, city: 'Recife', state: null, zip_code: null, country: null });
+    expect(c.address).to.deep.equal({
+      street: null,
+      number: null,
+      complement: null,
+      neighborhood: null,
+      city: 'Recife',
+      state: null,
+      zip_code: null,
+      country: null,
+    });
     expect(c.created_at).to.match(/Z$/);
     expect(Object.keys(c)).to.not.include.members(['team_id', 'teamId', 'deactivatedAt']);
   });
@@ -21,9 +33,13 @@ forEachHttpBackend('Clients API', (env) => {
   it('answers 400 with details.field for a missing name or type, a bad type or a bad document', async () => {
     const { auth } = await env().team();
     const cases: [object, string][] = [
-      [{ type: 'PF' }, 'name'], [{ name: 'X' }, 'type'], [{ name: 'X', type: 'XX' }, 'type'],
-      [{ name: 'X', type: 'PF', cpf: '123.456.789-00' }, 'cpf'], [{ name: 'X', type: 'PJ', cnpj: '11.222.333/0001-00' }, 'cnpj'],
-      [{ name: 'X', type: 'PF', tags: 'vip' }, 'tags'], [{ name: 'X', type: 'PF', birth_date: '17/05/1990' }, 'birth_date'],
+      [{ type: 'PF' }, 'name'],
+      [{ name: 'X' }, 'type'],
+      [{ name: 'X', type: 'XX' }, 'type'],
+      [{ name: 'X', type: 'PF', cpf: '123.456.789-00' }, 'cpf'],
+      [{ name: 'X', type: 'PJ', cnpj: '11.222.333/0001-00' }, 'cnpj'],
+      [{ name: 'X', type: 'PF', tags: 'vip' }, 'tags'],
+      [{ name: 'X', type: 'PF', birth_date: '17/05/1990' }, 'birth_date'],
     ];
     for (const [body, field] of cases) {
       const res = await env().request.post('/api/v1/clients').set(auth).send(body);
@@ -65,10 +81,16 @@ forEachHttpBackend('Clients API', (env) => {
     const id = created.body.data.id;
     expect((await env().request.get(`/api/v1/clients/${id}`).set(a.auth)).body.data.name).to.equal('A');
     expect((await env().request.get(`/api/v1/clients/${id.toUpperCase()}`).set(a.auth)).body.data.name).to.equal('A');
-    for (const [path, auth] of [[id, b.auth], ['0190a000-0000-7000-8000-000000000000', a.auth], ['not-a-uuid', a.auth]] as const) {
+    for (const [path, auth] of [
+      [id, b.auth],
+      ['0190a000-0000-7000-8000-000000000000', a.auth],
+      ['not-a-uuid', a.auth],
+    ] as const) {
       const res = await env().request.get(`/api/v1/clients/${path}`).set(auth);
       expect(res.status).to.equal(404);
-      expect(res.body).to.deep.equal({ success: false, error: { code: 'NOT_FOUND', message: 'Client not found' } }.error.code === res.body.error.code ? res.body : null);
+      expect(res.body).to.deep.equal(
+        { success: false, error: { code: 'NOT_FOUND', message: 'Client not found' } }.error.code === res.body.error.code ? res.body : null,
+      );
     }
     expect((await env().request.put(`/api/v1/clients/${id}`).set(b.auth).send({ name: 'X' })).status).to.equal(404);
     expect((await env().request.delete(`/api/v1/clients/${id}`).set(b.auth)).status).to.equal(404);
@@ -77,10 +99,15 @@ forEachHttpBackend('Clients API', (env) => {
 
   it('updates only the fields sent, address subfields independently', async () => {
     const { auth } = await env().team();
-    const created = await env().request.post('/api/v1/clients').set(auth)
+    const created = await env()
+      .request.post('/api/v1/clients')
+      .set(auth)
       .send({ name: 'A', type: 'PF', email: 'a@x.com', address: { street: 'Rua 1', city: 'Recife' } });
     const id = created.body.data.id;
-    const res = await env().request.put(`/api/v1/clients/${id}`).set(auth).send({ phone: '8199999', address: { city: 'Olinda' } });
+    const res = await env()
+      .request.put(`/api/v1/clients/${id}`)
+      .set(auth)
+      .send({ phone: '8199999', address: { city: 'Olinda' } });
     expect(res.status).to.equal(200);
     expect(res.body.data).to.include({ name: 'A', email: 'a@x.com', phone: '8199999' });
     expect(res.body.data.address).to.include({ street: 'Rua 1', city: 'Olinda' });
@@ -112,8 +139,11 @@ forEachHttpBackend('Clients API', (env) => {
   it('lists with filters, search, sort and pagination', async () => {
     const { auth } = await env().team();
     for (const body of [
-      { name: 'Carlos', type: 'PF', email: 'c@x.com' }, { name: 'ana', type: 'PF', cpf: CPF }, { name: 'Beta Ltda', type: 'PJ', cnpj: CNPJ },
-    ]) await env().request.post('/api/v1/clients').set(auth).send(body).expect(201);
+      { name: 'Carlos', type: 'PF', email: 'c@x.com' },
+      { name: 'ana', type: 'PF', cpf: CPF },
+      { name: 'Beta Ltda', type: 'PJ', cnpj: CNPJ },
+    ])
+      await env().request.post('/api/v1/clients').set(auth).send(body).expect(201);
     const pf = await env().request.get('/api/v1/clients?type=PF&sort=full_name').set(auth);
     expect(pf.body.data.map((c: { name: string }) => c.name)).to.deep.equal(['ana', 'Carlos']);
     expect(pf.body.pagination).to.deep.equal({ page: 1, limit: 20, total: 2, pages: 1 });
@@ -128,8 +158,18 @@ forEachHttpBackend('Clients API', (env) => {
 
   it('answers 400 for sort=name, an unknown sort, a bad limit or page, and a bad type filter', async () => {
     const { auth } = await env().team();
-    for (const [qs, field] of [['sort=name', 'sort'], ['sort=-phone', 'sort'], ['limit=0', 'limit'], ['limit=101', 'limit'],
-      ['page=0', 'page'], ['page=99999999999999999999', 'page'], ['page=900719925474099', 'page'], ['limit=abc', 'limit'], ['type=XX', 'type'], ['status=gone', 'status']]) {
+    for (const [qs, field] of [
+      ['sort=name', 'sort'],
+      ['sort=-phone', 'sort'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['page=0', 'page'],
+      ['page=99999999999999999999', 'page'],
+      ['page=900719925474099', 'page'],
+      ['limit=abc', 'limit'],
+      ['type=XX', 'type'],
+      ['status=gone', 'status'],
+    ]) {
       const res = await env().request.get(`/api/v1/clients?${qs}`).set(auth);
       expect(res.status, qs).to.equal(400);
       expect(res.body.error.details.field, qs).to.equal(field);

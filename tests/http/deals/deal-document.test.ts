@@ -9,8 +9,12 @@ forEachHttpBackend('Deals in the OpenAPI document', (env) => {
   it('declares every deal route once, with its id, its statuses and the Deal schema', async () => {
     const doc = await document();
     const ops = {
-      listDeals: doc.paths['/deals'].get, createDeal: doc.paths['/deals'].post, getDeal: doc.paths['/deals/{id}'].get,
-      updateDeal: doc.paths['/deals/{id}'].put, archiveDeal: doc.paths['/deals/{id}'].delete, moveDeal: doc.paths['/deals/{id}/move'].post,
+      listDeals: doc.paths['/deals'].get,
+      createDeal: doc.paths['/deals'].post,
+      getDeal: doc.paths['/deals/{id}'].get,
+      updateDeal: doc.paths['/deals/{id}'].put,
+      archiveDeal: doc.paths['/deals/{id}'].delete,
+      moveDeal: doc.paths['/deals/{id}/move'].post,
     };
     for (const [id, op] of Object.entries(ops)) {
       expect(op.operationId).to.equal(id);
@@ -19,8 +23,22 @@ forEachHttpBackend('Deals in the OpenAPI document', (env) => {
     expect(Object.keys(ops.createDeal.responses)).to.include.members(['200', '201', '400', '404', '409']);
     expect(Object.keys(ops.moveDeal.responses)).to.include.members(['200', '400', '404', '409']);
     expect(ops.listDeals.parameters.map((p: { name: string }) => p.name)).to.include.members([
-      'page', 'limit', 'sort', 'search', 'status', 'phase', 'project_id', 'pipeline_id', 'client_id', 'lead_id', 'responsible_id',
-      'source', 'min_value', 'max_value', 'from', 'to',
+      'page',
+      'limit',
+      'sort',
+      'search',
+      'status',
+      'phase',
+      'project_id',
+      'pipeline_id',
+      'client_id',
+      'lead_id',
+      'responsible_id',
+      'source',
+      'min_value',
+      'max_value',
+      'from',
+      'to',
     ]);
     expect(ops.getDeal.parameters.map((p: { name: string }) => p.name)).to.include.members(['id', 'project_id', 'pipeline_id']);
     expect(doc.components.schemas.Deal.required).to.include.members(['scope', 'lead', 'contacts', 'client', 'archived_at']);

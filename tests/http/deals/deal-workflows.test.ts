@@ -18,15 +18,34 @@ const UNKNOWN_PROJECT = '0190d000-0000-7000-8000-00000000dead';
 const cli = async (env: () => HttpEnv, argv: string[]) => {
   let out = '';
   let err = '';
-  const code = await runCli([...argv, '--json'], operatorCommands(env().runtime.container, () => env().runtime), { out: (t) => { out += t; }, err: (t) => { err += t; } });
+  const code = await runCli(
+    [...argv, '--json'],
+    operatorCommands(env().runtime.container, () => env().runtime),
+    {
+      out: (t) => {
+        out += t;
+      },
+      err: (t) => {
+        err += t;
+      },
+    },
+  );
   return { code, json: out ? JSON.parse(out) : undefined, err };
 };
 
 const workflow = (env: () => HttpEnv, t: TestTeam, event: string, action: string, config: object) =>
   cli(env, ['workflow', 'create', '--team', t.teamId, '--event', event, '--action', action, '--config', JSON.stringify(config)]);
 
-const runsOf = async (env: () => HttpEnv, t: TestTeam) => (await cli(env, ['workflow', 'runs', '--team', t.teamId])).json.data as
-  { id: string; workflow_id: string; event: string; entity_id: string; status: string; error: string | null; created_at: string }[];
+const runsOf = async (env: () => HttpEnv, t: TestTeam) =>
+  (await cli(env, ['workflow', 'runs', '--team', t.teamId])).json.data as {
+    id: string;
+    workflow_id: string;
+    event: string;
+    entity_id: string;
+    status: string;
+    error: string | null;
+    created_at: string;
+  }[];
 
 forEachHttpBackend('Deal workflows', (env) => {
   const dispatch = () => env().runtime.container.get(DispatchDealEvents).execute();
@@ -37,7 +56,11 @@ forEachHttpBackend('Deal workflows', (env) => {
     expect(ok.code).to.equal(0);
     expect(ok.json).to.include({ event: 'deal_created', action: 'create_activity', is_active: true, team_id: t.teamId });
     expect(ok.json.config).to.deep.equal({ title: 'Ligar', type: 'call' });
-    for (const [event, action, config] of [['deal_won', 'create_task', { title: 'x' }], ['deal_created', 'send', { title: 'x' }], ['deal_created', 'create_task', {}]] as const) {
+    for (const [event, action, config] of [
+      ['deal_won', 'create_task', { title: 'x' }],
+      ['deal_created', 'send', { title: 'x' }],
+      ['deal_created', 'create_task', {}],
+    ] as const) {
       const bad = await workflow(env, t, event, action, config);
       expect(bad.code).to.equal(1);
       expect(bad.err).to.match(/error/);
@@ -71,15 +94,20 @@ forEachHttpBackend('Deal workflows', (env) => {
     expect((await dispatch()).delivered).to.be.greaterThanOrEqual(1);
 
     const activities = await env().request.get(`/api/v1/activities?deal_id=${deal.id}`).set(t.auth);
-    expect(activities.body.data.map((a: { title: string; type: string; client_id: string }) => [a.title, a.type, a.client_id]))
-      .to.deep.equal([['Primeiro contato', 'call', client]]);
+    expect(
+      activities.body.data.map((a: { title: string; type: string; client_id: string }) => [a.title, a.type, a.client_id]),
+    ).to.deep.equal([['Primeiro contato', 'call', client]]);
 
     await api.put(deal.id, { phase: 'proposta' });
     await api.put(deal.id, { title: 'Same phase, no event' });
     await dispatch();
-    const internal = await env().runtime.container.get<ProjectRepository>(Symbol.for('ProjectRepository')).findInternal({ teamId: t.teamId });
+    const internal = await env()
+      .runtime.container.get<ProjectRepository>(Symbol.for('ProjectRepository'))
+      .findInternal({ teamId: t.teamId });
     const tasks = await env().request.get(`/api/v1/tasks?project_id=${internal!.id}`).set(t.auth);
-    expect(tasks.body.data.map((x: { title: string; priority: string }) => [x.title, x.priority])).to.deep.equal([['Enviar proposta', 'high']]);
+    expect(tasks.body.data.map((x: { title: string; priority: string }) => [x.title, x.priority])).to.deep.equal([
+      ['Enviar proposta', 'high'],
+    ]);
 
     const runs = await runsOf(env, t);
     expect(runs.map((r) => [r.workflow_id, r.event, r.entity_id, r.status, r.error])).to.deep.equal([
@@ -103,10 +131,16 @@ forEachHttpBackend('Deal workflows', (env) => {
   it('never fails the request for a failing workflow, retries it, then records it as failed', async () => {
     const t = await env().team();
     // A workflow whose project is gone (created before projects were checked, or its project removed).
-    await env().runtime.container.get<WorkflowRepository>(DEAL_TOKENS.WorkflowRepository).insert(
-      Workflow.create('0190d000-0000-7000-8000-0000000000f1', t.teamId,
-        { event: 'deal_created', action: 'create_task', config: { title: 'Nowhere', project_id: UNKNOWN_PROJECT } }, new Date()).snapshot(),
-    );
+    await env()
+      .runtime.container.get<WorkflowRepository>(DEAL_TOKENS.WorkflowRepository)
+      .insert(
+        Workflow.create(
+          '0190d000-0000-7000-8000-0000000000f1',
+          t.teamId,
+          { event: 'deal_created', action: 'create_task', config: { title: 'Nowhere', project_id: UNKNOWN_PROJECT } },
+          new Date(),
+        ).snapshot(),
+      );
     const res = await dealApi(env, t).create({ title: 'Still created' });
     expect(res.status).to.equal(201);
     const outbox = env().runtime.container.get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
@@ -146,24 +180,31 @@ forEachHttpBackend('Deal workflows', (env) => {
   });
 });
 
-forEachHttpBackend('Idempotency-Key under concurrency', (env) => {
-  it('creates exactly one deal for N concurrent POSTs with one key', async () => {
-    const t = await env().team();
-    const api = dealApi(env, t);
-    const results = await Promise.all(Array.from({ length: 12 }, () => api.create({ title: 'Race', value: 10 }, 'same-key')));
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201), JSON.stringify(statuses)).to.have.length(1);
-    expect(statuses.filter((s) => s === 200)).to.have.length(11);
-    expect(new Set(results.map((r) => r.body.data.id)).size).to.equal(1);
-    expect((await api.list()).body.pagination.total).to.equal(1);
-  });
+forEachHttpBackend(
+  'Idempotency-Key under concurrency',
+  (env) => {
+    it('creates exactly one deal for N concurrent POSTs with one key', async () => {
+      const t = await env().team();
+      const api = dealApi(env, t);
+      const results = await Promise.all(Array.from({ length: 12 }, () => api.create({ title: 'Race', value: 10 }, 'same-key')));
+      const statuses = results.map((r) => r.status).sort();
+      expect(
+        statuses.filter((s) => s === 201),
+        JSON.stringify(statuses),
+      ).to.have.length(1);
+      expect(statuses.filter((s) => s === 200)).to.have.length(11);
+      expect(new Set(results.map((r) => r.body.data.id)).size).to.equal(1);
+      expect((await api.list()).body.pagination.total).to.equal(1);
+    });
 
-  it('lets one payload win and answers the others with CONFLICT', async () => {
-    const t = await env().team();
-    const api = dealApi(env, t);
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => api.create({ title: `Payload ${i}` }, 'contested')));
-    expect(results.filter((r) => r.status === 201)).to.have.length(1);
-    expect(results.filter((r) => r.status === 409)).to.have.length(5);
-    expect((await api.list()).body.pagination.total).to.equal(1);
-  });
-}, backendNames());
+    it('lets one payload win and answers the others with CONFLICT', async () => {
+      const t = await env().team();
+      const api = dealApi(env, t);
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => api.create({ title: `Payload ${i}` }, 'contested')));
+      expect(results.filter((r) => r.status === 201)).to.have.length(1);
+      expect(results.filter((r) => r.status === 409)).to.have.length(5);
+      expect((await api.list()).body.pagination.total).to.equal(1);
+    });
+  },
+  backendNames(),
+);

@@ -15,9 +15,35 @@ const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toI
 
 /** Every field of the one deal shape (spec 2.1), both scopes. */
 const SHAPE = [
-  'id', 'scope', 'project_id', 'pipeline_id', 'title', 'description', 'value', 'currency', 'phase', 'priority', 'status',
-  'probability', 'expected_close_date', 'source', 'loss_reason', 'tags', 'is_starred', 'client_id', 'client', 'responsible_id',
-  'ai_summary', 'ai_win_probability', 'created_at', 'updated_at', 'lead_id', 'attribution', 'metadata', 'custom_fields', 'lead',
+  'id',
+  'scope',
+  'project_id',
+  'pipeline_id',
+  'title',
+  'description',
+  'value',
+  'currency',
+  'phase',
+  'priority',
+  'status',
+  'probability',
+  'expected_close_date',
+  'source',
+  'loss_reason',
+  'tags',
+  'is_starred',
+  'client_id',
+  'client',
+  'responsible_id',
+  'ai_summary',
+  'ai_win_probability',
+  'created_at',
+  'updated_at',
+  'lead_id',
+  'attribution',
+  'metadata',
+  'custom_fields',
+  'lead',
   'contacts',
 ];
 
@@ -35,10 +61,32 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       expect(res.body.success).to.equal(true);
       const d = res.body.data;
       expect(d).to.include({
-        scope: 'global', title: 'Site novo', phase: 'lead', priority: 'media', status: 'ativo', currency: 'BRL', value: null,
-        description: null, probability: null, expected_close_date: null, source: null, loss_reason: null, is_starred: false,
-        client_id: null, client: null, lead: null, responsible_id: null, project_id: null, pipeline_id: null, lead_id: null,
-        attribution: null, metadata: null, custom_fields: null, contacts: null, ai_summary: null, ai_win_probability: null,
+        scope: 'global',
+        title: 'Site novo',
+        phase: 'lead',
+        priority: 'media',
+        status: 'ativo',
+        currency: 'BRL',
+        value: null,
+        description: null,
+        probability: null,
+        expected_close_date: null,
+        source: null,
+        loss_reason: null,
+        is_starred: false,
+        client_id: null,
+        client: null,
+        lead: null,
+        responsible_id: null,
+        project_id: null,
+        pipeline_id: null,
+        lead_id: null,
+        attribution: null,
+        metadata: null,
+        custom_fields: null,
+        contacts: null,
+        ai_summary: null,
+        ai_win_probability: null,
       });
       expect(d.tags).to.deep.equal([]);
       expect(Object.keys(d)).to.include.members(SHAPE);
@@ -51,14 +99,33 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       const client = await api.client('Acme');
       expect((await api.create({ title: 'Zero', value: 0 })).body.data.value).to.equal(null);
       const res = await api.create({
-        title: 'Full', description: 'd', value: 99.9, phase: 'proposta', priority: 'alta', expected_close_date: '2026-12-31',
-        probability: 40, responsible_id: PERSON, source: 'site', client_id: client, tags: ['x'], unknown_field: 1,
+        title: 'Full',
+        description: 'd',
+        value: 99.9,
+        phase: 'proposta',
+        priority: 'alta',
+        expected_close_date: '2026-12-31',
+        probability: 40,
+        responsible_id: PERSON,
+        source: 'site',
+        client_id: client,
+        tags: ['x'],
+        unknown_field: 1,
       });
       expect(res.status).to.equal(201);
       expect(res.body.data).to.deep.include({
-        description: 'd', value: 99.9, phase: 'proposta', priority: 'alta', expected_close_date: '2026-12-31', probability: 40,
-        responsible_id: PERSON, source: 'site', client_id: client, tags: ['x'],
-        client: { id: client, name: 'Acme' }, lead: { id: client, name: 'Acme' },
+        description: 'd',
+        value: 99.9,
+        phase: 'proposta',
+        priority: 'alta',
+        expected_close_date: '2026-12-31',
+        probability: 40,
+        responsible_id: PERSON,
+        source: 'site',
+        client_id: client,
+        tags: ['x'],
+        client: { id: client, name: 'Acme' },
+        lead: { id: client, name: 'Acme' },
       });
       expect(res.body.data).to.not.have.property('unknown_field');
     });
@@ -66,10 +133,17 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
     it('answers 400 VALIDATION_ERROR naming the field', async () => {
       const { api } = await setup();
       const cases: [object, string][] = [
-        [{}, 'title'], [{ title: '' }, 'title'], [{ title: 3 }, 'title'], [{ title: 'x', priority: 'urgente' }, 'priority'],
-        [{ title: 'x', probability: 101 }, 'probability'], [{ title: 'x', probability: -1 }, 'probability'],
-        [{ title: 'x', expected_close_date: '31/12/2026' }, 'expected_close_date'], [{ title: 'x', value: 'cem' }, 'value'],
-        [{ title: 'x', client_id: 'abc' }, 'client_id'], [{ title: 'x', tags: 'a' }, 'tags'], [{ title: 'x', responsible_id: 'joao' }, 'responsible_id'],
+        [{}, 'title'],
+        [{ title: '' }, 'title'],
+        [{ title: 3 }, 'title'],
+        [{ title: 'x', priority: 'urgente' }, 'priority'],
+        [{ title: 'x', probability: 101 }, 'probability'],
+        [{ title: 'x', probability: -1 }, 'probability'],
+        [{ title: 'x', expected_close_date: '31/12/2026' }, 'expected_close_date'],
+        [{ title: 'x', value: 'cem' }, 'value'],
+        [{ title: 'x', client_id: 'abc' }, 'client_id'],
+        [{ title: 'x', tags: 'a' }, 'tags'],
+        [{ title: 'x', responsible_id: 'joao' }, 'responsible_id'],
       ];
       for (const [body, field] of cases) {
         const res = await api.create(body);
@@ -161,7 +235,7 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       expect((await api.list()).body.data[0]).to.deep.equal(created);
     });
 
-    it('answers 404 for an unknown, malformed or other team\'s id', async () => {
+    it("answers 404 for an unknown, malformed or other team's id", async () => {
       const a = await setup();
       const b = await setup();
       const d = (await b.api.create({ title: 'theirs' })).body.data;
@@ -189,8 +263,20 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       const client = await api.client('New client');
       const d = (await api.create({ title: 'x' })).body.data;
       const body = {
-        title: 't', description: 'd', value: 5, phase: 'negociacao', priority: 'baixa', status: 'ativo', probability: 100,
-        expected_close_date: '2027-01-01', responsible_id: PERSON, source: 's', client_id: client, tags: ['q'], is_starred: true, loss_reason: 'r',
+        title: 't',
+        description: 'd',
+        value: 5,
+        phase: 'negociacao',
+        priority: 'baixa',
+        status: 'ativo',
+        probability: 100,
+        expected_close_date: '2027-01-01',
+        responsible_id: PERSON,
+        source: 's',
+        client_id: client,
+        tags: ['q'],
+        is_starred: true,
+        loss_reason: 'r',
       };
       const res = await api.put(d.id, body);
       expect(res.status).to.equal(200);
@@ -213,8 +299,12 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       const { api } = await setup();
       const d = (await api.create({ title: 'x' })).body.data;
       const cases: [object, string][] = [
-        [{ priority: 'x' }, 'priority'], [{ probability: 200 }, 'probability'], [{ is_starred: 'yes' }, 'is_starred'],
-        [{ title: '' }, 'title'], [{ expected_close_date: '2026-13-01' }, 'expected_close_date'], [{ client_id: 'abc' }, 'client_id'],
+        [{ priority: 'x' }, 'priority'],
+        [{ probability: 200 }, 'probability'],
+        [{ is_starred: 'yes' }, 'is_starred'],
+        [{ title: '' }, 'title'],
+        [{ expected_close_date: '2026-13-01' }, 'expected_close_date'],
+        [{ client_id: 'abc' }, 'client_id'],
       ];
       for (const [body, field] of cases) {
         const res = await api.put(d.id, body);
@@ -255,7 +345,7 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       expect((await api.list('?status=arquivado')).body.data.map((x: { id: string }) => x.id)).to.deep.equal([d.id]);
     });
 
-    it('answers 404 for an unknown or other team\'s deal', async () => {
+    it("answers 404 for an unknown or other team's deal", async () => {
       const a = await setup();
       const b = await setup();
       const theirs = (await b.api.create({ title: 'x' })).body.data;
@@ -301,7 +391,13 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
 
     it('filters by min_value and max_value, inclusive', async () => {
       const { api } = await setup();
-      for (const [title, value] of [['none', 0], ['ten', 10], ['fifty', 50], ['hundred', 100]] as const) await api.create({ title, value });
+      for (const [title, value] of [
+        ['none', 0],
+        ['ten', 10],
+        ['fifty', 50],
+        ['hundred', 100],
+      ] as const)
+        await api.create({ title, value });
       const titles = async (q: string) => (await api.list(`${q}&sort=value`)).body.data.map((d: { title: string }) => d.title);
       expect(await titles('?min_value=50')).to.deep.equal(['fifty', 'hundred']);
       expect(await titles('?max_value=50')).to.deep.equal(['ten', 'fifty']);
@@ -351,10 +447,20 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
     it('answers 400 for an unknown sort, a bad limit, page, number, date or uuid', async () => {
       const { api } = await setup();
       const cases: [string, string][] = [
-        ['?sort=priority', 'sort'], ['?sort=-name', 'sort'], ['?limit=0', 'limit'], ['?limit=101', 'limit'], ['?page=0', 'page'],
-        ['?min_value=abc', 'min_value'], ['?max_value=x', 'max_value'], ['?from=2026-02-30', 'from'], ['?to=01/01/2026', 'to'],
-        ['?client_id=abc', 'client_id'], ['?lead_id=abc', 'lead_id'], ['?project_id=abc', 'project_id'],
-        ['?pipeline_id=abc', 'pipeline_id'], ['?responsible_id=abc', 'responsible_id'],
+        ['?sort=priority', 'sort'],
+        ['?sort=-name', 'sort'],
+        ['?limit=0', 'limit'],
+        ['?limit=101', 'limit'],
+        ['?page=0', 'page'],
+        ['?min_value=abc', 'min_value'],
+        ['?max_value=x', 'max_value'],
+        ['?from=2026-02-30', 'from'],
+        ['?to=01/01/2026', 'to'],
+        ['?client_id=abc', 'client_id'],
+        ['?lead_id=abc', 'lead_id'],
+        ['?project_id=abc', 'project_id'],
+        ['?pipeline_id=abc', 'pipeline_id'],
+        ['?responsible_id=abc', 'responsible_id'],
       ];
       for (const [q, field] of cases) {
         const res = await api.list(q);
@@ -373,7 +479,7 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       }
     });
 
-    it('never lists another team\'s deals', async () => {
+    it("never lists another team's deals", async () => {
       const a = await setup();
       const b = await setup();
       await b.api.create({ title: 'theirs' });

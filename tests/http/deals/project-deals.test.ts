@@ -4,7 +4,14 @@ import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-eve
 import { CreateWorkflow } from '../../../application/deals/create-workflow';
 import { forEachHttpBackend, HttpEnv, TestTeam } from '../../support/http';
 
-interface Setup { t: TestTeam; projectId: string; pipelineId: string; dealId: string; leadId: string; lossReasonId: string }
+interface Setup {
+  t: TestTeam;
+  projectId: string;
+  pipelineId: string;
+  dealId: string;
+  leadId: string;
+  lossReasonId: string;
+}
 
 async function setup(env: () => HttpEnv): Promise<Setup> {
   const t = await env().team();
@@ -12,15 +19,29 @@ async function setup(env: () => HttpEnv): Promise<Setup> {
   const projectId = project.body.data.id;
   const pipelines = await env().request.get(`/api/v1/projects/${projectId}/pipelines`).set(t.auth).expect(200);
   const pipeline = pipelines.body.data[0];
-  const created = await env().runtime.container.get(CreateProjectDeal).execute({ teamId: t.teamId }, {
+  const created = await env()
+    .runtime.container.get(CreateProjectDeal)
+    .execute(
+      { teamId: t.teamId },
+      {
+        projectId,
+        contact: { fullName: 'Joana Lima', phone: '(81) 98888-7777', email: 'joana@example.com' },
+        deal: {
+          title: 'Site institucional',
+          value: 4500,
+          source: 'form',
+          attribution: { first: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'verao', utm_term: 'site', utm_content: 'a1' } },
+        },
+      },
+    );
+  return {
+    t,
     projectId,
-    contact: { fullName: 'Joana Lima', phone: '(81) 98888-7777', email: 'joana@example.com' },
-    deal: {
-      title: 'Site institucional', value: 4500, source: 'form',
-      attribution: { first: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'verao', utm_term: 'site', utm_content: 'a1' } },
-    },
-  });
-  return { t, projectId, pipelineId: pipeline.id, dealId: created.deal.id, leadId: created.lead.id, lossReasonId: pipeline.loss_reasons[0].id };
+    pipelineId: pipeline.id,
+    dealId: created.deal.id,
+    leadId: created.lead.id,
+    lossReasonId: pipeline.loss_reasons[0].id,
+  };
 }
 
 forEachHttpBackend('Project deals', (env) => {
@@ -31,7 +52,15 @@ forEachHttpBackend('Project deals', (env) => {
     const res = await env().request.get(`/api/v1/deals?project_id=${s.projectId}`).set(s.t.auth).expect(200);
     expect(res.body.pagination).to.deep.equal({ page: 1, limit: 20, total: 1, pages: 1 });
     const deal = res.body.data[0];
-    expect(deal).to.include({ id: s.dealId, scope: 'project', project_id: s.projectId, pipeline_id: s.pipelineId, lead_id: s.leadId, client_id: null, client: null });
+    expect(deal).to.include({
+      id: s.dealId,
+      scope: 'project',
+      project_id: s.projectId,
+      pipeline_id: s.pipelineId,
+      lead_id: s.leadId,
+      client_id: null,
+      client: null,
+    });
     expect(deal.phase).to.equal('novo');
     expect(deal.attribution.first).to.include({ utm_term: 'site', utm_content: 'a1' });
     expect(deal.lead).to.include({ id: s.leadId, full_name: 'Joana Lima', phone: '+5581988887777', email: 'joana@example.com' });
@@ -65,7 +94,11 @@ forEachHttpBackend('Project deals', (env) => {
 
   it('moves a deal between columns: won needs a win_note, lost a loss reason of the pipeline', async () => {
     const s = await setup(env);
-    const move = (body: object) => env().request.post(`/api/v1/deals/${s.dealId}/move`).set(s.t.auth).send({ project_id: s.projectId, ...body });
+    const move = (body: object) =>
+      env()
+        .request.post(`/api/v1/deals/${s.dealId}/move`)
+        .set(s.t.auth)
+        .send({ project_id: s.projectId, ...body });
     const open = await move({ phase: 'qualificado' });
     expect(open.status).to.equal(200);
     expect(open.body.data).to.include({ phase: 'qualificado', scope: 'project' });
@@ -98,13 +131,24 @@ forEachHttpBackend('Project deals', (env) => {
     await env().request.post(`/api/v1/deals/${s.dealId}/move`).set(s.t.auth).send({ phase: 'novo' }).expect(400);
   });
 
-  it('raises deal_stage_changed on a move, which runs the team\'s workflows', async () => {
+  it("raises deal_stage_changed on a move, which runs the team's workflows", async () => {
     const s = await setup(env);
-    await env().runtime.container.get(CreateWorkflow).execute({ teamId: s.t.teamId }, {
-      event: 'deal_stage_changed', action: 'create_activity', config: { title: 'Deal moved', type: 'note' },
-    });
+    await env()
+      .runtime.container.get(CreateWorkflow)
+      .execute(
+        { teamId: s.t.teamId },
+        {
+          event: 'deal_stage_changed',
+          action: 'create_activity',
+          config: { title: 'Deal moved', type: 'note' },
+        },
+      );
     await env().runtime.container.get(DispatchDealEvents).execute();
-    await env().request.post(`/api/v1/deals/${s.dealId}/move`).set(s.t.auth).send({ project_id: s.projectId, phase: 'proposta' }).expect(200);
+    await env()
+      .request.post(`/api/v1/deals/${s.dealId}/move`)
+      .set(s.t.auth)
+      .send({ project_id: s.projectId, phase: 'proposta' })
+      .expect(200);
     await env().runtime.container.get(DispatchDealEvents).execute();
     const activities = await env().request.get(`/api/v1/activities?deal_id=${s.dealId}`).set(s.t.auth).expect(200);
     expect(activities.body.data.map((a: { title: string }) => a.title)).to.deep.equal(['Deal moved']);

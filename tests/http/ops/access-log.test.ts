@@ -4,11 +4,17 @@ import { TOKENS } from '../../../bootstrap/tokens';
 import { startRuntime } from '../../support/backends';
 import { httpEnvOf } from '../../support/http';
 
-interface Line { level: string; fields: Record<string, unknown>; message: string }
+interface Line {
+  level: string;
+  fields: Record<string, unknown>;
+  message: string;
+}
 
 const capture = (): { lines: Line[]; logger: Logger } => {
   const lines: Line[] = [];
-  const at = (level: string) => (fields: Record<string, unknown>, message: string) => { lines.push({ level, fields, message }); };
+  const at = (level: string) => (fields: Record<string, unknown>, message: string) => {
+    lines.push({ level, fields, message });
+  };
   return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
 };
 
@@ -20,7 +26,9 @@ describe('Access log', () => {
     runtime.container.rebindSync(TOKENS.Logger).toConstantValue(logger);
   });
   after(() => runtime.dispose());
-  beforeEach(() => { lines.length = 0; });
+  beforeEach(() => {
+    lines.length = 0;
+  });
 
   const requestLines = () => lines.filter((l) => l.message === 'request');
 
@@ -36,7 +44,14 @@ describe('Access log', () => {
     const [line] = requestLines();
     expect(line.level).to.equal('info');
     expect(line.fields).to.have.all.keys('requestId', 'method', 'route', 'status', 'durationMs', 'teamId', 'pid');
-    expect(line.fields).to.include({ requestId: 'req-log-1', method: 'GET', route: '/api/v1/deals/:id', status: 200, teamId, pid: process.pid });
+    expect(line.fields).to.include({
+      requestId: 'req-log-1',
+      method: 'GET',
+      route: '/api/v1/deals/:id',
+      status: 200,
+      teamId,
+      pid: process.pid,
+    });
     expect(line.fields.durationMs).to.be.a('number').and.at.least(0);
     expect(JSON.stringify(line)).to.not.contain(id);
   });
@@ -58,15 +73,32 @@ describe('Access log', () => {
     const endpointId = hook.body.data.endpoint_id as string;
     const secret = hook.body.data.secret_token as string;
     await env.request.get(`/api/v1/webhooks/inbound/${endpointId}?hub.mode=subscribe&hub.verify_token=verify-0042&hub.challenge=c`);
-    await env.request.post(`/api/v1/webhooks/inbound/${endpointId}`).set('X-Webhook-Secret', secret).send({ name: 'Ana Souza', phone: '+55 11 98765-4321' });
+    await env.request
+      .post(`/api/v1/webhooks/inbound/${endpointId}`)
+      .set('X-Webhook-Secret', secret)
+      .send({ name: 'Ana Souza', phone: '+55 11 98765-4321' });
     await env.request.get('/api/v1/clients?search=searched-0042').set(auth);
     expect(requestLines()).to.have.length(5);
     const all = JSON.stringify(lines);
-    for (const leaked of [key, secret, endpointId, 'verify-0042', 'searched-0042', 'Body-only-name-0042', 'private notes', 'Ana Souza', 'Bearer']) {
+    for (const leaked of [
+      key,
+      secret,
+      endpointId,
+      'verify-0042',
+      'searched-0042',
+      'Body-only-name-0042',
+      'private notes',
+      'Ana Souza',
+      'Bearer',
+    ]) {
       expect(all).to.not.contain(leaked);
     }
     expect(requestLines().map((l) => l.fields.route)).to.deep.equal([
-      '/api/v1/clients', '/api/v1/webhooks', '/api/v1/webhooks/inbound/:endpointId', '/api/v1/webhooks/inbound/:endpointId', '/api/v1/clients',
+      '/api/v1/clients',
+      '/api/v1/webhooks',
+      '/api/v1/webhooks/inbound/:endpointId',
+      '/api/v1/webhooks/inbound/:endpointId',
+      '/api/v1/clients',
     ]);
   });
 
@@ -75,7 +107,9 @@ describe('Access log', () => {
     for (const path of ['/healthz', '/readyz', '/metrics']) expect((await env.request.get(path)).status).to.equal(200);
     expect(lines.filter((l) => l.level !== 'debug')).to.deep.equal([]);
     expect(requestLines().map((l) => [l.level, l.fields.route, l.fields.status])).to.deep.equal([
-      ['debug', '/healthz', 200], ['debug', '/readyz', 200], ['debug', '/metrics', 200],
+      ['debug', '/healthz', 200],
+      ['debug', '/readyz', 200],
+      ['debug', '/metrics', 200],
     ]);
   });
 });

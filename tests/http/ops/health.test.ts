@@ -9,24 +9,29 @@ import { backendNames, startRuntime, testConfig } from '../../support/backends';
 import { httpEnvOf } from '../../support/http';
 
 /** A port that was free a moment ago: nothing listens there. */
-const deadPort = (): Promise<number> => new Promise((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
+const deadPort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
   });
-});
 
 /** A server that accepts connections and never says a word: a database that hangs. */
 const silentServer = async (): Promise<{ port: number; close(): Promise<void> }> => {
   const sockets = new Set<Socket>();
-  const server: Server = createServer((s) => { sockets.add(s); s.on('error', () => undefined); });
+  const server: Server = createServer((s) => {
+    sockets.add(s);
+    s.on('error', () => undefined);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as { port: number }).port,
-    close: () => new Promise((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 };
 
@@ -127,7 +132,10 @@ describe('Readiness when a dependency fails', function () {
       } satisfies RateLimiter);
       const res = await httpEnvOf(runtime).request.get('/readyz');
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.equal({ status: 'ready', checks: { database: 'ok', redis: 'not configured', rate_limit_store: 'degraded' } });
+      expect(res.body).to.deep.equal({
+        status: 'ready',
+        checks: { database: 'ok', redis: 'not configured', rate_limit_store: 'degraded' },
+      });
     } finally {
       await runtime.dispose();
     }

@@ -12,6 +12,17 @@ export interface CliResult {
 export async function admin(env: HttpEnv, ...argv: string[]): Promise<CliResult> {
   let out = '';
   let err = '';
-  const code = await runCli([...argv, '--json'], operatorCommands(env.runtime.container, () => env.runtime), { out: (t) => { out += t; }, err: (t) => { err += t; } });
+  const code = await runCli(
+    [...argv, '--json'],
+    operatorCommands(env.runtime.container, () => env.runtime),
+    {
+      out: (t) => {
+        out += t;
+      },
+      err: (t) => {
+        err += t;
+      },
+    },
+  );
   return { code, json: out ? JSON.parse(out) : null, err };
 }

@@ -7,13 +7,23 @@ const CLIENT = Buffer.from(JSON.stringify({ name: 'Conceição Araújo', type: '
 forEachHttpBackend('Compressed JSON bodies', (env) => {
   const post = async (body: Buffer, encoding: string) => {
     const team = await env().team();
-    return env().request.post('/api/v1/clients').set(team.auth)
-      .set('Content-Type', 'application/json').set('Content-Encoding', encoding)
-      // As sent, bytes included: superagent would otherwise serialize a Buffer sent as JSON.
-      .serialize((b: unknown) => b as string).send(body as unknown as string);
+    return (
+      env()
+        .request.post('/api/v1/clients')
+        .set(team.auth)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        // As sent, bytes included: superagent would otherwise serialize a Buffer sent as JSON.
+        .serialize((b: unknown) => b as string)
+        .send(body as unknown as string)
+    );
   };
 
-  for (const [encoding, compress] of [['gzip', gzipSync], ['deflate', deflateSync], ['br', brotliCompressSync]] as const) {
+  for (const [encoding, compress] of [
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+  ] as const) {
     it(`reads a ${encoding} body`, async () => {
       const res = await post(compress(CLIENT), encoding);
       expect(res.status).to.equal(201);

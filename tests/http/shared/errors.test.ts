@@ -11,15 +11,30 @@ describe('Error envelope for the unexpected', () => {
     const logged: Record<string, unknown>[] = [];
     try {
       const explode = operation({
-        id: 'explode', method: 'get', path: '/explode', tag: 'Test', summary: 'Fails', access: 'public', errors: [],
+        id: 'explode',
+        method: 'get',
+        path: '/explode',
+        tag: 'Test',
+        summary: 'Fails',
+        access: 'public',
+        errors: [],
         success: { status: 200, description: 'never', data: {} },
-        handle: async () => { throw new Error('secret internals at /srv/app.js:12'); },
+        handle: async () => {
+          throw new Error('secret internals at /srv/app.js:12');
+        },
       });
       const app = createApp({
         routes: [{ operations: [explode] }],
         authenticateApiKey: runtime.container.get(AuthenticateApiKey),
         rateLimiter: { consume: async () => ({ allowed: true, limit: 1, remaining: 1, resetSeconds: 60 }) },
-        logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (fields) => { logged.push(fields); } },
+        logger: {
+          debug: () => undefined,
+          info: () => undefined,
+          warn: () => undefined,
+          error: (fields) => {
+            logged.push(fields);
+          },
+        },
       });
       const res = await supertest(app.callback()).get('/api/v1/explode').set('X-Request-Id', 'req-42');
       expect(res.status).to.equal(500);
@@ -36,9 +51,17 @@ describe('Error envelope for the unexpected', () => {
     const runtime = await startRuntime('memory');
     try {
       const echo = operation({
-        id: 'echo', method: 'post', path: '/echo', tag: 'Test', summary: 'Echo', access: 'public', errors: [],
+        id: 'echo',
+        method: 'post',
+        path: '/echo',
+        tag: 'Test',
+        summary: 'Echo',
+        access: 'public',
+        errors: [],
         success: { status: 200, description: 'ok', data: {} },
-        handle: async (ctx) => { ctx.body = { ok: true }; },
+        handle: async (ctx) => {
+          ctx.body = { ok: true };
+        },
       });
       const app = createApp({
         routes: [{ operations: [echo] }],
@@ -62,11 +85,22 @@ describe('Error envelope for the unexpected', () => {
       try {
         const port = (server.address() as { port: number }).port;
         const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-          const req = request({ host: '127.0.0.1', port, path: '/api/v1/echo', method: 'POST', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } }, (res) => {
-            let body = '';
-            res.on('data', (c) => { body += c; });
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-          });
+          const req = request(
+            {
+              host: '127.0.0.1',
+              port,
+              path: '/api/v1/echo',
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+            },
+            (res) => {
+              let body = '';
+              res.on('data', (c) => {
+                body += c;
+              });
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+            },
+          );
           req.on('error', reject);
           for (let i = 0; i < big.length; i += 64 * 1024) req.write(big.slice(i, i + 64 * 1024));
           req.end();

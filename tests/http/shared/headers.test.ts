@@ -56,19 +56,28 @@ describe('CORS', () => {
     expect(allowed.status).to.equal(401);
     expect(allowed.headers['access-control-allow-origin']).to.equal(origin);
     expect(allowed.headers.vary).to.match(/Origin/);
-    expect(allowed.headers['access-control-expose-headers']).to.match(/Location/).and.match(/RateLimit-Remaining/).and.match(/Idempotent-Replayed/);
+    expect(allowed.headers['access-control-expose-headers'])
+      .to.match(/Location/)
+      .and.match(/RateLimit-Remaining/)
+      .and.match(/Idempotent-Replayed/);
     const other = await request.get('/api/v1/clients').set('Origin', 'https://evil.example');
     expect(other.headers).to.not.have.property('access-control-allow-origin');
   });
 
   it('answers a preflight from a listed origin with 204 and the methods and headers allowed', async () => {
-    const res = await request.options('/api/v1/deals').set('Origin', origin)
-      .set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'authorization, content-type, idempotency-key');
+    const res = await request
+      .options('/api/v1/deals')
+      .set('Origin', origin)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization, content-type, idempotency-key');
     expect(res.status).to.equal(204);
     expect(res.headers['access-control-allow-origin']).to.equal(origin);
     expect(res.headers['access-control-allow-methods']).to.equal('GET, POST, PUT, DELETE');
     expect(res.headers['access-control-allow-headers'].toLowerCase()).to.include('idempotency-key').and.include('authorization');
-    const refused = await request.options('/api/v1/deals').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+    const refused = await request
+      .options('/api/v1/deals')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST');
     expect(refused.headers).to.not.have.property('access-control-allow-origin');
   });
 

@@ -54,19 +54,43 @@ const text = (field: string, limit: number, value?: (n: number) => unknown) => (
 const CASES: Case[] = [
   // Clients: names, contacts, documents and the address.
   ...[
-    { ...text('name', NAME, accented), postgres: true }, text('display_name', NAME), text('email', EMAIL, emailOf),
-    text('phone', PHONE, phoneOf), text('mobile_phone', PHONE, phoneOf), text('whatsapp', PHONE, phoneOf),
-    text('rg', CODE), text('gender', CODE), text('marital_status', CODE), text('nationality', CODE),
-    text('legal_name', NAME), text('trade_name', NAME), text('state_registration', CODE), text('municipal_registration', CODE),
-    text('source', NAME), { ...text('notes', LONG, accented), postgres: true },
+    { ...text('name', NAME, accented), postgres: true },
+    text('display_name', NAME),
+    text('email', EMAIL, emailOf),
+    text('phone', PHONE, phoneOf),
+    text('mobile_phone', PHONE, phoneOf),
+    text('whatsapp', PHONE, phoneOf),
+    text('rg', CODE),
+    text('gender', CODE),
+    text('marital_status', CODE),
+    text('nationality', CODE),
+    text('legal_name', NAME),
+    text('trade_name', NAME),
+    text('state_registration', CODE),
+    text('municipal_registration', CODE),
+    text('source', NAME),
+    { ...text('notes', LONG, accented), postgres: true },
   ].map((c): Case => ({ route: 'POST /clients', body: (v) => ({ type: 'PF', name: 'Ana', [c.field]: v }), ...c })),
   { route: 'POST /clients', body: (v) => ({ type: 'PF', name: 'Ana', tags: [v] }), field: 'tags', limit: TAG },
-  { route: 'POST /clients', body: (v) => ({ type: 'PF', name: 'Ana', tags: v }), field: 'tags', limit: TAGS, value: tagsOf, postgres: true },
+  {
+    route: 'POST /clients',
+    body: (v) => ({ type: 'PF', name: 'Ana', tags: v }),
+    field: 'tags',
+    limit: TAGS,
+    value: tagsOf,
+    postgres: true,
+  },
   ...['street', 'complement', 'neighborhood', 'city'].map((sub): Case => ({
-    route: 'PUT /clients/:id', body: (v) => ({ address: { [sub]: v } }), field: 'address', limit: NAME,
+    route: 'PUT /clients/:id',
+    body: (v) => ({ address: { [sub]: v } }),
+    field: 'address',
+    limit: NAME,
   })),
   ...['number', 'state', 'zip_code', 'country'].map((sub): Case => ({
-    route: 'PUT /clients/:id', body: (v) => ({ address: { [sub]: v } }), field: 'address', limit: CODE,
+    route: 'PUT /clients/:id',
+    body: (v) => ({ address: { [sub]: v } }),
+    field: 'address',
+    limit: CODE,
   })),
   { route: 'PUT /clients/:id', body: (v) => ({ name: v }), field: 'name', limit: NAME, value: accented },
   // Deals.
@@ -89,17 +113,32 @@ const CASES: Case[] = [
   { route: 'POST /projects/:project/leads', body: (v) => ({ full_name: 'Ana', email: v }), field: 'email', limit: EMAIL, value: emailOf },
   { route: 'POST /projects/:project/leads', body: (v) => ({ full_name: 'Ana', phone: v }), field: 'phone', limit: PHONE, value: phoneOf },
   { route: 'POST /projects/:project/leads', body: (v) => ({ full_name: 'Ana', notes: v }), field: 'notes', limit: LONG },
-  { route: 'POST /projects/:project/leads', body: (v) => ({ full_name: 'Ana', customer_source: v }), field: 'customer_source', limit: NAME },
+  {
+    route: 'POST /projects/:project/leads',
+    body: (v) => ({ full_name: 'Ana', customer_source: v }),
+    field: 'customer_source',
+    limit: NAME,
+  },
   { route: 'POST /projects/:project/leads', body: (v) => ({ full_name: 'Ana', tags: [v] }), field: 'tags', limit: TAG },
   // Tasks.
   { route: 'POST /tasks', body: (v, ids) => ({ title: v, project_id: ids.project }), field: 'title', limit: NAME, value: accented },
   { route: 'POST /tasks', body: (v, ids) => ({ title: 'a', project_id: ids.project, description: v }), field: 'description', limit: LONG },
-  { route: 'POST /tasks', body: (v, ids) => ({ title: 'a', project_id: ids.project, checklist_markdown: v }), field: 'checklist_markdown', limit: LONG },
+  {
+    route: 'POST /tasks',
+    body: (v, ids) => ({ title: 'a', project_id: ids.project, checklist_markdown: v }),
+    field: 'checklist_markdown',
+    limit: LONG,
+  },
   { route: 'POST /tasks', body: (v, ids) => ({ title: 'a', project_id: ids.project, tags: v }), field: 'tags', limit: TAGS, value: tagsOf },
   { route: 'PUT /tasks/:id', body: (v) => ({ column: v }), field: 'column', limit: NAME, value: () => undefined },
   // Campaigns.
   { route: 'POST /campaigns', body: (v, ids) => ({ name: v, project_id: ids.project }), field: 'name', limit: NAME, value: accented },
-  { route: 'POST /campaigns', body: (v, ids) => ({ name: 'a', project_id: ids.project, description: v }), field: 'description', limit: LONG },
+  {
+    route: 'POST /campaigns',
+    body: (v, ids) => ({ name: 'a', project_id: ids.project, description: v }),
+    field: 'description',
+    limit: LONG,
+  },
   { route: 'PUT /campaigns/:id', body: (v) => ({ content_pillars: v }), field: 'content_pillars', limit: TAGS, value: tagsOf },
   { route: 'PUT /campaigns/:id', body: (v) => ({ target_platforms: v }), field: 'target_platforms', limit: TAGS, value: tagsOf },
   // Activities.
@@ -115,7 +154,13 @@ const CASES: Case[] = [
   { route: 'PUT /whatsapp/contacts/:id', body: (v) => ({ notes: v }), field: 'notes', limit: LONG },
   { route: 'PUT /whatsapp/contacts/:id', body: (v) => ({ tags: [v] }), field: 'tags', limit: TAG },
   // The message is refused over the limit before any inbox is looked up.
-  { route: 'POST /whatsapp/messages', body: (v) => ({ content: v, conversation_id: '0190b000-0000-7000-8000-000000000001' }), field: 'content', limit: WHATSAPP_TEXT, value: () => undefined },
+  {
+    route: 'POST /whatsapp/messages',
+    body: (v) => ({ content: v, conversation_id: '0190b000-0000-7000-8000-000000000001' }),
+    field: 'content',
+    limit: WHATSAPP_TEXT,
+    value: () => undefined,
+  },
 ];
 
 const fixtures = async (env: HttpEnv, team: TestTeam): Promise<Ids> => {
@@ -138,8 +183,14 @@ const fixtures = async (env: HttpEnv, team: TestTeam): Promise<Ids> => {
 };
 
 const ID_OF: Record<string, keyof Ids> = {
-  clients: 'client', deals: 'deal', projects: 'project', tasks: 'task', campaigns: 'campaign', activities: 'activity',
-  webhooks: 'webhook', whatsapp: 'contact',
+  clients: 'client',
+  deals: 'deal',
+  projects: 'project',
+  tasks: 'task',
+  campaigns: 'campaign',
+  activities: 'activity',
+  webhooks: 'webhook',
+  whatsapp: 'contact',
 };
 
 const send = (env: HttpEnv, team: TestTeam, ids: Ids, c: Case, value: unknown) => {
@@ -148,85 +199,102 @@ const send = (env: HttpEnv, team: TestTeam, ids: Ids, c: Case, value: unknown) =
   return (env.request as any)[method.toLowerCase()](`/api/v1${path}`).set(team.auth).send(c.body(value, ids));
 };
 
-const over = (c: Case): unknown => (c.value?.(c.limit + 1) ?? 'a'.repeat(c.limit + 1));
+const over = (c: Case): unknown => c.value?.(c.limit + 1) ?? 'a'.repeat(c.limit + 1);
 
-forEachHttpBackend('Length limits', (env, backend) => {
-  const cases = backend === 'postgres' ? CASES.filter((c) => c.postgres) : CASES;
+forEachHttpBackend(
+  'Length limits',
+  (env, backend) => {
+    const cases = backend === 'postgres' ? CASES.filter((c) => c.postgres) : CASES;
 
-  it('refuses a text one over its limit with 400 VALIDATION_ERROR naming the field, and says the limit', async () => {
-    const team = await env().team();
-    const ids = await fixtures(env(), team);
-    for (const c of cases) {
-      const res = await send(env(), team, ids, c, over(c));
-      const label = `${c.route} ${c.field} at ${c.limit + 1}`;
-      expect(res.status, `${label}: ${JSON.stringify(res.body).slice(0, 300)}`).to.equal(400);
-      expect(res.body.error.code, label).to.equal('VALIDATION_ERROR');
-      expect(res.body.error.details.field, label).to.equal(c.field);
-      expect(res.body.error.message, label).to.match(new RegExp(`at most ${c.limit} (characters|items)`));
-    }
-  });
-
-  it('stores a text exactly at its limit, counting characters and not bytes', async () => {
-    const team = await env().team();
-    const ids = await fixtures(env(), team);
-    for (const c of cases) {
-      const value = c.value ? c.value(c.limit) : 'a'.repeat(c.limit);
-      if (value === undefined) continue;
-      const res = await send(env(), team, ids, c, value);
-      expect(res.status, `${c.route} ${c.field} at ${c.limit}: ${JSON.stringify(res.body).slice(0, 300)}`).to.be.within(200, 201);
-    }
-  });
-
-  it('says the limit in the OpenAPI document', async () => {
-    const doc = (await env().request.get('/api/v1/openapi.json')).body;
-    const schema = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
-    const client = schema('/clients', 'post');
-    expect(client.properties.name).to.include({ maxLength: NAME });
-    expect(client.properties.email.anyOf[0]).to.include({ maxLength: EMAIL });
-    expect(client.properties.tags).to.include({ maxItems: TAGS });
-    expect(client.properties.tags.items).to.include({ maxLength: TAG });
-    expect(schema('/whatsapp/messages', 'post').properties.content).to.include({ maxLength: WHATSAPP_TEXT });
-    const search = doc.paths['/clients'].get.parameters.find((p: { name: string }) => p.name === 'search');
-    expect(search.schema).to.include({ maxLength: QUERY });
-  });
-
-  it('gives every text, list and free-form object of every request body a limit', async () => {
-    const doc = (await env().request.get('/api/v1/openapi.json')).body;
-    const unbounded: string[] = [];
-    const walk = (node: any, at: string): void => {
-      if (!node || typeof node !== 'object') return;
-      const types = [].concat(node.type ?? []);
-      const free = !node.enum && !node.format && node.const === undefined;
-      if (types.includes('string' as never) && free && node.maxLength === undefined) unbounded.push(`${at}: text`);
-      if (types.includes('array' as never) && node.maxItems === undefined) unbounded.push(`${at}: list`);
-      const freeForm = types.includes('object' as never) && (!node.properties || typeof node.additionalProperties === 'object');
-      if (freeForm && node.maxProperties === undefined) unbounded.push(`${at}: object`);
-      for (const key of ['items', 'additionalProperties']) walk(node[key], `${at}.${key}`);
-      for (const key of ['anyOf', 'oneOf', 'allOf']) (node[key] ?? []).forEach((s: unknown, i: number) => walk(s, `${at}.${key}[${i}]`));
-      for (const [name, s] of Object.entries(node.properties ?? {})) walk(s, `${at}.${name}`);
-    };
-    for (const [path, item] of Object.entries<any>(doc.paths)) {
-      for (const [method, op] of Object.entries<any>(item)) {
-        walk(op.requestBody?.content?.['application/json']?.schema, `${method.toUpperCase()} ${path} body`);
+    it('refuses a text one over its limit with 400 VALIDATION_ERROR naming the field, and says the limit', async () => {
+      const team = await env().team();
+      const ids = await fixtures(env(), team);
+      for (const c of cases) {
+        const res = await send(env(), team, ids, c, over(c));
+        const label = `${c.route} ${c.field} at ${c.limit + 1}`;
+        expect(res.status, `${label}: ${JSON.stringify(res.body).slice(0, 300)}`).to.equal(400);
+        expect(res.body.error.code, label).to.equal('VALIDATION_ERROR');
+        expect(res.body.error.details.field, label).to.equal(c.field);
+        expect(res.body.error.message, label).to.match(new RegExp(`at most ${c.limit} (characters|items)`));
       }
-    }
-    expect(unbounded).to.deep.equal([]);
-  });
+    });
 
-  it('bounds the text of list filters and search', async () => {
-    const team = await env().team();
-    const long = 'a'.repeat(QUERY + 1);
-    const lists: [string, string][] = [
-      ['/clients', 'search'], ['/deals', 'search'], ['/deals', 'phase'], ['/deals', 'source'], ['/deals', 'status'],
-      ['/tasks', 'column'], ['/whatsapp/contacts', 'tag'], ['/projects', 'search'], ['/activities', 'search'],
-    ];
-    for (const [path, name] of lists) {
-      const res = await env().request.get(`/api/v1${path}`).query({ [name]: long }).set(team.auth);
-      expect(res.status, `${path}?${name}`).to.equal(400);
-      expect(res.body.error.details.field, `${path}?${name}`).to.equal(name);
-      expect(res.body.error.message).to.equal(`${name} must be at most ${QUERY} characters long`);
-      const at = await env().request.get(`/api/v1${path}`).query({ [name]: accented(QUERY) }).set(team.auth);
-      expect(at.status, `${path}?${name} at the limit`).to.equal(200);
-    }
-  });
-}, backendNames());
+    it('stores a text exactly at its limit, counting characters and not bytes', async () => {
+      const team = await env().team();
+      const ids = await fixtures(env(), team);
+      for (const c of cases) {
+        const value = c.value ? c.value(c.limit) : 'a'.repeat(c.limit);
+        if (value === undefined) continue;
+        const res = await send(env(), team, ids, c, value);
+        expect(res.status, `${c.route} ${c.field} at ${c.limit}: ${JSON.stringify(res.body).slice(0, 300)}`).to.be.within(200, 201);
+      }
+    });
+
+    it('says the limit in the OpenAPI document', async () => {
+      const doc = (await env().request.get('/api/v1/openapi.json')).body;
+      const schema = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+      const client = schema('/clients', 'post');
+      expect(client.properties.name).to.include({ maxLength: NAME });
+      expect(client.properties.email.anyOf[0]).to.include({ maxLength: EMAIL });
+      expect(client.properties.tags).to.include({ maxItems: TAGS });
+      expect(client.properties.tags.items).to.include({ maxLength: TAG });
+      expect(schema('/whatsapp/messages', 'post').properties.content).to.include({ maxLength: WHATSAPP_TEXT });
+      const search = doc.paths['/clients'].get.parameters.find((p: { name: string }) => p.name === 'search');
+      expect(search.schema).to.include({ maxLength: QUERY });
+    });
+
+    it('gives every text, list and free-form object of every request body a limit', async () => {
+      const doc = (await env().request.get('/api/v1/openapi.json')).body;
+      const unbounded: string[] = [];
+      const walk = (node: any, at: string): void => {
+        if (!node || typeof node !== 'object') return;
+        const types = [].concat(node.type ?? []);
+        const free = !node.enum && !node.format && node.const === undefined;
+        if (types.includes('string' as never) && free && node.maxLength === undefined) unbounded.push(`${at}: text`);
+        if (types.includes('array' as never) && node.maxItems === undefined) unbounded.push(`${at}: list`);
+        const freeForm = types.includes('object' as never) && (!node.properties || typeof node.additionalProperties === 'object');
+        if (freeForm && node.maxProperties === undefined) unbounded.push(`${at}: object`);
+        for (const key of ['items', 'additionalProperties']) walk(node[key], `${at}.${key}`);
+        for (const key of ['anyOf', 'oneOf', 'allOf']) (node[key] ?? []).forEach((s: unknown, i: number) => walk(s, `${at}.${key}[${i}]`));
+        for (const [name, s] of Object.entries(node.properties ?? {})) walk(s, `${at}.${name}`);
+      };
+      for (const [path, item] of Object.entries<any>(doc.paths)) {
+        for (const [method, op] of Object.entries<any>(item)) {
+          walk(op.requestBody?.content?.['application/json']?.schema, `${method.toUpperCase()} ${path} body`);
+        }
+      }
+      expect(unbounded).to.deep.equal([]);
+    });
+
+    it('bounds the text of list filters and search', async () => {
+      const team = await env().team();
+      const long = 'a'.repeat(QUERY + 1);
+      const lists: [string, string][] = [
+        ['/clients', 'search'],
+        ['/deals', 'search'],
+        ['/deals', 'phase'],
+        ['/deals', 'source'],
+        ['/deals', 'status'],
+        ['/tasks', 'column'],
+        ['/whatsapp/contacts', 'tag'],
+        ['/projects', 'search'],
+        ['/activities', 'search'],
+      ];
+      for (const [path, name] of lists) {
+        const res = await env()
+          .request.get(`/api/v1${path}`)
+          .query({ [name]: long })
+          .set(team.auth);
+        expect(res.status, `${path}?${name}`).to.equal(400);
+        expect(res.body.error.details.field, `${path}?${name}`).to.equal(name);
+        expect(res.body.error.message).to.equal(`${name} must be at most ${QUERY} characters long`);
+        const at = await env()
+          .request.get(`/api/v1${path}`)
+          .query({ [name]: accented(QUERY) })
+          .set(team.auth);
+        expect(at.status, `${path}?${name} at the limit`).to.equal(200);
+      }
+    });
+  },
+  backendNames(),
+);

@@ -13,28 +13,35 @@ const TYPED: Array<[string, string, string]> = [
   ['with an extension', '(11) 3333-4444 ramal 12', '551133334444'],
 ];
 
-forEachHttpBackend('Phones as people type them', (env) => {
-  for (const [label, typed, digits] of TYPED) {
-    it(`a WhatsApp contact ${label}`, async () => {
-      const t = await env().team();
-      const res = await env().request.post('/api/v1/whatsapp/contacts').set(t.auth).send({ phone: typed });
-      expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      expect(res.body.data.phone).to.equal(digits);
-    });
+forEachHttpBackend(
+  'Phones as people type them',
+  (env) => {
+    for (const [label, typed, digits] of TYPED) {
+      it(`a WhatsApp contact ${label}`, async () => {
+        const t = await env().team();
+        const res = await env().request.post('/api/v1/whatsapp/contacts').set(t.auth).send({ phone: typed });
+        expect(res.status, JSON.stringify(res.body)).to.equal(201);
+        expect(res.body.data.phone).to.equal(digits);
+      });
 
-    it(`a project lead ${label}`, async () => {
-      const t = await env().team();
-      const project = (await env().request.post('/api/v1/projects').set(t.auth).send({ name: 'Telefones' })).body.data.id as string;
-      const res = await env().request.post(`/api/v1/projects/${project}/leads`).set(t.auth).send({ full_name: 'João Araújo', phone: typed });
-      expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      expect(res.body.data.phone).to.equal(`+${digits}`);
-    });
-  }
+      it(`a project lead ${label}`, async () => {
+        const t = await env().team();
+        const project = (await env().request.post('/api/v1/projects').set(t.auth).send({ name: 'Telefones' })).body.data.id as string;
+        const res = await env()
+          .request.post(`/api/v1/projects/${project}/leads`)
+          .set(t.auth)
+          .send({ full_name: 'João Araújo', phone: typed });
+        expect(res.status, JSON.stringify(res.body)).to.equal(201);
+        expect(res.body.data.phone).to.equal(`+${digits}`);
+      });
+    }
 
-  it('still refuses a phone with letters in it, naming the field', async () => {
-    const t = await env().team();
-    const res = await env().request.post('/api/v1/whatsapp/contacts').set(t.auth).send({ phone: '11 9ABC-4321' });
-    expect(res.status).to.equal(400);
-    expect(res.body.error.details).to.deep.include({ field: 'phone' });
-  });
-}, backendNames());
+    it('still refuses a phone with letters in it, naming the field', async () => {
+      const t = await env().team();
+      const res = await env().request.post('/api/v1/whatsapp/contacts').set(t.auth).send({ phone: '11 9ABC-4321' });
+      expect(res.status).to.equal(400);
+      expect(res.body.error.details).to.deep.include({ field: 'phone' });
+    });
+  },
+  backendNames(),
+);

@@ -12,21 +12,28 @@ import { TOKENS } from '../../../bootstrap/tokens';
 import { startRuntime } from '../../support/backends';
 import { HttpEnv, httpEnvOf } from '../../support/http';
 
-interface Line { level: string; fields: Record<string, unknown>; message: string }
+interface Line {
+  level: string;
+  fields: Record<string, unknown>;
+  message: string;
+}
 
 const capture = (): { lines: Line[]; logger: Logger } => {
   const lines: Line[] = [];
-  const at = (level: string) => (fields: Record<string, unknown>, message: string) => { lines.push({ level, fields, message }); };
+  const at = (level: string) => (fields: Record<string, unknown>, message: string) => {
+    lines.push({ level, fields, message });
+  };
   return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
 };
 
 /** A port that was free a moment ago: nothing listens there. */
-const deadPort = (): Promise<number> => new Promise((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
+const deadPort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
   });
-});
 
 /** A runtime whose logger is `logger`; the limiters, built when the app is, log through it. */
 const runtimeWith = async (logger: Logger, overrides: Partial<Config> = {}) => {
@@ -63,9 +70,9 @@ describe('Rate limits when their store does not answer', () => {
     try {
       const store = new RateLimiterMemory({ points: 100, duration: 60 });
       store.consume = () => new Promise(() => undefined); // a primary too busy to answer
-      runtime.container.rebindSync(TOKENS.RateLimiter).toConstantValue(
-        FlexibleRateLimiter.shared(store, 100, { timeoutMs: 50, watch: new StoreWatch(logger) }),
-      );
+      runtime.container
+        .rebindSync(TOKENS.RateLimiter)
+        .toConstantValue(FlexibleRateLimiter.shared(store, 100, { timeoutMs: 50, watch: new StoreWatch(logger) }));
       const env = httpEnvOf(runtime);
       const { auth } = await env.team();
       for (let i = 0; i < 3; i++) await env.request.get('/api/v1/clients').set(auth).expect(200);
@@ -110,7 +117,11 @@ describe('Rate limits on the public routes', () => {
     await env.request.get('/api/v1/webhooks/inbound/wh_unknown').set(me).expect(404);
     await env.request.post(CLOUD).set(me).send({}).expect(401);
 
-    const refused = await env.request.post(url).set(me).set('X-Webhook-Secret', secret).send({ full_name: 'Bia Lima', phone: '11 98765-4322' });
+    const refused = await env.request
+      .post(url)
+      .set(me)
+      .set('X-Webhook-Secret', secret)
+      .send({ full_name: 'Bia Lima', phone: '11 98765-4322' });
     expect(refused.status).to.equal(429);
     expect(refused.body).to.deep.equal({ success: false, error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded' } });
     expect(Number(refused.headers['retry-after'])).to.be.within(1, 60);
@@ -125,7 +136,11 @@ describe('Rate limits on the public routes', () => {
   it('limits each endpoint whatever the address, the Cloud API webhook being one endpoint', async () => {
     const busy = await endpointOf(env);
     const calm = await endpointOf(env);
-    for (let i = 0; i < 6; i++) await env.request.get(busy.url).set(from(`198.51.100.${i}`)).expect(200);
+    for (let i = 0; i < 6; i++)
+      await env.request
+        .get(busy.url)
+        .set(from(`198.51.100.${i}`))
+        .expect(200);
     const refused = await env.request.get(busy.url).set(from('198.51.100.99'));
     expect(refused.status).to.equal(429);
     expect(refused.body.error.code).to.equal('RATE_LIMITED');
@@ -133,7 +148,13 @@ describe('Rate limits on the public routes', () => {
     await env.request.get(calm.url).set(from('198.51.100.99')).expect(200);
 
     for (let i = 0; i < 6; i++) {
-      const res = i % 2 ? await env.request.get(CLOUD).set(from(`192.0.2.${i}`)) : await env.request.post(CLOUD).set(from(`192.0.2.${i}`)).send({});
+      const res =
+        i % 2
+          ? await env.request.get(CLOUD).set(from(`192.0.2.${i}`))
+          : await env.request
+              .post(CLOUD)
+              .set(from(`192.0.2.${i}`))
+              .send({});
       expect(res.status).to.equal(401);
     }
     expect((await env.request.post(CLOUD).set(from('192.0.2.99')).send({})).status).to.equal(429);
@@ -150,7 +171,12 @@ describe('Rate limits on the public routes', () => {
 
   it('documents 429 on every public operation', async () => {
     const doc = (await env.request.get('/api/v1/openapi.json')).body;
-    for (const op of [doc.paths['/webhooks/inbound/{endpointId}'].get, doc.paths['/webhooks/inbound/{endpointId}'].post, doc.paths['/whatsapp/cloud/webhook'].get, doc.paths['/whatsapp/cloud/webhook'].post]) {
+    for (const op of [
+      doc.paths['/webhooks/inbound/{endpointId}'].get,
+      doc.paths['/webhooks/inbound/{endpointId}'].post,
+      doc.paths['/whatsapp/cloud/webhook'].get,
+      doc.paths['/whatsapp/cloud/webhook'].post,
+    ]) {
       expect(op.responses, op.operationId).to.have.property('429');
     }
   });
@@ -175,7 +201,11 @@ describe('Failed authentications per client address', () => {
       expect(res.status).to.equal(401);
       expect(res.body.error.code).to.equal('UNAUTHORIZED');
     }
-    const refused = await env.request.post('/api/v1/clients').set(me).set({ Authorization: 'Bearer wsk_guess' }).send({ name: 'X', type: 'PF' });
+    const refused = await env.request
+      .post('/api/v1/clients')
+      .set(me)
+      .set({ Authorization: 'Bearer wsk_guess' })
+      .send({ name: 'X', type: 'PF' });
     expect(refused.status).to.equal(429);
     expect(refused.body).to.deep.equal({ success: false, error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded' } });
     expect(Number(refused.headers['retry-after'])).to.be.within(1, 60);
@@ -191,11 +221,24 @@ describe('Failed authentications per client address', () => {
     const authenticate = runtime.container.get(AuthenticateApiKey);
     const execute = authenticate.execute.bind(authenticate);
     let lookups = 0;
-    authenticate.execute = (command) => { lookups++; return execute(command); };
+    authenticate.execute = (command) => {
+      lookups++;
+      return execute(command);
+    };
     const me = from('203.0.113.30');
-    for (let i = 0; i < 3; i++) await env.request.get('/api/v1/clients').set(me).set({ Authorization: `Bearer wsk_${i}` }).expect(401);
+    for (let i = 0; i < 3; i++)
+      await env.request
+        .get('/api/v1/clients')
+        .set(me)
+        .set({ Authorization: `Bearer wsk_${i}` })
+        .expect(401);
     expect(lookups).to.equal(3);
-    for (let i = 0; i < 5; i++) await env.request.get('/api/v1/deals').set(me).set({ Authorization: `Bearer wsk_x${i}` }).expect(429);
+    for (let i = 0; i < 5; i++)
+      await env.request
+        .get('/api/v1/deals')
+        .set(me)
+        .set({ Authorization: `Bearer wsk_x${i}` })
+        .expect(429);
     expect(lookups).to.equal(3);
   });
 });
@@ -215,32 +258,44 @@ describe('The client address the limits count', () => {
 
   it('is the X-Forwarded-For entry the proxy in front added, not those the client wrote before it', async () => {
     // A client that writes its own X-Forwarded-For gets no fresh budget: the proxy appends what it saw.
-    expect(await statusOf({}, ['10.0.0.1, 203.0.113.40', '10.0.0.2, 203.0.113.40', '10.0.0.3, 203.0.113.40', '203.0.113.41']))
-      .to.deep.equal([401, 401, 429, 401]);
+    expect(
+      await statusOf({}, ['10.0.0.1, 203.0.113.40', '10.0.0.2, 203.0.113.40', '10.0.0.3, 203.0.113.40', '203.0.113.41']),
+    ).to.deep.equal([401, 401, 429, 401]);
   });
 
   it('is the entry as many from the right as there are trusted proxies (TRUSTED_PROXY_HOPS)', async () => {
-    expect(await statusOf({ trustedProxyHops: 2 }, ['10.0.0.1, 203.0.113.40, 192.0.2.1', '10.0.0.2, 203.0.113.40, 192.0.2.1', '203.0.113.40, 192.0.2.2', '203.0.113.42, 192.0.2.1']))
-      .to.deep.equal([401, 401, 429, 401]);
+    expect(
+      await statusOf({ trustedProxyHops: 2 }, [
+        '10.0.0.1, 203.0.113.40, 192.0.2.1',
+        '10.0.0.2, 203.0.113.40, 192.0.2.1',
+        '203.0.113.40, 192.0.2.2',
+        '203.0.113.42, 192.0.2.1',
+      ]),
+    ).to.deep.equal([401, 401, 429, 401]);
   });
 
-  it('is the connection\'s address when no proxy is trusted', async () => {
+  it("is the connection's address when no proxy is trusted", async () => {
     expect(await statusOf({ trustedProxyHops: 0 }, ['203.0.113.40', '203.0.113.41', '203.0.113.42'])).to.deep.equal([401, 401, 429]);
   });
 });
 
 describe('Rate limits on the public routes at their defaults', () => {
-  it('take a platform\'s burst of leads from one address to one endpoint without a refusal', async () => {
+  it("take a platform's burst of leads from one address to one endpoint without a refusal", async () => {
     const defaults = loadConfig({});
     const runtime = await startRuntime('memory', {
-      publicRateLimitPerMinute: defaults.publicRateLimitPerMinute, inboundRateLimitPerMinute: defaults.inboundRateLimitPerMinute,
+      publicRateLimitPerMinute: defaults.publicRateLimitPerMinute,
+      inboundRateLimitPerMinute: defaults.inboundRateLimitPerMinute,
     });
     try {
       const env = httpEnvOf(runtime);
       const { url, secret } = await endpointOf(env);
       for (let i = 0; i < 150; i++) {
         const phone = `11 98765-${String(1000 + i)}`;
-        const res = await env.request.post(url).set(from('203.0.113.50')).set('X-Webhook-Secret', secret).send({ full_name: `Lead ${i}`, phone });
+        const res = await env.request
+          .post(url)
+          .set(from('203.0.113.50'))
+          .set('X-Webhook-Secret', secret)
+          .send({ full_name: `Lead ${i}`, phone });
         expect(res.status, String(i)).to.equal(200);
       }
     } finally {
@@ -255,7 +310,10 @@ if (!redisUrl && process.env.CI) throw new Error('TEST_REDIS_URL must be set in 
 (redisUrl ? describe : describe.skip)('Public rate limits kept in Redis', () => {
   it('share one budget per address and per endpoint between two nodes', async () => {
     const shared: Partial<Config> = {
-      redisUrl, rateLimitRedisPrefix: `test:${randomBytes(4).toString('hex')}`, publicRateLimitPerMinute: 4, inboundRateLimitPerMinute: 5,
+      redisUrl,
+      rateLimitRedisPrefix: `test:${randomBytes(4).toString('hex')}`,
+      publicRateLimitPerMinute: 4,
+      inboundRateLimitPerMinute: 5,
     };
     const one = await startRuntime('memory', shared);
     const two = await startRuntime('memory', shared);

@@ -27,36 +27,40 @@ async function search(env: HttpEnv, team: TestTeam, list: Lister, q: string): Pr
   return (res.body.data as Record<string, unknown>[]).map(list.nameOf).sort();
 }
 
-forEachHttpBackend('Search parity', (env, backend) => {
-  for (const [listName, list] of Object.entries(LISTS)) {
-    it(`finds on ${listName} exactly what the folding rule says, for every query of the table`, async function () {
-      this.timeout(60000);
-      const team = await env().team();
-      for (const n of NAMES) {
-        const res = await env().request.post(list.path).set(team.auth).send(list.create(n.text));
-        expect(res.status, JSON.stringify(res.body)).to.equal(201);
-        expect(list.nameOf(res.body.data)).to.equal(n.text);
-      }
-      const found = new Map<string, string[]>();
-      for (const q of QUERIES) {
-        const names = await search(env(), team, list, q.text);
-        found.set(q.text, names);
-        expect(names, `search ${JSON.stringify(q.text)} on ${listName} [${backend}]`).to.deep.equal(expectedMatches(q));
-      }
-      answers.set(`${backend} ${listName}`, found);
-    });
-  }
-
-  it('never matches a query across two fields of one record', async () => {
-    const team = await env().team();
-    const res = await env().request.post('/api/v1/deals').set(team.auth).send({ title: 'Alpha', description: 'Beta' });
-    expect(res.status).to.equal(201);
-    for (const q of ['alpha', 'BETA']) expect(await search(env(), team, LISTS.deals, q)).to.deep.equal(['Alpha']);
-    for (const q of ['alphabeta', 'alpha beta', 'ha\nbe', 'ha\u001fbe', 'ha\u001ebe', 'a%b']) {
-      expect(await search(env(), team, LISTS.deals, q), JSON.stringify(q)).to.deep.equal([]);
+forEachHttpBackend(
+  'Search parity',
+  (env, backend) => {
+    for (const [listName, list] of Object.entries(LISTS)) {
+      it(`finds on ${listName} exactly what the folding rule says, for every query of the table`, async function () {
+        this.timeout(60000);
+        const team = await env().team();
+        for (const n of NAMES) {
+          const res = await env().request.post(list.path).set(team.auth).send(list.create(n.text));
+          expect(res.status, JSON.stringify(res.body)).to.equal(201);
+          expect(list.nameOf(res.body.data)).to.equal(n.text);
+        }
+        const found = new Map<string, string[]>();
+        for (const q of QUERIES) {
+          const names = await search(env(), team, list, q.text);
+          found.set(q.text, names);
+          expect(names, `search ${JSON.stringify(q.text)} on ${listName} [${backend}]`).to.deep.equal(expectedMatches(q));
+        }
+        answers.set(`${backend} ${listName}`, found);
+      });
     }
-  });
-}, backendNames());
+
+    it('never matches a query across two fields of one record', async () => {
+      const team = await env().team();
+      const res = await env().request.post('/api/v1/deals').set(team.auth).send({ title: 'Alpha', description: 'Beta' });
+      expect(res.status).to.equal(201);
+      for (const q of ['alpha', 'BETA']) expect(await search(env(), team, LISTS.deals, q)).to.deep.equal(['Alpha']);
+      for (const q of ['alphabeta', 'alpha beta', 'ha\nbe', 'ha\u001fbe', 'ha\u001ebe', 'a%b']) {
+        expect(await search(env(), team, LISTS.deals, q), JSON.stringify(q)).to.deep.equal([]);
+      }
+    });
+  },
+  backendNames(),
+);
 
 describe('Search parity across backends', () => {
   it('gives the same names for every query on every backend', function () {

@@ -49,11 +49,13 @@ describe('Request validation messages', () => {
   });
 
   it('says a limit as the limit, inside a nullable field too, and names a key of a free-form object that is too long', () => {
-    const bounded = validator<Record<string, unknown>>(Type.Object({
-      notes: B.optional(B.nullableString(5)),
-      tags: B.optional(B.tags()),
-      mapping: B.optional(Type.Unsafe({ type: 'object', maxProperties: 1, propertyNames: { maxLength: 3 } })),
-    }));
+    const bounded = validator<Record<string, unknown>>(
+      Type.Object({
+        notes: B.optional(B.nullableString(5)),
+        tags: B.optional(B.tags()),
+        mapping: B.optional(Type.Unsafe({ type: 'object', maxProperties: 1, propertyNames: { maxLength: 3 } })),
+      }),
+    );
     const said = (body: object) => {
       try {
         bounded(body);
@@ -66,9 +68,13 @@ describe('Request validation messages', () => {
     expect(said({ notes: '😀😀😀😀😀' })).to.equal('accepted');
     expect(said({ notes: 'ÇÇÇÇÇÇ' })).to.deep.equal([{ field: 'notes', message: 'notes must be at most 5 characters long' }]);
     expect(said({ notes: 5 })).to.deep.equal([{ field: 'notes', message: 'notes must be a string or null' }]);
-    expect(said({ tags: Array.from({ length: 51 }, (_, i) => `t${i}`) })).to.deep.equal([{ field: 'tags', message: 'tags must have at most 50 items' }]);
+    expect(said({ tags: Array.from({ length: 51 }, (_, i) => `t${i}`) })).to.deep.equal([
+      { field: 'tags', message: 'tags must have at most 50 items' },
+    ]);
     expect(said({ mapping: { a: 1, b: 2 } })).to.deep.equal([{ field: 'mapping', message: 'mapping must have at most 1 keys' }]);
-    expect(said({ mapping: { abcd: 1 } })).to.deep.equal([{ field: 'mapping', message: 'a key of mapping must be at most 3 characters long' }]);
+    expect(said({ mapping: { abcd: 1 } })).to.deep.equal([
+      { field: 'mapping', message: 'a key of mapping must be at most 3 characters long' },
+    ]);
   });
 
   it('lists every problem in details.errors, the first one in the order the schema lists the fields being details.field', () => {
@@ -86,10 +92,14 @@ describe('Request validation messages', () => {
 
   it('answers a body with tens of thousands of bad values inside anyOf fields, describing the first 20', () => {
     // Folding anyOf branches once went through every error for every anyOf: this body held a worker for minutes.
-    const mapping = validator<Record<string, unknown>>(Type.Object({
-      field_mapping: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())])),
-    }));
-    const body = { field_mapping: Object.fromEntries(Array.from({ length: 40000 }, (_, i) => [`campo_${i}`, i % 2 === 0 ? i : ['nome', i]])) };
+    const mapping = validator<Record<string, unknown>>(
+      Type.Object({
+        field_mapping: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())])),
+      }),
+    );
+    const body = {
+      field_mapping: Object.fromEntries(Array.from({ length: 40000 }, (_, i) => [`campo_${i}`, i % 2 === 0 ? i : ['nome', i]])),
+    };
     let refused: ValidationFailed | undefined;
     try {
       mapping(body);

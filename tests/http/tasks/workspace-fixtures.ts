@@ -27,9 +27,21 @@ export function fixtures(env: () => HttpEnv): Fixtures {
   let seq = 0;
   const insertPipeline = async (teamId: string, projectId: string, columns: string[], isDefault: boolean): Promise<string> => {
     const id = ids().next();
-    await get<PipelineRepository>(PROJECT_TOKENS.PipelineRepository).insert(Pipeline.create(id, {
-      teamId, projectId, name: `Board ${++seq}`, slug: `board-${seq}`, isDefault, columns: columns.map(open), lossReasons: [],
-    }, new Date()).snapshot());
+    await get<PipelineRepository>(PROJECT_TOKENS.PipelineRepository).insert(
+      Pipeline.create(
+        id,
+        {
+          teamId,
+          projectId,
+          name: `Board ${++seq}`,
+          slug: `board-${seq}`,
+          isDefault,
+          columns: columns.map(open),
+          lossReasons: [],
+        },
+        new Date(),
+      ).snapshot(),
+    );
     return id;
   };
   return {
@@ -38,9 +50,25 @@ export function fixtures(env: () => HttpEnv): Fixtures {
       const id = ids().next();
       const at = new Date().toISOString();
       await get<ProjectRepository>(PROJECT_TOKENS.ProjectRepository).insert({
-        id, teamId: team.teamId, name, slug: `p-${id}`, description: null, stageId: stage.id, priority: 'medium', color: null,
-        briefing: null, squadId: null, clientId: null, startDate: null, dueDate: null, completedAt: null, createdBy: null,
-        isInternal: false, archivedAt: null, createdAt: at, updatedAt: at,
+        id,
+        teamId: team.teamId,
+        name,
+        slug: `p-${id}`,
+        description: null,
+        stageId: stage.id,
+        priority: 'medium',
+        color: null,
+        briefing: null,
+        squadId: null,
+        clientId: null,
+        startDate: null,
+        dueDate: null,
+        completedAt: null,
+        createdBy: null,
+        isInternal: false,
+        archivedAt: null,
+        createdAt: at,
+        updatedAt: at,
       });
       const pipelineId = columns === null ? null : await insertPipeline(team.teamId, id, columns, true);
       return { id, pipelineId };

@@ -39,9 +39,19 @@ export async function createProjectFixture(runtime: Runtime, teamId: string, nam
 export async function addPipeline(runtime: Runtime, teamId: string, projectId: string, columns: ColumnInput[]): Promise<PipelineData> {
   const c = runtime.container;
   const ids = c.get<IdGenerator>(TOKENS.IdGenerator);
-  const pipeline = Pipeline.create(ids.next(), {
-    teamId, projectId, name: 'Second board', slug: `b-${ids.next().slice(-12)}`, isDefault: false, columns, lossReasons: [],
-  }, new Date()).snapshot();
+  const pipeline = Pipeline.create(
+    ids.next(),
+    {
+      teamId,
+      projectId,
+      name: 'Second board',
+      slug: `b-${ids.next().slice(-12)}`,
+      isDefault: false,
+      columns,
+      lossReasons: [],
+    },
+    new Date(),
+  ).snapshot();
   await c.get<PipelineRepository>(PROJECT_TOKENS.PipelineRepository).insert(pipeline);
   return pipeline;
 }
@@ -64,7 +74,14 @@ export async function webhookCli(runtime: Runtime, argv: string[]): Promise<CliR
   const commands = operatorCommands(runtime.container, () => runtime);
   let out = '';
   let err = '';
-  const code = await runCli([...argv, '--json'], commands, { out: (t) => { out += t; }, err: (t) => { err += t; } });
+  const code = await runCli([...argv, '--json'], commands, {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+  });
   return { code, json: out ? JSON.parse(out) : null, err };
 }
 
@@ -80,10 +97,20 @@ export interface EndpointFixture extends ProjectFixture {
 export async function createEndpointFixture(env: HttpEnv, body: Record<string, unknown> = {}): Promise<EndpointFixture> {
   const team = await env.team();
   const project = await createProjectFixture(env.runtime, team.teamId);
-  const res = await env.request.post('/api/v1/webhooks').set(team.auth).send({ name: 'Site', project_id: project.projectId, ...body });
+  const res = await env.request
+    .post('/api/v1/webhooks')
+    .set(team.auth)
+    .send({ name: 'Site', project_id: project.projectId, ...body });
   if (res.status !== 201) throw new Error(`POST /webhooks: ${res.status} ${JSON.stringify(res.body)}`);
   const webhook = res.body.data;
-  return { teamId: team.teamId, auth: team.auth, ...project, webhook, secret: webhook.secret_token, url: `/api/v1/webhooks/inbound/${webhook.endpoint_id}` };
+  return {
+    teamId: team.teamId,
+    auth: team.auth,
+    ...project,
+    webhook,
+    secret: webhook.secret_token,
+    url: `/api/v1/webhooks/inbound/${webhook.endpoint_id}`,
+  };
 }
 
 /** Project leads and deals as the API lists them (newest last). */

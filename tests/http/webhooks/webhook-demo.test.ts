@@ -11,7 +11,9 @@ forEachHttpBackend('Webhooks in the demo team', (env) => {
     const deals = await env().request.get(`/api/v1/deals?project_id=${endpoint.action_config.project_id}`).set(auth);
     expect(deals.body.data.map((d: { title: string }) => d.title)).to.deep.equal(['Mariana Costa']);
     expect(deals.body.data[0].utm_term).to.equal('loja virtual');
-    const posted = await env().request.post(`/api/v1/webhooks/inbound/${endpoint.endpoint_id}`).send({ nome: 'Teste', email: 't@example.com' });
+    const posted = await env()
+      .request.post(`/api/v1/webhooks/inbound/${endpoint.endpoint_id}`)
+      .send({ nome: 'Teste', email: 't@example.com' });
     expect(posted.body).to.include({ success: true, entity_type: 'deal' });
   });
 });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { forEachHttpBackend } from '../../support/http';
 
 forEachHttpBackend('Webhook operations in the OpenAPI document', (env) => {
-  it('points a created endpoint\'s Location at it, and shows the secret only in the 201', async () => {
+  it("points a created endpoint's Location at it, and shows the secret only in the 201", async () => {
     const team = await env().team();
     const created = await env().request.post('/api/v1/webhooks').set(team.auth).send({ name: 'Site' }).expect(201);
     expect(created.body.data.secret_token).to.be.a('string');
@@ -15,8 +15,11 @@ forEachHttpBackend('Webhook operations in the OpenAPI document', (env) => {
   it('declares the administration behind the key and the public receiver with its own answers', async () => {
     const doc = (await env().request.get('/api/v1/openapi.json').expect(200)).body;
     for (const [path, method, id] of [
-      ['/webhooks', 'get', 'listWebhookEndpoints'], ['/webhooks', 'post', 'createWebhookEndpoint'], ['/webhooks/{id}', 'get', 'getWebhookEndpoint'],
-      ['/webhooks/{id}', 'put', 'updateWebhookEndpoint'], ['/webhooks/{id}', 'delete', 'deleteWebhookEndpoint'],
+      ['/webhooks', 'get', 'listWebhookEndpoints'],
+      ['/webhooks', 'post', 'createWebhookEndpoint'],
+      ['/webhooks/{id}', 'get', 'getWebhookEndpoint'],
+      ['/webhooks/{id}', 'put', 'updateWebhookEndpoint'],
+      ['/webhooks/{id}', 'delete', 'deleteWebhookEndpoint'],
     ]) {
       expect(doc.paths[path]?.[method]?.operationId, `${method} ${path}`).to.equal(id);
       expect(doc.paths[path][method].security).to.deep.equal([{ apiKey: [] }]);
@@ -40,8 +43,13 @@ forEachHttpBackend('Webhook operations in the OpenAPI document', (env) => {
     // The receiver's 200 is its own shape, not the envelope.
     const answer = receive.responses['200'].content['application/json'].schema;
     expect(answer.oneOf.map((s: { required: string[] }) => s.required)).to.deep.equal([
-      ['received', 'success', 'action', 'entity_id', 'entity_type', 'entity_ids', 'warnings'], ['received', 'error'],
+      ['received', 'success', 'action', 'entity_id', 'entity_type', 'entity_ids', 'warnings'],
+      ['received', 'error'],
     ]);
-    expect(receive.parameters.map((p: { name: string }) => p.name)).to.include.members(['X-Webhook-Secret', 'webhook-id', 'Idempotency-Key']);
+    expect(receive.parameters.map((p: { name: string }) => p.name)).to.include.members([
+      'X-Webhook-Secret',
+      'webhook-id',
+      'Idempotency-Key',
+    ]);
   });
 });

@@ -28,15 +28,25 @@ for (const backend of backendNames()) {
     it('skips a message whose timestamp no date can hold, and stores the next one', async () => {
       const team = await env.team();
       const phoneNumberId = `1065403522${backend.length}7`;
-      await runtime.container.get(CreateInbox).execute(team, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG-test' });
+      await runtime.container
+        .get(CreateInbox)
+        .execute(team, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG-test' });
       for (const [i, timestamp] of ['1e308', '1e20', '8640000000001', 1e300].entries()) {
         const raw = delivery(phoneNumberId, `wamid.FAR${i}`, timestamp);
-        const res = await env.request.post('/api/v1/whatsapp/cloud/webhook').set('content-type', 'application/json').set('x-hub-signature-256', sign(raw)).send(raw);
+        const res = await env.request
+          .post('/api/v1/whatsapp/cloud/webhook')
+          .set('content-type', 'application/json')
+          .set('x-hub-signature-256', sign(raw))
+          .send(raw);
         expect(res.status, `${timestamp}: ${res.text}`).to.equal(200);
         expect(res.body.data, String(timestamp)).to.deep.include({ messages: 0 });
       }
       const raw = delivery(phoneNumberId, 'wamid.NOW', String(Math.floor(Date.now() / 1000)));
-      const ok = await env.request.post('/api/v1/whatsapp/cloud/webhook').set('content-type', 'application/json').set('x-hub-signature-256', sign(raw)).send(raw);
+      const ok = await env.request
+        .post('/api/v1/whatsapp/cloud/webhook')
+        .set('content-type', 'application/json')
+        .set('x-hub-signature-256', sign(raw))
+        .send(raw);
       expect(ok.body.data).to.deep.include({ messages: 1 });
     });
   });

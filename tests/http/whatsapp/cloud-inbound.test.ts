@@ -24,7 +24,10 @@ type Json = Record<string, any>;
 
 /** Incoming messages carry the sender's profile (system messages do not). */
 const fromSheena = (phoneNumberId: string, message: Json, from = SHEENA) =>
-  metaEnvelope(phoneNumberId, { contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: from }], messages: [{ from, timestamp: now(), ...message }] });
+  metaEnvelope(phoneNumberId, {
+    contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: from }],
+    messages: [{ from, timestamp: now(), ...message }],
+  });
 
 const AD_REFERRAL = {
   source_url: 'https://fb.me/3cr4Wqqkv',
@@ -44,67 +47,116 @@ const FIXTURES: Record<string, Json> = {
   text: { id: 'wamid.TEXT', type: 'text', text: { body: 'Does it come in another color?' } },
   // "Image messages webhook reference"
   image: {
-    id: 'wamid.IMAGE', type: 'image',
+    id: 'wamid.IMAGE',
+    type: 'image',
     image: {
-      caption: 'Sample image caption', mime_type: 'image/jpeg', sha256: 'SfInY0gHMdU5JcNSPn8Lx1+U8hTlG9Ffgx5WhaT8UlE=', id: '1003383421387256',
+      caption: 'Sample image caption',
+      mime_type: 'image/jpeg',
+      sha256: 'SfInY0gHMdU5JcNSPn8Lx1+U8hTlG9Ffgx5WhaT8UlE=',
+      id: '1003383421387256',
       url: 'https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1003383421387256&ext=1744344496',
     },
   },
   // "Audio messages webhook reference" (a voice note)
   audio: {
-    id: 'wamid.AUDIO', type: 'audio',
-    audio: { mime_type: 'audio/ogg; codecs=opus', sha256: '8M4Efkx0qJvEgQ0m1exIt+ZvoJe0xqTtNvJvPrNJ0Ts=', id: '1128393389108470', voice: true },
+    id: 'wamid.AUDIO',
+    type: 'audio',
+    audio: {
+      mime_type: 'audio/ogg; codecs=opus',
+      sha256: '8M4Efkx0qJvEgQ0m1exIt+ZvoJe0xqTtNvJvPrNJ0Ts=',
+      id: '1128393389108470',
+      voice: true,
+    },
   },
   // "Video messages webhook reference"
   video: {
-    id: 'wamid.VIDEO', type: 'video',
-    video: { caption: 'Beach day!', mime_type: 'video/mp4', sha256: 'X1gmpyZZjSjLCdkv8Nl40j+Tgjr3Q+LoblT4WYEY1EY=', id: '1165285285082436' },
+    id: 'wamid.VIDEO',
+    type: 'video',
+    video: {
+      caption: 'Beach day!',
+      mime_type: 'video/mp4',
+      sha256: 'X1gmpyZZjSjLCdkv8Nl40j+Tgjr3Q+LoblT4WYEY1EY=',
+      id: '1165285285082436',
+    },
   },
   // "Document messages webhook reference"
   document: {
-    id: 'wamid.DOCUMENT', type: 'document',
-    document: { filename: 'receipt.pdf', mime_type: 'application/pdf', sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=', id: '1315553166261486' },
+    id: 'wamid.DOCUMENT',
+    type: 'document',
+    document: {
+      filename: 'receipt.pdf',
+      mime_type: 'application/pdf',
+      sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=',
+      id: '1315553166261486',
+    },
   },
   // "Sticker messages webhook reference"
   sticker: {
-    id: 'wamid.STICKER', type: 'sticker',
+    id: 'wamid.STICKER',
+    type: 'sticker',
     sticker: { mime_type: 'image/webp', sha256: 'SbSNmNTj6Vq7jdYDJVLH8Q69xXeYjYOnPRvAi9WMOIo=', id: '1384223919496669', animated: false },
   },
   // "Location messages webhook reference"
   location: {
-    id: 'wamid.LOCATION', type: 'location',
-    location: { address: '1 Hacker Way, Menlo Park, CA 94025', latitude: 37.483307, longitude: -122.148981, name: 'Meta Headquarters', url: 'https://meta.com' },
+    id: 'wamid.LOCATION',
+    type: 'location',
+    location: {
+      address: '1 Hacker Way, Menlo Park, CA 94025',
+      latitude: 37.483307,
+      longitude: -122.148981,
+      name: 'Meta Headquarters',
+      url: 'https://meta.com',
+    },
   },
   // the same page: a shared pin, without a name or an address
   pin: { id: 'wamid.PIN', type: 'location', location: { latitude: -23.561414, longitude: -46.655881 } },
   // "Contacts messages webhook reference"
   contacts: {
-    id: 'wamid.CONTACTS', type: 'contacts',
-    contacts: [{
-      addresses: [{ city: 'Menlo Park', country: 'United States', country_code: 'us', state: 'CA', street: '1 Hacker Way', type: 'WORK', zip: '94025' }],
-      birthday: '1999-01-23',
-      emails: [{ email: 'bjohnson@whatsapp.com', type: 'WORK' }],
-      name: { formatted_name: 'Barbara J. Johnson', first_name: 'Barbara', last_name: 'Johnson', middle_name: 'Joana' },
-      org: { company: 'WhatsApp', department: 'Design', title: 'Manager' },
-      phones: [{ phone: '+1 (650) 555-1234', wa_id: '16505551234', type: 'WORK' }],
-      urls: [{ url: 'https://www.whatsapp.com', type: 'WORK' }],
-    }],
+    id: 'wamid.CONTACTS',
+    type: 'contacts',
+    contacts: [
+      {
+        addresses: [
+          {
+            city: 'Menlo Park',
+            country: 'United States',
+            country_code: 'us',
+            state: 'CA',
+            street: '1 Hacker Way',
+            type: 'WORK',
+            zip: '94025',
+          },
+        ],
+        birthday: '1999-01-23',
+        emails: [{ email: 'bjohnson@whatsapp.com', type: 'WORK' }],
+        name: { formatted_name: 'Barbara J. Johnson', first_name: 'Barbara', last_name: 'Johnson', middle_name: 'Joana' },
+        org: { company: 'WhatsApp', department: 'Design', title: 'Manager' },
+        phones: [{ phone: '+1 (650) 555-1234', wa_id: '16505551234', type: 'WORK' }],
+        urls: [{ url: 'https://www.whatsapp.com', type: 'WORK' }],
+      },
+    ],
   },
   // "Interactive reply buttons messages webhook reference"
   button_reply: {
-    id: 'wamid.BUTTON_REPLY', type: 'interactive',
+    id: 'wamid.BUTTON_REPLY',
+    type: 'interactive',
     context: { from: META_BUSINESS_NUMBER, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA' },
     interactive: { type: 'button_reply', button_reply: { id: 'cancel-button', title: 'Cancel' } },
   },
   // "List messages webhook reference"
   list_reply: {
-    id: 'wamid.LIST_REPLY', type: 'interactive',
+    id: 'wamid.LIST_REPLY',
+    type: 'interactive',
     context: { from: META_BUSINESS_NUMBER, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJFMkRCRDdFNTRBQjhEQjdDOTEA' },
-    interactive: { type: 'list_reply', list_reply: { id: 'priority_express', title: 'Express Shipping', description: 'Next Day to 2 Days' } },
+    interactive: {
+      type: 'list_reply',
+      list_reply: { id: 'priority_express', title: 'Express Shipping', description: 'Next Day to 2 Days' },
+    },
   },
   // "Button messages webhook reference" (a template's quick-reply button)
   button: {
-    id: 'wamid.BUTTON', type: 'button',
+    id: 'wamid.BUTTON',
+    type: 'button',
     context: { from: META_BUSINESS_NUMBER, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJGMkQ4QTY0RjEyMzk1NDAwRTAA' },
     button: { payload: 'Unsubscribe from Promos', text: 'Unsubscribe' },
   },
@@ -114,16 +166,29 @@ const FIXTURES: Record<string, Json> = {
   unreaction: { id: 'wamid.UNREACTION', type: 'reaction', reaction: { message_id: 'wamid.TEXT' } },
   // "Order messages webhook reference"
   order: {
-    id: 'wamid.ORDER', type: 'order',
+    id: 'wamid.ORDER',
+    type: 'order',
     order: {
-      catalog_id: '194836987003835', text: 'Can you ship today?',
-      product_items: [{ product_retailer_id: 'di9ozbzfi4', quantity: 2, item_price: 30, currency: 'USD' }, { product_retailer_id: 'nqryix03ez', quantity: 1, item_price: 25, currency: 'USD' }],
+      catalog_id: '194836987003835',
+      text: 'Can you ship today?',
+      product_items: [
+        { product_retailer_id: 'di9ozbzfi4', quantity: 2, item_price: 30, currency: 'USD' },
+        { product_retailer_id: 'nqryix03ez', quantity: 1, item_price: 25, currency: 'USD' },
+      ],
     },
   },
   // "Unsupported messages webhook reference"
   unsupported: {
-    id: 'wamid.UNSUPPORTED', type: 'unsupported',
-    errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }],
+    id: 'wamid.UNSUPPORTED',
+    type: 'unsupported',
+    errors: [
+      {
+        code: 131051,
+        title: 'Message type unknown',
+        message: 'Message type unknown',
+        error_data: { details: 'Message type is currently not supported.' },
+      },
+    ],
     unsupported: { type: 'poll_update' },
   },
   // "Text messages webhook reference": a message sent from a Click to WhatsApp ad
@@ -142,7 +207,10 @@ for (const backend of backendNames()) {
       this.timeout(60000);
       fake = await FakeWhatsAppProvider.start();
       // The fake provider listens on loopback, as a gateway on the operator's own network would.
-      runtime = await startRuntime(backend, { providerAllowPrivateNetworks: true, whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: 'v' } });
+      runtime = await startRuntime(backend, {
+        providerAllowPrivateNetworks: true,
+        whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: 'v' },
+      });
       env = httpEnvOf(runtime);
     });
     after(async () => {
@@ -152,7 +220,9 @@ for (const backend of backendNames()) {
 
     const cloudInbox = async (team: TestTeam) => {
       const phoneNumberId = `20654035224${backend.length}${++pn}`;
-      const inbox = await runtime.container.get(CreateInbox).execute(team, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
+      const inbox = await runtime.container
+        .get(CreateInbox)
+        .execute(team, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
       return { phoneNumberId, inbox };
     };
     const post = (body: object) => {
@@ -165,7 +235,11 @@ for (const backend of backendNames()) {
       (await get(team, `/whatsapp/conversations/${conversationId}/messages${query}`).expect(200)).body;
     const cli = async (...argv: string[]) => {
       const out: string[] = [];
-      const code = await runCli([...argv, '--json'], operatorCommands(runtime.container, () => runtime), { out: (t) => out.push(t), err: () => undefined });
+      const code = await runCli(
+        [...argv, '--json'],
+        operatorCommands(runtime.container, () => runtime),
+        { out: (t) => out.push(t), err: () => undefined },
+      );
       return { code, out };
     };
 
@@ -187,53 +261,132 @@ for (const backend of backendNames()) {
 
       for (const m of list.data) {
         expect(Object.keys(m).sort()).to.deep.equal([
-          'contact_id', 'context', 'conversation_id', 'created_at', 'direction', 'error', 'filename', 'id', 'inbox_id', 'media_id', 'mime_type',
-          'provider_message_id', 'raw', 'referral', 'sha256', 'status', 'text', 'type', 'updated_at',
+          'contact_id',
+          'context',
+          'conversation_id',
+          'created_at',
+          'direction',
+          'error',
+          'filename',
+          'id',
+          'inbox_id',
+          'media_id',
+          'mime_type',
+          'provider_message_id',
+          'raw',
+          'referral',
+          'sha256',
+          'status',
+          'text',
+          'type',
+          'updated_at',
         ]);
         expect(m).to.include({ direction: 'inbound', status: 'received', inbox_id: inbox.id });
       }
-      expect(stored('text')).to.deep.include({ type: 'text', text: 'Does it come in another color?', context: null, referral: null, error: null, ...noMedia });
+      expect(stored('text')).to.deep.include({
+        type: 'text',
+        text: 'Does it come in another color?',
+        context: null,
+        referral: null,
+        error: null,
+        ...noMedia,
+      });
       expect(stored('text').raw).to.deep.equal({ from: SHEENA, timestamp: stored('text').raw.timestamp, ...FIXTURES.text });
       expect(stored('image')).to.deep.include({
-        type: 'image', text: 'Sample image caption', media_id: '1003383421387256', mime_type: 'image/jpeg',
-        sha256: 'SfInY0gHMdU5JcNSPn8Lx1+U8hTlG9Ffgx5WhaT8UlE=', filename: null,
+        type: 'image',
+        text: 'Sample image caption',
+        media_id: '1003383421387256',
+        mime_type: 'image/jpeg',
+        sha256: 'SfInY0gHMdU5JcNSPn8Lx1+U8hTlG9Ffgx5WhaT8UlE=',
+        filename: null,
       });
-      expect(stored('audio')).to.deep.include({ type: 'audio', text: '[audio]', media_id: '1128393389108470', mime_type: 'audio/ogg; codecs=opus' });
+      expect(stored('audio')).to.deep.include({
+        type: 'audio',
+        text: '[audio]',
+        media_id: '1128393389108470',
+        mime_type: 'audio/ogg; codecs=opus',
+      });
       expect(stored('audio').raw.audio.voice).to.equal(true);
       expect(stored('video')).to.deep.include({ type: 'video', text: 'Beach day!', media_id: '1165285285082436', mime_type: 'video/mp4' });
       expect(stored('document')).to.deep.include({
-        type: 'document', text: '[document] receipt.pdf', media_id: '1315553166261486', mime_type: 'application/pdf', filename: 'receipt.pdf',
+        type: 'document',
+        text: '[document] receipt.pdf',
+        media_id: '1315553166261486',
+        mime_type: 'application/pdf',
+        filename: 'receipt.pdf',
         sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=',
       });
-      expect(stored('sticker')).to.deep.include({ type: 'sticker', text: '[sticker]', media_id: '1384223919496669', mime_type: 'image/webp' });
-      expect(stored('location')).to.deep.include({ type: 'location', text: 'Meta Headquarters, 1 Hacker Way, Menlo Park, CA 94025', ...noMedia });
+      expect(stored('sticker')).to.deep.include({
+        type: 'sticker',
+        text: '[sticker]',
+        media_id: '1384223919496669',
+        mime_type: 'image/webp',
+      });
+      expect(stored('location')).to.deep.include({
+        type: 'location',
+        text: 'Meta Headquarters, 1 Hacker Way, Menlo Park, CA 94025',
+        ...noMedia,
+      });
       expect(stored('location').raw.location).to.include({ latitude: 37.483307, longitude: -122.148981 });
       expect(stored('pin')).to.deep.include({ type: 'location', text: '[location] -23.561414, -46.655881' });
       expect(stored('contacts')).to.deep.include({ type: 'contacts', text: 'Barbara J. Johnson (+1 (650) 555-1234)' });
       expect(stored('button_reply')).to.deep.include({
-        type: 'interactive', text: 'Cancel (cancel-button)', context: { id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA', from: META_BUSINESS_NUMBER },
+        type: 'interactive',
+        text: 'Cancel (cancel-button)',
+        context: { id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA', from: META_BUSINESS_NUMBER },
       });
       expect(stored('list_reply')).to.deep.include({ type: 'interactive', text: 'Express Shipping (priority_express)' });
-      expect(stored('list_reply').context).to.deep.equal({ id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJFMkRCRDdFNTRBQjhEQjdDOTEA', from: META_BUSINESS_NUMBER });
+      expect(stored('list_reply').context).to.deep.equal({
+        id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJFMkRCRDdFNTRBQjhEQjdDOTEA',
+        from: META_BUSINESS_NUMBER,
+      });
       expect(stored('button')).to.deep.include({ type: 'button', text: 'Unsubscribe (Unsubscribe from Promos)' });
-      expect(stored('button').context).to.deep.equal({ id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJGMkQ4QTY0RjEyMzk1NDAwRTAA', from: META_BUSINESS_NUMBER });
-      expect(stored('reaction')).to.deep.include({ type: 'reaction', text: 'Reacted 😀 to wamid.TEXT', context: { id: 'wamid.TEXT', from: null } });
-      expect(stored('unreaction')).to.deep.include({ type: 'reaction', text: 'Removed a reaction from wamid.TEXT', context: { id: 'wamid.TEXT', from: null } });
-      expect(stored('order')).to.deep.include({ type: 'order', text: 'Order: 2 × di9ozbzfi4 at 30 USD; 1 × nqryix03ez at 25 USD — Can you ship today?' });
+      expect(stored('button').context).to.deep.equal({
+        id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJGMkQ4QTY0RjEyMzk1NDAwRTAA',
+        from: META_BUSINESS_NUMBER,
+      });
+      expect(stored('reaction')).to.deep.include({
+        type: 'reaction',
+        text: 'Reacted 😀 to wamid.TEXT',
+        context: { id: 'wamid.TEXT', from: null },
+      });
+      expect(stored('unreaction')).to.deep.include({
+        type: 'reaction',
+        text: 'Removed a reaction from wamid.TEXT',
+        context: { id: 'wamid.TEXT', from: null },
+      });
+      expect(stored('order')).to.deep.include({
+        type: 'order',
+        text: 'Order: 2 × di9ozbzfi4 at 30 USD; 1 × nqryix03ez at 25 USD — Can you ship today?',
+      });
       expect(stored('unsupported')).to.deep.include({
-        type: 'unsupported', text: '[unsupported] poll_update', status: 'received',
+        type: 'unsupported',
+        text: '[unsupported] poll_update',
+        status: 'received',
         error: { code: '131051', title: 'Message type unknown', detail: 'Message type is currently not supported.' },
       });
       expect(stored('referral')).to.deep.include({
-        type: 'text', text: 'Can I get more info about this?',
+        type: 'text',
+        text: 'Can I get more info about this?',
         referral: {
-          source_url: 'https://fb.me/3cr4Wqqkv', source_id: '120226305854810726', source_type: 'ad', headline: 'Chat with us',
-          body: 'Summer succulents are here!', media_type: 'image', image_url: 'https://scontent.xx.fbcdn.net/v/t45.1600-4/518949576_n.png',
-          video_url: null, thumbnail_url: null, ctwa_clid: 'Aff-n8ZTODiE79d22KtAwQKj9e_mIEOOj27vDVwFjN80dp4_0N',
+          source_url: 'https://fb.me/3cr4Wqqkv',
+          source_id: '120226305854810726',
+          source_type: 'ad',
+          headline: 'Chat with us',
+          body: 'Summer succulents are here!',
+          media_type: 'image',
+          image_url: 'https://scontent.xx.fbcdn.net/v/t45.1600-4/518949576_n.png',
+          video_url: null,
+          thumbnail_url: null,
+          ctwa_clid: 'Aff-n8ZTODiE79d22KtAwQKj9e_mIEOOj27vDVwFjN80dp4_0N',
         },
       });
       // the customer wrote, so the window is open and free text goes out
-      await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ conversation_id: conversations.data[0].id, content: 'Yes, in blue!' }).expect(201);
+      await env.request
+        .post('/api/v1/whatsapp/messages')
+        .set(team.auth)
+        .send({ conversation_id: conversations.data[0].id, content: 'Yes, in blue!' })
+        .expect(201);
     });
 
     it('answers what it stored: a redelivery, a status for no message of ours and an unknown number are ignored', async () => {
@@ -241,12 +394,20 @@ for (const backend of backendNames()) {
       const { phoneNumberId } = await cloudInbox(team);
       const body = metaEnvelope(phoneNumberId, {
         contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: SHEENA }],
-        messages: [{ from: SHEENA, timestamp: now(), ...FIXTURES.sticker }, { from: SHEENA, timestamp: now(), ...FIXTURES.text }],
+        messages: [
+          { from: SHEENA, timestamp: now(), ...FIXTURES.sticker },
+          { from: SHEENA, timestamp: now(), ...FIXTURES.text },
+        ],
         statuses: [{ id: 'wamid.NOT_OURS', status: 'delivered', timestamp: now(), recipient_id: SHEENA }],
       });
       expect((await post(body)).body.data).to.deep.equal({ messages: 2, statuses: 0, errors: 0, ignored: 1 });
       expect((await post(body)).body.data).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 3 });
-      expect((await post(fromSheena('no-such-number', FIXTURES.image))).body.data).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 1 });
+      expect((await post(fromSheena('no-such-number', FIXTURES.image))).body.data).to.deep.equal({
+        messages: 0,
+        statuses: 0,
+        errors: 0,
+        ignored: 1,
+      });
       const [conversation] = (await conversationsOf(team)).data;
       expect((await messagesOf(team, conversation.id)).pagination.total).to.equal(2);
     });
@@ -256,10 +417,19 @@ for (const backend of backendNames()) {
       const { inbox, phoneNumberId } = await cloudInbox(team);
       // "System messages webhook reference": no contacts array; `from` is the old number.
       const changed = metaEnvelope(phoneNumberId, {
-        messages: [{
-          from: SHEENA, id: 'wamid.SYSTEM', timestamp: now(), type: 'system',
-          system: { body: 'User Sheena Nelson changed from 16505551234 to 12195555358', wa_id: '12195555358', type: 'user_changed_number' },
-        }],
+        messages: [
+          {
+            from: SHEENA,
+            id: 'wamid.SYSTEM',
+            timestamp: now(),
+            type: 'system',
+            system: {
+              body: 'User Sheena Nelson changed from 16505551234 to 12195555358',
+              wa_id: '12195555358',
+              type: 'user_changed_number',
+            },
+          },
+        ],
       });
       expect((await post(changed)).body.data.messages).to.equal(1);
       const [conversation] = (await conversationsOf(team)).data;
@@ -268,56 +438,100 @@ for (const backend of backendNames()) {
       const [notice] = (await messagesOf(team, conversation.id)).data;
       expect(notice).to.include({ type: 'system', text: 'User Sheena Nelson changed from 16505551234 to 12195555358' });
       expect(conversation).to.include({ last_inbound_at: null });
-      const closed = await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ conversation_id: conversation.id, content: 'oi' });
+      const closed = await env.request
+        .post('/api/v1/whatsapp/messages')
+        .set(team.auth)
+        .send({ conversation_id: conversation.id, content: 'oi' });
       expect(closed.status).to.equal(409);
       expect(closed.body.error.code).to.equal('customer_service_window_closed');
 
       // the older spelling of the same notice: `customer_changed_number` with `new_wa_id`
-      await post(metaEnvelope(phoneNumberId, {
-        messages: [{
-          from: '12195555358', id: 'wamid.SYSTEM2', timestamp: now(), type: 'system',
-          system: { body: 'User Sheena Nelson changed from 12195555358 to 5511987654321', new_wa_id: '5511987654321', type: 'customer_changed_number' },
-        }],
-      }));
+      await post(
+        metaEnvelope(phoneNumberId, {
+          messages: [
+            {
+              from: '12195555358',
+              id: 'wamid.SYSTEM2',
+              timestamp: now(),
+              type: 'system',
+              system: {
+                body: 'User Sheena Nelson changed from 12195555358 to 5511987654321',
+                new_wa_id: '5511987654321',
+                type: 'customer_changed_number',
+              },
+            },
+          ],
+        }),
+      );
       expect((await get(team, `/whatsapp/contacts/${conversation.contact_id}`)).body.data.phone).to.equal('5511987654321');
       // and the customer writing from the new number continues the same conversation
       await post(fromSheena(phoneNumberId, { id: 'wamid.AFTER', type: 'text', text: { body: 'New number, same me' } }, '5511987654321'));
       const after = await conversationsOf(team, `?inbox_id=${inbox.id}`);
       expect(after.data.map((c: Json) => c.id)).to.deep.equal([conversation.id]);
-      expect((await messagesOf(team, conversation.id)).data.map((m: Json) => m.provider_message_id)).to.have.members(['wamid.SYSTEM', 'wamid.SYSTEM2', 'wamid.AFTER']);
+      expect((await messagesOf(team, conversation.id)).data.map((m: Json) => m.provider_message_id)).to.have.members([
+        'wamid.SYSTEM',
+        'wamid.SYSTEM2',
+        'wamid.AFTER',
+      ]);
     });
 
     it('keeps the first ad as the conversation source, and each referral on its message', async () => {
       const team = await env.team();
       const { phoneNumberId } = await cloudInbox(team);
       await post(fromSheena(phoneNumberId, FIXTURES.referral));
-      const second = { ...AD_REFERRAL, source_id: '999', ctwa_clid: 'second-click', media_type: 'video', video_url: 'https://x/v.mp4', thumbnail_url: 'https://x/t.jpg' };
+      const second = {
+        ...AD_REFERRAL,
+        source_id: '999',
+        ctwa_clid: 'second-click',
+        media_type: 'video',
+        video_url: 'https://x/v.mp4',
+        thumbnail_url: 'https://x/t.jpg',
+      };
       await post(fromSheena(phoneNumberId, { id: 'wamid.REFERRAL2', type: 'text', text: { body: 'Again' }, referral: second }));
       const [conversation] = (await conversationsOf(team)).data;
-      expect(conversation.source).to.deep.include({ source_id: '120226305854810726', ctwa_clid: 'Aff-n8ZTODiE79d22KtAwQKj9e_mIEOOj27vDVwFjN80dp4_0N' });
+      expect(conversation.source).to.deep.include({
+        source_id: '120226305854810726',
+        ctwa_clid: 'Aff-n8ZTODiE79d22KtAwQKj9e_mIEOOj27vDVwFjN80dp4_0N',
+      });
       expect((await get(team, `/whatsapp/conversations/${conversation.id}`)).body.data.source.source_id).to.equal('120226305854810726');
       const [newest] = (await messagesOf(team, conversation.id)).data;
-      expect(newest.referral).to.include({ source_id: '999', media_type: 'video', video_url: 'https://x/v.mp4', thumbnail_url: 'https://x/t.jpg' });
+      expect(newest.referral).to.include({
+        source_id: '999',
+        media_type: 'video',
+        video_url: 'https://x/v.mp4',
+        thumbnail_url: 'https://x/t.jpg',
+      });
     });
 
     it('keeps errors about the number, readable with workspace-admin inbox errors', async () => {
       const team = await env.team();
       const { inbox, phoneNumberId } = await cloudInbox(team);
       // "Errors messages webhooks reference"
-      const res = await post(metaEnvelope(phoneNumberId, {
-        errors: [{
-          code: 130429, title: 'Rate limit hit', message: 'Rate limit hit',
-          error_data: { details: 'Message failed to send because there were too many messages sent from this phone number in a short period of time' },
-          href: '/documentation/business-messaging/whatsapp/support/error-codes',
-        }],
-      }));
+      const res = await post(
+        metaEnvelope(phoneNumberId, {
+          errors: [
+            {
+              code: 130429,
+              title: 'Rate limit hit',
+              message: 'Rate limit hit',
+              error_data: {
+                details:
+                  'Message failed to send because there were too many messages sent from this phone number in a short period of time',
+              },
+              href: '/documentation/business-messaging/whatsapp/support/error-codes',
+            },
+          ],
+        }),
+      );
       expect(res.body.data).to.deep.equal({ messages: 0, statuses: 0, errors: 1, ignored: 0 });
       const printed = await cli('inbox', 'errors', '--team', team.teamId, '--inbox', inbox.id);
       expect(printed.code).to.equal(0);
       const { data } = JSON.parse(printed.out[0]);
       expect(data).to.have.length(1);
       expect(data[0]).to.include({
-        inbox_id: inbox.id, code: '130429', title: 'Rate limit hit',
+        inbox_id: inbox.id,
+        code: '130429',
+        title: 'Rate limit hit',
         detail: 'Message failed to send because there were too many messages sent from this phone number in a short period of time',
       });
       expect(Object.keys(data[0]).sort()).to.deep.equal(['code', 'created_at', 'detail', 'id', 'inbox_id', 'title']);
@@ -327,7 +541,7 @@ for (const backend of backendNames()) {
     });
 
     describe('GET /whatsapp/conversations', () => {
-      it('lists the team\'s conversations, filtered by inbox, contact and updated_since, paginated like every list', async () => {
+      it("lists the team's conversations, filtered by inbox, contact and updated_since, paginated like every list", async () => {
         const team = await env.team();
         const a = await cloudInbox(team);
         const b = await cloudInbox(team);
@@ -337,17 +551,34 @@ for (const backend of backendNames()) {
         const all = await conversationsOf(team, '?limit=2');
         expect(all.success).to.equal(true);
         expect(all.pagination).to.deep.equal({ page: 1, limit: 2, total: 3, pages: 2 });
-        expect(Object.keys(all.data[0]).sort()).to.deep.equal(
-          ['channel', 'contact_id', 'created_at', 'id', 'inbox_id', 'last_inbound_at', 'last_message_at', 'source', 'updated_at']);
+        expect(Object.keys(all.data[0]).sort()).to.deep.equal([
+          'channel',
+          'contact_id',
+          'created_at',
+          'id',
+          'inbox_id',
+          'last_inbound_at',
+          'last_message_at',
+          'source',
+          'updated_at',
+        ]);
         expect(all.data[0]).to.include({ inbox_id: b.inbox.id, channel: 'cloud_api', source: null });
 
         const sheena = all.data[0].contact_id;
         expect((await conversationsOf(team, `?inbox_id=${a.inbox.id}`)).pagination.total).to.equal(2);
-        expect((await conversationsOf(team, `?contact_id=${sheena}`)).data.map((c: Json) => c.inbox_id)).to.have.members([a.inbox.id, b.inbox.id]);
+        expect((await conversationsOf(team, `?contact_id=${sheena}`)).data.map((c: Json) => c.inbox_id)).to.have.members([
+          a.inbox.id,
+          b.inbox.id,
+        ]);
         expect((await conversationsOf(team, `?contact_id=${sheena}&inbox_id=${b.inbox.id}`)).pagination.total).to.equal(1);
         const since = encodeURIComponent(all.data[0].updated_at);
         expect((await conversationsOf(team, `?updated_since=${since}`)).data.map((c: Json) => c.id)).to.include(all.data[0].id);
-        expect((await conversationsOf(team, '?updated_since=2999-01-01T00:00:00Z')).pagination).to.deep.equal({ page: 1, limit: 20, total: 0, pages: 0 });
+        expect((await conversationsOf(team, '?updated_since=2999-01-01T00:00:00Z')).pagination).to.deep.equal({
+          page: 1,
+          limit: 20,
+          total: 0,
+          pages: 0,
+        });
         expect((await conversationsOf(team, '?updated_since=2000-01-01T00:00:00-03:00')).pagination.total).to.equal(3);
         expect((await conversationsOf(team, '?sort=-last_message_at')).pagination.total).to.equal(3);
       });
@@ -387,7 +618,11 @@ for (const backend of backendNames()) {
           await post(fromSheena(phoneNumberId, { id: `wamid.N${i}`, type: 'text', text: { body }, timestamp: String(sent - 30 + i) }));
         }
         const [conversation] = (await conversationsOf(team)).data;
-        const out = await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ conversation_id: conversation.id, content: 'reply' }).expect(201);
+        const out = await env.request
+          .post('/api/v1/whatsapp/messages')
+          .set(team.auth)
+          .send({ conversation_id: conversation.id, content: 'reply' })
+          .expect(201);
 
         const one = await get(team, `/whatsapp/conversations/${conversation.id}`).expect(200);
         expect(one.body).to.deep.include({ success: true });
@@ -395,9 +630,24 @@ for (const backend of backendNames()) {
         const page = await messagesOf(team, conversation.id, '?limit=2');
         expect(page.pagination).to.deep.equal({ page: 1, limit: 2, total: 4, pages: 2 });
         expect(page.data.map((m: Json) => m.text)).to.deep.equal(['reply', 'third']);
-        expect(page.data[0]).to.include({ id: out.body.data.id, direction: 'outbound', type: 'text', status: 'sent', raw: null, error: null });
-        expect((await messagesOf(team, conversation.id, '?page=2&limit=2')).data.map((m: Json) => m.text)).to.deep.equal(['second', 'first']);
-        expect((await messagesOf(team, conversation.id, '?sort=created_at')).data.map((m: Json) => m.text)).to.deep.equal(['first', 'second', 'third', 'reply']);
+        expect(page.data[0]).to.include({
+          id: out.body.data.id,
+          direction: 'outbound',
+          type: 'text',
+          status: 'sent',
+          raw: null,
+          error: null,
+        });
+        expect((await messagesOf(team, conversation.id, '?page=2&limit=2')).data.map((m: Json) => m.text)).to.deep.equal([
+          'second',
+          'first',
+        ]);
+        expect((await messagesOf(team, conversation.id, '?sort=created_at')).data.map((m: Json) => m.text)).to.deep.equal([
+          'first',
+          'second',
+          'third',
+          'reply',
+        ]);
 
         for (const path of [`/whatsapp/conversations/${conversation.id}`, `/whatsapp/conversations/${conversation.id}/messages`]) {
           const foreign = await get(other, path);
@@ -408,23 +658,48 @@ for (const backend of backendNames()) {
         expect((await get(team, '/whatsapp/conversations/0190b000-0000-7000-8000-000000000009/messages')).status).to.equal(404);
       });
 
-      it('shows a failed outbound message with the provider\'s error', async () => {
+      it("shows a failed outbound message with the provider's error", async () => {
         const team = await env.team();
         const { phoneNumberId } = await cloudInbox(team);
         await post(fromSheena(phoneNumberId, FIXTURES.text));
         const [conversation] = (await conversationsOf(team)).data;
-        const sent = (await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ conversation_id: conversation.id, content: 'a' }).expect(201)).body.data;
+        const sent = (
+          await env.request
+            .post('/api/v1/whatsapp/messages')
+            .set(team.auth)
+            .send({ conversation_id: conversation.id, content: 'a' })
+            .expect(201)
+        ).body.data;
         // "Status messages webhook reference", a failed message
-        await post(metaEnvelope(phoneNumberId, {
-          statuses: [{
-            id: sent.provider_message_id, status: 'failed', timestamp: now(), recipient_id: SHEENA,
-            errors: [{ code: 131049, title: 'This message was not delivered to maintain healthy ecosystem engagement.', message: 'This message was not delivered to maintain healthy ecosystem engagement.', error_data: { details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.' } }],
-          }],
-        }));
+        await post(
+          metaEnvelope(phoneNumberId, {
+            statuses: [
+              {
+                id: sent.provider_message_id,
+                status: 'failed',
+                timestamp: now(),
+                recipient_id: SHEENA,
+                errors: [
+                  {
+                    code: 131049,
+                    title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+                    message: 'This message was not delivered to maintain healthy ecosystem engagement.',
+                    error_data: { details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.' },
+                  },
+                ],
+              },
+            ],
+          }),
+        );
         const [failed] = (await messagesOf(team, conversation.id)).data;
         expect(failed).to.deep.include({
-          id: sent.id, status: 'failed',
-          error: { code: '131049', title: 'This message was not delivered to maintain healthy ecosystem engagement.', detail: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.' },
+          id: sent.id,
+          status: 'failed',
+          error: {
+            code: '131049',
+            title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+            detail: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
+          },
         });
       });
     });

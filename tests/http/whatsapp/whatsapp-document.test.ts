@@ -3,7 +3,7 @@ import { CreateInbox } from '../../../application/whatsapp/create-inbox';
 import { forEachHttpBackend } from '../../support/http';
 
 forEachHttpBackend('WhatsApp operations in the OpenAPI document', (env) => {
-  it('points a created contact\'s Location at the contact; a reused one is 200 without Location', async () => {
+  it("points a created contact's Location at the contact; a reused one is 200 without Location", async () => {
     const team = await env().team();
     const created = await env().request.post('/api/v1/whatsapp/contacts').set(team.auth).send({ phone: '(11) 98765-4321' }).expect(201);
     expect(created.headers.location).to.equal(`/api/v1/whatsapp/contacts/${created.body.data.id}`);
@@ -15,11 +15,14 @@ forEachHttpBackend('WhatsApp operations in the OpenAPI document', (env) => {
     expect(again.headers.location).to.equal(undefined);
   });
 
-  it('points a sent message\'s Location at its conversation\'s messages, where it is read back', async () => {
+  it("points a sent message's Location at its conversation's messages, where it is read back", async () => {
     const team = await env().team();
     const inbox = await env().runtime.container.get(CreateInbox).execute(team, { name: 'Sandbox', channel: 'sandbox' });
-    const sent = await env().request.post('/api/v1/whatsapp/messages').set(team.auth)
-      .send({ inbox_id: inbox.id, phone: '11912345678', content: 'oi' }).expect(201);
+    const sent = await env()
+      .request.post('/api/v1/whatsapp/messages')
+      .set(team.auth)
+      .send({ inbox_id: inbox.id, phone: '11912345678', content: 'oi' })
+      .expect(201);
     expect(sent.headers.location).to.equal(`/api/v1/whatsapp/conversations/${sent.body.data.conversation_id}/messages`);
     const list = await env().request.get(sent.headers.location).set(team.auth).expect(200);
     expect(list.body.data.map((m: { id: string }) => m.id)).to.deep.equal([sent.body.data.id]);
@@ -29,10 +32,14 @@ forEachHttpBackend('WhatsApp operations in the OpenAPI document', (env) => {
     const doc = (await env().request.get('/api/v1/openapi.json').expect(200)).body;
     const op = (path: string, method: string) => doc.paths[path]?.[method];
     const ids = [
-      ['/whatsapp/contacts', 'get', 'listWhatsAppContacts'], ['/whatsapp/contacts', 'post', 'createWhatsAppContact'],
-      ['/whatsapp/contacts/{id}', 'get', 'getWhatsAppContact'], ['/whatsapp/contacts/{id}', 'put', 'updateWhatsAppContact'],
-      ['/whatsapp/contacts/{id}', 'delete', 'deleteWhatsAppContact'], ['/whatsapp/messages', 'post', 'sendWhatsAppMessage'],
-      ['/whatsapp/conversations', 'get', 'listWhatsAppConversations'], ['/whatsapp/conversations/{id}', 'get', 'getWhatsAppConversation'],
+      ['/whatsapp/contacts', 'get', 'listWhatsAppContacts'],
+      ['/whatsapp/contacts', 'post', 'createWhatsAppContact'],
+      ['/whatsapp/contacts/{id}', 'get', 'getWhatsAppContact'],
+      ['/whatsapp/contacts/{id}', 'put', 'updateWhatsAppContact'],
+      ['/whatsapp/contacts/{id}', 'delete', 'deleteWhatsAppContact'],
+      ['/whatsapp/messages', 'post', 'sendWhatsAppMessage'],
+      ['/whatsapp/conversations', 'get', 'listWhatsAppConversations'],
+      ['/whatsapp/conversations/{id}', 'get', 'getWhatsAppConversation'],
       ['/whatsapp/conversations/{id}/messages', 'get', 'listWhatsAppConversationMessages'],
     ];
     for (const [path, method, id] of ids) {

@@ -19,9 +19,12 @@ const WEBHOOK = '/api/v1/whatsapp/cloud/webhook';
 
 const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
-const statusPayload = (phoneNumberId: string, id: string, status: string, errors?: object[]) => metaEnvelope(phoneNumberId, {
-  statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '5511987654321', ...(errors ? { errors } : {}) }],
-});
+const statusPayload = (phoneNumberId: string, id: string, status: string, errors?: object[]) =>
+  metaEnvelope(phoneNumberId, {
+    statuses: [
+      { id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '5511987654321', ...(errors ? { errors } : {}) },
+    ],
+  });
 
 let pn = 0;
 
@@ -35,7 +38,10 @@ for (const backend of backendNames()) {
       this.timeout(60000);
       fake = await FakeWhatsAppProvider.start();
       // The fake provider listens on loopback, as a gateway on the operator's own network would.
-      runtime = await startRuntime(backend, { providerAllowPrivateNetworks: true, whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN } });
+      runtime = await startRuntime(backend, {
+        providerAllowPrivateNetworks: true,
+        whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN },
+      });
       // A short provider timeout keeps the "provider hangs" case fast.
       runtime.container.rebindSync(WHATSAPP_TOKENS.ProviderOptions).toConstantValue({ timeoutMs: 400 });
       env = httpEnvOf(runtime);
@@ -52,22 +58,48 @@ for (const backend of backendNames()) {
       const phoneNumberId = `10654035224${backend.length}${++pn}`;
       return { phoneNumberId, inbox: await inbox(team, { channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG-test-token' }) };
     };
-    const evolutionInbox = (team: TestTeam) => inbox(team, { channel: 'evolution', baseUrl: fake.url, instance: 'loja', apiKey: 'evo-key' });
+    const evolutionInbox = (team: TestTeam) =>
+      inbox(team, { channel: 'evolution', baseUrl: fake.url, instance: 'loja', apiKey: 'evo-key' });
     const postWebhook = (body: object, signature?: string) => {
       const raw = JSON.stringify(body);
-      return env.request.post(WEBHOOK).set('content-type', 'application/json').set('x-hub-signature-256', signature ?? sign(raw)).send(raw);
+      return env.request
+        .post(WEBHOOK)
+        .set('content-type', 'application/json')
+        .set('x-hub-signature-256', signature ?? sign(raw))
+        .send(raw);
     };
     const send = (team: TestTeam, body: object) => env.request.post('/api/v1/whatsapp/messages').set(team.auth).send(body);
 
     describe('contacts', () => {
       it('creates a contact with the phone as digits with country code, and the full record', async () => {
         const team = await env.team();
-        const res = await env.request.post('/api/v1/whatsapp/contacts').set(team.auth).send({ phone: '(11) 98765-4321', custom_name: 'Ana', tags: ['vip'] });
+        const res = await env.request
+          .post('/api/v1/whatsapp/contacts')
+          .set(team.auth)
+          .send({ phone: '(11) 98765-4321', custom_name: 'Ana', tags: ['vip'] });
         expect(res.status).to.equal(201);
         expect(res.body.success).to.equal(true);
-        expect(res.body.data).to.include({ phone: '5511987654321', jid: '5511987654321@s.whatsapp.net', custom_name: 'Ana', push_name: null, notes: null, client_id: null });
+        expect(res.body.data).to.include({
+          phone: '5511987654321',
+          jid: '5511987654321@s.whatsapp.net',
+          custom_name: 'Ana',
+          push_name: null,
+          notes: null,
+          client_id: null,
+        });
         expect(res.body.data.tags).to.deep.equal(['vip']);
-        expect(Object.keys(res.body.data).sort()).to.deep.equal(['client_id', 'created_at', 'custom_name', 'id', 'jid', 'notes', 'phone', 'push_name', 'tags', 'updated_at']);
+        expect(Object.keys(res.body.data).sort()).to.deep.equal([
+          'client_id',
+          'created_at',
+          'custom_name',
+          'id',
+          'jid',
+          'notes',
+          'phone',
+          'push_name',
+          'tags',
+          'updated_at',
+        ]);
       });
 
       it('returns the existing contact with reused: true and 200 for a Brazilian variant', async () => {
@@ -89,20 +121,26 @@ for (const backend of backendNames()) {
         expect(missing.body.error.details).to.deep.include({ field: 'phone' });
       });
 
-      it('checks client_id: 404 with the field when unknown or another team\'s', async () => {
+      it("checks client_id: 404 with the field when unknown or another team's", async () => {
         const team = await env.team();
         const other = await env.team();
         const client = await env.request.post('/api/v1/clients').set(other.auth).send({ name: 'X', type: 'PF' }).expect(201);
-        const res = await env.request.post('/api/v1/whatsapp/contacts').set(team.auth).send({ phone: '11987654321', client_id: client.body.data.id });
+        const res = await env.request
+          .post('/api/v1/whatsapp/contacts')
+          .set(team.auth)
+          .send({ phone: '11987654321', client_id: client.body.data.id });
         expect(res.status).to.equal(404);
         expect(res.body.error).to.nested.include({ code: 'NOT_FOUND', 'details.field': 'client_id' });
         const mine = await env.request.post('/api/v1/clients').set(team.auth).send({ name: 'Y', type: 'PF' }).expect(201);
-        const ok = await env.request.post('/api/v1/whatsapp/contacts').set(team.auth).send({ phone: '11987654321', client_id: mine.body.data.id });
+        const ok = await env.request
+          .post('/api/v1/whatsapp/contacts')
+          .set(team.auth)
+          .send({ phone: '11987654321', client_id: mine.body.data.id });
         expect(ok.status).to.equal(201);
         expect(ok.body.data.client_id).to.equal(mine.body.data.id);
       });
 
-      it('reads, updates only the allowed fields, and hides other teams\' contacts', async () => {
+      it("reads, updates only the allowed fields, and hides other teams' contacts", async () => {
         const team = await env.team();
         const other = await env.team();
         const { body } = await env.request.post('/api/v1/whatsapp/contacts').set(team.auth).send({ phone: '11987654321' }).expect(201);
@@ -111,10 +149,16 @@ for (const backend of backendNames()) {
         expect((await env.request.get(`/api/v1/whatsapp/contacts/${id}`).set(other.auth)).status).to.equal(404);
         expect((await env.request.get('/api/v1/whatsapp/contacts/nope').set(team.auth)).status).to.equal(404);
 
-        const put = await env.request.put(`/api/v1/whatsapp/contacts/${id}`).set(team.auth).send({ notes: 'Ligar amanhã', phone: '5521999999999', jid: 'x' });
+        const put = await env.request
+          .put(`/api/v1/whatsapp/contacts/${id}`)
+          .set(team.auth)
+          .send({ notes: 'Ligar amanhã', phone: '5521999999999', jid: 'x' });
         expect(put.status).to.equal(200);
         expect(put.body.data).to.include({ notes: 'Ligar amanhã', phone: '5511987654321', jid: '5511987654321@s.whatsapp.net' });
-        const nothing = await env.request.put(`/api/v1/whatsapp/contacts/${id}`).set(team.auth).send({ phone: '5521999999999', team_id: other.teamId });
+        const nothing = await env.request
+          .put(`/api/v1/whatsapp/contacts/${id}`)
+          .set(team.auth)
+          .send({ phone: '5521999999999', team_id: other.teamId });
         expect(nothing.status).to.equal(400);
         expect(nothing.body.error.code).to.equal('VALIDATION_ERROR');
         const badTags = await env.request.put(`/api/v1/whatsapp/contacts/${id}`).set(team.auth).send({ tags: 'vip' });
@@ -149,7 +193,8 @@ for (const backend of backendNames()) {
       it('answers 404 on client_id when the filter names no client of the team, as every other referenced id', async () => {
         const team = await env.team();
         const other = await env.team();
-        const theirs = (await env.request.post('/api/v1/clients').set(other.auth).send({ name: 'Outro', type: 'PF' }).expect(201)).body.data.id;
+        const theirs = (await env.request.post('/api/v1/clients').set(other.auth).send({ name: 'Outro', type: 'PF' }).expect(201)).body.data
+          .id;
         for (const id of [theirs, '0190a000-0000-7000-8000-000000000000']) {
           const res = await env.request.get(`/api/v1/whatsapp/contacts?client_id=${id}`).set(team.auth);
           expect(res.status, id).to.equal(404);
@@ -179,10 +224,28 @@ for (const backend of backendNames()) {
         const evo = await evolutionInbox(team);
         const res = await send(team, { inbox_id: evo.id, phone: '(11) 98765-4321', content: 'Olá!' });
         expect(res.status).to.equal(201);
-        expect(res.body.data).to.include({ inbox_id: evo.id, direction: 'outbound', type: 'text', content: 'Olá!', status: 'sent', reused: false });
+        expect(res.body.data).to.include({
+          inbox_id: evo.id,
+          direction: 'outbound',
+          type: 'text',
+          content: 'Olá!',
+          status: 'sent',
+          reused: false,
+        });
         expect(res.body.data.provider_message_id).to.match(/^3EB0FAKE\d+$/);
-        expect(Object.keys(res.body.data).sort()).to.deep.equal(
-          ['contact_id', 'content', 'conversation_id', 'created_at', 'direction', 'id', 'inbox_id', 'provider_message_id', 'reused', 'status', 'type']);
+        expect(Object.keys(res.body.data).sort()).to.deep.equal([
+          'contact_id',
+          'content',
+          'conversation_id',
+          'created_at',
+          'direction',
+          'id',
+          'inbox_id',
+          'provider_message_id',
+          'reused',
+          'status',
+          'type',
+        ]);
         expect(fake.requests).to.have.length(1);
         expect(fake.requests[0]).to.deep.include({ path: '/message/sendText/loja', body: { number: '5511987654321', text: 'Olá!' } });
         expect(fake.requests[0].headers.apikey).to.equal('evo-key');
@@ -193,7 +256,11 @@ for (const backend of backendNames()) {
         const evo = await evolutionInbox(team);
         const first = await send(team, { inbox_id: evo.id, phone: '5511987654321', content: 'a' }).expect(201);
         const variant = await send(team, { inbox_id: evo.id, phone: '11 8765-4321', content: 'b' }).expect(201);
-        expect(variant.body.data).to.include({ conversation_id: first.body.data.conversation_id, contact_id: first.body.data.contact_id, reused: true });
+        expect(variant.body.data).to.include({
+          conversation_id: first.body.data.conversation_id,
+          contact_id: first.body.data.contact_id,
+          reused: true,
+        });
         const byId = await send(team, { conversation_id: first.body.data.conversation_id, content: 'c' }).expect(201);
         expect(byId.body.data.conversation_id).to.equal(first.body.data.conversation_id);
         expect(fake.requests.map((r) => (r.body as any).number)).to.deep.equal(['5511987654321', '5511987654321', '5511987654321']);
@@ -218,7 +285,12 @@ for (const backend of backendNames()) {
 
       it('answers 502 BAD_GATEWAY and calls nothing when an inbox gateway is this API itself', async () => {
         const team = await env.team();
-        const self = await inbox(team, { channel: 'evolution', baseUrl: `http://127.0.0.1:${runtime.config.port}`, instance: 'loja', apiKey: 'evo-key' });
+        const self = await inbox(team, {
+          channel: 'evolution',
+          baseUrl: `http://127.0.0.1:${runtime.config.port}`,
+          instance: 'loja',
+          apiKey: 'evo-key',
+        });
         const res = await send(team, { inbox_id: self.id, phone: '11987654321', content: 'a' });
         expect(res.status).to.equal(502);
         expect(res.body.error.code).to.equal('BAD_GATEWAY');
@@ -244,7 +316,12 @@ for (const backend of backendNames()) {
         expect(fake.requests).to.have.length(1);
         expect(fake.requests[0].path).to.equal(`/v23.0/${phoneNumberId}/messages`);
         expect(fake.requests[0].headers.authorization).to.equal('Bearer EAAG-test-token');
-        expect(fake.requests[0].body).to.deep.include({ messaging_product: 'whatsapp', to: '551187654321', type: 'text', text: { preview_url: false, body: 'Olá' } });
+        expect(fake.requests[0].body).to.deep.include({
+          messaging_product: 'whatsapp',
+          to: '551187654321',
+          type: 'text',
+          text: { preview_url: false, body: 'Olá' },
+        });
 
         const contact = await env.request.get(`/api/v1/whatsapp/contacts/${open.body.data.contact_id}`).set(team.auth);
         expect(contact.body.data).to.include({ phone: '551187654321', push_name: 'Sheena Nelson' });
@@ -263,8 +340,15 @@ for (const backend of backendNames()) {
         await postWebhook(statusPayload(phoneNumberId, a.provider_message_id, 'delivered')).expect(200);
         expect((await messages.findById(t, a.id))?.status).to.equal('read');
 
-        await postWebhook(statusPayload(phoneNumberId, b.provider_message_id, 'failed', [{ code: 131026, title: 'Message undeliverable', error_data: { details: 'Receiver incapable' } }])).expect(200);
-        expect(await messages.findById(t, b.id)).to.deep.include({ status: 'failed', error: { code: '131026', title: 'Message undeliverable', detail: 'Receiver incapable' } });
+        await postWebhook(
+          statusPayload(phoneNumberId, b.provider_message_id, 'failed', [
+            { code: 131026, title: 'Message undeliverable', error_data: { details: 'Receiver incapable' } },
+          ]),
+        ).expect(200);
+        expect(await messages.findById(t, b.id)).to.deep.include({
+          status: 'failed',
+          error: { code: '131026', title: 'Message undeliverable', detail: 'Receiver incapable' },
+        });
       });
 
       it('answers 400 with the field for a bad body and 404 for an unknown or foreign inbox or conversation', async () => {
@@ -328,7 +412,9 @@ for (const backend of backendNames()) {
         expect(first.body.data.messages).to.equal(1);
         expect(second.body.data.messages).to.equal(0);
         const inbox = (await runtime.container.get<InboxRepository>(WHATSAPP_TOKENS.InboxRepository).findByPhoneNumberId(phoneNumberId))!;
-        const recorded = await runtime.container.get<MessageRepository>(WHATSAPP_TOKENS.MessageRepository).findByProviderMessageId({ teamId: team.teamId }, inbox.id, 'wamid.TWICE');
+        const recorded = await runtime.container
+          .get<MessageRepository>(WHATSAPP_TOKENS.MessageRepository)
+          .findByProviderMessageId({ teamId: team.teamId }, inbox.id, 'wamid.TWICE');
         expect(recorded).to.deep.include({ direction: 'inbound', status: 'received', content: 'Olá, tudo bem? 👋' });
       });
     });
@@ -337,13 +423,30 @@ for (const backend of backendNames()) {
       const cli = async (...argv: string[]) => {
         const out: string[] = [];
         const err: string[] = [];
-        const code = await runCli([...argv, '--json'], operatorCommands(runtime.container, () => runtime), { out: (t) => out.push(t), err: (t) => err.push(t) });
+        const code = await runCli(
+          [...argv, '--json'],
+          operatorCommands(runtime.container, () => runtime),
+          { out: (t) => out.push(t), err: (t) => err.push(t) },
+        );
         return { code, out, err };
       };
 
       it('creates an inbox and prints it without secrets', async () => {
         const team = await env.team();
-        const r = await cli('inbox', 'create', '--team', team.teamId, '--name', 'Vendas', '--channel', 'cloud_api', '--phone-number-id', `cli-${backend}`, '--access-token', 'SECRET-TOKEN');
+        const r = await cli(
+          'inbox',
+          'create',
+          '--team',
+          team.teamId,
+          '--name',
+          'Vendas',
+          '--channel',
+          'cloud_api',
+          '--phone-number-id',
+          `cli-${backend}`,
+          '--access-token',
+          'SECRET-TOKEN',
+        );
         expect(r.code).to.equal(0);
         expect(r.out).to.have.length(1);
         const printed = JSON.parse(r.out[0]);
@@ -354,9 +457,28 @@ for (const backend of backendNames()) {
 
       it('fails with exit 1 for a missing credential, an unknown team or a metadata base URL', async () => {
         const team = await env.team();
-        expect((await cli('inbox', 'create', '--team', team.teamId, '--name', 'X', '--channel', 'cloud_api', '--phone-number-id', 'x')).code).to.equal(1);
-        expect((await cli('inbox', 'create', '--team', '0190b000-0000-7000-8000-00000000dead', '--name', 'X', '--channel', 'sandbox')).code).to.equal(1);
-        const meta = await cli('inbox', 'create', '--team', team.teamId, '--name', 'X', '--channel', 'evolution', '--base-url', 'http://169.254.169.254', '--instance', 'i', '--api-key', 'k');
+        expect(
+          (await cli('inbox', 'create', '--team', team.teamId, '--name', 'X', '--channel', 'cloud_api', '--phone-number-id', 'x')).code,
+        ).to.equal(1);
+        expect(
+          (await cli('inbox', 'create', '--team', '0190b000-0000-7000-8000-00000000dead', '--name', 'X', '--channel', 'sandbox')).code,
+        ).to.equal(1);
+        const meta = await cli(
+          'inbox',
+          'create',
+          '--team',
+          team.teamId,
+          '--name',
+          'X',
+          '--channel',
+          'evolution',
+          '--base-url',
+          'http://169.254.169.254',
+          '--instance',
+          'i',
+          '--api-key',
+          'k',
+        );
         expect(meta.code).to.equal(1);
         expect(meta.out).to.have.length(0);
       });
@@ -379,8 +501,13 @@ describe('WhatsApp API: providers on private networks, not allowed (the default)
   it('answers 502 BAD_GATEWAY without calling a gateway on loopback', async () => {
     const env = httpEnvOf(runtime);
     const team = await env.team();
-    const evo = await runtime.container.get(CreateInbox).execute(team, { name: 'Evo', channel: 'evolution', baseUrl: fake.url, instance: 'loja', apiKey: 'evo-key' });
-    const res = await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ inbox_id: evo.id, phone: '11987654321', content: 'a' });
+    const evo = await runtime.container
+      .get(CreateInbox)
+      .execute(team, { name: 'Evo', channel: 'evolution', baseUrl: fake.url, instance: 'loja', apiKey: 'evo-key' });
+    const res = await env.request
+      .post('/api/v1/whatsapp/messages')
+      .set(team.auth)
+      .send({ inbox_id: evo.id, phone: '11987654321', content: 'a' });
     expect(res.status).to.equal(502);
     expect(res.body.error.code).to.equal('BAD_GATEWAY');
     expect(fake.requests).to.have.length(0);

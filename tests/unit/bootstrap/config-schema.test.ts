@@ -57,12 +57,26 @@ describe('Configuration: one schema, checked at start', () => {
   it('has a default for every setting, and these are they', () => {
     const config = loadConfig({});
     expect(config).to.deep.include({
-      port: 3000, host: '127.0.0.1', databaseUrl: 'sqlite:./data/workspace.db', logLevel: 'info',
-      rateLimitPerMinute: 600, publicRateLimitPerMinute: 600, inboundRateLimitPerMinute: 1200, authFailureLimitPerMinute: 30,
-      trustedProxyHops: 1, redisUrl: undefined, workers: Math.min(availableParallelism(), 4), demo: true, corsOrigins: [],
-      headersTimeoutMs: 10000, requestTimeoutMs: 30000, shutdownTimeoutMs: 10000,
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/workspace.db',
+      logLevel: 'info',
+      rateLimitPerMinute: 600,
+      publicRateLimitPerMinute: 600,
+      inboundRateLimitPerMinute: 1200,
+      authFailureLimitPerMinute: 30,
+      trustedProxyHops: 1,
+      redisUrl: undefined,
+      workers: Math.min(availableParallelism(), 4),
+      demo: true,
+      corsOrigins: [],
+      headersTimeoutMs: 10000,
+      requestTimeoutMs: 30000,
+      shutdownTimeoutMs: 10000,
       whatsapp: { cloudApiUrl: 'https://graph.facebook.com/v21.0', appSecret: undefined, verifyToken: undefined },
-      providerAllowPrivateNetworks: false, secretsKey: undefined, metricsToken: undefined,
+      providerAllowPrivateNetworks: false,
+      secretsKey: undefined,
+      metricsToken: undefined,
     });
     // An empty value is no value.
     expect(loadConfig({ PORT: '', LOG_LEVEL: '', DEMO: '' })).to.include({ port: 3000, logLevel: 'info', demo: true });
@@ -70,19 +84,33 @@ describe('Configuration: one schema, checked at start', () => {
 
   it('reads each setting into its field', () => {
     const config = loadConfig({
-      PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgres://app@db:5432/workspace', LOG_LEVEL: 'warn', WEB_CONCURRENCY: '3',
-      REDIS_URL: 'rediss://cache.example.com:6380', DEMO: '0', WHATSAPP_CLOUD_API_URL: 'http://127.0.0.1:9000/v1',
-      WHATSAPP_APP_SECRET: 's3cret', WHATSAPP_VERIFY_TOKEN: 'verify', METRICS_TOKEN: 'scrape-me',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://app@db:5432/workspace',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '3',
+      REDIS_URL: 'rediss://cache.example.com:6380',
+      DEMO: '0',
+      WHATSAPP_CLOUD_API_URL: 'http://127.0.0.1:9000/v1',
+      WHATSAPP_APP_SECRET: 's3cret',
+      WHATSAPP_VERIFY_TOKEN: 'verify',
+      METRICS_TOKEN: 'scrape-me',
     });
     expect(config).to.deep.include({
-      port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://app@db:5432/workspace', logLevel: 'warn', workers: 3,
-      redisUrl: 'rediss://cache.example.com:6380', demo: false, metricsToken: 'scrape-me',
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://app@db:5432/workspace',
+      logLevel: 'warn',
+      workers: 3,
+      redisUrl: 'rediss://cache.example.com:6380',
+      demo: false,
+      metricsToken: 'scrape-me',
       whatsapp: { cloudApiUrl: 'http://127.0.0.1:9000/v1', appSecret: 's3cret', verifyToken: 'verify' },
     });
     expect(loadConfig({ DATABASE_URL: 'memory:', WEB_CONCURRENCY: '4' }).workers, 'memory: lives in one process').to.equal(1);
   });
 
-  it('holds every setting of the README\'s Configuration table', () => {
+  it("holds every setting of the README's Configuration table", () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.split('## Configuration')[1].split('\n## ')[0];
     const documented = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]);

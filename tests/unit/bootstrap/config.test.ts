@@ -4,8 +4,10 @@ import { loadConfig } from '../../../bootstrap/config';
 describe('Configuration: CORS_ORIGINS', () => {
   it('allows no origin by default, and reads a comma-separated list of origins', () => {
     expect(loadConfig({}).corsOrigins).to.deep.equal([]);
-    expect(loadConfig({ CORS_ORIGINS: 'https://painel.agencia.com.br, http://localhost:5173' }).corsOrigins)
-      .to.deep.equal(['https://painel.agencia.com.br', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://painel.agencia.com.br, http://localhost:5173' }).corsOrigins).to.deep.equal([
+      'https://painel.agencia.com.br',
+      'http://localhost:5173',
+    ]);
   });
 
   it('refuses what is not exactly an origin, naming it', () => {
@@ -18,8 +20,11 @@ describe('Configuration: CORS_ORIGINS', () => {
 describe('Configuration: server timeouts', () => {
   it('defaults to 10 s for headers and for stopping, 30 s for a whole request, and reads milliseconds', () => {
     expect(loadConfig({})).to.include({ headersTimeoutMs: 10000, requestTimeoutMs: 30000, shutdownTimeoutMs: 10000 });
-    expect(loadConfig({ HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '5000', SHUTDOWN_TIMEOUT_MS: '0' }))
-      .to.include({ headersTimeoutMs: 2000, requestTimeoutMs: 5000, shutdownTimeoutMs: 0 });
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '5000', SHUTDOWN_TIMEOUT_MS: '0' })).to.include({
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 5000,
+      shutdownTimeoutMs: 0,
+    });
   });
 
   it('refuses what is not a whole number of milliseconds, naming the setting', () => {
@@ -47,7 +52,12 @@ describe('Configuration: the deal-event dispatcher', () => {
   });
 
   it('refuses a poll under 50 ms or a lease under a second, naming the setting', () => {
-    for (const [name, bad] of [['OUTBOX_POLL_MS', '10'], ['OUTBOX_LEASE_MS', '500'], ['OUTBOX_LEASE_MS', '1m'], ['OUTBOX_POLL_MS', '-1']]) {
+    for (const [name, bad] of [
+      ['OUTBOX_POLL_MS', '10'],
+      ['OUTBOX_LEASE_MS', '500'],
+      ['OUTBOX_LEASE_MS', '1m'],
+      ['OUTBOX_POLL_MS', '-1'],
+    ]) {
       expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).to.throw(new RegExp(name));
     }
   });

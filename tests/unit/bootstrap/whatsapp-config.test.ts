@@ -6,7 +6,8 @@ describe('Configuration: PROVIDER_ALLOW_PRIVATE_NETWORKS', () => {
     for (const off of [undefined, '', '0', 'false', 'FALSE']) {
       expect(loadConfig({ PROVIDER_ALLOW_PRIVATE_NETWORKS: off }).providerAllowPrivateNetworks, String(off)).to.equal(false);
     }
-    for (const on of ['1', 'true', 'True']) expect(loadConfig({ PROVIDER_ALLOW_PRIVATE_NETWORKS: on }).providerAllowPrivateNetworks, on).to.equal(true);
+    for (const on of ['1', 'true', 'True'])
+      expect(loadConfig({ PROVIDER_ALLOW_PRIVATE_NETWORKS: on }).providerAllowPrivateNetworks, on).to.equal(true);
   });
 
   it('refuses any other value, naming the variable', () => {

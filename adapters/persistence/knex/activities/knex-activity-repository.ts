@@ -24,10 +24,24 @@ const searchText = (a: ActivityData): string => searchTextOf([a.title, a.descrip
 
 function toRow(a: ActivityData): Row {
   return {
-    team_id: a.teamId, id: a.id, type: a.type, title: a.title, description: a.description, occurred_at: a.occurredAt,
-    duration_minutes: a.durationMinutes, is_completed: a.isCompleted, due_date: a.dueDate, priority: a.priority,
-    tags: JSON.stringify(a.tags), client_id: a.clientId, deal_id: a.dealId, contract_id: a.contractId,
-    assigned_to: a.assignedTo, created_by: a.createdBy, created_at: a.createdAt, updated_at: a.updatedAt,
+    team_id: a.teamId,
+    id: a.id,
+    type: a.type,
+    title: a.title,
+    description: a.description,
+    occurred_at: a.occurredAt,
+    duration_minutes: a.durationMinutes,
+    is_completed: a.isCompleted,
+    due_date: a.dueDate,
+    priority: a.priority,
+    tags: JSON.stringify(a.tags),
+    client_id: a.clientId,
+    deal_id: a.dealId,
+    contract_id: a.contractId,
+    assigned_to: a.assignedTo,
+    created_by: a.createdBy,
+    created_at: a.createdAt,
+    updated_at: a.updatedAt,
     search_text: searchText(a),
   };
 }
@@ -36,12 +50,24 @@ const text = (v: unknown): string | null => (v as string | null) ?? null;
 
 function fromRow(r: Row): ActivityData {
   return {
-    id: r.id as string, teamId: r.team_id as string, type: r.type as ActivityData['type'], title: r.title as string,
-    description: text(r.description), occurredAt: toIso(r.occurred_at), durationMinutes: toNumberOrNull(r.duration_minutes),
-    isCompleted: toBool(r.is_completed), dueDate: text(r.due_date), priority: text(r.priority) as ActivityData['priority'],
-    tags: fromJson<string[]>(r.tags, []), clientId: text(r.client_id), dealId: text(r.deal_id),
-    contractId: text(r.contract_id), assignedTo: text(r.assigned_to), createdBy: text(r.created_by),
-    createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+    id: r.id as string,
+    teamId: r.team_id as string,
+    type: r.type as ActivityData['type'],
+    title: r.title as string,
+    description: text(r.description),
+    occurredAt: toIso(r.occurred_at),
+    durationMinutes: toNumberOrNull(r.duration_minutes),
+    isCompleted: toBool(r.is_completed),
+    dueDate: text(r.due_date),
+    priority: text(r.priority) as ActivityData['priority'],
+    tags: fromJson<string[]>(r.tags, []),
+    clientId: text(r.client_id),
+    dealId: text(r.deal_id),
+    contractId: text(r.contract_id),
+    assignedTo: text(r.assigned_to),
+    createdBy: text(r.created_by),
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
   };
 }
 

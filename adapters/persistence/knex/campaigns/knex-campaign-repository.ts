@@ -1,7 +1,5 @@
 import { CampaignData, Json } from '../../../../domain/campaigns/campaign';
-import {
-  CampaignFilter, CampaignRepository, CampaignSortField, CampaignView,
-} from '../../../../domain/campaigns/campaign-repository';
+import { CampaignFilter, CampaignRepository, CampaignSortField, CampaignView } from '../../../../domain/campaigns/campaign-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
@@ -25,11 +23,22 @@ const searchText = (c: CampaignData): string => searchTextOf([c.name, c.descript
 
 function toRow(c: CampaignData): Row {
   return {
-    team_id: c.teamId, id: c.id, project_id: c.projectId, name: c.name, description: c.description, status: c.status,
-    approval_status: c.approvalStatus, start_date: c.startDate, end_date: c.endDate,
-    content_pillars: JSON.stringify(c.contentPillars), target_platforms: JSON.stringify(c.targetPlatforms),
+    team_id: c.teamId,
+    id: c.id,
+    project_id: c.projectId,
+    name: c.name,
+    description: c.description,
+    status: c.status,
+    approval_status: c.approvalStatus,
+    start_date: c.startDate,
+    end_date: c.endDate,
+    content_pillars: JSON.stringify(c.contentPillars),
+    target_platforms: JSON.stringify(c.targetPlatforms),
     // Always stringified, so a JSON null survives as "null" rather than SQL NULL.
-    goals: JSON.stringify(c.goals), created_by: c.createdBy, created_at: c.createdAt, updated_at: c.updatedAt,
+    goals: JSON.stringify(c.goals),
+    created_by: c.createdBy,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
     search_text: searchText(c),
   };
 }
@@ -38,12 +47,21 @@ const text = (v: unknown): string | null => (v as string | null) ?? null;
 
 function fromRow(r: Row): CampaignView {
   const campaign: CampaignData = {
-    id: r.id as string, teamId: r.team_id as string, projectId: r.project_id as string, name: r.name as string,
-    description: text(r.description), status: r.status as CampaignData['status'], approvalStatus: r.approval_status as string,
-    startDate: text(r.start_date), endDate: text(r.end_date),
-    contentPillars: fromJson<Json[]>(r.content_pillars, []), targetPlatforms: fromJson<Json[]>(r.target_platforms, []),
+    id: r.id as string,
+    teamId: r.team_id as string,
+    projectId: r.project_id as string,
+    name: r.name as string,
+    description: text(r.description),
+    status: r.status as CampaignData['status'],
+    approvalStatus: r.approval_status as string,
+    startDate: text(r.start_date),
+    endDate: text(r.end_date),
+    contentPillars: fromJson<Json[]>(r.content_pillars, []),
+    targetPlatforms: fromJson<Json[]>(r.target_platforms, []),
     goals: typeof r.goals === 'string' ? (JSON.parse(r.goals) as Json) : {},
-    createdBy: text(r.created_by), createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+    createdBy: text(r.created_by),
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
   };
   return { campaign, project: r.project_name == null ? null : { id: campaign.projectId, name: r.project_name as string } };
 }
@@ -53,7 +71,8 @@ export class KnexCampaignRepository implements CampaignRepository {
 
   /** Campaigns joined to their project's name: one query per page, never one per row. */
   private select() {
-    return this.database.db('campaigns as c')
+    return this.database
+      .db('campaigns as c')
       .leftJoin('projects as p', (j) => j.on('p.team_id', '=', 'c.team_id').andOn('p.id', '=', 'c.project_id'))
       .select('c.*', 'p.name as project_name');
   }

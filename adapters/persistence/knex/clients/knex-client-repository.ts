@@ -21,15 +21,33 @@ const SORTS: Record<ClientSortField, SortColumn> = {
 
 /** The column of each text field. */
 const TEXT_COLUMNS: Record<ClientTextField, string> = {
-  displayName: 'display_name', email: 'email', phone: 'phone', mobilePhone: 'mobile_phone', whatsapp: 'whatsapp', rg: 'rg',
-  gender: 'gender', maritalStatus: 'marital_status', nationality: 'nationality', legalName: 'legal_name', tradeName: 'trade_name',
-  stateRegistration: 'state_registration', municipalRegistration: 'municipal_registration', source: 'source', notes: 'notes',
+  displayName: 'display_name',
+  email: 'email',
+  phone: 'phone',
+  mobilePhone: 'mobile_phone',
+  whatsapp: 'whatsapp',
+  rg: 'rg',
+  gender: 'gender',
+  maritalStatus: 'marital_status',
+  nationality: 'nationality',
+  legalName: 'legal_name',
+  tradeName: 'trade_name',
+  stateRegistration: 'state_registration',
+  municipalRegistration: 'municipal_registration',
+  source: 'source',
+  notes: 'notes',
 };
 
 /** The column of each address subfield. */
 const ADDRESS_COLUMNS: Record<AddressField, string> = {
-  street: 'address_street', number: 'address_number', complement: 'address_complement', neighborhood: 'address_neighborhood',
-  city: 'address_city', state: 'address_state', zipCode: 'address_zip_code', country: 'address_country',
+  street: 'address_street',
+  number: 'address_number',
+  complement: 'address_complement',
+  neighborhood: 'address_neighborhood',
+  city: 'address_city',
+  state: 'address_state',
+  zipCode: 'address_zip_code',
+  country: 'address_country',
 };
 
 /** README "Search": name, email, CPF and CNPJ; the bare CPF and CNPJ are the keys a formatted one finds. */
@@ -37,8 +55,18 @@ const searchText = (c: ClientData): string => searchTextOf([c.name, c.email, c.c
 
 function toRow(c: ClientData): Row {
   const row: Row = {
-    team_id: c.teamId, id: c.id, type: c.type, name: c.name, cpf: c.cpf, cnpj: c.cnpj, birth_date: c.birthDate,
-    status: c.status, tags: JSON.stringify(c.tags), deactivated_at: c.deactivatedAt, created_at: c.createdAt, updated_at: c.updatedAt,
+    team_id: c.teamId,
+    id: c.id,
+    type: c.type,
+    name: c.name,
+    cpf: c.cpf,
+    cnpj: c.cnpj,
+    birth_date: c.birthDate,
+    status: c.status,
+    tags: JSON.stringify(c.tags),
+    deactivated_at: c.deactivatedAt,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
     search_text: searchText(c),
   };
   for (const f of CLIENT_TEXT_FIELDS) row[TEXT_COLUMNS[f]] = c[f];
@@ -51,20 +79,43 @@ const text = (v: unknown): string | null => (v as string | null | undefined) ?? 
 /** One literal, no per-row loops or spreads: a page maps twenty of these. */
 function fromRow(r: Row): ClientData {
   return {
-    id: r.id as string, teamId: r.team_id as string, type: r.type as ClientData['type'], name: r.name as string,
-    displayName: text(r.display_name), email: text(r.email), phone: text(r.phone), mobilePhone: text(r.mobile_phone),
-    whatsapp: text(r.whatsapp), rg: text(r.rg), gender: text(r.gender), maritalStatus: text(r.marital_status),
-    nationality: text(r.nationality), legalName: text(r.legal_name), tradeName: text(r.trade_name),
-    stateRegistration: text(r.state_registration), municipalRegistration: text(r.municipal_registration),
-    source: text(r.source), notes: text(r.notes),
-    cpf: text(r.cpf), cnpj: text(r.cnpj), birthDate: text(r.birth_date),
-    status: r.status as ClientData['status'], tags: fromJson<string[]>(r.tags, []),
+    id: r.id as string,
+    teamId: r.team_id as string,
+    type: r.type as ClientData['type'],
+    name: r.name as string,
+    displayName: text(r.display_name),
+    email: text(r.email),
+    phone: text(r.phone),
+    mobilePhone: text(r.mobile_phone),
+    whatsapp: text(r.whatsapp),
+    rg: text(r.rg),
+    gender: text(r.gender),
+    maritalStatus: text(r.marital_status),
+    nationality: text(r.nationality),
+    legalName: text(r.legal_name),
+    tradeName: text(r.trade_name),
+    stateRegistration: text(r.state_registration),
+    municipalRegistration: text(r.municipal_registration),
+    source: text(r.source),
+    notes: text(r.notes),
+    cpf: text(r.cpf),
+    cnpj: text(r.cnpj),
+    birthDate: text(r.birth_date),
+    status: r.status as ClientData['status'],
+    tags: fromJson<string[]>(r.tags, []),
     address: {
-      street: text(r.address_street), number: text(r.address_number), complement: text(r.address_complement),
-      neighborhood: text(r.address_neighborhood), city: text(r.address_city), state: text(r.address_state),
-      zipCode: text(r.address_zip_code), country: text(r.address_country),
+      street: text(r.address_street),
+      number: text(r.address_number),
+      complement: text(r.address_complement),
+      neighborhood: text(r.address_neighborhood),
+      city: text(r.address_city),
+      state: text(r.address_state),
+      zipCode: text(r.address_zip_code),
+      country: text(r.address_country),
     },
-    deactivatedAt: toIsoOrNull(r.deactivated_at), createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+    deactivatedAt: toIsoOrNull(r.deactivated_at),
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
   };
 }
 
@@ -74,7 +125,11 @@ function fromRow(r: Row): ClientData {
  */
 type CountKey = { team_id: string; status: string; type: string };
 
-const countKeyOf = (c: { teamId: string; status: string; type: string }): CountKey => ({ team_id: c.teamId, status: c.status, type: c.type });
+const countKeyOf = (c: { teamId: string; status: string; type: string }): CountKey => ({
+  team_id: c.teamId,
+  status: c.status,
+  type: c.type,
+});
 
 export class KnexClientRepository implements ClientRepository {
   private readonly counts: KeptCounts<CountKey>;
@@ -101,10 +156,13 @@ export class KnexClientRepository implements ClientRepository {
   }
 
   async findByDocument(team: TeamContext, doc: { cpf?: string; cnpj?: string }, exceptId?: string): Promise<ClientData | null> {
-    const qb = this.database.db('clients').where({ team_id: team.teamId }).andWhere((w) => {
-      if (doc.cpf) w.orWhere({ cpf: doc.cpf });
-      if (doc.cnpj) w.orWhere({ cnpj: doc.cnpj });
-    });
+    const qb = this.database
+      .db('clients')
+      .where({ team_id: team.teamId })
+      .andWhere((w) => {
+        if (doc.cpf) w.orWhere({ cpf: doc.cpf });
+        if (doc.cnpj) w.orWhere({ cnpj: doc.cnpj });
+      });
     if (exceptId) qb.andWhereNot({ id: exceptId });
     const row = await qb.first<Row | undefined>();
     return row ? fromRow(row) : null;
@@ -128,7 +186,10 @@ export class KnexClientRepository implements ClientRepository {
       const old = await forUpdate<Row | undefined>(this.database, this.database.db('clients').where(where).first('status', 'type'));
       await this.write(() => this.database.db('clients').where(where).update(toRow(client)));
       if (!old) return;
-      await this.counts.move(countKeyOf({ teamId: client.teamId, status: old.status as string, type: old.type as string }), countKeyOf(client));
+      await this.counts.move(
+        countKeyOf({ teamId: client.teamId, status: old.status as string, type: old.type as string }),
+        countKeyOf(client),
+      );
     });
   }
 

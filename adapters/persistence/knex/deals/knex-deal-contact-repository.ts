@@ -8,15 +8,26 @@ type Row = Record<string, unknown>;
 
 function toRow(l: DealContactData): Row {
   return {
-    team_id: l.teamId, id: l.id, deal_id: l.dealId, lead_id: l.leadId, contact_identity_id: l.contactIdentityId,
-    is_primary: l.isPrimary, position: l.position, linked_at: l.linkedAt,
+    team_id: l.teamId,
+    id: l.id,
+    deal_id: l.dealId,
+    lead_id: l.leadId,
+    contact_identity_id: l.contactIdentityId,
+    is_primary: l.isPrimary,
+    position: l.position,
+    linked_at: l.linkedAt,
   };
 }
 
 function fromRow(r: Row): DealContactData {
   return {
-    id: r.id as string, teamId: r.team_id as string, dealId: r.deal_id as string, leadId: r.lead_id as string,
-    contactIdentityId: r.contact_identity_id as string, isPrimary: toBool(r.is_primary), position: Number(r.position),
+    id: r.id as string,
+    teamId: r.team_id as string,
+    dealId: r.deal_id as string,
+    leadId: r.lead_id as string,
+    contactIdentityId: r.contact_identity_id as string,
+    isPrimary: toBool(r.is_primary),
+    position: Number(r.position),
     linkedAt: toIso(r.linked_at),
   };
 }
@@ -32,17 +43,22 @@ export class KnexDealContactRepository implements DealContactRepository {
   async viewsByDeals(team: TeamContext, dealIds: readonly string[]): Promise<Map<string, DealContactView[]>> {
     const out = new Map<string, DealContactView[]>(dealIds.map((id) => [id, []]));
     if (dealIds.length === 0) return out;
-    const rows: Row[] = await this.database.db('deal_contacts as dc')
+    const rows: Row[] = await this.database
+      .db('deal_contacts as dc')
       .join('project_leads as l', (j) => j.on('l.team_id', 'dc.team_id').andOn('l.id', 'dc.lead_id'))
-      .where('dc.team_id', team.teamId).whereIn('dc.deal_id', [...dealIds])
+      .where('dc.team_id', team.teamId)
+      .whereIn('dc.deal_id', [...dealIds])
       .select('dc.*', 'l.full_name as c_full_name', 'l.email as c_email', 'l.phone as c_phone', 'l.custom_fields as c_custom_fields');
     for (const r of rows) {
       const link = fromRow(r);
       out.get(link.dealId)?.push({
         ...link,
         contact: {
-          id: link.leadId, fullName: r.c_full_name as string, email: (r.c_email as string | null) ?? null,
-          phone: (r.c_phone as string | null) ?? null, customFields: fromJson<Record<string, unknown>>(r.c_custom_fields, {}),
+          id: link.leadId,
+          fullName: r.c_full_name as string,
+          email: (r.c_email as string | null) ?? null,
+          phone: (r.c_phone as string | null) ?? null,
+          customFields: fromJson<Record<string, unknown>>(r.c_custom_fields, {}),
         },
       });
     }

@@ -24,29 +24,107 @@ const searchText = (d: DealData): string => searchTextOf([d.title, d.description
 
 function toRow(d: DealData): Row {
   return {
-    team_id: d.teamId, id: d.id, scope: d.scope, title: d.title, value: d.value, currency: d.currency, phase: d.phase,
-    priority: d.priority, status: d.status, probability: d.probability, tags: JSON.stringify(d.tags),
-    is_starred: d.isStarred, archived_at: d.archivedAt, created_at: d.createdAt, updated_at: d.updatedAt,
-    attribution: toJson(d.attribution), metadata: toJson(d.metadata), custom_fields: toJson(d.customFields),
-    position: d.position, checklist: toJson(d.checklist), won_at: d.wonAt, lost_at: d.lostAt,
-    ai_win_probability: d.aiWinProbability, ai_analyzed_at: d.aiAnalyzedAt, search_text: searchText(d),
-    origin_type: d.originType, source_path: d.sourcePath, utm_source: d.utmSource, utm_medium: d.utmMedium,
-    utm_campaign: d.utmCampaign, utm_term: d.utmTerm, utm_content: d.utmContent, contact_name: d.contactName,
-    contact_email: d.contactEmail, contact_phone: d.contactPhone, loss_note: d.lossNote, win_note: d.winNote,
-    ai_summary: d.aiSummary, description: d.description, source: d.source, loss_reason: d.lossReason,
-    project_id: d.projectId, pipeline_id: d.pipelineId, client_id: d.clientId, responsible_id: d.responsibleId,
-    lead_id: d.leadId, loss_reason_id: d.lossReasonId, expected_close_date: d.expectedCloseDate,
+    team_id: d.teamId,
+    id: d.id,
+    scope: d.scope,
+    title: d.title,
+    value: d.value,
+    currency: d.currency,
+    phase: d.phase,
+    priority: d.priority,
+    status: d.status,
+    probability: d.probability,
+    tags: JSON.stringify(d.tags),
+    is_starred: d.isStarred,
+    archived_at: d.archivedAt,
+    created_at: d.createdAt,
+    updated_at: d.updatedAt,
+    attribution: toJson(d.attribution),
+    metadata: toJson(d.metadata),
+    custom_fields: toJson(d.customFields),
+    position: d.position,
+    checklist: toJson(d.checklist),
+    won_at: d.wonAt,
+    lost_at: d.lostAt,
+    ai_win_probability: d.aiWinProbability,
+    ai_analyzed_at: d.aiAnalyzedAt,
+    search_text: searchText(d),
+    origin_type: d.originType,
+    source_path: d.sourcePath,
+    utm_source: d.utmSource,
+    utm_medium: d.utmMedium,
+    utm_campaign: d.utmCampaign,
+    utm_term: d.utmTerm,
+    utm_content: d.utmContent,
+    contact_name: d.contactName,
+    contact_email: d.contactEmail,
+    contact_phone: d.contactPhone,
+    loss_note: d.lossNote,
+    win_note: d.winNote,
+    ai_summary: d.aiSummary,
+    description: d.description,
+    source: d.source,
+    loss_reason: d.lossReason,
+    project_id: d.projectId,
+    pipeline_id: d.pipelineId,
+    client_id: d.clientId,
+    responsible_id: d.responsibleId,
+    lead_id: d.leadId,
+    loss_reason_id: d.lossReasonId,
+    expected_close_date: d.expectedCloseDate,
   };
 }
 
 /** What a deal read selects: every column but `search_text` (the search's own copy, never answered), then the client's name. */
 const VIEW_COLUMNS = [
-  'team_id', 'id', 'scope', 'title', 'value', 'currency', 'phase', 'priority', 'status', 'probability', 'tags', 'is_starred',
-  'archived_at', 'created_at', 'updated_at', 'attribution', 'metadata', 'custom_fields', 'position', 'checklist', 'won_at',
-  'lost_at', 'ai_win_probability', 'ai_analyzed_at', 'origin_type', 'source_path', 'utm_source', 'utm_medium', 'utm_campaign',
-  'utm_term', 'utm_content', 'contact_name', 'contact_email', 'contact_phone', 'loss_note', 'win_note', 'ai_summary',
-  'description', 'source', 'loss_reason', 'project_id', 'pipeline_id', 'client_id', 'responsible_id', 'lead_id',
-  'loss_reason_id', 'expected_close_date', 'client_name',
+  'team_id',
+  'id',
+  'scope',
+  'title',
+  'value',
+  'currency',
+  'phase',
+  'priority',
+  'status',
+  'probability',
+  'tags',
+  'is_starred',
+  'archived_at',
+  'created_at',
+  'updated_at',
+  'attribution',
+  'metadata',
+  'custom_fields',
+  'position',
+  'checklist',
+  'won_at',
+  'lost_at',
+  'ai_win_probability',
+  'ai_analyzed_at',
+  'origin_type',
+  'source_path',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'contact_name',
+  'contact_email',
+  'contact_phone',
+  'loss_note',
+  'win_note',
+  'ai_summary',
+  'description',
+  'source',
+  'loss_reason',
+  'project_id',
+  'pipeline_id',
+  'client_id',
+  'responsible_id',
+  'lead_id',
+  'loss_reason_id',
+  'expected_close_date',
+  'client_name',
 ] as const;
 
 /** Each selected column's position in a row. */
@@ -56,35 +134,63 @@ const C = Object.fromEntries(VIEW_COLUMNS.map((c, i) => [c, i])) as Record<(type
  * The deals with their client's name, as one written statement (no query building per request). The name
  * is a subquery on the client's key: unlike a join, SQLite plans it without a filter over the clients.
  */
-const VIEW_SELECT = `select ${VIEW_COLUMNS.slice(0, -1).map((c) => `d.${c}`).join(', ')}, `
-  + '(select c.name from clients c where c.team_id = d.team_id and c.id = d.client_id) as client_name from deals d';
+const VIEW_SELECT =
+  `select ${VIEW_COLUMNS.slice(0, -1)
+    .map((c) => `d.${c}`)
+    .join(', ')}, ` + '(select c.name from clients c where c.team_id = d.team_id and c.id = d.client_id) as client_name from deals d';
 
 type Columns = readonly unknown[];
 
 /** A row read by position into one literal: no per-row loops, spreads or keyed lookups. */
 function fromRow(r: Columns): DealData {
   return {
-    id: r[C.id] as string, teamId: r[C.team_id] as string, scope: r[C.scope] as DealScope, title: r[C.title] as string,
-    value: toNumberOrNull(r[C.value]), currency: r[C.currency] as string, phase: r[C.phase] as string,
-    priority: r[C.priority] as DealPriority, status: r[C.status] as string, probability: toNumberOrNull(r[C.probability]),
-    tags: fromJson<string[]>(r[C.tags], []), isStarred: toBool(r[C.is_starred]), archivedAt: toIsoOrNull(r[C.archived_at]),
-    createdAt: toIso(r[C.created_at]), updatedAt: toIso(r[C.updated_at]),
+    id: r[C.id] as string,
+    teamId: r[C.team_id] as string,
+    scope: r[C.scope] as DealScope,
+    title: r[C.title] as string,
+    value: toNumberOrNull(r[C.value]),
+    currency: r[C.currency] as string,
+    phase: r[C.phase] as string,
+    priority: r[C.priority] as DealPriority,
+    status: r[C.status] as string,
+    probability: toNumberOrNull(r[C.probability]),
+    tags: fromJson<string[]>(r[C.tags], []),
+    isStarred: toBool(r[C.is_starred]),
+    archivedAt: toIsoOrNull(r[C.archived_at]),
+    createdAt: toIso(r[C.created_at]),
+    updatedAt: toIso(r[C.updated_at]),
     attribution: fromJson<Record<string, unknown> | null>(r[C.attribution], null),
     metadata: fromJson<Record<string, unknown> | null>(r[C.metadata], null),
     customFields: fromJson<Record<string, unknown> | null>(r[C.custom_fields], null),
-    position: toNumberOrNull(r[C.position]), checklist: fromJson<unknown[] | null>(r[C.checklist], null),
-    wonAt: toIsoOrNull(r[C.won_at]), lostAt: toIsoOrNull(r[C.lost_at]),
-    aiWinProbability: toNumberOrNull(r[C.ai_win_probability]), aiAnalyzedAt: toIsoOrNull(r[C.ai_analyzed_at]),
-    originType: r[C.origin_type] as string | null, sourcePath: r[C.source_path] as string | null,
-    utmSource: r[C.utm_source] as string | null, utmMedium: r[C.utm_medium] as string | null,
-    utmCampaign: r[C.utm_campaign] as string | null, utmTerm: r[C.utm_term] as string | null,
-    utmContent: r[C.utm_content] as string | null, contactName: r[C.contact_name] as string | null,
-    contactEmail: r[C.contact_email] as string | null, contactPhone: r[C.contact_phone] as string | null,
-    lossNote: r[C.loss_note] as string | null, winNote: r[C.win_note] as string | null, aiSummary: r[C.ai_summary] as string | null,
-    description: r[C.description] as string | null, source: r[C.source] as string | null, lossReason: r[C.loss_reason] as string | null,
-    projectId: r[C.project_id] as string | null, pipelineId: r[C.pipeline_id] as string | null, clientId: r[C.client_id] as string | null,
-    responsibleId: r[C.responsible_id] as string | null, leadId: r[C.lead_id] as string | null,
-    lossReasonId: r[C.loss_reason_id] as string | null, expectedCloseDate: r[C.expected_close_date] as string | null,
+    position: toNumberOrNull(r[C.position]),
+    checklist: fromJson<unknown[] | null>(r[C.checklist], null),
+    wonAt: toIsoOrNull(r[C.won_at]),
+    lostAt: toIsoOrNull(r[C.lost_at]),
+    aiWinProbability: toNumberOrNull(r[C.ai_win_probability]),
+    aiAnalyzedAt: toIsoOrNull(r[C.ai_analyzed_at]),
+    originType: r[C.origin_type] as string | null,
+    sourcePath: r[C.source_path] as string | null,
+    utmSource: r[C.utm_source] as string | null,
+    utmMedium: r[C.utm_medium] as string | null,
+    utmCampaign: r[C.utm_campaign] as string | null,
+    utmTerm: r[C.utm_term] as string | null,
+    utmContent: r[C.utm_content] as string | null,
+    contactName: r[C.contact_name] as string | null,
+    contactEmail: r[C.contact_email] as string | null,
+    contactPhone: r[C.contact_phone] as string | null,
+    lossNote: r[C.loss_note] as string | null,
+    winNote: r[C.win_note] as string | null,
+    aiSummary: r[C.ai_summary] as string | null,
+    description: r[C.description] as string | null,
+    source: r[C.source] as string | null,
+    lossReason: r[C.loss_reason] as string | null,
+    projectId: r[C.project_id] as string | null,
+    pipelineId: r[C.pipeline_id] as string | null,
+    clientId: r[C.client_id] as string | null,
+    responsibleId: r[C.responsible_id] as string | null,
+    leadId: r[C.lead_id] as string | null,
+    lossReasonId: r[C.loss_reason_id] as string | null,
+    expectedCloseDate: r[C.expected_close_date] as string | null,
   };
 }
 
@@ -92,7 +198,11 @@ function fromRow(r: Columns): DealData {
 type CountKey = { team_id: string; scope: string; project_key: string; pipeline_key: string; status: string };
 
 const countKeyOf = (d: Pick<DealData, 'teamId' | 'scope' | 'projectId' | 'pipelineId' | 'status'>): CountKey => ({
-  team_id: d.teamId, scope: d.scope, project_key: idKey(d.projectId), pipeline_key: idKey(d.pipelineId), status: d.status,
+  team_id: d.teamId,
+  scope: d.scope,
+  project_key: idKey(d.projectId),
+  pipeline_key: idKey(d.pipelineId),
+  status: d.status,
 });
 
 const toView = (r: Columns): DealView => {
@@ -122,8 +232,14 @@ export class KnexDealRepository implements DealRepository {
     const filtered = (narrow: boolean) => {
       const qb = this.database.db('deals as d').where({ 'd.team_id': team.teamId, 'd.scope': filter.scope });
       const eq: [keyof DealFilter, string][] = [
-        ['projectId', 'd.project_id'], ['pipelineId', 'd.pipeline_id'], ['status', 'd.status'], ['phase', 'd.phase'],
-        ['clientId', 'd.client_id'], ['leadId', 'd.lead_id'], ['responsibleId', 'd.responsible_id'], ['source', 'd.source'],
+        ['projectId', 'd.project_id'],
+        ['pipelineId', 'd.pipeline_id'],
+        ['status', 'd.status'],
+        ['phase', 'd.phase'],
+        ['clientId', 'd.client_id'],
+        ['leadId', 'd.lead_id'],
+        ['responsibleId', 'd.responsible_id'],
+        ['source', 'd.source'],
       ];
       for (const [key, col] of eq) if (filter[key] !== undefined) qb.andWhere(col, filter[key] as string);
       if (filter.minValue !== undefined) qb.andWhere('d.value', '>=', filter.minValue);
@@ -139,18 +255,25 @@ export class KnexDealRepository implements DealRepository {
     let total: number;
     if (kept) {
       // The page's ids carry the kept total: one statement (one round trip to PostgreSQL) for both.
-      const page: { id: string; total: number | string | null }[] = await filtered(true).offset(offsetOf(query)).limit(query.limit)
+      const page: { id: string; total: number | string | null }[] = await filtered(true)
+        .offset(offsetOf(query))
+        .limit(query.limit)
         .select(this.database.knex.raw('(?) as total', [this.counts.totalQuery(kept)]));
       ids = page.map((r) => r.id);
       total = page.length > 0 ? Number(page[0].total ?? 0) : await this.counts.total(kept);
     } else {
-      total = Number((await filtered(true).clearSelect().clearOrder().count({ n: '*' }).first() as { n: number | string } | undefined)?.n ?? 0);
+      total = Number(
+        ((await filtered(true).clearSelect().clearOrder().count({ n: '*' }).first()) as { n: number | string } | undefined)?.n ?? 0,
+      );
       if (total === 0) return { items: [], total };
       const narrow = search ? await this.narrowsPage(team, filter.scope, total, query) : true;
       ids = (await filtered(narrow).offset(offsetOf(query)).limit(query.limit)).map((r: { id: string }) => r.id);
     }
     if (ids.length === 0) return { items: [], total };
-    const rows = await this.database.rows(`${VIEW_SELECT} where d.team_id = ? and d.id in (${ids.map(() => '?').join(', ')})`, [team.teamId, ...ids]);
+    const rows = await this.database.rows(`${VIEW_SELECT} where d.team_id = ? and d.id in (${ids.map(() => '?').join(', ')})`, [
+      team.teamId,
+      ...ids,
+    ]);
     const byId = new Map(rows.map((r) => [r[C.id] as string, r]));
     return { items: ids.map((id) => toView(byId.get(id)!)), total };
   }
@@ -185,13 +308,22 @@ export class KnexDealRepository implements DealRepository {
     await this.database.transaction(async () => {
       const where = { team_id: deal.teamId, id: deal.id };
       // Two updates of one deal at once must each see the other's status: the row lock orders them.
-      const old = await forUpdate<Row | undefined>(this.database, this.database.db('deals').where(where).first('scope', 'project_id', 'pipeline_id', 'status'));
+      const old = await forUpdate<Row | undefined>(
+        this.database,
+        this.database.db('deals').where(where).first('scope', 'project_id', 'pipeline_id', 'status'),
+      );
       await this.database.db('deals').where(where).update(toRow(deal));
       if (!old) return;
-      await this.counts.move(countKeyOf({
-        teamId: deal.teamId, scope: old.scope as DealScope, projectId: old.project_id as string | null,
-        pipelineId: old.pipeline_id as string | null, status: old.status as string,
-      }), countKeyOf(deal));
+      await this.counts.move(
+        countKeyOf({
+          teamId: deal.teamId,
+          scope: old.scope as DealScope,
+          projectId: old.project_id as string | null,
+          pipelineId: old.pipeline_id as string | null,
+          status: old.status as string,
+        }),
+        countKeyOf(deal),
+      );
     });
   }
 
@@ -201,7 +333,8 @@ export class KnexDealRepository implements DealRepository {
     const { scope, projectId, pipelineId, status, ...others } = filter;
     if (Object.values(others).some((v) => v !== undefined)) return undefined;
     return {
-      team_id: team.teamId, scope,
+      team_id: team.teamId,
+      scope,
       ...(projectId !== undefined ? { project_key: idKey(projectId) } : {}),
       ...(pipelineId !== undefined ? { pipeline_key: idKey(pipelineId) } : {}),
       ...(status !== undefined ? { status } : {}),

@@ -8,8 +8,12 @@ import { toIso } from '../shared/rows';
 type Row = Record<string, unknown>;
 
 const fromRow = (r: Row): IdempotencyRecord => ({
-  teamId: r.team_id as string, key: r.key as string, fingerprint: r.fingerprint as string, dealId: r.deal_id as string,
-  createdAt: toIso(r.created_at), expiresAt: toIso(r.expires_at),
+  teamId: r.team_id as string,
+  key: r.key as string,
+  fingerprint: r.fingerprint as string,
+  dealId: r.deal_id as string,
+  createdAt: toIso(r.created_at),
+  expiresAt: toIso(r.expires_at),
 });
 
 /** How long a request waits for another one holding its key before answering 409 (DECISIONS.md). */
@@ -50,8 +54,12 @@ export class KnexIdempotencyKeyRepository implements IdempotencyKeyRepository {
     // this wait for its outcome, then insert nothing.
     const inserted = await db('deal_idempotency_keys')
       .insert({
-        team_id: record.teamId, key: record.key, fingerprint: record.fingerprint, deal_id: record.dealId,
-        created_at: record.createdAt, expires_at: record.expiresAt,
+        team_id: record.teamId,
+        key: record.key,
+        fingerprint: record.fingerprint,
+        deal_id: record.dealId,
+        created_at: record.createdAt,
+        expires_at: record.expiresAt,
       })
       .onConflict(['team_id', 'key'])
       .ignore()

@@ -10,15 +10,26 @@ import { fromJson, toBool, toIso } from '../shared/rows';
 type Row = Record<string, unknown>;
 
 const workflowFromRow = (r: Row): WorkflowData => ({
-  id: r.id as string, teamId: r.team_id as string, event: r.event as DealEventType, action: r.action as WorkflowAction,
-  config: fromJson<Record<string, unknown>>(r.config, {}), isActive: toBool(r.is_active),
-  createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+  id: r.id as string,
+  teamId: r.team_id as string,
+  event: r.event as DealEventType,
+  action: r.action as WorkflowAction,
+  config: fromJson<Record<string, unknown>>(r.config, {}),
+  isActive: toBool(r.is_active),
+  createdAt: toIso(r.created_at),
+  updatedAt: toIso(r.updated_at),
 });
 
 const runFromRow = (r: Row): WorkflowRunData => ({
-  id: r.id as string, teamId: r.team_id as string, workflowId: r.workflow_id as string, eventId: r.event_id as string,
-  event: r.event as DealEventType, entityId: r.entity_id as string, status: r.status as WorkflowRunStatus,
-  error: (r.error as string | null) ?? null, createdAt: toIso(r.created_at),
+  id: r.id as string,
+  teamId: r.team_id as string,
+  workflowId: r.workflow_id as string,
+  eventId: r.event_id as string,
+  event: r.event as DealEventType,
+  entityId: r.entity_id as string,
+  status: r.status as WorkflowRunStatus,
+  error: (r.error as string | null) ?? null,
+  createdAt: toIso(r.created_at),
 });
 
 export class KnexWorkflowRepository implements WorkflowRepository {
@@ -26,8 +37,14 @@ export class KnexWorkflowRepository implements WorkflowRepository {
 
   async insert(w: WorkflowData): Promise<void> {
     await this.database.db('workflows').insert({
-      team_id: w.teamId, id: w.id, event: w.event, action: w.action, config: JSON.stringify(w.config),
-      is_active: w.isActive, created_at: w.createdAt, updated_at: w.updatedAt,
+      team_id: w.teamId,
+      id: w.id,
+      event: w.event,
+      action: w.action,
+      config: JSON.stringify(w.config),
+      is_active: w.isActive,
+      created_at: w.createdAt,
+      updated_at: w.updatedAt,
     });
   }
 
@@ -37,7 +54,9 @@ export class KnexWorkflowRepository implements WorkflowRepository {
   }
 
   async listForEvent(team: TeamContext, event: DealEventType): Promise<WorkflowData[]> {
-    const rows = await this.database.db('workflows').where({ team_id: team.teamId, event, is_active: true })
+    const rows = await this.database
+      .db('workflows')
+      .where({ team_id: team.teamId, event, is_active: true })
       .orderBy([{ column: 'created_at' }, { column: 'id' }]);
     return rows.map(workflowFromRow);
   }
@@ -47,10 +66,18 @@ export class KnexWorkflowRunRepository implements WorkflowRunRepository {
   constructor(private readonly database: KnexDatabase) {}
 
   async record(run: WorkflowRunData): Promise<boolean> {
-    const inserted = await this.database.db('workflow_runs')
+    const inserted = await this.database
+      .db('workflow_runs')
       .insert({
-        team_id: run.teamId, id: run.id, workflow_id: run.workflowId, event_id: run.eventId, event: run.event,
-        entity_id: run.entityId, status: run.status, error: run.error, created_at: run.createdAt,
+        team_id: run.teamId,
+        id: run.id,
+        workflow_id: run.workflowId,
+        event_id: run.eventId,
+        event: run.event,
+        entity_id: run.entityId,
+        status: run.status,
+        error: run.error,
+        created_at: run.createdAt,
       })
       .onConflict(['team_id', 'event_id', 'workflow_id'])
       .ignore()
@@ -59,7 +86,9 @@ export class KnexWorkflowRunRepository implements WorkflowRunRepository {
   }
 
   async listByEvent(team: TeamContext, eventId: string): Promise<WorkflowRunData[]> {
-    const rows = await this.database.db('workflow_runs').where({ team_id: team.teamId, event_id: eventId })
+    const rows = await this.database
+      .db('workflow_runs')
+      .where({ team_id: team.teamId, event_id: eventId })
       .orderBy([{ column: 'created_at' }, { column: 'id' }]);
     return rows.map(runFromRow);
   }

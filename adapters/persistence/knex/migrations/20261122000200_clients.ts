@@ -1,10 +1,29 @@
 import { Knex } from 'knex';
 
 const TEXT = [
-  'display_name', 'email', 'phone', 'mobile_phone', 'whatsapp', 'rg', 'gender', 'marital_status', 'nationality',
-  'legal_name', 'trade_name', 'state_registration', 'municipal_registration', 'source', 'notes',
-  'address_street', 'address_number', 'address_complement', 'address_neighborhood', 'address_city',
-  'address_state', 'address_zip_code', 'address_country',
+  'display_name',
+  'email',
+  'phone',
+  'mobile_phone',
+  'whatsapp',
+  'rg',
+  'gender',
+  'marital_status',
+  'nationality',
+  'legal_name',
+  'trade_name',
+  'state_registration',
+  'municipal_registration',
+  'source',
+  'notes',
+  'address_street',
+  'address_number',
+  'address_complement',
+  'address_neighborhood',
+  'address_city',
+  'address_state',
+  'address_zip_code',
+  'address_country',
 ];
 
 export async function up(knex: Knex): Promise<void> {

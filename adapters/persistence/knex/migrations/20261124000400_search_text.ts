@@ -12,11 +12,21 @@ const FIELD_SEPARATOR = '\u001f';
 const KEYS_MARKER = '\u001e';
 
 const fold = (text: string): string =>
-  text.normalize('NFKD').toLowerCase().toUpperCase().toLowerCase().replace(/ς/g, 'σ').normalize('NFKD')
-    .replace(/\p{M}/gu, '').replace(/\p{Cc}/gu, ' ');
+  text
+    .normalize('NFKD')
+    .toLowerCase()
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/ς/g, 'σ')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\p{Cc}/gu, ' ');
 
 const joined = (values: unknown[]): string =>
-  values.filter((v): v is string => typeof v === 'string').map(fold).join(FIELD_SEPARATOR);
+  values
+    .filter((v): v is string => typeof v === 'string')
+    .map(fold)
+    .join(FIELD_SEPARATOR);
 
 const searchText = (fields: unknown[], keys: unknown[] = []): string => {
   const keyText = joined(keys);
@@ -45,7 +55,10 @@ const BATCH = 500;
 async function backfill(knex: Knex, table: string, spec: (typeof TABLES)[string]): Promise<void> {
   let after: { team_id: string; id: string } | null = null;
   for (;;) {
-    const qb = knex(table).select('team_id', 'id', ...spec.columns).orderBy([{ column: 'team_id' }, { column: 'id' }]).limit(BATCH);
+    const qb = knex(table)
+      .select('team_id', 'id', ...spec.columns)
+      .orderBy([{ column: 'team_id' }, { column: 'id' }])
+      .limit(BATCH);
     if (after) {
       const last: { team_id: string; id: string } = after;
       qb.where((w) => {
@@ -56,7 +69,9 @@ async function backfill(knex: Knex, table: string, spec: (typeof TABLES)[string]
     }
     const rows = (await qb) as Row[];
     for (const r of rows) {
-      await knex(table).where({ team_id: r.team_id, id: r.id }).update({ search_text: spec.text(r) });
+      await knex(table)
+        .where({ team_id: r.team_id, id: r.id })
+        .update({ search_text: spec.text(r) });
     }
     if (rows.length < BATCH) return;
     const tail = rows[rows.length - 1];

@@ -56,6 +56,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropColumn('source');
   });
   await knex.schema.alterTable('whatsapp_messages', (t) => {
-    for (const c of ['media_id', 'media_mime_type', 'media_sha256', 'media_filename', 'context_id', 'context_from', 'referral', 'raw']) t.dropColumn(c);
+    for (const c of ['media_id', 'media_mime_type', 'media_sha256', 'media_filename', 'context_id', 'context_from', 'referral', 'raw'])
+      t.dropColumn(c);
   });
 }

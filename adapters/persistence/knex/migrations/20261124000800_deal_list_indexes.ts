@@ -6,7 +6,6 @@ import { isPostgres } from './dialect';
 // whole. One for the default order (newest first) and one for the order by title, on the very expression
 // the query sorts by (lower(title), in byte order on PostgreSQL).
 
-
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('deals', (t) => {
     t.index(['team_id', 'scope', 'created_at', 'id'], 'deals_team_scope_created_id');

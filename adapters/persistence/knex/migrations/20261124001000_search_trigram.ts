@@ -11,7 +11,8 @@ const TABLES = ['deals', 'clients', 'project_leads', 'tasks', 'whatsapp_contacts
 
 export async function up(knex: Knex): Promise<void> {
   if (!isPostgres(knex)) return;
-  const installed = async () => (await knex.raw<{ rows: unknown[] }>(`select 1 from pg_extension where extname = 'pg_trgm'`)).rows.length > 0;
+  const installed = async () =>
+    (await knex.raw<{ rows: unknown[] }>(`select 1 from pg_extension where extname = 'pg_trgm'`)).rows.length > 0;
   if (!(await installed())) await knex.raw('create extension if not exists pg_trgm with schema public');
   for (const table of TABLES) {
     await knex.raw(`create index ?? on ?? using gin (search_text public.gin_trgm_ops)`, [`${table}_search_trgm`, table]);

@@ -22,7 +22,9 @@ export async function up(knex: Knex): Promise<void> {
   if (isPostgres(knex)) return;
   for (const table of TABLES) {
     const fts = `${table}_search_fts`;
-    await knex.raw(`create virtual table ${fts} using fts5(search_text, content='${table}', content_rowid='rowid', tokenize='trigram case_sensitive 1')`);
+    await knex.raw(
+      `create virtual table ${fts} using fts5(search_text, content='${table}', content_rowid='rowid', tokenize='trigram case_sensitive 1')`,
+    );
     // An external-content index is told the old text to remove it: 'delete' with the values it indexed.
     await knex.raw(`create trigger ${fts}_insert after insert on ${table} begin
       insert into ${fts}(rowid, search_text) values (new.rowid, new.search_text);

@@ -92,15 +92,24 @@ interface IndexChange {
 const INDEXES: IndexChange[] = [
   // The outbox dispatcher's scan across teams (status in (…) and available_at <= ? order by available_at, id).
   {
-    table: 'deal_events', replaces: 'deal_events_status_available_at_index',
-    name: 'deal_events_status_available_at_team_id_index', columns: ['status', 'available_at', 'team_id'],
+    table: 'deal_events',
+    replaces: 'deal_events_status_available_at_index',
+    name: 'deal_events_status_available_at_team_id_index',
+    columns: ['status', 'available_at', 'team_id'],
   },
   // The public receiver knows only the endpoint id; the operator replays a delivery by its id alone.
   {
-    table: 'webhook_endpoints', replaces: 'webhook_endpoints_endpoint_id_index',
-    name: 'webhook_endpoints_endpoint_id_team_id_index', columns: ['endpoint_id', 'team_id'],
+    table: 'webhook_endpoints',
+    replaces: 'webhook_endpoints_endpoint_id_index',
+    name: 'webhook_endpoints_endpoint_id_team_id_index',
+    columns: ['endpoint_id', 'team_id'],
   },
-  { table: 'webhook_deliveries', replaces: 'webhook_deliveries_id_index', name: 'webhook_deliveries_id_team_id_index', columns: ['id', 'team_id'] },
+  {
+    table: 'webhook_deliveries',
+    replaces: 'webhook_deliveries_id_index',
+    name: 'webhook_deliveries_id_team_id_index',
+    columns: ['id', 'team_id'],
+  },
   // Deleting a WhatsApp contact checks that no message names it: without this it reads every message.
   { table: 'whatsapp_messages', name: 'whatsapp_messages_team_id_contact_id_index', columns: ['team_id', 'contact_id'] },
 ];
@@ -112,8 +121,8 @@ const quoted = (name: string): string => `"${name}"`;
 const constraintName = (r: Reference): string => `${r.table}_team_id_${r.column}_foreign`;
 
 const foreignKey = (r: Reference): string =>
-  `constraint ${quoted(constraintName(r))} foreign key ("team_id", ${quoted(r.column)}) references ${quoted(r.parent)} ("team_id", "id") `
-  + `on delete ${r.onDelete}`;
+  `constraint ${quoted(constraintName(r))} foreign key ("team_id", ${quoted(r.column)}) references ${quoted(r.parent)} ("team_id", "id") ` +
+  `on delete ${r.onDelete}`;
 
 const tablesOf = (references: Reference[]): string[] => [...new Set(references.map((r) => r.table))];
 
@@ -124,9 +133,12 @@ const rowsOf = (result: unknown): Record<string, unknown>[] =>
 async function danglingReferences(db: Knex | Knex.Transaction): Promise<string[]> {
   const found: string[] = [];
   for (const r of REFERENCES) {
-    const dangling = () => db(`${r.table} as c`).whereNotNull(`c.${r.column}`).whereNotExists((p) => {
-      p.select(db.raw('1')).from(`${r.parent} as p`).whereRaw('p.team_id = c.team_id').andWhereRaw(`p.id = c.${r.column}`);
-    });
+    const dangling = () =>
+      db(`${r.table} as c`)
+        .whereNotNull(`c.${r.column}`)
+        .whereNotExists((p) => {
+          p.select(db.raw('1')).from(`${r.parent} as p`).whereRaw('p.team_id = c.team_id').andWhereRaw(`p.id = c.${r.column}`);
+        });
     const [{ n }] = await dangling().count({ n: '*' });
     if (Number(n) === 0) continue;
     const samples = await dangling().distinct(`c.team_id`, `c.${r.column} as missing`).orderBy(['c.team_id', 'missing']).limit(3);
@@ -140,9 +152,9 @@ async function refuseDangling(db: Knex | Knex.Transaction): Promise<void> {
   const dangling = await danglingReferences(db);
   if (dangling.length === 0) return;
   throw new Error(
-    'Cannot add the team foreign keys: these rows refer to a row that does not exist in their own team\n'
-    + `${dangling.map((d) => `  ${d}`).join('\n')}\n`
-    + 'Nothing was changed. Point these references at rows of the same team (or set the nullable ones to null), then migrate again.',
+    'Cannot add the team foreign keys: these rows refer to a row that does not exist in their own team\n' +
+      `${dangling.map((d) => `  ${d}`).join('\n')}\n` +
+      'Nothing was changed. Point these references at rows of the same team (or set the nullable ones to null), then migrate again.',
   );
 }
 
@@ -162,16 +174,23 @@ async function changeIndexes(db: Knex.Transaction, step: 'drop' | 'create', chan
  */
 async function rebuild(db: Knex.Transaction, table: string, edit: (sql: string) => string): Promise<void> {
   const [{ sql }] = await db('sqlite_master').where({ type: 'table', name: table }).select<{ sql: string }[]>('sql');
-  const dependents: { sql: string }[] = await db('sqlite_master').where({ tbl_name: table }).whereIn('type', ['index', 'trigger'])
-    .whereNotNull('sql').orderBy('rowid').select('sql');
-  const columns = rowsOf(await db.raw(`pragma table_info(${quoted(table)})`)).map((c) => quoted(c.name as string)).join(', ');
-  const hadStatistics = rowsOf(await db.raw(`select 1 from sqlite_master where name = 'sqlite_stat1'`)).length > 0
-    && rowsOf(await db.raw('select 1 from sqlite_stat1 where tbl = ? limit 1', [table])).length > 0;
+  const dependents: { sql: string }[] = await db('sqlite_master')
+    .where({ tbl_name: table })
+    .whereIn('type', ['index', 'trigger'])
+    .whereNotNull('sql')
+    .orderBy('rowid')
+    .select('sql');
+  const columns = rowsOf(await db.raw(`pragma table_info(${quoted(table)})`))
+    .map((c) => quoted(c.name as string))
+    .join(', ');
+  const hadStatistics =
+    rowsOf(await db.raw(`select 1 from sqlite_master where name = 'sqlite_stat1'`)).length > 0 &&
+    rowsOf(await db.raw('select 1 from sqlite_stat1 where tbl = ? limit 1', [table])).length > 0;
 
   const copy = `${table}__rebuilt`;
   const head = new RegExp(`^CREATE TABLE\\s+([\`"]?)${table}\\1\\s*\\(`, 'i');
   if (!head.test(sql)) throw new Error(`Unexpected definition of ${table}: ${sql}`);
-  await db.raw(edit((sql).replace(head, `CREATE TABLE ${quoted(copy)} (`)));
+  await db.raw(edit(sql.replace(head, `CREATE TABLE ${quoted(copy)} (`)));
   await db.raw(`insert into ${quoted(copy)} (rowid, ${columns}) select rowid, ${columns} from ${quoted(table)}`);
   await db.raw(`drop table ${quoted(table)}`);
   await db.raw(`alter table ${quoted(copy)} rename to ${quoted(table)}`);
@@ -185,15 +204,19 @@ async function rebuild(db: Knex.Transaction, table: string, edit: (sql: string) 
   }
 }
 
-const withKeys = (references: Reference[]) => (sql: string): string =>
-  sql.replace(/\)\s*$/, `, ${references.map(foreignKey).join(', ')})`);
+const withKeys =
+  (references: Reference[]) =>
+  (sql: string): string =>
+    sql.replace(/\)\s*$/, `, ${references.map(foreignKey).join(', ')})`);
 
-const withoutKeys = (references: Reference[]) => (sql: string): string =>
-  references.reduce((s, r) => {
-    const clause = `, ${foreignKey(r)}`;
-    if (!s.includes(clause)) throw new Error(`The foreign key ${constraintName(r)} is not where this migration put it`);
-    return s.replace(clause, '');
-  }, sql);
+const withoutKeys =
+  (references: Reference[]) =>
+  (sql: string): string =>
+    references.reduce((s, r) => {
+      const clause = `, ${foreignKey(r)}`;
+      if (!s.includes(clause)) throw new Error(`The foreign key ${constraintName(r)} is not where this migration put it`);
+      return s.replace(clause, '');
+    }, sql);
 
 /** Runs `work` with foreign keys off, in a transaction that commits only if every key holds afterwards. */
 async function withForeignKeysOff(knex: Knex, work: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
@@ -236,7 +259,9 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   const added = INDEXES.map((c) => c.name);
   const restored: IndexChange[] = INDEXES.filter((c) => c.replaces).map((c) => ({
-    table: c.table, name: c.replaces!, columns: c.columns.filter((column) => column !== 'team_id'),
+    table: c.table,
+    name: c.replaces!,
+    columns: c.columns.filter((column) => column !== 'team_id'),
   }));
   if (isPostgres(knex)) {
     await knex.transaction(async (trx) => {

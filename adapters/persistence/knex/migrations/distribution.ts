@@ -47,7 +47,8 @@ export const UNLINKED_ID_COLUMNS: Readonly<Record<string, string>> = {
   'workflow_runs.entity_id': 'the entity the event was about (a deal today), named by the event; the run references the event',
   'project_leads.public_id': 'the short public id of the lead itself, not a reference',
   'webhook_endpoints.endpoint_id': 'the public id of the endpoint itself, not a reference',
-  'webhook_deliveries.webhook_id': 'deliveries are kept after their endpoint is deleted (DELETE /webhooks/:id), as the record of what was accepted',
+  'webhook_deliveries.webhook_id':
+    'deliveries are kept after their endpoint is deleted (DELETE /webhooks/:id), as the record of what was accepted',
   'webhook_deliveries.entity_id': 'what the delivery created: a deal or a lead, as entity_type says',
   'whatsapp_inboxes.phone_number_id': PROVIDER,
   'whatsapp_messages.provider_message_id': PROVIDER,

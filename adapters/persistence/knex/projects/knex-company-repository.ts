@@ -7,12 +7,23 @@ import { toBool, toIso } from '../shared/rows';
 type Row = Record<string, unknown>;
 
 const toRow = (c: CompanyData): Row => ({
-  team_id: c.teamId, id: c.id, project_id: c.projectId, name: c.name, is_active: c.isActive, created_at: c.createdAt, updated_at: c.updatedAt,
+  team_id: c.teamId,
+  id: c.id,
+  project_id: c.projectId,
+  name: c.name,
+  is_active: c.isActive,
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
 });
 
 const fromRow = (r: Row): CompanyData => ({
-  id: r.id as string, teamId: r.team_id as string, projectId: r.project_id as string, name: r.name as string,
-  isActive: toBool(r.is_active), createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+  id: r.id as string,
+  teamId: r.team_id as string,
+  projectId: r.project_id as string,
+  name: r.name as string,
+  isActive: toBool(r.is_active),
+  createdAt: toIso(r.created_at),
+  updatedAt: toIso(r.updated_at),
 });
 
 export class KnexCompanyRepository implements CompanyRepository {

@@ -8,9 +8,16 @@ import { fromJson, toIso } from '../shared/rows';
 type Row = Record<string, unknown>;
 
 const toRow = (i: ContactIdentityData): Row => ({
-  team_id: i.teamId, id: i.id, display_name: i.displayName, primary_phone: i.primaryPhone, primary_email: i.primaryEmail,
-  phone_key: i.phoneKey, email_key: i.emailKey, custom_fields: JSON.stringify(i.customFields),
-  created_at: i.createdAt, updated_at: i.updatedAt,
+  team_id: i.teamId,
+  id: i.id,
+  display_name: i.displayName,
+  primary_phone: i.primaryPhone,
+  primary_email: i.primaryEmail,
+  phone_key: i.phoneKey,
+  email_key: i.emailKey,
+  custom_fields: JSON.stringify(i.customFields),
+  created_at: i.createdAt,
+  updated_at: i.updatedAt,
 });
 
 /** An identity row, its columns optionally prefixed (when joined to a lead). */
@@ -28,7 +35,16 @@ export const identityFromRow = (r: Row, prefix = ''): ContactIdentityData => ({
 });
 
 export const IDENTITY_COLUMNS = [
-  'id', 'team_id', 'display_name', 'primary_phone', 'primary_email', 'phone_key', 'email_key', 'custom_fields', 'created_at', 'updated_at',
+  'id',
+  'team_id',
+  'display_name',
+  'primary_phone',
+  'primary_email',
+  'phone_key',
+  'email_key',
+  'custom_fields',
+  'created_at',
+  'updated_at',
 ];
 
 export class KnexContactIdentityRepository implements ContactIdentityRepository {
@@ -40,10 +56,16 @@ export class KnexContactIdentityRepository implements ContactIdentityRepository 
   }
 
   async findByContact(team: TeamContext, keys: LeadKeys): Promise<ContactIdentityData | null> {
-    for (const [column, value] of [['phone_key', keys.phoneKey], ['email_key', keys.emailKey]] as const) {
+    for (const [column, value] of [
+      ['phone_key', keys.phoneKey],
+      ['email_key', keys.emailKey],
+    ] as const) {
       if (!value) continue;
-      const row = await this.database.db('contact_identities').where({ team_id: team.teamId, [column]: value })
-        .orderBy([{ column: 'created_at' }, { column: 'id' }]).first<Row | undefined>();
+      const row = await this.database
+        .db('contact_identities')
+        .where({ team_id: team.teamId, [column]: value })
+        .orderBy([{ column: 'created_at' }, { column: 'id' }])
+        .first<Row | undefined>();
       if (row) return identityFromRow(row);
     }
     return null;

@@ -21,26 +21,62 @@ const searchText = (l: LeadData): string =>
 
 function toRow(l: LeadData): Row {
   return {
-    team_id: l.teamId, id: l.id, project_id: l.projectId, public_id: l.publicId, full_name: l.fullName,
-    email: l.email, phone: l.phone, email_key: l.emailKey, phone_key: l.phoneKey, tags: JSON.stringify(l.tags),
-    notes: l.notes, customer_source: l.customerSource, utm_source: l.utmSource, utm_medium: l.utmMedium,
-    utm_campaign: l.utmCampaign, attribution: l.attribution === null ? null : JSON.stringify(l.attribution),
-    metadata: JSON.stringify(l.metadata), custom_fields: JSON.stringify(l.customFields), is_active: l.isActive,
-    contact_identity_id: l.contactIdentityId, company_id: l.companyId, company_name: l.companyName,
-    created_by: l.createdBy, created_at: l.createdAt, updated_at: l.updatedAt, search_text: searchText(l),
+    team_id: l.teamId,
+    id: l.id,
+    project_id: l.projectId,
+    public_id: l.publicId,
+    full_name: l.fullName,
+    email: l.email,
+    phone: l.phone,
+    email_key: l.emailKey,
+    phone_key: l.phoneKey,
+    tags: JSON.stringify(l.tags),
+    notes: l.notes,
+    customer_source: l.customerSource,
+    utm_source: l.utmSource,
+    utm_medium: l.utmMedium,
+    utm_campaign: l.utmCampaign,
+    attribution: l.attribution === null ? null : JSON.stringify(l.attribution),
+    metadata: JSON.stringify(l.metadata),
+    custom_fields: JSON.stringify(l.customFields),
+    is_active: l.isActive,
+    contact_identity_id: l.contactIdentityId,
+    company_id: l.companyId,
+    company_name: l.companyName,
+    created_by: l.createdBy,
+    created_at: l.createdAt,
+    updated_at: l.updatedAt,
+    search_text: searchText(l),
   };
 }
 
 function fromRow(r: Row): LeadData {
   return {
-    id: r.id as string, teamId: r.team_id as string, projectId: r.project_id as string, publicId: r.public_id as string,
-    fullName: r.full_name as string, email: text(r.email), phone: text(r.phone), emailKey: text(r.email_key),
-    phoneKey: text(r.phone_key), tags: fromJson<string[]>(r.tags, []), notes: text(r.notes),
-    customerSource: text(r.customer_source), utmSource: text(r.utm_source), utmMedium: text(r.utm_medium),
-    utmCampaign: text(r.utm_campaign), attribution: fromJson<Record<string, unknown> | null>(r.attribution, null),
-    metadata: fromJson<Record<string, unknown>>(r.metadata, {}), customFields: fromJson<Record<string, unknown>>(r.custom_fields, {}),
-    isActive: toBool(r.is_active), contactIdentityId: r.contact_identity_id as string, companyId: text(r.company_id),
-    companyName: text(r.company_name), createdBy: text(r.created_by), createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+    id: r.id as string,
+    teamId: r.team_id as string,
+    projectId: r.project_id as string,
+    publicId: r.public_id as string,
+    fullName: r.full_name as string,
+    email: text(r.email),
+    phone: text(r.phone),
+    emailKey: text(r.email_key),
+    phoneKey: text(r.phone_key),
+    tags: fromJson<string[]>(r.tags, []),
+    notes: text(r.notes),
+    customerSource: text(r.customer_source),
+    utmSource: text(r.utm_source),
+    utmMedium: text(r.utm_medium),
+    utmCampaign: text(r.utm_campaign),
+    attribution: fromJson<Record<string, unknown> | null>(r.attribution, null),
+    metadata: fromJson<Record<string, unknown>>(r.metadata, {}),
+    customFields: fromJson<Record<string, unknown>>(r.custom_fields, {}),
+    isActive: toBool(r.is_active),
+    contactIdentityId: r.contact_identity_id as string,
+    companyId: text(r.company_id),
+    companyName: text(r.company_name),
+    createdBy: text(r.created_by),
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
   };
 }
 
@@ -62,8 +98,11 @@ const onPublicId = (err: unknown): boolean => {
 /** The row of `lead_counts` a lead is counted in: a project's list, all its leads or the active or inactive ones. */
 type CountKey = { team_id: string; project_key: string; is_active: boolean };
 
-const countKeyOf = (l: { teamId: string; projectId: string; isActive: boolean }): CountKey =>
-  ({ team_id: l.teamId, project_key: idKey(l.projectId), is_active: l.isActive });
+const countKeyOf = (l: { teamId: string; projectId: string; isActive: boolean }): CountKey => ({
+  team_id: l.teamId,
+  project_key: idKey(l.projectId),
+  is_active: l.isActive,
+});
 
 export class KnexLeadRepository implements LeadRepository {
   private readonly counts: KeptCounts<CountKey>;
@@ -74,7 +113,8 @@ export class KnexLeadRepository implements LeadRepository {
 
   /** A lead with its identity and company in one query: one per page, never one per row. */
   private select() {
-    return this.database.db('project_leads as l')
+    return this.database
+      .db('project_leads as l')
       .join('contact_identities as i', (j) => j.on('i.team_id', 'l.team_id').andOn('i.id', 'l.contact_identity_id'))
       .leftJoin('project_companies as co', (j) => j.on('co.team_id', 'l.team_id').andOn('co.id', 'l.company_id'))
       .select('l.*', ...IDENTITY_COLUMNS.map((c) => `i.${c} as i_${c}`), 'co.name as co_name');
@@ -87,11 +127,14 @@ export class KnexLeadRepository implements LeadRepository {
     whereSearchText(qb, this.database, { table: 'project_leads', alias: 'l' }, searchQueryOf(query.search, phoneDigitsKey));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'l.id');
     // A company or a search counts the rows; the project and the activity are keys of the kept counts.
-    const kept = filter.companyId !== undefined || searchQueryOf(query.search, phoneDigitsKey)
-      ? undefined
-      : await this.counts.total({
-        team_id: team.teamId, project_key: idKey(projectId), ...(filter.isActive !== undefined ? { is_active: filter.isActive } : {}),
-      });
+    const kept =
+      filter.companyId !== undefined || searchQueryOf(query.search, phoneDigitsKey)
+        ? undefined
+        : await this.counts.total({
+            team_id: team.teamId,
+            project_key: idKey(projectId),
+            ...(filter.isActive !== undefined ? { is_active: filter.isActive } : {}),
+          });
     return paginate(qb, query, viewFromRow, kept);
   }
 
@@ -117,10 +160,16 @@ export class KnexLeadRepository implements LeadRepository {
   }
 
   async findByContact(team: TeamContext, projectId: string, keys: LeadKeys): Promise<{ lead: LeadData; matchedBy: LeadMatch } | null> {
-    for (const [matchedBy, column, value] of [['phone', 'phone_key', keys.phoneKey], ['email', 'email_key', keys.emailKey]] as const) {
+    for (const [matchedBy, column, value] of [
+      ['phone', 'phone_key', keys.phoneKey],
+      ['email', 'email_key', keys.emailKey],
+    ] as const) {
       if (!value) continue;
-      const row = await this.database.db('project_leads').where({ team_id: team.teamId, project_id: projectId, [column]: value })
-        .orderBy([{ column: 'created_at' }, { column: 'id' }]).first<Row | undefined>();
+      const row = await this.database
+        .db('project_leads')
+        .where({ team_id: team.teamId, project_id: projectId, [column]: value })
+        .orderBy([{ column: 'created_at' }, { column: 'id' }])
+        .first<Row | undefined>();
       if (row) return { lead: fromRow(row), matchedBy };
     }
     return null;
@@ -141,7 +190,10 @@ export class KnexLeadRepository implements LeadRepository {
   async update(lead: LeadData): Promise<void> {
     await this.database.transaction(async () => {
       const where = { team_id: lead.teamId, id: lead.id };
-      const old = await forUpdate<Row | undefined>(this.database, this.database.db('project_leads').where(where).first('project_id', 'is_active'));
+      const old = await forUpdate<Row | undefined>(
+        this.database,
+        this.database.db('project_leads').where(where).first('project_id', 'is_active'),
+      );
       await this.write(() => this.database.db('project_leads').where(where).update(toRow(lead)));
       if (!old) return;
       const from = countKeyOf({ teamId: lead.teamId, projectId: old.project_id as string, isActive: toBool(old.is_active) });

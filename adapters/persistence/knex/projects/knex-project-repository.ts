@@ -22,17 +22,45 @@ const SORTS: Record<ProjectSortField, SortColumn> = {
   updated_at: { column: 'p.updated_at', required: true },
 };
 
-const STAGE_COLUMNS = ['id', 'team_id', 'name', 'slug', 'color', 'position', 'category', 'is_initial', 'is_done', 'is_archived', 'created_at', 'updated_at'];
+const STAGE_COLUMNS = [
+  'id',
+  'team_id',
+  'name',
+  'slug',
+  'color',
+  'position',
+  'category',
+  'is_initial',
+  'is_done',
+  'is_archived',
+  'created_at',
+  'updated_at',
+];
 
 /** README "Search": name and description. */
 const searchText = (p: ProjectData): string => searchTextOf([p.name, p.description]);
 
 function toRow(p: ProjectData): Row {
   return {
-    team_id: p.teamId, id: p.id, name: p.name, slug: p.slug, description: p.description, stage_id: p.stageId,
-    priority: p.priority, color: p.color, briefing: p.briefing, squad_id: p.squadId, client_id: p.clientId,
-    start_date: p.startDate, due_date: p.dueDate, completed_at: p.completedAt, created_by: p.createdBy,
-    is_internal: p.isInternal, archived_at: p.archivedAt, created_at: p.createdAt, updated_at: p.updatedAt,
+    team_id: p.teamId,
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    stage_id: p.stageId,
+    priority: p.priority,
+    color: p.color,
+    briefing: p.briefing,
+    squad_id: p.squadId,
+    client_id: p.clientId,
+    start_date: p.startDate,
+    due_date: p.dueDate,
+    completed_at: p.completedAt,
+    created_by: p.createdBy,
+    is_internal: p.isInternal,
+    archived_at: p.archivedAt,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
     search_text: searchText(p),
   };
 }
@@ -41,12 +69,25 @@ const text = (v: unknown): string | null => (v === null || v === undefined ? nul
 
 function fromRow(r: Row): ProjectData {
   return {
-    id: r.id as string, teamId: r.team_id as string, name: r.name as string, slug: r.slug as string,
-    description: text(r.description), stageId: r.stage_id as string, priority: r.priority as ProjectData['priority'],
-    color: text(r.color), briefing: text(r.briefing), squadId: text(r.squad_id), clientId: text(r.client_id),
-    startDate: text(r.start_date), dueDate: text(r.due_date), completedAt: toIsoOrNull(r.completed_at),
-    createdBy: text(r.created_by), isInternal: toBool(r.is_internal), archivedAt: toIsoOrNull(r.archived_at),
-    createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+    id: r.id as string,
+    teamId: r.team_id as string,
+    name: r.name as string,
+    slug: r.slug as string,
+    description: text(r.description),
+    stageId: r.stage_id as string,
+    priority: r.priority as ProjectData['priority'],
+    color: text(r.color),
+    briefing: text(r.briefing),
+    squadId: text(r.squad_id),
+    clientId: text(r.client_id),
+    startDate: text(r.start_date),
+    dueDate: text(r.due_date),
+    completedAt: toIsoOrNull(r.completed_at),
+    createdBy: text(r.created_by),
+    isInternal: toBool(r.is_internal),
+    archivedAt: toIsoOrNull(r.archived_at),
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
   };
 }
 
@@ -65,7 +106,8 @@ export class KnexProjectRepository implements ProjectRepository {
 
   /** A project with its stage, squad and client in one query: one per page, never one per row. */
   private select() {
-    return this.database.db('projects as p')
+    return this.database
+      .db('projects as p')
       .join('project_stages as s', (j) => j.on('s.team_id', 'p.team_id').andOn('s.id', 'p.stage_id'))
       .leftJoin('squads as q', (j) => j.on('q.team_id', 'p.team_id').andOn('q.id', 'p.squad_id'))
       .leftJoin('clients as c', (j) => j.on('c.team_id', 'p.team_id').andOn('c.id', 'p.client_id'))
@@ -97,7 +139,11 @@ export class KnexProjectRepository implements ProjectRepository {
   }
 
   async findInternal(team: TeamContext): Promise<ProjectData | null> {
-    const row = await this.database.db('projects').where({ team_id: team.teamId, is_internal: true }).orderBy('id').first<Row | undefined>();
+    const row = await this.database
+      .db('projects')
+      .where({ team_id: team.teamId, is_internal: true })
+      .orderBy('id')
+      .first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
@@ -107,7 +153,9 @@ export class KnexProjectRepository implements ProjectRepository {
   }
 
   async slugsLike(team: TeamContext, base: string): Promise<string[]> {
-    const rows = await this.database.db('projects').where({ team_id: team.teamId })
+    const rows = await this.database
+      .db('projects')
+      .where({ team_id: team.teamId })
       .andWhere((w) => {
         w.where('slug', base).orWhere('slug', 'like', `${base}-%`);
       })

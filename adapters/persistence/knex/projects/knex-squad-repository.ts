@@ -7,7 +7,11 @@ import { toIso } from '../shared/rows';
 type Row = Record<string, unknown>;
 
 const fromRow = (r: Row): SquadData => ({
-  id: r.id as string, teamId: r.team_id as string, name: r.name as string, createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+  id: r.id as string,
+  teamId: r.team_id as string,
+  name: r.name as string,
+  createdAt: toIso(r.created_at),
+  updatedAt: toIso(r.updated_at),
 });
 
 export class KnexSquadRepository implements SquadRepository {
@@ -19,6 +23,8 @@ export class KnexSquadRepository implements SquadRepository {
   }
 
   async insert(s: SquadData): Promise<void> {
-    await this.database.db('squads').insert({ team_id: s.teamId, id: s.id, name: s.name, created_at: s.createdAt, updated_at: s.updatedAt });
+    await this.database
+      .db('squads')
+      .insert({ team_id: s.teamId, id: s.id, name: s.name, created_at: s.createdAt, updated_at: s.updatedAt });
   }
 }

@@ -7,8 +7,18 @@ import { toBool, toIso } from '../shared/rows';
 type Row = Record<string, unknown>;
 
 export const stageToRow = (s: StageData): Row => ({
-  team_id: s.teamId, id: s.id, name: s.name, slug: s.slug, color: s.color, position: s.position, category: s.category,
-  is_initial: s.isInitial, is_done: s.isDone, is_archived: s.isArchived, created_at: s.createdAt, updated_at: s.updatedAt,
+  team_id: s.teamId,
+  id: s.id,
+  name: s.name,
+  slug: s.slug,
+  color: s.color,
+  position: s.position,
+  category: s.category,
+  is_initial: s.isInitial,
+  is_done: s.isDone,
+  is_archived: s.isArchived,
+  created_at: s.createdAt,
+  updated_at: s.updatedAt,
 });
 
 /** A stage row, its columns optionally prefixed (when joined to a project). */
@@ -31,9 +41,13 @@ export class KnexStageRepository implements StageRepository {
   constructor(private readonly database: KnexDatabase) {}
 
   async listByTeam(team: TeamContext): Promise<StageData[]> {
-    const rows = await this.database.db('project_stages').where({ team_id: team.teamId }).orderBy([
-      { column: 'position', order: 'asc' }, { column: 'id', order: 'asc' },
-    ]);
+    const rows = await this.database
+      .db('project_stages')
+      .where({ team_id: team.teamId })
+      .orderBy([
+        { column: 'position', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
     return rows.map((r: Row) => stageFromRow(r));
   }
 

@@ -95,9 +95,10 @@ class CachingBetterSqlite3Client extends BetterSqlite3Client {
     const now = Date.now();
     if (now - (lastOptimized.get(connection) ?? now) >= OPTIMIZE_EVERY_MS) optimize(connection, now);
     // A per-query integer mode would change a kept statement for every later caller: those compile their own.
-    const statement = obj.options?.safeIntegers === undefined
-      ? this.statement(connection, obj.sql, obj.options?.rowMode === 'array')
-      : this.uncached(connection, obj);
+    const statement =
+      obj.options?.safeIntegers === undefined
+        ? this.statement(connection, obj.sql, obj.options?.rowMode === 'array')
+        : this.uncached(connection, obj);
     const bindings = this._formatBindings(obj.bindings);
     if (statement.reader) {
       obj.response = statement.all(bindings);
@@ -126,7 +127,8 @@ export function createKnex(url: string, options: KnexOptions = {}): Knex {
       useNullAsDefault: true,
       // One connection: better-sqlite3 is synchronous, and a single writer keeps transactions serial.
       pool: {
-        min: 1, max: 1,
+        min: 1,
+        max: 1,
         afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
           if (filename !== ':memory:') conn.pragma('journal_mode = WAL');
           conn.pragma('busy_timeout = 5000');

@@ -22,7 +22,11 @@ export const forUpdate = async <T = unknown>(database: KnexDatabase, qb: Knex.Qu
 
 export class KeptCounts<K extends CountKey> {
   /** `columns` is the table's primary key, `team_id` first; each row also has its count `n`. */
-  constructor(private readonly database: KnexDatabase, private readonly table: string, private readonly columns: readonly (keyof K & string)[]) {}
+  constructor(
+    private readonly database: KnexDatabase,
+    private readonly table: string,
+    private readonly columns: readonly (keyof K & string)[],
+  ) {}
 
   /** The sum of the counts whose columns hold the values given; a column left out is summed over. */
   async total(where: Partial<K>): Promise<number> {
@@ -53,7 +57,9 @@ export class KeptCounts<K extends CountKey> {
 
   /** `n = n + excluded.n` adds to the row as it stands when the write gets it: concurrent writers never overwrite each other. */
   private async add(key: K, delta: number): Promise<void> {
-    await this.database.db(this.table).insert({ ...key, n: delta })
+    await this.database
+      .db(this.table)
+      .insert({ ...key, n: delta })
       .onConflict([...this.columns])
       .merge({ n: this.database.knex.raw('??.n + excluded.n', [this.table]) });
   }

@@ -25,7 +25,12 @@ export async function newestFirstPage<T>(
       });
     });
   }
-  const rows = (await query.orderBy([{ column, order: 'desc' }, { column: 'id', order: 'desc' }]).limit(q.limit + 1)) as Row[];
+  const rows = (await query
+    .orderBy([
+      { column, order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(q.limit + 1)) as Row[];
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {

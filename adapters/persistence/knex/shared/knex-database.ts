@@ -25,7 +25,10 @@ function statementName(sql: string): string {
 export class KnexDatabase {
   private readonly current = new AsyncLocalStorage<Knex.Transaction>();
 
-  constructor(readonly knex: Knex, readonly dialect: Dialect) {}
+  constructor(
+    readonly knex: Knex,
+    readonly dialect: Dialect,
+  ) {}
 
   get db(): Knex | Knex.Transaction {
     return this.open() ?? this.knex;

@@ -37,21 +37,29 @@ export interface SearchedTable {
  * marker. A term (or key) shorter than a trigram cannot use the index, and keeps the scan.
  */
 export function whereSearchText(
-  qb: Knex.QueryBuilder, database: KnexDatabase, searched: SearchedTable, query: SearchQuery | undefined, options: { narrow?: boolean } = {},
+  qb: Knex.QueryBuilder,
+  database: KnexDatabase,
+  searched: SearchedTable,
+  query: SearchQuery | undefined,
+  options: { narrow?: boolean } = {},
 ): void {
   if (!query) return;
   const ref = searched.alias ?? searched.table;
   const column = `${ref}.search_text`;
   const terms = query.key === undefined ? [query.text] : [query.text, query.key];
   // `narrow: false` leaves the FTS index out, for a caller that knows walking its sort order is cheaper.
-  const fts = database.dialect === 'sqlite' && options.narrow !== false && FTS_TABLES.has(searched.table) && terms.every(indexable)
-    ? `${searched.table}_search_fts` : undefined;
+  const fts =
+    database.dialect === 'sqlite' && options.narrow !== false && FTS_TABLES.has(searched.table) && terms.every(indexable)
+      ? `${searched.table}_search_fts`
+      : undefined;
   if (fts) {
     // Without statistics, SQLite's planner takes an equality on an index of the team for a few rows, and
     // would walk all of the team's index entries checking each rowid against the FTS list. NOT INDEXED
     // leaves it the one path that reads no more than the matches: the rowids the FTS index gives.
     const { knex } = database;
-    qb.from(searched.alias ? knex.raw('?? as ?? not indexed', [searched.table, searched.alias]) : knex.raw('?? not indexed', [searched.table]));
+    qb.from(
+      searched.alias ? knex.raw('?? as ?? not indexed', [searched.table, searched.alias]) : knex.raw('?? not indexed', [searched.table]),
+    );
   }
   qb.where((w) => {
     if (fts) w.whereRaw(`?? in (select rowid from ?? where ?? match ?)`, [`${ref}.rowid`, fts, fts, terms.map(ftsPhrase).join(' OR ')]);

@@ -29,11 +29,28 @@ const searchText = (t: TaskData): string => searchTextOf([t.title, t.description
 
 function toRow(t: TaskData): Row {
   return {
-    team_id: t.teamId, id: t.id, project_id: t.projectId, pipeline_id: t.pipelineId, column_slug: t.column, title: t.title,
-    description: t.description, priority: t.priority, assignee_id: t.assigneeId, assignee_ids: JSON.stringify(t.assigneeIds),
-    reporter_id: t.reporterId, due_date: t.dueDate, estimated_hours: t.estimatedHours, actual_hours: t.actualHours,
-    position: t.position, tags: JSON.stringify(t.tags), checklist_markdown: t.checklistMarkdown, completed_at: t.completedAt,
-    created_at: t.createdAt, updated_at: t.updatedAt, deleted_at: t.deletedAt, search_text: searchText(t),
+    team_id: t.teamId,
+    id: t.id,
+    project_id: t.projectId,
+    pipeline_id: t.pipelineId,
+    column_slug: t.column,
+    title: t.title,
+    description: t.description,
+    priority: t.priority,
+    assignee_id: t.assigneeId,
+    assignee_ids: JSON.stringify(t.assigneeIds),
+    reporter_id: t.reporterId,
+    due_date: t.dueDate,
+    estimated_hours: t.estimatedHours,
+    actual_hours: t.actualHours,
+    position: t.position,
+    tags: JSON.stringify(t.tags),
+    checklist_markdown: t.checklistMarkdown,
+    completed_at: t.completedAt,
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
+    deleted_at: t.deletedAt,
+    search_text: searchText(t),
   };
 }
 
@@ -42,13 +59,27 @@ const text = (v: unknown): string | null => (v as string | null) ?? null;
 function fromRow(r: Row): TaskData {
   const assigneeIds = fromJson<string[]>(r.assignee_ids, []);
   return {
-    id: r.id as string, teamId: r.team_id as string, projectId: r.project_id as string, pipelineId: text(r.pipeline_id),
-    column: r.column_slug as string, title: r.title as string, description: text(r.description),
-    priority: r.priority as TaskData['priority'], assigneeIds, assigneeId: assigneeIds[0] ?? null,
-    reporterId: text(r.reporter_id), dueDate: text(r.due_date), estimatedHours: toNumberOrNull(r.estimated_hours),
-    actualHours: toNumberOrNull(r.actual_hours), position: Number(r.position), tags: fromJson<string[]>(r.tags, []),
-    checklistMarkdown: text(r.checklist_markdown), completedAt: toIsoOrNull(r.completed_at),
-    createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at), deletedAt: toIsoOrNull(r.deleted_at),
+    id: r.id as string,
+    teamId: r.team_id as string,
+    projectId: r.project_id as string,
+    pipelineId: text(r.pipeline_id),
+    column: r.column_slug as string,
+    title: r.title as string,
+    description: text(r.description),
+    priority: r.priority as TaskData['priority'],
+    assigneeIds,
+    assigneeId: assigneeIds[0] ?? null,
+    reporterId: text(r.reporter_id),
+    dueDate: text(r.due_date),
+    estimatedHours: toNumberOrNull(r.estimated_hours),
+    actualHours: toNumberOrNull(r.actual_hours),
+    position: Number(r.position),
+    tags: fromJson<string[]>(r.tags, []),
+    checklistMarkdown: text(r.checklist_markdown),
+    completedAt: toIsoOrNull(r.completed_at),
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
+    deletedAt: toIsoOrNull(r.deleted_at),
   };
 }
 
@@ -57,7 +88,7 @@ type CountKey = { team_id: string; project_key: string; pipeline_key: string };
 
 /** A soft-deleted task is in no list, so in no count. */
 const countKeyOf = (t: { teamId: string; projectId: string; pipelineId: string | null; deletedAt: unknown }): CountKey | null =>
-  (t.deletedAt === null ? { team_id: t.teamId, project_key: idKey(t.projectId), pipeline_key: idKey(t.pipelineId) } : null);
+  t.deletedAt === null ? { team_id: t.teamId, project_key: idKey(t.projectId), pipeline_key: idKey(t.pipelineId) } : null;
 
 export class KnexTaskRepository implements TaskRepository {
   private readonly counts: KeptCounts<CountKey>;
@@ -76,7 +107,8 @@ export class KnexTaskRepository implements TaskRepository {
     if (filter.assigneeId !== undefined) {
       const assigneeId = filter.assigneeId;
       qb.whereExists((s) => {
-        s.select(db.raw('1')).from('task_assignees as ta')
+        s.select(db.raw('1'))
+          .from('task_assignees as ta')
           .whereRaw('ta.team_id = tasks.team_id and ta.task_id = tasks.id')
           .andWhere('ta.assignee_id', assigneeId);
       });
@@ -129,7 +161,10 @@ export class KnexTaskRepository implements TaskRepository {
       await this.writeAssignees(task);
       if (!old) return;
       const from = countKeyOf({
-        teamId: task.teamId, projectId: old.project_id as string, pipelineId: old.pipeline_id as string | null, deletedAt: old.deleted_at,
+        teamId: task.teamId,
+        projectId: old.project_id as string,
+        pipelineId: old.pipeline_id as string | null,
+        deletedAt: old.deleted_at,
       });
       await this.counts.move(from, countKeyOf(task));
     });
@@ -137,7 +172,8 @@ export class KnexTaskRepository implements TaskRepository {
 
   private async writeAssignees(task: TaskData): Promise<void> {
     if (task.assigneeIds.length === 0) return;
-    await this.database.db('task_assignees').insert(
-      task.assigneeIds.map((assigneeId) => ({ team_id: task.teamId, task_id: task.id, assignee_id: assigneeId })));
+    await this.database
+      .db('task_assignees')
+      .insert(task.assigneeIds.map((assigneeId) => ({ team_id: task.teamId, task_id: task.id, assignee_id: assigneeId })));
   }
 }

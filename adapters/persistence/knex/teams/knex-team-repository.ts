@@ -7,9 +7,20 @@ import { KnexDatabase } from '../shared/knex-database';
 import { newestFirstPage } from '../shared/keyset';
 import { toBool, toIso, toIsoOrNull } from '../shared/rows';
 
-interface TeamRow { id: string; name: string; client_quota: number | null; created_at: unknown }
+interface TeamRow {
+  id: string;
+  name: string;
+  client_quota: number | null;
+  created_at: unknown;
+}
 interface ApiKeyRow {
-  id: string; team_id: string; name: string | null; key_hash: string; is_active: unknown; created_at: unknown; revoked_at: unknown;
+  id: string;
+  team_id: string;
+  name: string | null;
+  key_hash: string;
+  is_active: unknown;
+  created_at: unknown;
+  revoked_at: unknown;
 }
 
 const teamFromRow = (r: TeamRow): TeamData => ({ id: r.id, name: r.name, clientQuota: r.client_quota, createdAt: toIso(r.created_at) });
@@ -42,11 +53,22 @@ export class KnexTeamRepository implements TeamRepository {
 }
 
 const keyToRow = (k: ApiKeyData) => ({
-  id: k.id, team_id: k.teamId, name: k.name, key_hash: k.keyHash, is_active: k.isActive, created_at: k.createdAt, revoked_at: k.revokedAt,
+  id: k.id,
+  team_id: k.teamId,
+  name: k.name,
+  key_hash: k.keyHash,
+  is_active: k.isActive,
+  created_at: k.createdAt,
+  revoked_at: k.revokedAt,
 });
 const keyFromRow = (r: ApiKeyRow): ApiKeyData => ({
-  id: r.id, teamId: r.team_id, name: r.name, keyHash: r.key_hash, isActive: toBool(r.is_active),
-  createdAt: toIso(r.created_at), revokedAt: toIsoOrNull(r.revoked_at),
+  id: r.id,
+  teamId: r.team_id,
+  name: r.name,
+  keyHash: r.key_hash,
+  isActive: toBool(r.is_active),
+  createdAt: toIso(r.created_at),
+  revokedAt: toIsoOrNull(r.revoked_at),
 });
 
 export class KnexApiKeyRepository implements ApiKeyRepository {
@@ -61,12 +83,22 @@ export class KnexApiKeyRepository implements ApiKeyRepository {
    * Every keyed request asks this first, so it is one written statement read by position.
    */
   async findByHash(keyHash: string): Promise<ApiKeyData | null> {
-    const [r] = await this.database.rows(`select k.id, k.team_id, k.name, k.key_hash, k.is_active, k.created_at, k.revoked_at
-      from api_keys k where k.key_hash = ? and exists (select 1 from teams t where t.id = k.team_id)`, [keyHash]);
-    return r ? keyFromRow({
-      id: r[0] as string, team_id: r[1] as string, name: r[2] as string | null, key_hash: r[3] as string,
-      is_active: r[4], created_at: r[5], revoked_at: r[6],
-    }) : null;
+    const [r] = await this.database.rows(
+      `select k.id, k.team_id, k.name, k.key_hash, k.is_active, k.created_at, k.revoked_at
+      from api_keys k where k.key_hash = ? and exists (select 1 from teams t where t.id = k.team_id)`,
+      [keyHash],
+    );
+    return r
+      ? keyFromRow({
+          id: r[0] as string,
+          team_id: r[1] as string,
+          name: r[2] as string | null,
+          key_hash: r[3] as string,
+          is_active: r[4],
+          created_at: r[5],
+          revoked_at: r[6],
+        })
+      : null;
   }
 
   async findById(id: string): Promise<ApiKeyData | null> {
@@ -79,6 +111,8 @@ export class KnexApiKeyRepository implements ApiKeyRepository {
   }
 
   listNewestFirst(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<ApiKeyData>> {
-    return newestFirstPage(this.database.db('api_keys').where({ team_id: team.teamId }), 'created_at', query, (r) => keyFromRow(r as unknown as ApiKeyRow));
+    return newestFirstPage(this.database.db('api_keys').where({ team_id: team.teamId }), 'created_at', query, (r) =>
+      keyFromRow(r as unknown as ApiKeyRow),
+    );
   }
 }

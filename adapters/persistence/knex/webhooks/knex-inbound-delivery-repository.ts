@@ -10,36 +10,61 @@ type Row = Record<string, unknown>;
 
 function toRow(d: InboundDeliveryData): Row {
   return {
-    team_id: d.teamId, id: d.id, webhook_id: d.webhookId, action: d.action, payload: JSON.stringify(d.payload ?? null),
-    raw_body: d.rawBody, content_type: d.contentType, body_error: d.bodyError, idempotency_key: d.idempotencyKey,
-    status: d.status, entity_id: d.entityId, entity_ids: JSON.stringify(d.entityIds), entity_type: d.entityType,
-    warnings: JSON.stringify(d.warnings), error: d.error, failure: d.failure, attempts: d.attempts,
-    received_at: d.receivedAt, processed_at: d.processedAt,
+    team_id: d.teamId,
+    id: d.id,
+    webhook_id: d.webhookId,
+    action: d.action,
+    payload: JSON.stringify(d.payload ?? null),
+    raw_body: d.rawBody,
+    content_type: d.contentType,
+    body_error: d.bodyError,
+    idempotency_key: d.idempotencyKey,
+    status: d.status,
+    entity_id: d.entityId,
+    entity_ids: JSON.stringify(d.entityIds),
+    entity_type: d.entityType,
+    warnings: JSON.stringify(d.warnings),
+    error: d.error,
+    failure: d.failure,
+    attempts: d.attempts,
+    received_at: d.receivedAt,
+    processed_at: d.processedAt,
   };
 }
 
 // Stored as text on both dialects, so a JSON value that is a string comes back as that string.
-const json = <T>(v: unknown, fallback: T): T => (typeof v === 'string' ? JSON.parse(v) as T : fromJson<T>(v, fallback));
+const json = <T>(v: unknown, fallback: T): T => (typeof v === 'string' ? (JSON.parse(v) as T) : fromJson<T>(v, fallback));
 
 function fromRow(r: Row): InboundDeliveryData {
   return {
-    id: r.id as string, teamId: r.team_id as string, webhookId: r.webhook_id as string,
+    id: r.id as string,
+    teamId: r.team_id as string,
+    webhookId: r.webhook_id as string,
     action: r.action as InboundDeliveryData['action'],
     payload: json<unknown>(r.payload, null),
-    rawBody: (r.raw_body as string | null) ?? null, contentType: (r.content_type as string | null) ?? null,
-    bodyError: (r.body_error as string | null) ?? null, idempotencyKey: (r.idempotency_key as string | null) ?? null,
-    status: r.status as InboundDeliveryData['status'], entityId: (r.entity_id as string | null) ?? null,
-    entityIds: json<string[]>(r.entity_ids, []), entityType: (r.entity_type as string | null) ?? null,
-    warnings: json<DeliveryWarning[]>(r.warnings, []), error: (r.error as string | null) ?? null,
+    rawBody: (r.raw_body as string | null) ?? null,
+    contentType: (r.content_type as string | null) ?? null,
+    bodyError: (r.body_error as string | null) ?? null,
+    idempotencyKey: (r.idempotency_key as string | null) ?? null,
+    status: r.status as InboundDeliveryData['status'],
+    entityId: (r.entity_id as string | null) ?? null,
+    entityIds: json<string[]>(r.entity_ids, []),
+    entityType: (r.entity_type as string | null) ?? null,
+    warnings: json<DeliveryWarning[]>(r.warnings, []),
+    error: (r.error as string | null) ?? null,
     failure: (r.failure as InboundDeliveryData['failure']) ?? null,
-    attempts: Number(r.attempts), receivedAt: toIso(r.received_at), processedAt: toIsoOrNull(r.processed_at),
+    attempts: Number(r.attempts),
+    receivedAt: toIso(r.received_at),
+    processedAt: toIsoOrNull(r.processed_at),
   };
 }
 
 export class KnexInboundDeliveryRepository implements InboundDeliveryRepository {
   constructor(private readonly database: KnexDatabase) {}
 
-  private get table() { return this.database.db('webhook_deliveries'); }
+  private get table() {
+    return this.database.db('webhook_deliveries');
+  }
 
   async findById(team: TeamContext, id: string): Promise<InboundDeliveryData | null> {
     const row = await this.table.where({ team_id: team.teamId, id }).first<Row | undefined>();
@@ -72,7 +97,9 @@ export class KnexInboundDeliveryRepository implements InboundDeliveryRepository 
 
   async claim(team: TeamContext, id: string, expectedAttempts: number): Promise<boolean> {
     // A no-op write: it takes the row lock, and PostgreSQL re-checks the condition after waiting for it.
-    const n = await this.table.where({ team_id: team.teamId, id, attempts: expectedAttempts }).whereNot({ status: 'succeeded' })
+    const n = await this.table
+      .where({ team_id: team.teamId, id, attempts: expectedAttempts })
+      .whereNot({ status: 'succeeded' })
       .update({ attempts: expectedAttempts });
     return n > 0;
   }

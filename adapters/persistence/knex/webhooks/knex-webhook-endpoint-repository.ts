@@ -5,7 +5,9 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { FieldMapping } from '../../../../domain/webhooks/field-mapping';
 import { WebhookEndpointData } from '../../../../domain/webhooks/webhook-endpoint';
 import {
-  WebhookEndpointFilter, WebhookEndpointRepository, WebhookSortField,
+  WebhookEndpointFilter,
+  WebhookEndpointRepository,
+  WebhookSortField,
 } from '../../../../domain/webhooks/webhook-endpoint-repository';
 import { KnexDatabase } from '../shared/knex-database';
 import { newestFirstPage } from '../shared/keyset';
@@ -26,30 +28,54 @@ const SORTS: Record<WebhookSortField, SortColumn> = {
 
 function toRow(e: WebhookEndpointData): Row {
   return {
-    team_id: e.teamId, id: e.id, endpoint_id: e.endpointId, name: e.name, slug: e.slug, is_active: e.isActive,
-    action_type: e.actionType, project_id: e.actionConfig.projectId, pipeline_id: e.actionConfig.pipelineId,
-    column_slug: e.actionConfig.columnSlug, field_mapping: JSON.stringify(e.fieldMapping), secret_hash: e.secretHash,
-    idempotency_path: e.idempotencyPath, verify_token_hash: e.verifyTokenHash, created_at: e.createdAt, updated_at: e.updatedAt,
+    team_id: e.teamId,
+    id: e.id,
+    endpoint_id: e.endpointId,
+    name: e.name,
+    slug: e.slug,
+    is_active: e.isActive,
+    action_type: e.actionType,
+    project_id: e.actionConfig.projectId,
+    pipeline_id: e.actionConfig.pipelineId,
+    column_slug: e.actionConfig.columnSlug,
+    field_mapping: JSON.stringify(e.fieldMapping),
+    secret_hash: e.secretHash,
+    idempotency_path: e.idempotencyPath,
+    verify_token_hash: e.verifyTokenHash,
+    created_at: e.createdAt,
+    updated_at: e.updatedAt,
   };
 }
 
 function fromRow(r: Row): WebhookEndpointData {
   return {
-    id: r.id as string, teamId: r.team_id as string, endpointId: r.endpoint_id as string, name: r.name as string,
-    slug: r.slug as string, isActive: toBool(r.is_active), actionType: r.action_type as WebhookEndpointData['actionType'],
+    id: r.id as string,
+    teamId: r.team_id as string,
+    endpointId: r.endpoint_id as string,
+    name: r.name as string,
+    slug: r.slug as string,
+    isActive: toBool(r.is_active),
+    actionType: r.action_type as WebhookEndpointData['actionType'],
     actionConfig: {
-      projectId: r.project_id as string, pipelineId: (r.pipeline_id as string | null) ?? null, columnSlug: (r.column_slug as string | null) ?? null,
+      projectId: r.project_id as string,
+      pipelineId: (r.pipeline_id as string | null) ?? null,
+      columnSlug: (r.column_slug as string | null) ?? null,
     },
-    fieldMapping: fromJson<FieldMapping>(r.field_mapping, {}), secretHash: (r.secret_hash as string | null) ?? null,
-    idempotencyPath: (r.idempotency_path as string | null) ?? null, verifyTokenHash: (r.verify_token_hash as string | null) ?? null,
-    createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+    fieldMapping: fromJson<FieldMapping>(r.field_mapping, {}),
+    secretHash: (r.secret_hash as string | null) ?? null,
+    idempotencyPath: (r.idempotency_path as string | null) ?? null,
+    verifyTokenHash: (r.verify_token_hash as string | null) ?? null,
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
   };
 }
 
 export class KnexWebhookEndpointRepository implements WebhookEndpointRepository {
   constructor(private readonly database: KnexDatabase) {}
 
-  private get table() { return this.database.db('webhook_endpoints'); }
+  private get table() {
+    return this.database.db('webhook_endpoints');
+  }
 
   async list(team: TeamContext, filter: WebhookEndpointFilter, query: ListQuery<WebhookSortField>): Promise<Page<WebhookEndpointData>> {
     const qb = this.table.where({ team_id: team.teamId });
@@ -78,8 +104,11 @@ export class KnexWebhookEndpointRepository implements WebhookEndpointRepository 
   }
 
   async slugsLike(team: TeamContext, base: string): Promise<string[]> {
-    const rows: Row[] = await this.table.where({ team_id: team.teamId })
-      .andWhere((w) => { w.where({ slug: base }).orWhere('slug', 'like', `${base}-%`); })
+    const rows: Row[] = await this.table
+      .where({ team_id: team.teamId })
+      .andWhere((w) => {
+        w.where({ slug: base }).orWhere('slug', 'like', `${base}-%`);
+      })
       .select('slug');
     return rows.map((r) => r.slug as string).filter((s) => isSlugLike(s, base));
   }

@@ -23,16 +23,34 @@ const SORTS: Record<ContactSortField, SortColumn> = {
 const searchText = (c: ContactData): string => searchTextOf([c.phone, c.customName, c.pushName]);
 
 const toRow = (c: ContactData): Row => ({
-  team_id: c.teamId, id: c.id, phone: c.phone, phone_key: c.phoneKey, jid: c.jid, push_name: c.pushName,
-  custom_name: c.customName, notes: c.notes, tags: JSON.stringify(c.tags), client_id: c.clientId,
-  created_at: c.createdAt, updated_at: c.updatedAt, search_text: searchText(c),
+  team_id: c.teamId,
+  id: c.id,
+  phone: c.phone,
+  phone_key: c.phoneKey,
+  jid: c.jid,
+  push_name: c.pushName,
+  custom_name: c.customName,
+  notes: c.notes,
+  tags: JSON.stringify(c.tags),
+  client_id: c.clientId,
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
+  search_text: searchText(c),
 });
 
 const fromRow = (r: Row): ContactData => ({
-  id: r.id as string, teamId: r.team_id as string, phone: r.phone as string, phoneKey: r.phone_key as string, jid: r.jid as string,
-  pushName: (r.push_name as string | null) ?? null, customName: (r.custom_name as string | null) ?? null, notes: (r.notes as string | null) ?? null,
-  tags: fromJson<string[]>(r.tags, []), clientId: (r.client_id as string | null) ?? null,
-  createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+  id: r.id as string,
+  teamId: r.team_id as string,
+  phone: r.phone as string,
+  phoneKey: r.phone_key as string,
+  jid: r.jid as string,
+  pushName: (r.push_name as string | null) ?? null,
+  customName: (r.custom_name as string | null) ?? null,
+  notes: (r.notes as string | null) ?? null,
+  tags: fromJson<string[]>(r.tags, []),
+  clientId: (r.client_id as string | null) ?? null,
+  createdAt: toIso(r.created_at),
+  updatedAt: toIso(r.updated_at),
 });
 
 const isForeignKeyViolation = (err: unknown): boolean => {

@@ -19,15 +19,29 @@ const SORTS: Record<ConversationSortField, SortColumn> = {
 };
 
 const toRow = (c: ConversationData): Row => ({
-  team_id: c.teamId, id: c.id, inbox_id: c.inboxId, contact_id: c.contactId, channel: c.channel,
-  last_inbound_at: c.lastInboundAt, last_message_at: c.lastMessageAt, source: toJson(c.source),
-  created_at: c.createdAt, updated_at: c.updatedAt,
+  team_id: c.teamId,
+  id: c.id,
+  inbox_id: c.inboxId,
+  contact_id: c.contactId,
+  channel: c.channel,
+  last_inbound_at: c.lastInboundAt,
+  last_message_at: c.lastMessageAt,
+  source: toJson(c.source),
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
 });
 
 const fromRow = (r: Row): ConversationData => ({
-  id: r.id as string, teamId: r.team_id as string, inboxId: r.inbox_id as string, contactId: r.contact_id as string,
-  channel: r.channel as ConversationData['channel'], lastInboundAt: toIsoOrNull(r.last_inbound_at), lastMessageAt: toIsoOrNull(r.last_message_at),
-  source: fromJson<Referral | null>(r.source, null), createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+  id: r.id as string,
+  teamId: r.team_id as string,
+  inboxId: r.inbox_id as string,
+  contactId: r.contact_id as string,
+  channel: r.channel as ConversationData['channel'],
+  lastInboundAt: toIsoOrNull(r.last_inbound_at),
+  lastMessageAt: toIsoOrNull(r.last_message_at),
+  source: fromJson<Referral | null>(r.source, null),
+  createdAt: toIso(r.created_at),
+  updatedAt: toIso(r.updated_at),
 });
 
 export class KnexConversationRepository implements ConversationRepository {
@@ -49,12 +63,18 @@ export class KnexConversationRepository implements ConversationRepository {
   }
 
   async findByInboxAndContact(team: TeamContext, inboxId: string, contactId: string): Promise<ConversationData | null> {
-    const row = await this.database.db(TABLE).where({ team_id: team.teamId, inbox_id: inboxId, contact_id: contactId }).first<Row | undefined>();
+    const row = await this.database
+      .db(TABLE)
+      .where({ team_id: team.teamId, inbox_id: inboxId, contact_id: contactId })
+      .first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 
   async existsForContact(team: TeamContext, contactId: string): Promise<boolean> {
-    const row = await this.database.db(TABLE).where({ team_id: team.teamId, contact_id: contactId }).first<{ id: string } | undefined>('id');
+    const row = await this.database
+      .db(TABLE)
+      .where({ team_id: team.teamId, contact_id: contactId })
+      .first<{ id: string } | undefined>('id');
     return row !== undefined;
   }
 

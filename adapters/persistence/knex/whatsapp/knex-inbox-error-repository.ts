@@ -8,12 +8,23 @@ type Row = Record<string, unknown>;
 const TABLE = 'whatsapp_inbox_errors';
 
 const toRow = (e: InboxErrorData): Row => ({
-  team_id: e.teamId, id: e.id, inbox_id: e.inboxId, code: e.code, title: e.title, detail: e.detail, created_at: e.createdAt,
+  team_id: e.teamId,
+  id: e.id,
+  inbox_id: e.inboxId,
+  code: e.code,
+  title: e.title,
+  detail: e.detail,
+  created_at: e.createdAt,
 });
 
 const fromRow = (r: Row): InboxErrorData => ({
-  id: r.id as string, teamId: r.team_id as string, inboxId: r.inbox_id as string, code: (r.code as string | null) ?? null,
-  title: (r.title as string | null) ?? null, detail: (r.detail as string | null) ?? null, createdAt: toIso(r.created_at),
+  id: r.id as string,
+  teamId: r.team_id as string,
+  inboxId: r.inbox_id as string,
+  code: (r.code as string | null) ?? null,
+  title: (r.title as string | null) ?? null,
+  detail: (r.detail as string | null) ?? null,
+  createdAt: toIso(r.created_at),
 });
 
 export class KnexInboxErrorRepository implements InboxErrorRepository {
@@ -26,7 +37,12 @@ export class KnexInboxErrorRepository implements InboxErrorRepository {
   async list(team: TeamContext, filter: InboxErrorFilter, limit: number): Promise<InboxErrorData[]> {
     const qb = this.database.db(TABLE).where({ team_id: team.teamId });
     if (filter.inboxId !== undefined) qb.andWhere({ inbox_id: filter.inboxId });
-    const rows = (await qb.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit)) as Row[];
+    const rows = (await qb
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit)) as Row[];
     return rows.map(fromRow);
   }
 }

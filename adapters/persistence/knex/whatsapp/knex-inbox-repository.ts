@@ -13,21 +13,35 @@ const TABLE = 'whatsapp_inboxes';
 
 /** `credentials` holds the sealed text (JSON in rows written before sealing, and for the sandbox). */
 export class KnexInboxRepository implements InboxRepository {
-  constructor(private readonly database: KnexDatabase, private readonly cipher: CredentialCipher) {}
+  constructor(
+    private readonly database: KnexDatabase,
+    private readonly cipher: CredentialCipher,
+  ) {}
 
   private toRow(i: InboxData): Row {
     return {
-      team_id: i.teamId, id: i.id, name: i.name, channel: i.channel, is_active: i.isActive,
+      team_id: i.teamId,
+      id: i.id,
+      name: i.name,
+      channel: i.channel,
+      is_active: i.isActive,
       phone_number_id: i.credentials.channel === 'cloud_api' ? i.credentials.phoneNumberId : null,
-      credentials: sealCredentials(this.cipher, i.credentials), created_at: i.createdAt, updated_at: i.updatedAt,
+      credentials: sealCredentials(this.cipher, i.credentials),
+      created_at: i.createdAt,
+      updated_at: i.updatedAt,
     };
   }
 
   private fromRow(r: Row): InboxData {
     return {
-      id: r.id as string, teamId: r.team_id as string, name: r.name as string, channel: r.channel as InboxData['channel'],
-      isActive: toBool(r.is_active), credentials: openCredentials(this.cipher, r.credentials),
-      createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+      id: r.id as string,
+      teamId: r.team_id as string,
+      name: r.name as string,
+      channel: r.channel as InboxData['channel'],
+      isActive: toBool(r.is_active),
+      credentials: openCredentials(this.cipher, r.credentials),
+      createdAt: toIso(r.created_at),
+      updatedAt: toIso(r.updated_at),
     };
   }
 
@@ -46,8 +60,13 @@ export class KnexInboxRepository implements InboxRepository {
   listSummaries(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<InboxSummary>> {
     const columns = ['team_id', 'id', 'name', 'channel', 'is_active', 'phone_number_id', 'created_at'];
     return newestFirstPage(this.database.db(TABLE).where({ team_id: team.teamId }).select(columns), 'created_at', query, (r) => ({
-      id: r.id as string, teamId: r.team_id as string, name: r.name as string, channel: r.channel as InboxData['channel'],
-      isActive: toBool(r.is_active), phoneNumberId: (r.phone_number_id as string | null) ?? null, createdAt: toIso(r.created_at),
+      id: r.id as string,
+      teamId: r.team_id as string,
+      name: r.name as string,
+      channel: r.channel as InboxData['channel'],
+      isActive: toBool(r.is_active),
+      phoneNumberId: (r.phone_number_id as string | null) ?? null,
+      createdAt: toIso(r.created_at),
     }));
   }
 

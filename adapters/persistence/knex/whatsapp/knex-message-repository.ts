@@ -19,14 +19,27 @@ const str = (v: unknown): string | null => (v === null || v === undefined ? null
 const anySet = (...values: unknown[]): boolean => values.some((v) => v !== null && v !== undefined);
 
 const toRow = (m: MessageData): Row => ({
-  team_id: m.teamId, id: m.id, conversation_id: m.conversationId, inbox_id: m.inboxId, contact_id: m.contactId,
-  direction: m.direction, type: m.type, content: m.content, status: m.status, provider_message_id: m.providerMessageId,
+  team_id: m.teamId,
+  id: m.id,
+  conversation_id: m.conversationId,
+  inbox_id: m.inboxId,
+  contact_id: m.contactId,
+  direction: m.direction,
+  type: m.type,
+  content: m.content,
+  status: m.status,
+  provider_message_id: m.providerMessageId,
   error: toJson(m.error),
-  media_id: m.media?.id ?? null, media_mime_type: m.media?.mimeType ?? null, media_sha256: m.media?.sha256 ?? null,
+  media_id: m.media?.id ?? null,
+  media_mime_type: m.media?.mimeType ?? null,
+  media_sha256: m.media?.sha256 ?? null,
   media_filename: m.media?.filename ?? null,
-  context_id: m.context?.id ?? null, context_from: m.context?.from ?? null,
-  referral: toJson(m.referral), raw: toJson(m.raw),
-  created_at: m.createdAt, updated_at: m.updatedAt,
+  context_id: m.context?.id ?? null,
+  context_from: m.context?.from ?? null,
+  referral: toJson(m.referral),
+  raw: toJson(m.raw),
+  created_at: m.createdAt,
+  updated_at: m.updatedAt,
 });
 
 // The domain never keeps a media or context with every field null, so any set column means there is one.
@@ -39,13 +52,23 @@ const contextOf = (r: Row): MessageData['context'] =>
   anySet(r.context_id, r.context_from) ? { id: str(r.context_id), from: str(r.context_from) } : null;
 
 const fromRow = (r: Row): MessageData => ({
-  id: r.id as string, teamId: r.team_id as string, conversationId: r.conversation_id as string, inboxId: r.inbox_id as string,
-  contactId: r.contact_id as string, direction: r.direction as MessageData['direction'], type: r.type as string, content: r.content as string,
-  status: r.status as MessageData['status'], providerMessageId: str(r.provider_message_id),
+  id: r.id as string,
+  teamId: r.team_id as string,
+  conversationId: r.conversation_id as string,
+  inboxId: r.inbox_id as string,
+  contactId: r.contact_id as string,
+  direction: r.direction as MessageData['direction'],
+  type: r.type as string,
+  content: r.content as string,
+  status: r.status as MessageData['status'],
+  providerMessageId: str(r.provider_message_id),
   error: fromJson<ProviderError | null>(r.error, null),
-  media: mediaOf(r), context: contextOf(r),
-  referral: fromJson<Referral | null>(r.referral, null), raw: fromJson<Record<string, unknown> | null>(r.raw, null),
-  createdAt: toIso(r.created_at), updatedAt: toIso(r.updated_at),
+  media: mediaOf(r),
+  context: contextOf(r),
+  referral: fromJson<Referral | null>(r.referral, null),
+  raw: fromJson<Record<string, unknown> | null>(r.raw, null),
+  createdAt: toIso(r.created_at),
+  updatedAt: toIso(r.updated_at),
 });
 
 export class KnexMessageRepository implements MessageRepository {
@@ -63,7 +86,10 @@ export class KnexMessageRepository implements MessageRepository {
   }
 
   async findByProviderMessageId(team: TeamContext, inboxId: string, providerMessageId: string): Promise<MessageData | null> {
-    const row = await this.database.db(TABLE).where({ team_id: team.teamId, inbox_id: inboxId, provider_message_id: providerMessageId }).first<Row | undefined>();
+    const row = await this.database
+      .db(TABLE)
+      .where({ team_id: team.teamId, inbox_id: inboxId, provider_message_id: providerMessageId })
+      .first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 

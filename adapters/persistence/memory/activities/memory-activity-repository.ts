@@ -7,26 +7,37 @@ import { MemoryStore } from '../shared/memory-store';
 import { SortValue, matchesSearch, pageOf } from '../shared/paging';
 
 const sortValue = (a: ActivityData, field: string): SortValue =>
-  field === 'title' ? a.title
-    : field === 'type' ? a.type
-      : field === 'occurred_at' ? a.occurredAt
-        : field === 'due_date' ? a.dueDate
-          : field === 'priority' ? (a.priority === null ? null : ACTIVITY_PRIORITIES.indexOf(a.priority))
+  field === 'title'
+    ? a.title
+    : field === 'type'
+      ? a.type
+      : field === 'occurred_at'
+        ? a.occurredAt
+        : field === 'due_date'
+          ? a.dueDate
+          : field === 'priority'
+            ? a.priority === null
+              ? null
+              : ACTIVITY_PRIORITIES.indexOf(a.priority)
             : a.createdAt;
 
 export class MemoryActivityRepository implements ActivityRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<ActivityData>('activities'); }
+  private get rows() {
+    return this.store.table<ActivityData>('activities');
+  }
 
   async list(team: TeamContext, filter: ActivityFilter, query: ListQuery<ActivitySortField>): Promise<Page<ActivityData>> {
     const search = searchQueryOf(query.search);
-    const rows = this.rows.filter((a) =>
-      a.teamId === team.teamId &&
-      (filter.type === undefined || a.type === filter.type) &&
-      (filter.clientId === undefined || a.clientId === filter.clientId) &&
-      (filter.dealId === undefined || a.dealId === filter.dealId) &&
-      (filter.completed === undefined || a.isCompleted === filter.completed) &&
-      matchesSearch(search, () => searchTextOf([a.title, a.description])));
+    const rows = this.rows.filter(
+      (a) =>
+        a.teamId === team.teamId &&
+        (filter.type === undefined || a.type === filter.type) &&
+        (filter.clientId === undefined || a.clientId === filter.clientId) &&
+        (filter.dealId === undefined || a.dealId === filter.dealId) &&
+        (filter.completed === undefined || a.isCompleted === filter.completed) &&
+        matchesSearch(search, () => searchTextOf([a.title, a.description])),
+    );
     return pageOf(rows, query, sortValue);
   }
 
@@ -35,6 +46,10 @@ export class MemoryActivityRepository implements ActivityRepository {
     return a && a.teamId === team.teamId ? a : null;
   }
 
-  async insert(activity: ActivityData): Promise<void> { this.rows.set(activity.id, activity); }
-  async update(activity: ActivityData): Promise<void> { this.rows.set(activity.id, activity); }
+  async insert(activity: ActivityData): Promise<void> {
+    this.rows.set(activity.id, activity);
+  }
+  async update(activity: ActivityData): Promise<void> {
+    this.rows.set(activity.id, activity);
+  }
 }

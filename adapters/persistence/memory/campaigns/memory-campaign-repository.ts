@@ -1,6 +1,10 @@
 import { CampaignData } from '../../../../domain/campaigns/campaign';
 import {
-  CampaignFilter, CampaignRepository, CampaignSortField, CampaignView, ProjectRef,
+  CampaignFilter,
+  CampaignRepository,
+  CampaignSortField,
+  CampaignView,
+  ProjectRef,
 } from '../../../../domain/campaigns/campaign-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
@@ -9,24 +13,33 @@ import { MemoryStore } from '../shared/memory-store';
 import { SortValue, matchesSearch, pageOf } from '../shared/paging';
 
 const sortValue = (c: CampaignData, field: string): SortValue =>
-  field === 'name' ? c.name
-    : field === 'status' ? c.status
-      : field === 'start_date' ? c.startDate
-        : field === 'end_date' ? c.endDate
-          : field === 'updated_at' ? c.updatedAt
+  field === 'name'
+    ? c.name
+    : field === 'status'
+      ? c.status
+      : field === 'start_date'
+        ? c.startDate
+        : field === 'end_date'
+          ? c.endDate
+          : field === 'updated_at'
+            ? c.updatedAt
             : c.createdAt;
 
 export class MemoryCampaignRepository implements CampaignRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<CampaignData>('campaigns'); }
+  private get rows() {
+    return this.store.table<CampaignData>('campaigns');
+  }
 
   async list(team: TeamContext, filter: CampaignFilter, query: ListQuery<CampaignSortField>): Promise<Page<CampaignView>> {
     const search = searchQueryOf(query.search);
-    const rows = this.rows.filter((c) =>
-      c.teamId === team.teamId &&
-      (filter.status === undefined || c.status === filter.status) &&
-      (filter.projectId === undefined || c.projectId === filter.projectId) &&
-      matchesSearch(search, () => searchTextOf([c.name, c.description])));
+    const rows = this.rows.filter(
+      (c) =>
+        c.teamId === team.teamId &&
+        (filter.status === undefined || c.status === filter.status) &&
+        (filter.projectId === undefined || c.projectId === filter.projectId) &&
+        matchesSearch(search, () => searchTextOf([c.name, c.description])),
+    );
     const page = pageOf(rows, query, sortValue);
     return { items: page.items.map((c) => this.view(c)), total: page.total };
   }
@@ -36,8 +49,12 @@ export class MemoryCampaignRepository implements CampaignRepository {
     return c && c.teamId === team.teamId ? this.view(c) : null;
   }
 
-  async insert(campaign: CampaignData): Promise<void> { this.rows.set(campaign.id, campaign); }
-  async update(campaign: CampaignData): Promise<void> { this.rows.set(campaign.id, campaign); }
+  async insert(campaign: CampaignData): Promise<void> {
+    this.rows.set(campaign.id, campaign);
+  }
+  async update(campaign: CampaignData): Promise<void> {
+    this.rows.set(campaign.id, campaign);
+  }
 
   /** The project's name is read from the projects table, as the SQL adapters join it. */
   private view(campaign: CampaignData): CampaignView {

@@ -7,21 +7,31 @@ import { MemoryStore } from '../shared/memory-store';
 import { matchesSearch, pageOf } from '../shared/paging';
 
 const sortValue = (c: ClientData, field: string) =>
-  field === 'full_name' ? c.name
-    : field === 'email' ? c.email
-      : field === 'is_active' ? c.status === 'active'
-        : field === 'updated_at' ? c.updatedAt
+  field === 'full_name'
+    ? c.name
+    : field === 'email'
+      ? c.email
+      : field === 'is_active'
+        ? c.status === 'active'
+        : field === 'updated_at'
+          ? c.updatedAt
           : c.createdAt;
 
 export class MemoryClientRepository implements ClientRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<ClientData>('clients'); }
+  private get rows() {
+    return this.store.table<ClientData>('clients');
+  }
 
   async list(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>> {
     const search = searchQueryOf(query.search, documentKey);
-    const rows = this.rows.filter((c) =>
-      c.teamId === team.teamId && c.status === filter.status && (!filter.type || c.type === filter.type) &&
-      matchesSearch(search, () => searchTextOf([c.name, c.email, c.cpf, c.cnpj], [c.cpf, c.cnpj])));
+    const rows = this.rows.filter(
+      (c) =>
+        c.teamId === team.teamId &&
+        c.status === filter.status &&
+        (!filter.type || c.type === filter.type) &&
+        matchesSearch(search, () => searchTextOf([c.name, c.email, c.cpf, c.cnpj], [c.cpf, c.cnpj])),
+    );
     return pageOf(rows, query, sortValue);
   }
 
@@ -31,14 +41,21 @@ export class MemoryClientRepository implements ClientRepository {
   }
 
   async findByDocument(team: TeamContext, doc: { cpf?: string; cnpj?: string }, exceptId?: string): Promise<ClientData | null> {
-    return this.rows.find((c) => c.teamId === team.teamId && c.id !== exceptId &&
-      ((!!doc.cpf && c.cpf === doc.cpf) || (!!doc.cnpj && c.cnpj === doc.cnpj))) ?? null;
+    return (
+      this.rows.find(
+        (c) => c.teamId === team.teamId && c.id !== exceptId && ((!!doc.cpf && c.cpf === doc.cpf) || (!!doc.cnpj && c.cnpj === doc.cnpj)),
+      ) ?? null
+    );
   }
 
   async countActive(team: TeamContext): Promise<number> {
     return this.rows.filter((c) => c.teamId === team.teamId && c.status === 'active').length;
   }
 
-  async insert(client: ClientData): Promise<void> { this.rows.set(client.id, client); }
-  async update(client: ClientData): Promise<void> { this.rows.set(client.id, client); }
+  async insert(client: ClientData): Promise<void> {
+    this.rows.set(client.id, client);
+  }
+  async update(client: ClientData): Promise<void> {
+    this.rows.set(client.id, client);
+  }
 }

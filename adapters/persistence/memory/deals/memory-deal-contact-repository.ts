@@ -7,9 +7,13 @@ import { MemoryStore } from '../shared/memory-store';
 
 export class MemoryDealContactRepository implements DealContactRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<DealContactData>('deal_contacts'); }
+  private get rows() {
+    return this.store.table<DealContactData>('deal_contacts');
+  }
   /** The leads table of the projects adapter, read like the SQL join reads it. */
-  private get leads() { return this.store.table<LeadData>('project_leads'); }
+  private get leads() {
+    return this.store.table<LeadData>('project_leads');
+  }
 
   async listByDeal(team: TeamContext, dealId: string): Promise<DealContactData[]> {
     return orderContacts(this.rows.filter((l) => l.teamId === team.teamId && l.dealId === dealId));

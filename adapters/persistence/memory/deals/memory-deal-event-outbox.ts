@@ -7,9 +7,13 @@ const byTimeThenId = (a: string, b: string, ida: string, idb: string) => (a < b 
 
 export class MemoryDealEventOutbox implements DealEventOutbox {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<DealEventData>('deal_events'); }
+  private get rows() {
+    return this.store.table<DealEventData>('deal_events');
+  }
 
-  async add(event: DealEventData): Promise<void> { this.rows.set(event.id, event); }
+  async add(event: DealEventData): Promise<void> {
+    this.rows.set(event.id, event);
+  }
 
   async findById(team: TeamContext, id: string): Promise<DealEventData | null> {
     const e = this.rows.get(id);
@@ -17,29 +21,37 @@ export class MemoryDealEventOutbox implements DealEventOutbox {
   }
 
   async listByDeal(team: TeamContext, dealId: string): Promise<DealEventData[]> {
-    return this.rows.filter((e) => e.teamId === team.teamId && e.dealId === dealId)
+    return this.rows
+      .filter((e) => e.teamId === team.teamId && e.dealId === dealId)
       .sort((a, b) => byTimeThenId(a.createdAt, b.createdAt, a.id, b.id));
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DealEventData[]> {
     const at = now.toISOString();
-    const due = this.rows.filter((e) => e.status !== 'delivered' && e.availableAt <= at)
+    const due = this.rows
+      .filter((e) => e.status !== 'delivered' && e.availableAt <= at)
       .sort((a, b) => byTimeThenId(a.availableAt, b.availableAt, a.id, b.id))
       .slice(0, limit);
-    return due.map((e) => {
-      const event = DealEvent.restore(e);
-      event.claim(now, leaseUntil);
-      const claimed = event.snapshot();
-      this.rows.set(claimed.id, claimed);
-      return claimed;
-    }).sort((a, b) => byTimeThenId(a.createdAt, b.createdAt, a.id, b.id));
+    return due
+      .map((e) => {
+        const event = DealEvent.restore(e);
+        event.claim(now, leaseUntil);
+        const claimed = event.snapshot();
+        this.rows.set(claimed.id, claimed);
+        return claimed;
+      })
+      .sort((a, b) => byTimeThenId(a.createdAt, b.createdAt, a.id, b.id));
   }
 
   async save(event: DealEventData): Promise<boolean> {
     const cur = this.rows.get(event.id);
     if (!cur || cur.teamId !== event.teamId || cur.attempts !== event.attempts) return false;
     this.rows.set(event.id, {
-      ...cur, status: event.status, attempts: event.attempts, availableAt: event.availableAt, lastError: event.lastError,
+      ...cur,
+      status: event.status,
+      attempts: event.attempts,
+      availableAt: event.availableAt,
+      lastError: event.lastError,
       deliveredAt: event.deliveredAt,
     });
     return true;

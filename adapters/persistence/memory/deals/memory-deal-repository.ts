@@ -8,11 +8,16 @@ import { MemoryStore } from '../shared/memory-store';
 import { matchesSearch, pageOf } from '../shared/paging';
 
 const sortValue = (d: DealData, field: string) =>
-  field === 'title' ? d.title
-    : field === 'value' ? d.value
-      : field === 'phase' ? d.phase
-        : field === 'updated_at' ? d.updatedAt
-          : field === 'expected_close_date' ? d.expectedCloseDate
+  field === 'title'
+    ? d.title
+    : field === 'value'
+      ? d.value
+      : field === 'phase'
+        ? d.phase
+        : field === 'updated_at'
+          ? d.updatedAt
+          : field === 'expected_close_date'
+            ? d.expectedCloseDate
             : d.createdAt;
 
 const matches = (d: DealData, f: DealFilter): boolean =>
@@ -32,7 +37,9 @@ const matches = (d: DealData, f: DealFilter): boolean =>
 
 export class MemoryDealRepository implements DealRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<DealData>('deals'); }
+  private get rows() {
+    return this.store.table<DealData>('deals');
+  }
 
   private view(d: DealData): DealView {
     const client = d.clientId ? this.store.table<ClientData>('clients').get(d.clientId) : undefined;
@@ -41,8 +48,9 @@ export class MemoryDealRepository implements DealRepository {
 
   async list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
     const search = searchQueryOf(query.search);
-    const rows = this.rows.filter((d) =>
-      d.teamId === team.teamId && matches(d, filter) && matchesSearch(search, () => searchTextOf([d.title, d.description])));
+    const rows = this.rows.filter(
+      (d) => d.teamId === team.teamId && matches(d, filter) && matchesSearch(search, () => searchTextOf([d.title, d.description])),
+    );
     const page = pageOf(rows, query, sortValue);
     return { items: page.items.map((d) => this.view(d)), total: page.total };
   }
@@ -52,6 +60,10 @@ export class MemoryDealRepository implements DealRepository {
     return d && d.teamId === team.teamId ? this.view(d) : null;
   }
 
-  async insert(deal: DealData): Promise<void> { this.rows.set(deal.id, deal); }
-  async update(deal: DealData): Promise<void> { this.rows.set(deal.id, deal); }
+  async insert(deal: DealData): Promise<void> {
+    this.rows.set(deal.id, deal);
+  }
+  async update(deal: DealData): Promise<void> {
+    this.rows.set(deal.id, deal);
+  }
 }

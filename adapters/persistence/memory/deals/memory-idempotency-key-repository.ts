@@ -7,7 +7,9 @@ const keyOf = (teamId: string, key: string) => JSON.stringify([teamId, key]);
 
 export class MemoryIdempotencyKeyRepository implements IdempotencyKeyRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<IdempotencyRecord>('deal_idempotency_keys'); }
+  private get rows() {
+    return this.store.table<IdempotencyRecord>('deal_idempotency_keys');
+  }
 
   async find(team: TeamContext, key: string): Promise<IdempotencyRecord | null> {
     return this.rows.get(keyOf(team.teamId, key)) ?? null;

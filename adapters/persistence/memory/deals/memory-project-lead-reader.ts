@@ -20,7 +20,11 @@ export class MemoryProjectLeadReader implements ProjectLeadReader {
       const identity = identities.get(lead.contactIdentityId);
       if (!identity || identity.teamId !== team.teamId) continue;
       const company = lead.companyId ? companies.get(lead.companyId) : undefined;
-      out.set(id, { ...lead, identity, company: company && company.teamId === team.teamId ? { id: company.id, name: company.name } : null });
+      out.set(id, {
+        ...lead,
+        identity,
+        company: company && company.teamId === team.teamId ? { id: company.id, name: company.name } : null,
+      });
     }
     return out;
   }

@@ -11,9 +11,13 @@ const byCreation = <T extends { createdAt: string; id: string }>(a: T, b: T) =>
 
 export class MemoryWorkflowRepository implements WorkflowRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<WorkflowData>('workflows'); }
+  private get rows() {
+    return this.store.table<WorkflowData>('workflows');
+  }
 
-  async insert(workflow: WorkflowData): Promise<void> { this.rows.set(workflow.id, workflow); }
+  async insert(workflow: WorkflowData): Promise<void> {
+    this.rows.set(workflow.id, workflow);
+  }
 
   async findById(team: TeamContext, id: string): Promise<WorkflowData | null> {
     const w = this.rows.get(id);
@@ -27,7 +31,9 @@ export class MemoryWorkflowRepository implements WorkflowRepository {
 
 export class MemoryWorkflowRunRepository implements WorkflowRunRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<WorkflowRunData>('workflow_runs'); }
+  private get rows() {
+    return this.store.table<WorkflowRunData>('workflow_runs');
+  }
 
   async record(run: WorkflowRunData): Promise<boolean> {
     if (this.rows.find((r) => r.teamId === run.teamId && r.eventId === run.eventId && r.workflowId === run.workflowId)) return false;
@@ -40,6 +46,10 @@ export class MemoryWorkflowRunRepository implements WorkflowRunRepository {
   }
 
   async list(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WorkflowRunData>> {
-    return newestFirstPageOf(this.rows.filter((r) => r.teamId === team.teamId), query, (r) => ({ at: r.createdAt, id: r.id }));
+    return newestFirstPageOf(
+      this.rows.filter((r) => r.teamId === team.teamId),
+      query,
+      (r) => ({ at: r.createdAt, id: r.id }),
+    );
   }
 }

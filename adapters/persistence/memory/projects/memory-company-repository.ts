@@ -5,7 +5,9 @@ import { MemoryStore } from '../shared/memory-store';
 
 export class MemoryCompanyRepository implements CompanyRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<CompanyData>('project_companies'); }
+  private get rows() {
+    return this.store.table<CompanyData>('project_companies');
+  }
 
   async findById(team: TeamContext, id: string): Promise<CompanyData | null> {
     const c = this.rows.get(id);
@@ -17,6 +19,10 @@ export class MemoryCompanyRepository implements CompanyRepository {
     return row ? { teamId: row.teamId } : null;
   }
 
-  async insert(company: CompanyData): Promise<void> { this.rows.set(company.id, company); }
-  async update(company: CompanyData): Promise<void> { this.rows.set(company.id, company); }
+  async insert(company: CompanyData): Promise<void> {
+    this.rows.set(company.id, company);
+  }
+  async update(company: CompanyData): Promise<void> {
+    this.rows.set(company.id, company);
+  }
 }

@@ -9,7 +9,9 @@ const byCreation = (a: ContactIdentityData, b: ContactIdentityData): number =>
 
 export class MemoryContactIdentityRepository implements ContactIdentityRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<ContactIdentityData>('contact_identities'); }
+  private get rows() {
+    return this.store.table<ContactIdentityData>('contact_identities');
+  }
 
   async findById(team: TeamContext, id: string): Promise<ContactIdentityData | null> {
     const i = this.rows.get(id);
@@ -19,10 +21,16 @@ export class MemoryContactIdentityRepository implements ContactIdentityRepositor
   async findByContact(team: TeamContext, keys: LeadKeys): Promise<ContactIdentityData | null> {
     const first = (pick: (i: ContactIdentityData) => boolean) =>
       this.rows.filter((i) => i.teamId === team.teamId && pick(i)).sort(byCreation)[0] ?? null;
-    return (keys.phoneKey ? first((i) => i.phoneKey === keys.phoneKey) : null)
-      ?? (keys.emailKey ? first((i) => i.emailKey === keys.emailKey) : null);
+    return (
+      (keys.phoneKey ? first((i) => i.phoneKey === keys.phoneKey) : null) ??
+      (keys.emailKey ? first((i) => i.emailKey === keys.emailKey) : null)
+    );
   }
 
-  async insert(identity: ContactIdentityData): Promise<void> { this.rows.set(identity.id, identity); }
-  async update(identity: ContactIdentityData): Promise<void> { this.rows.set(identity.id, identity); }
+  async insert(identity: ContactIdentityData): Promise<void> {
+    this.rows.set(identity.id, identity);
+  }
+  async update(identity: ContactIdentityData): Promise<void> {
+    this.rows.set(identity.id, identity);
+  }
 }

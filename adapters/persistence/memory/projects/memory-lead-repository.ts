@@ -13,15 +13,20 @@ const byCreation = (a: LeadData, b: LeadData): number =>
 
 export class MemoryLeadRepository implements LeadRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<LeadData>('project_leads'); }
+  private get rows() {
+    return this.store.table<LeadData>('project_leads');
+  }
 
   async list(team: TeamContext, projectId: string, filter: LeadFilter, query: ListQuery<LeadSortField>): Promise<Page<LeadView>> {
     const search = searchQueryOf(query.search, phoneDigitsKey);
-    const rows = this.rows.filter((l) =>
-      l.teamId === team.teamId && l.projectId === projectId &&
-      (filter.isActive === undefined || l.isActive === filter.isActive) &&
-      (filter.companyId === undefined || l.companyId === filter.companyId) &&
-      matchesSearch(search, () => searchTextOf([l.fullName, l.email, l.phone], [l.phone === null ? null : l.phone.replace(/\D/g, '')])));
+    const rows = this.rows.filter(
+      (l) =>
+        l.teamId === team.teamId &&
+        l.projectId === projectId &&
+        (filter.isActive === undefined || l.isActive === filter.isActive) &&
+        (filter.companyId === undefined || l.companyId === filter.companyId) &&
+        matchesSearch(search, () => searchTextOf([l.fullName, l.email, l.phone], [l.phone === null ? null : l.phone.replace(/\D/g, '')])),
+    );
     const views = rows.map((l) => this.view(l)).filter((v): v is LeadView => v !== null);
     return pageOf(views, query, (l) => l.createdAt);
   }
@@ -59,13 +64,22 @@ export class MemoryLeadRepository implements LeadRepository {
     return this.rows.find((l) => l.teamId === team.teamId && l.publicId === publicId) !== undefined;
   }
 
-  async insert(lead: LeadData): Promise<void> { this.write(lead); }
-  async update(lead: LeadData): Promise<void> { this.write(lead); }
+  async insert(lead: LeadData): Promise<void> {
+    this.write(lead);
+  }
+  async update(lead: LeadData): Promise<void> {
+    this.write(lead);
+  }
 
   /** The unique keys of the SQL schema: one phone and one email per project. */
   private write(lead: LeadData): void {
-    const taken = this.rows.find((l) => l.id !== lead.id && l.teamId === lead.teamId && l.projectId === lead.projectId &&
-      ((!!lead.phoneKey && l.phoneKey === lead.phoneKey) || (!!lead.emailKey && l.emailKey === lead.emailKey)));
+    const taken = this.rows.find(
+      (l) =>
+        l.id !== lead.id &&
+        l.teamId === lead.teamId &&
+        l.projectId === lead.projectId &&
+        ((!!lead.phoneKey && l.phoneKey === lead.phoneKey) || (!!lead.emailKey && l.emailKey === lead.emailKey)),
+    );
     if (taken) throw new LeadContactTaken();
     this.rows.set(lead.id, lead);
   }

@@ -8,7 +8,9 @@ const byCreation = (a: PipelineData, b: PipelineData): number =>
 
 export class MemoryPipelineRepository implements PipelineRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<PipelineData>('pipelines'); }
+  private get rows() {
+    return this.store.table<PipelineData>('pipelines');
+  }
 
   async findById(team: TeamContext, id: string): Promise<PipelineData | null> {
     const p = this.rows.get(id);
@@ -16,7 +18,8 @@ export class MemoryPipelineRepository implements PipelineRepository {
   }
 
   async listByProject(team: TeamContext, projectId: string): Promise<PipelineData[]> {
-    return this.rows.filter((p) => p.teamId === team.teamId && p.projectId === projectId)
+    return this.rows
+      .filter((p) => p.teamId === team.teamId && p.projectId === projectId)
       .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || byCreation(a, b));
   }
 
@@ -28,5 +31,7 @@ export class MemoryPipelineRepository implements PipelineRepository {
     return this.rows.filter((p) => p.teamId === team.teamId && p.projectId === null).sort(byCreation)[0] ?? null;
   }
 
-  async insert(pipeline: PipelineData): Promise<void> { this.rows.set(pipeline.id, pipeline); }
+  async insert(pipeline: PipelineData): Promise<void> {
+    this.rows.set(pipeline.id, pipeline);
+  }
 }

@@ -10,27 +10,38 @@ import { MemoryStore } from '../shared/memory-store';
 import { SortValue, matchesSearch, pageOf } from '../shared/paging';
 
 const sortValue = (p: ProjectView, field: string): SortValue =>
-  field === 'name' ? p.name
-    : field === 'stage_id' ? p.stage.position
-      : field === 'priority' ? PROJECT_PRIORITY_RANK[p.priority]
-        : field === 'start_date' ? p.startDate
-          : field === 'due_date' ? p.dueDate
-            : field === 'updated_at' ? p.updatedAt
+  field === 'name'
+    ? p.name
+    : field === 'stage_id'
+      ? p.stage.position
+      : field === 'priority'
+        ? PROJECT_PRIORITY_RANK[p.priority]
+        : field === 'start_date'
+          ? p.startDate
+          : field === 'due_date'
+            ? p.dueDate
+            : field === 'updated_at'
+              ? p.updatedAt
               : p.createdAt;
 
 export class MemoryProjectRepository implements ProjectRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<ProjectData>('projects'); }
+  private get rows() {
+    return this.store.table<ProjectData>('projects');
+  }
 
   async list(team: TeamContext, filter: ProjectFilter, query: ListQuery<ProjectSortField>): Promise<Page<ProjectView>> {
     const search = searchQueryOf(query.search);
-    const rows = this.rows.filter((p) =>
-      p.teamId === team.teamId && p.archivedAt === null &&
-      (filter.squadId === undefined || p.squadId === filter.squadId) &&
-      (filter.clientId === undefined || p.clientId === filter.clientId) &&
-      (filter.priority === undefined || p.priority === filter.priority) &&
-      (filter.stageIds === undefined || filter.stageIds.includes(p.stageId)) &&
-      matchesSearch(search, () => searchTextOf([p.name, p.description])));
+    const rows = this.rows.filter(
+      (p) =>
+        p.teamId === team.teamId &&
+        p.archivedAt === null &&
+        (filter.squadId === undefined || p.squadId === filter.squadId) &&
+        (filter.clientId === undefined || p.clientId === filter.clientId) &&
+        (filter.priority === undefined || p.priority === filter.priority) &&
+        (filter.stageIds === undefined || filter.stageIds.includes(p.stageId)) &&
+        matchesSearch(search, () => searchTextOf([p.name, p.description])),
+    );
     // Like the SQL join, a project whose stage is missing is not shown.
     const views = rows.map((p) => this.view(p)).filter((v): v is ProjectView => v !== null);
     return pageOf(views, query, sortValue);

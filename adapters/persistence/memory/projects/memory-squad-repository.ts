@@ -5,12 +5,16 @@ import { MemoryStore } from '../shared/memory-store';
 
 export class MemorySquadRepository implements SquadRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<SquadData>('squads'); }
+  private get rows() {
+    return this.store.table<SquadData>('squads');
+  }
 
   async findById(team: TeamContext, id: string): Promise<SquadData | null> {
     const s = this.rows.get(id);
     return s && s.teamId === team.teamId ? s : null;
   }
 
-  async insert(squad: SquadData): Promise<void> { this.rows.set(squad.id, squad); }
+  async insert(squad: SquadData): Promise<void> {
+    this.rows.set(squad.id, squad);
+  }
 }

@@ -12,7 +12,10 @@ export class MemoryStore {
 
   table<T>(name: string): MemoryTable<T> {
     let t = this.tables.get(name);
-    if (!t) { t = new Map(); this.tables.set(name, t); }
+    if (!t) {
+      t = new Map();
+      this.tables.set(name, t);
+    }
     return new MemoryTable<T>(t as Map<string, T>);
   }
 

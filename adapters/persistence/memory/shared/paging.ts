@@ -4,11 +4,7 @@ import { SearchQuery, matchesSearchText } from '../../../../domain/shared/search
 export type SortValue = string | number | boolean | null | undefined;
 
 /** Orders like the SQL adapters: text case-insensitively, nulls last in both directions, id as tie-breaker. */
-export function pageOf<T extends { id: string }>(
-  rows: T[],
-  query: ListQuery,
-  valueOf: (row: T, field: string) => SortValue,
-): Page<T> {
+export function pageOf<T extends { id: string }>(rows: T[], query: ListQuery, valueOf: (row: T, field: string) => SortValue): Page<T> {
   const dir = query.sort.descending ? -1 : 1;
   const norm = (v: SortValue) => (typeof v === 'string' ? v.toLowerCase() : typeof v === 'boolean' ? Number(v) : v);
   const sorted = [...rows].sort((a, b) => {
@@ -17,7 +13,7 @@ export function pageOf<T extends { id: string }>(
     const xn = x === null || x === undefined;
     const yn = y === null || y === undefined;
     if (xn !== yn) return xn ? 1 : -1;
-    if (!xn && !yn && x !== y) return (x) < (y) ? -dir : dir;
+    if (!xn && !yn && x !== y) return x < y ? -dir : dir;
     return a.id < b.id ? -dir : a.id > b.id ? dir : 0;
   });
   const start = offsetOf(query);

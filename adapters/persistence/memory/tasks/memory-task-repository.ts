@@ -7,28 +7,39 @@ import { MemoryStore } from '../shared/memory-store';
 import { SortValue, matchesSearch, pageOf } from '../shared/paging';
 
 const sortValue = (t: TaskData, field: string): SortValue =>
-  field === 'title' ? t.title
-    : field === 'priority' ? TASK_PRIORITIES.indexOf(t.priority)
-      : field === 'due_date' ? t.dueDate
-        : field === 'position' ? t.position
-          : field === 'updated_at' ? t.updatedAt
-            : field === 'completed_at' ? t.completedAt
+  field === 'title'
+    ? t.title
+    : field === 'priority'
+      ? TASK_PRIORITIES.indexOf(t.priority)
+      : field === 'due_date'
+        ? t.dueDate
+        : field === 'position'
+          ? t.position
+          : field === 'updated_at'
+            ? t.updatedAt
+            : field === 'completed_at'
+              ? t.completedAt
               : t.createdAt;
 
 export class MemoryTaskRepository implements TaskRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<TaskData>('tasks'); }
+  private get rows() {
+    return this.store.table<TaskData>('tasks');
+  }
 
   async listActive(team: TeamContext, filter: TaskFilter, query: ListQuery<TaskSortField>): Promise<Page<TaskData>> {
     const search = searchQueryOf(query.search);
-    const rows = this.rows.filter((t) =>
-      t.teamId === team.teamId && t.deletedAt === null &&
-      (filter.projectId === undefined || t.projectId === filter.projectId) &&
-      (filter.pipelineId === undefined || t.pipelineId === filter.pipelineId) &&
-      (filter.assigneeId === undefined || t.assigneeIds.includes(filter.assigneeId)) &&
-      (filter.priority === undefined || t.priority === filter.priority) &&
-      (filter.column === undefined || t.column === filter.column) &&
-      matchesSearch(search, () => searchTextOf([t.title, t.description])));
+    const rows = this.rows.filter(
+      (t) =>
+        t.teamId === team.teamId &&
+        t.deletedAt === null &&
+        (filter.projectId === undefined || t.projectId === filter.projectId) &&
+        (filter.pipelineId === undefined || t.pipelineId === filter.pipelineId) &&
+        (filter.assigneeId === undefined || t.assigneeIds.includes(filter.assigneeId)) &&
+        (filter.priority === undefined || t.priority === filter.priority) &&
+        (filter.column === undefined || t.column === filter.column) &&
+        matchesSearch(search, () => searchTextOf([t.title, t.description])),
+    );
     return pageOf(rows, query, sortValue);
   }
 
@@ -42,6 +53,10 @@ export class MemoryTaskRepository implements TaskRepository {
     return t ? { teamId: t.teamId } : null;
   }
 
-  async insert(task: TaskData): Promise<void> { this.rows.set(task.id, task); }
-  async update(task: TaskData): Promise<void> { this.rows.set(task.id, task); }
+  async insert(task: TaskData): Promise<void> {
+    this.rows.set(task.id, task);
+  }
+  async update(task: TaskData): Promise<void> {
+    this.rows.set(task.id, task);
+  }
 }

@@ -7,7 +7,9 @@ import { MemoryStore } from '../shared/memory-store';
 
 export class MemoryInboundDeliveryRepository implements InboundDeliveryRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<InboundDeliveryData>('webhook_deliveries'); }
+  private get rows() {
+    return this.store.table<InboundDeliveryData>('webhook_deliveries');
+  }
 
   async findById(team: TeamContext, id: string): Promise<InboundDeliveryData | null> {
     const d = this.rows.get(id);
@@ -24,7 +26,11 @@ export class MemoryInboundDeliveryRepository implements InboundDeliveryRepositor
   }
 
   async listByWebhook(team: TeamContext, webhookId: string, query: KeysetQuery): Promise<KeysetPage<InboundDeliveryData>> {
-    return newestFirstPageOf(this.rows.filter((d) => d.teamId === team.teamId && d.webhookId === webhookId), query, (d) => ({ at: d.receivedAt, id: d.id }));
+    return newestFirstPageOf(
+      this.rows.filter((d) => d.teamId === team.teamId && d.webhookId === webhookId),
+      query,
+      (d) => ({ at: d.receivedAt, id: d.id }),
+    );
   }
 
   async insert(delivery: InboundDeliveryData): Promise<void> {

@@ -4,7 +4,9 @@ import { Duplicate } from '../../../../domain/shared/errors';
 import { TeamContext } from '../../../../domain/shared/team';
 import { WebhookEndpointData } from '../../../../domain/webhooks/webhook-endpoint';
 import {
-  WebhookEndpointFilter, WebhookEndpointRepository, WebhookSortField,
+  WebhookEndpointFilter,
+  WebhookEndpointRepository,
+  WebhookSortField,
 } from '../../../../domain/webhooks/webhook-endpoint-repository';
 import { MemoryStore } from '../shared/memory-store';
 import { newestFirstPageOf } from '../shared/keyset';
@@ -15,7 +17,9 @@ const sortValue = (e: WebhookEndpointData, field: string) =>
 
 export class MemoryWebhookEndpointRepository implements WebhookEndpointRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<WebhookEndpointData>('webhook_endpoints'); }
+  private get rows() {
+    return this.store.table<WebhookEndpointData>('webhook_endpoints');
+  }
 
   async list(team: TeamContext, filter: WebhookEndpointFilter, query: ListQuery<WebhookSortField>): Promise<Page<WebhookEndpointData>> {
     const rows = this.rows.filter((e) => e.teamId === team.teamId && (filter.isActive === undefined || e.isActive === filter.isActive));
@@ -23,7 +27,11 @@ export class MemoryWebhookEndpointRepository implements WebhookEndpointRepositor
   }
 
   async listNewestFirst(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WebhookEndpointData>> {
-    return newestFirstPageOf(this.rows.filter((e) => e.teamId === team.teamId), query, (e) => ({ at: e.createdAt, id: e.id }));
+    return newestFirstPageOf(
+      this.rows.filter((e) => e.teamId === team.teamId),
+      query,
+      (e) => ({ at: e.createdAt, id: e.id }),
+    );
   }
 
   async findById(team: TeamContext, id: string): Promise<WebhookEndpointData | null> {
@@ -41,8 +49,12 @@ export class MemoryWebhookEndpointRepository implements WebhookEndpointRepositor
   }
 
   async slugsLike(team: TeamContext, base: string): Promise<string[]> {
-    return this.rows.filter((e) => e.teamId === team.teamId &&
-      (e.slug === base || (e.slug.startsWith(`${base}-`) && /^\d+$/.test(e.slug.slice(base.length + 1))))).map((e) => e.slug);
+    return this.rows
+      .filter(
+        (e) =>
+          e.teamId === team.teamId && (e.slug === base || (e.slug.startsWith(`${base}-`) && /^\d+$/.test(e.slug.slice(base.length + 1)))),
+      )
+      .map((e) => e.slug);
   }
 
   async insert(endpoint: WebhookEndpointData): Promise<void> {
@@ -52,7 +64,9 @@ export class MemoryWebhookEndpointRepository implements WebhookEndpointRepositor
     this.rows.set(endpoint.id, endpoint);
   }
 
-  async update(endpoint: WebhookEndpointData): Promise<void> { this.rows.set(endpoint.id, endpoint); }
+  async update(endpoint: WebhookEndpointData): Promise<void> {
+    this.rows.set(endpoint.id, endpoint);
+  }
 
   async delete(team: TeamContext, id: string): Promise<boolean> {
     if (!(await this.findById(team, id))) return false;

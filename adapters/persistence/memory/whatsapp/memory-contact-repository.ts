@@ -8,23 +8,31 @@ import { MemoryStore } from '../shared/memory-store';
 import { matchesSearch, pageOf } from '../shared/paging';
 
 const sortValue = (c: ContactData, field: string) =>
-  field === 'push_name' ? c.pushName
-    : field === 'custom_name' ? c.customName
-      : field === 'phone' ? c.phone
-        : field === 'updated_at' ? c.updatedAt
+  field === 'push_name'
+    ? c.pushName
+    : field === 'custom_name'
+      ? c.customName
+      : field === 'phone'
+        ? c.phone
+        : field === 'updated_at'
+          ? c.updatedAt
           : c.createdAt;
 
 export class MemoryContactRepository implements ContactRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<ContactData>('whatsapp_contacts'); }
+  private get rows() {
+    return this.store.table<ContactData>('whatsapp_contacts');
+  }
 
   async list(team: TeamContext, filter: ContactFilter, query: ListQuery<ContactSortField>): Promise<Page<ContactData>> {
     const search = searchQueryOf(query.search);
-    const rows = this.rows.filter((c) =>
-      c.teamId === team.teamId &&
-      (filter.tag === undefined || c.tags.includes(filter.tag)) &&
-      (filter.clientId === undefined || c.clientId === filter.clientId) &&
-      matchesSearch(search, () => searchTextOf([c.phone, c.customName, c.pushName])));
+    const rows = this.rows.filter(
+      (c) =>
+        c.teamId === team.teamId &&
+        (filter.tag === undefined || c.tags.includes(filter.tag)) &&
+        (filter.clientId === undefined || c.clientId === filter.clientId) &&
+        matchesSearch(search, () => searchTextOf([c.phone, c.customName, c.pushName])),
+    );
     return pageOf(rows, query, sortValue);
   }
 

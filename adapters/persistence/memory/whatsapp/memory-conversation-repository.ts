@@ -7,22 +7,29 @@ import { MemoryStore } from '../shared/memory-store';
 import { pageOf } from '../shared/paging';
 
 const sortValue = (c: ConversationData, field: string) =>
-  field === 'updated_at' ? c.updatedAt
-    : field === 'last_message_at' ? c.lastMessageAt
-      : field === 'last_inbound_at' ? c.lastInboundAt
+  field === 'updated_at'
+    ? c.updatedAt
+    : field === 'last_message_at'
+      ? c.lastMessageAt
+      : field === 'last_inbound_at'
+        ? c.lastInboundAt
         : c.createdAt;
 
 export class MemoryConversationRepository implements ConversationRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<ConversationData>('whatsapp_conversations'); }
+  private get rows() {
+    return this.store.table<ConversationData>('whatsapp_conversations');
+  }
 
   async list(team: TeamContext, filter: ConversationFilter, query: ListQuery<ConversationSortField>): Promise<Page<ConversationData>> {
-    const rows = this.rows.filter((c) =>
-      c.teamId === team.teamId &&
-      (filter.inboxId === undefined || c.inboxId === filter.inboxId) &&
-      (filter.contactId === undefined || c.contactId === filter.contactId) &&
-      // Both are ISO strings in UTC with milliseconds, so text order is time order.
-      (filter.updatedSince === undefined || c.updatedAt >= filter.updatedSince));
+    const rows = this.rows.filter(
+      (c) =>
+        c.teamId === team.teamId &&
+        (filter.inboxId === undefined || c.inboxId === filter.inboxId) &&
+        (filter.contactId === undefined || c.contactId === filter.contactId) &&
+        // Both are ISO strings in UTC with milliseconds, so text order is time order.
+        (filter.updatedSince === undefined || c.updatedAt >= filter.updatedSince),
+    );
     return pageOf(rows, query, sortValue);
   }
 

@@ -5,7 +5,9 @@ import { MemoryStore } from '../shared/memory-store';
 
 export class MemoryInboxErrorRepository implements InboxErrorRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<InboxErrorData>('whatsapp_inbox_errors'); }
+  private get rows() {
+    return this.store.table<InboxErrorData>('whatsapp_inbox_errors');
+  }
 
   async insert(error: InboxErrorData): Promise<void> {
     this.rows.set(error.id, error);

@@ -11,8 +11,13 @@ import { MemoryStore } from '../shared/memory-store';
 type Row = Omit<InboxData, 'credentials'> & { credentials: string; phoneNumberId: string | null };
 
 export class MemoryInboxRepository implements InboxRepository {
-  constructor(private readonly store: MemoryStore, private readonly cipher: CredentialCipher) {}
-  private get rows() { return this.store.table<Row>('whatsapp_inboxes'); }
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly cipher: CredentialCipher,
+  ) {}
+  private get rows() {
+    return this.store.table<Row>('whatsapp_inboxes');
+  }
 
   private fromRow({ phoneNumberId: _, credentials, ...rest }: Row): InboxData {
     return { ...rest, credentials: openCredentials(this.cipher, credentials) };
@@ -30,15 +35,24 @@ export class MemoryInboxRepository implements InboxRepository {
 
   /** From the row as stored: the sealed credentials are never opened. */
   async listSummaries(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<InboxSummary>> {
-    const summaries = this.rows.filter((r) => r.teamId === team.teamId).map((r): InboxSummary => ({
-      id: r.id, teamId: r.teamId, name: r.name, channel: r.channel, isActive: r.isActive, phoneNumberId: r.phoneNumberId, createdAt: r.createdAt,
-    }));
+    const summaries = this.rows
+      .filter((r) => r.teamId === team.teamId)
+      .map((r): InboxSummary => ({
+        id: r.id,
+        teamId: r.teamId,
+        name: r.name,
+        channel: r.channel,
+        isActive: r.isActive,
+        phoneNumberId: r.phoneNumberId,
+        createdAt: r.createdAt,
+      }));
     return newestFirstPageOf(summaries, query, (i) => ({ at: i.createdAt, id: i.id }));
   }
 
   async insert(inbox: InboxData): Promise<void> {
     const phoneNumberId = inbox.credentials.channel === 'cloud_api' ? inbox.credentials.phoneNumberId : null;
-    if (phoneNumberId !== null && this.rows.find((r) => r.phoneNumberId === phoneNumberId)) throw new Duplicate('An inbox with this phone number id already exists');
+    if (phoneNumberId !== null && this.rows.find((r) => r.phoneNumberId === phoneNumberId))
+      throw new Duplicate('An inbox with this phone number id already exists');
     this.rows.set(inbox.id, { ...inbox, phoneNumberId, credentials: sealCredentials(this.cipher, inbox.credentials) });
   }
 }

@@ -8,7 +8,9 @@ import { pageOf } from '../shared/paging';
 
 export class MemoryMessageRepository implements MessageRepository {
   constructor(private readonly store: MemoryStore) {}
-  private get rows() { return this.store.table<MessageData>('whatsapp_messages'); }
+  private get rows() {
+    return this.store.table<MessageData>('whatsapp_messages');
+  }
 
   async listByConversation(team: TeamContext, conversationId: string, query: ListQuery<MessageSortField>): Promise<Page<MessageData>> {
     const rows = this.rows.filter((m) => m.teamId === team.teamId && m.conversationId === conversationId);
@@ -36,7 +38,13 @@ export class MemoryMessageRepository implements MessageRepository {
 
   private assertUnique(message: MessageData): void {
     if (message.providerMessageId === null) return;
-    const other = this.rows.find((m) => m.id !== message.id && m.teamId === message.teamId && m.inboxId === message.inboxId && m.providerMessageId === message.providerMessageId);
+    const other = this.rows.find(
+      (m) =>
+        m.id !== message.id &&
+        m.teamId === message.teamId &&
+        m.inboxId === message.inboxId &&
+        m.providerMessageId === message.providerMessageId,
+    );
     if (other) throw new Duplicate('A message with this provider id already exists');
   }
 }

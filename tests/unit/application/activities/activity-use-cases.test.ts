@@ -55,12 +55,12 @@ describe('Activity use cases', () => {
     list = new ListActivities(repo, clients, deals);
   });
 
-  it('links an activity to the team\'s client and deal', async () => {
+  it("links an activity to the team's client and deal", async () => {
     const a = await create.execute(TEAM, { title: 'Call', clientId: CLIENT, dealId: DEAL });
     expect(a).to.include({ clientId: CLIENT, dealId: DEAL });
   });
 
-  it('answers 404 naming the field for a client or deal that is not the team\'s', async () => {
+  it("answers 404 naming the field for a client or deal that is not the team's", async () => {
     await expectRejection(create.execute(OTHER, { title: 'Call', clientId: CLIENT }), 'client_id');
     await expectRejection(create.execute(OTHER, { title: 'Call', dealId: DEAL }), 'deal_id');
     const a = await create.execute(TEAM, { title: 'Call' });
@@ -89,19 +89,28 @@ describe('Activity use cases', () => {
   describe('DealWorkflowActions', () => {
     const tasks: { team: TeamContext; input: unknown }[] = [];
     const createTask = {
-      execute: async (team: TeamContext, input: unknown) => { tasks.push({ team, input }); return { id: 'task-1' } as TaskData; },
+      execute: async (team: TeamContext, input: unknown) => {
+        tasks.push({ team, input });
+        return { id: 'task-1' } as TaskData;
+      },
     } as unknown as CreateTask;
     const projects = {
-      findInternal: async () => ({ id: INTERNAL } as ProjectData),
+      findInternal: async () => ({ id: INTERNAL }) as ProjectData,
     } as unknown as ProjectRepository;
 
     it('creates the workflow activity through CreateActivity, linked to the deal and its client', async () => {
       const actions = new DealWorkflowActions(create, createTask, projects);
       const { id } = await actions.createActivity(TEAM, { title: ' Follow up ', type: 'follow_up', dealId: DEAL, clientId: CLIENT });
-      expect(await get.execute(TEAM, { id })).to.include({ title: 'Follow up', type: 'follow_up', dealId: DEAL, clientId: CLIENT, description: null });
+      expect(await get.execute(TEAM, { id })).to.include({
+        title: 'Follow up',
+        type: 'follow_up',
+        dealId: DEAL,
+        clientId: CLIENT,
+        description: null,
+      });
     });
 
-    it('puts the task of a global deal in the team\'s internal project', async () => {
+    it("puts the task of a global deal in the team's internal project", async () => {
       const actions = new DealWorkflowActions(create, createTask, projects);
       await actions.createTask(TEAM, { title: 'Send proposal', projectId: null, dealId: DEAL });
       expect(tasks[0].input).to.deep.include({ title: 'Send proposal', projectId: INTERNAL });

@@ -26,7 +26,9 @@ describe('CreateDeal', () => {
 
   it('leaves no deal and no outbox event when the write is rolled back', async () => {
     const w = dealsWorld();
-    w.outbox.add = async () => { throw new Error('disk full'); };
+    w.outbox.add = async () => {
+      throw new Error('disk full');
+    };
     const err = await w.createDeal.execute(TEAM, { deal: { title: 'x' }, idempotencyKey: 'k1' }).catch((e) => e);
     expect(err.message).to.equal('disk full');
     expect(w.deals.rows.size).to.equal(0);
@@ -103,8 +105,17 @@ describe('CreateDeal', () => {
     it('answers CONFLICT when the first request is still running after the wait', async () => {
       const w = dealsWorld();
       // A key held with no visible deal: its request never finished within the wait.
-      await w.keys.claim({ teamId: TEAM.teamId, key: 'stuck', fingerprint: '{"title":"x"}', dealId: 'missing',
-        createdAt: w.clock.now().toISOString(), expiresAt: new Date(w.clock.now().getTime() + 1e6).toISOString() }, w.clock.now());
+      await w.keys.claim(
+        {
+          teamId: TEAM.teamId,
+          key: 'stuck',
+          fingerprint: '{"title":"x"}',
+          dealId: 'missing',
+          createdAt: w.clock.now().toISOString(),
+          expiresAt: new Date(w.clock.now().getTime() + 1e6).toISOString(),
+        },
+        w.clock.now(),
+      );
       const err = await w.createDeal.execute(TEAM, { deal: { title: 'x' }, idempotencyKey: 'stuck' }).catch((e) => e);
       expect(err).to.be.instanceOf(Conflict);
       expect(w.deals.rows.size).to.equal(0);

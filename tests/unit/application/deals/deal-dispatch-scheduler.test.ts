@@ -16,20 +16,48 @@ function world(reports: Array<DispatchReport | Error> = []) {
   const dispatch = {
     async execute(command: { limit?: number }) {
       runs.push(command.limit ?? 0);
-      if (release === null && runs.length === 1 && hold) await new Promise<void>((r) => { release = r; });
+      if (release === null && runs.length === 1 && hold)
+        await new Promise<void>((r) => {
+          release = r;
+        });
       const next = reports.shift() ?? { claimed: 0, delivered: 0, retrying: 0 };
       if (next instanceof Error) throw next;
       return next;
     },
   } as unknown as DispatchDealEvents;
-  const purge = { async execute() { purges += 1; return 0; } } as unknown as PurgeIdempotencyKeys;
-  const logger = { debug() {}, info() {}, warn() {}, error: (_: unknown, msg: string) => { errors.push(msg); } } as unknown as Logger;
-  const scheduler = new DealDispatchScheduler(() => dispatch, () => purge, () => logger, 60_000);
+  const purge = {
+    async execute() {
+      purges += 1;
+      return 0;
+    },
+  } as unknown as PurgeIdempotencyKeys;
+  const logger = {
+    debug() {},
+    info() {},
+    warn() {},
+    error: (_: unknown, msg: string) => {
+      errors.push(msg);
+    },
+  } as unknown as Logger;
+  const scheduler = new DealDispatchScheduler(
+    () => dispatch,
+    () => purge,
+    () => logger,
+    60_000,
+  );
   return {
-    scheduler, runs, errors,
-    get purges() { return purges; },
-    holdFirstRun() { hold = true; },
-    releaseFirstRun() { release?.(); },
+    scheduler,
+    runs,
+    errors,
+    get purges() {
+      return purges;
+    },
+    holdFirstRun() {
+      hold = true;
+    },
+    releaseFirstRun() {
+      release?.();
+    },
   };
 }
 
@@ -72,7 +100,9 @@ describe('DealDispatchScheduler', () => {
     const stop = w.scheduler.start();
     await tick();
     let stopped = false;
-    const stopping = stop().then(() => { stopped = true; });
+    const stopping = stop().then(() => {
+      stopped = true;
+    });
     await tick();
     expect(stopped, 'stopped before the run ended').to.equal(false);
     w.releaseFirstRun();

@@ -30,19 +30,26 @@ describe('DealScopeResolver', () => {
 
   it('picks the project scope for a project of the team', async () => {
     expect(await resolver.resolve(TEAM, { projectId: PROJECT })).to.deep.equal({ scope: 'project', projectId: PROJECT });
-    expect(await resolver.resolve(TEAM, { projectId: PROJECT, pipelineId: PROJECT_PIPELINE }))
-      .to.deep.equal({ scope: 'project', projectId: PROJECT, pipelineId: PROJECT_PIPELINE });
+    expect(await resolver.resolve(TEAM, { projectId: PROJECT, pipelineId: PROJECT_PIPELINE })).to.deep.equal({
+      scope: 'project',
+      projectId: PROJECT,
+      pipelineId: PROJECT_PIPELINE,
+    });
   });
 
   it('follows a pipeline to its project, or to the global scope for the legacy pipeline', async () => {
-    expect(await resolver.resolve(TEAM, { pipelineId: PROJECT_PIPELINE }))
-      .to.deep.equal({ scope: 'project', projectId: PROJECT, pipelineId: PROJECT_PIPELINE });
+    expect(await resolver.resolve(TEAM, { pipelineId: PROJECT_PIPELINE })).to.deep.equal({
+      scope: 'project',
+      projectId: PROJECT,
+      pipelineId: PROJECT_PIPELINE,
+    });
     expect(await resolver.resolve(TEAM, { pipelineId: GLOBAL_PIPELINE })).to.deep.equal({ scope: 'global' });
   });
 
   it('answers 404 naming the field for an unknown project or pipeline, or a pipeline of another project', async () => {
     for (const [q, field] of [
-      [{ projectId: CLIENT }, 'project_id'], [{ pipelineId: CLIENT }, 'pipeline_id'],
+      [{ projectId: CLIENT }, 'project_id'],
+      [{ pipelineId: CLIENT }, 'pipeline_id'],
       [{ projectId: PROJECT, pipelineId: GLOBAL_PIPELINE }, 'pipeline_id'],
     ] as const) {
       const err = await resolver.resolve(TEAM, q).catch((e) => e);
@@ -55,7 +62,12 @@ describe('DealScopeResolver', () => {
 describe('ListDeals', () => {
   const world = () => {
     const seen: DealFilter[] = [];
-    const deals = { list: async (_t: unknown, f: DealFilter) => { seen.push(f); return { items: [], total: 0 }; } } as unknown as DealRepository;
+    const deals = {
+      list: async (_t: unknown, f: DealFilter) => {
+        seen.push(f);
+        return { items: [], total: 0 };
+      },
+    } as unknown as DealRepository;
     const clients = { findById: async (_t: unknown, id: string) => (id === CLIENT ? { id } : null) } as unknown as ClientRepository;
     const leads = { findById: async (_t: unknown, id: string) => (id === LEAD ? { id } : null) } as unknown as LeadRepository;
     const q = { page: 1, limit: 20, sort: { field: 'created_at' as const, descending: true } };

@@ -9,8 +9,16 @@ const PROJECT = '0190b000-0000-7000-8000-0000000000cc';
 describe('DispatchDealEvents', () => {
   const world = async () => {
     const w = dealsWorld();
-    await w.createWorkflow.execute(TEAM, { event: 'deal_created', action: 'create_activity', config: { title: 'Welcome call', type: 'call' } });
-    await w.createWorkflow.execute(TEAM, { event: 'deal_stage_changed', action: 'create_task', config: { title: 'Send proposal', priority: 'high' } });
+    await w.createWorkflow.execute(TEAM, {
+      event: 'deal_created',
+      action: 'create_activity',
+      config: { title: 'Welcome call', type: 'call' },
+    });
+    await w.createWorkflow.execute(TEAM, {
+      event: 'deal_stage_changed',
+      action: 'create_task',
+      config: { title: 'Send proposal', priority: 'high' },
+    });
     return w;
   };
 
@@ -19,10 +27,12 @@ describe('DispatchDealEvents', () => {
     const { deal } = await w.createDeal.execute(TEAM, { deal: { title: 'Site', clientId: CLIENT_ID } });
     const report = await w.dispatch.execute();
     expect(report).to.deep.equal({ claimed: 1, delivered: 1, retrying: 0 });
-    expect(w.actions.activities).to.deep.equal([{
-      teamId: TEAM.teamId,
-      request: { title: 'Welcome call', type: 'call', description: undefined, dealId: deal.deal.id, clientId: CLIENT_ID },
-    }]);
+    expect(w.actions.activities).to.deep.equal([
+      {
+        teamId: TEAM.teamId,
+        request: { title: 'Welcome call', type: 'call', description: undefined, dealId: deal.deal.id, clientId: CLIENT_ID },
+      },
+    ]);
     expect(w.actions.tasks).to.deep.equal([]);
     const runs = [...w.runs.rows.values()];
     expect(runs.map((r) => [r.event, r.entityId, r.status, r.error])).to.deep.equal([['deal_created', deal.deal.id, 'succeeded', null]]);
@@ -50,7 +60,11 @@ describe('DispatchDealEvents', () => {
 
   it('gives a task the deal project, else the team internal project (null), else the configured one', async () => {
     const w = await world();
-    await w.createWorkflow.execute(TEAM, { event: 'deal_stage_changed', action: 'create_task', config: { title: 'Fixed', project_id: PROJECT } });
+    await w.createWorkflow.execute(TEAM, {
+      event: 'deal_stage_changed',
+      action: 'create_task',
+      config: { title: 'Fixed', project_id: PROJECT },
+    });
     const { deal } = await w.createDeal.execute(TEAM, { deal: { title: 'Site' } });
     await w.updateDeal.execute(TEAM, { id: deal.deal.id, changes: { phase: 'proposta' } });
     await w.dispatch.execute();
@@ -117,7 +131,19 @@ describe('DispatchDealEvents', () => {
 
   it('takes over the events a node claimed and never finished once its lease has run out', async () => {
     const w = await world();
-    const dispatch = new DispatchDealEvents(w.uow, w.outbox, w.deals, w.workflows, w.runs, w.actions, w.ids, w.clock, silentLogger, undefined, 5000);
+    const dispatch = new DispatchDealEvents(
+      w.uow,
+      w.outbox,
+      w.deals,
+      w.workflows,
+      w.runs,
+      w.actions,
+      w.ids,
+      w.clock,
+      silentLogger,
+      undefined,
+      5000,
+    );
     await w.createDeal.execute(TEAM, { deal: { title: 'Site' } });
     const now = w.clock.now();
     // Another node claims the event with the same lease, then dies.
@@ -133,7 +159,19 @@ describe('DispatchDealEvents', () => {
 
   it('drops its outcome when another node took the event over meanwhile, and the workflow runs once', async () => {
     const w = await world();
-    const dispatch = new DispatchDealEvents(w.uow, w.outbox, w.deals, w.workflows, w.runs, w.actions, w.ids, w.clock, silentLogger, undefined, 5000);
+    const dispatch = new DispatchDealEvents(
+      w.uow,
+      w.outbox,
+      w.deals,
+      w.workflows,
+      w.runs,
+      w.actions,
+      w.ids,
+      w.clock,
+      silentLogger,
+      undefined,
+      5000,
+    );
     await w.createDeal.execute(TEAM, { deal: { title: 'Site' } });
     w.actions.meanwhile = async () => {
       w.actions.meanwhile = null;

@@ -20,13 +20,19 @@ import { UnitOfWork } from '../../../../application/shared/unit-of-work';
 
 export class FixedClock implements Clock {
   constructor(public at: Date) {}
-  now(): Date { return new Date(this.at); }
-  advance(ms: number): void { this.at = new Date(this.at.getTime() + ms); }
+  now(): Date {
+    return new Date(this.at);
+  }
+  advance(ms: number): void {
+    this.at = new Date(this.at.getTime() + ms);
+  }
 }
 
 export class SequenceIds implements IdGenerator {
   private n = 0;
-  next(): string { return `0190b000-0000-7000-8000-${String(++this.n).padStart(12, '0')}`; }
+  next(): string {
+    return `0190b000-0000-7000-8000-${String(++this.n).padStart(12, '0')}`;
+  }
 }
 
 export const silentLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -55,20 +61,30 @@ export class SnapshotUnitOfWork implements UnitOfWork {
 
 abstract class MapStore<T> {
   rows = new Map<string, T>();
-  saveRows(): unknown { return new Map(this.rows); }
-  loadRows(s: unknown): void { this.rows = s as Map<string, T>; }
+  saveRows(): unknown {
+    return new Map(this.rows);
+  }
+  loadRows(s: unknown): void {
+    this.rows = s as Map<string, T>;
+  }
 }
 
 export class FakeDeals extends MapStore<DealData> implements DealRepository {
   clientNames = new Map<string, string>();
-  async list(): Promise<never> { throw new Error('not used'); }
+  async list(): Promise<never> {
+    throw new Error('not used');
+  }
   async findById(team: TeamContext, id: string): Promise<DealView | null> {
     const d = this.rows.get(id);
     if (!d || d.teamId !== team.teamId) return null;
     return { deal: structuredClone(d), client: d.clientId ? { id: d.clientId, name: this.clientNames.get(d.clientId) ?? '' } : null };
   }
-  async insert(deal: DealData): Promise<void> { this.rows.set(deal.id, structuredClone(deal)); }
-  async update(deal: DealData): Promise<void> { this.rows.set(deal.id, structuredClone(deal)); }
+  async insert(deal: DealData): Promise<void> {
+    this.rows.set(deal.id, structuredClone(deal));
+  }
+  async update(deal: DealData): Promise<void> {
+    this.rows.set(deal.id, structuredClone(deal));
+  }
 }
 
 export class FakeClients implements Pick<ClientRepository, 'findById'> {
@@ -95,13 +111,19 @@ export class FakeKeys extends MapStore<IdempotencyRecord> implements Idempotency
   }
   async purgeExpired(now: Date): Promise<number> {
     let n = 0;
-    for (const [k, r] of this.rows) if (isExpired(r, now)) { this.rows.delete(k); n++; }
+    for (const [k, r] of this.rows)
+      if (isExpired(r, now)) {
+        this.rows.delete(k);
+        n++;
+      }
     return n;
   }
 }
 
 export class FakeOutbox extends MapStore<DealEventData> implements DealEventOutbox {
-  async add(e: DealEventData): Promise<void> { this.rows.set(e.id, structuredClone(e)); }
+  async add(e: DealEventData): Promise<void> {
+    this.rows.set(e.id, structuredClone(e));
+  }
   async findById(team: TeamContext, id: string): Promise<DealEventData | null> {
     const e = this.rows.get(id);
     return e && e.teamId === team.teamId ? structuredClone(e) : null;
@@ -112,7 +134,8 @@ export class FakeOutbox extends MapStore<DealEventData> implements DealEventOutb
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DealEventData[]> {
     return [...this.rows.values()]
       .filter((e) => e.status !== 'delivered' && Date.parse(e.availableAt) <= now.getTime())
-      .slice(0, limit).map((e) => {
+      .slice(0, limit)
+      .map((e) => {
         const event = DealEvent.restore(e);
         event.claim(now, leaseUntil);
         this.rows.set(e.id, event.snapshot());
@@ -126,13 +149,18 @@ export class FakeOutbox extends MapStore<DealEventData> implements DealEventOutb
     return true;
   }
   async backlog(): Promise<DealEventBacklog> {
-    const waiting = [...this.rows.values()].filter((e) => e.status !== 'delivered').map((e) => e.createdAt).sort();
+    const waiting = [...this.rows.values()]
+      .filter((e) => e.status !== 'delivered')
+      .map((e) => e.createdAt)
+      .sort();
     return { pending: waiting.length, oldestCreatedAt: waiting[0] ?? null };
   }
 }
 
 export class FakeWorkflows extends MapStore<WorkflowData> implements WorkflowRepository {
-  async insert(w: WorkflowData): Promise<void> { this.rows.set(w.id, structuredClone(w)); }
+  async insert(w: WorkflowData): Promise<void> {
+    this.rows.set(w.id, structuredClone(w));
+  }
   async findById(team: TeamContext, id: string): Promise<WorkflowData | null> {
     const w = this.rows.get(id);
     return w && w.teamId === team.teamId ? w : null;
@@ -153,7 +181,13 @@ export class FakeRuns extends MapStore<WorkflowRunData> implements WorkflowRunRe
   }
   /** The first page only (no unit test pages runs). */
   async list(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WorkflowRunData>> {
-    return { items: [...this.rows.values()].filter((r) => r.teamId === team.teamId).reverse().slice(0, query.limit), next: null };
+    return {
+      items: [...this.rows.values()]
+        .filter((r) => r.teamId === team.teamId)
+        .reverse()
+        .slice(0, query.limit),
+      next: null,
+    };
   }
 }
 

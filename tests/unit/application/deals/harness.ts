@@ -10,8 +10,17 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { TeamRepository } from '../../../../domain/teams/team-repository';
 import { ProjectRepository } from '../../../../domain/projects/project-repository';
 import {
-  FakeClients, FakeDeals, FakeKeys, FakeOutbox, FakeRuns, FakeWorkflows, FixedClock, RecordingActions, SequenceIds,
-  silentLogger, SnapshotUnitOfWork,
+  FakeClients,
+  FakeDeals,
+  FakeKeys,
+  FakeOutbox,
+  FakeRuns,
+  FakeWorkflows,
+  FixedClock,
+  RecordingActions,
+  SequenceIds,
+  silentLogger,
+  SnapshotUnitOfWork,
 } from './fakes';
 
 export const TEAM: TeamContext = { teamId: '0190b000-0000-7000-8000-0000000000aa' };
@@ -32,21 +41,45 @@ export const dealsWorld = () => {
   const clock = new FixedClock(new Date('2026-05-01T10:00:00.000Z'));
   const kicks = { n: 0 };
   const counted: { name: CounterName; labels: CounterLabels[CounterName] }[] = [];
-  const metrics: Metrics = { count: (name, labels) => { counted.push({ name, labels }); } };
-  const trigger = { kick: () => { kicks.n += 1; } };
+  const metrics: Metrics = {
+    count: (name, labels) => {
+      counted.push({ name, labels });
+    },
+  };
+  const trigger = {
+    kick: () => {
+      kicks.n += 1;
+    },
+  };
   clients.rows.set(CLIENT_ID, { id: CLIENT_ID, teamId: TEAM.teamId, name: 'Acme' });
   deals.clientNames.set(CLIENT_ID, 'Acme');
   const cr = clients as unknown as ClientRepository;
   return {
-    uow, deals, clients, keys, outbox, workflows, runs, actions, ids, clock, kicks, counted,
-    createDeal: new CreateDeal(uow, deals, cr, keys, new DealEventLog(outbox, ids), ids, clock, trigger, { inFlightWaitMs: 200, pollMs: 10 }),
+    uow,
+    deals,
+    clients,
+    keys,
+    outbox,
+    workflows,
+    runs,
+    actions,
+    ids,
+    clock,
+    kicks,
+    counted,
+    createDeal: new CreateDeal(uow, deals, cr, keys, new DealEventLog(outbox, ids), ids, clock, trigger, {
+      inFlightWaitMs: 200,
+      pollMs: 10,
+    }),
     updateDeal: new UpdateDeal(uow, deals, cr, new DealEventLog(outbox, ids), clock, trigger),
     archiveDeal: new ArchiveDeal(uow, deals, clock),
     createWorkflow: new CreateWorkflow(
-      workflows, { findById: async (id: string) => ({ id }) } as unknown as TeamRepository,
+      workflows,
+      { findById: async (id: string) => ({ id }) } as unknown as TeamRepository,
       // Every project id is one of this team's projects here.
       { findById: async (team: TeamContext, id: string) => (team.teamId === TEAM.teamId ? { id } : null) } as unknown as ProjectRepository,
-      ids, clock,
+      ids,
+      clock,
     ),
     dispatch: new DispatchDealEvents(uow, outbox, deals, workflows, runs, actions, ids, clock, silentLogger, metrics),
   };

@@ -47,7 +47,9 @@ describe('UpdateDeal and ArchiveDeal', () => {
 
   it('leaves the deal unchanged when its outbox write fails', async () => {
     const { w, id } = await seed();
-    w.outbox.add = async () => { throw new Error('boom'); };
+    w.outbox.add = async () => {
+      throw new Error('boom');
+    };
     await w.updateDeal.execute(TEAM, { id, changes: { phase: 'ganho' } }).catch(() => undefined);
     expect(w.deals.rows.get(id)?.phase).to.equal('lead');
   });

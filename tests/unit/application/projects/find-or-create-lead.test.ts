@@ -13,7 +13,9 @@ describe('FindOrCreateLead', () => {
   let runtime: Runtime & { dispose(): Promise<void> };
   let team: TeamContext;
   let projectId: string;
-  before(async () => { runtime = await startRuntime('memory'); });
+  before(async () => {
+    runtime = await startRuntime('memory');
+  });
   after(async () => runtime.dispose());
   beforeEach(async () => {
     const { team: t } = await runtime.container.get(CreateTeam).execute({ name: 'T' });
@@ -23,9 +25,16 @@ describe('FindOrCreateLead', () => {
 
   it('creates the lead with attribution, metadata and custom fields on lead and identity', async () => {
     const { lead, created } = await runtime.container.get(FindOrCreateLead).execute(team, {
-      projectId, fullName: 'Ana', phone: '11987654321', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'bf',
-      attribution: { first: { utm_source: 'google', utm_term: 'crm' } }, metadata: { form: 'site' },
-      customFields: { budget: 1000 }, identityCustomFields: { cpf: '52998224725' },
+      projectId,
+      fullName: 'Ana',
+      phone: '11987654321',
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'bf',
+      attribution: { first: { utm_source: 'google', utm_term: 'crm' } },
+      metadata: { form: 'site' },
+      customFields: { budget: 1000 },
+      identityCustomFields: { cpf: '52998224725' },
     });
     expect(created).to.equal(true);
     expect(lead).to.include({ phone: '+5511987654321', utmSource: 'google', utmCampaign: 'bf' });
@@ -47,18 +56,28 @@ describe('FindOrCreateLead', () => {
   it('keeps the rules of CreateLead: a name is needed and an archived project takes no lead', async () => {
     const uc = runtime.container.get(FindOrCreateLead);
     let err: unknown;
-    try { await uc.execute(team, { projectId, fullName: ' ' }); } catch (e) { err = e; }
+    try {
+      await uc.execute(team, { projectId, fullName: ' ' });
+    } catch (e) {
+      err = e;
+    }
     expect(err).to.be.instanceOf(ValidationFailed);
     await runtime.container.get(ArchiveProject).execute({ id: projectId });
     err = undefined;
-    try { await uc.execute(team, { projectId, fullName: 'Ana' }); } catch (e) { err = e; }
+    try {
+      await uc.execute(team, { projectId, fullName: 'Ana' });
+    } catch (e) {
+      err = e;
+    }
     expect(err).to.be.instanceOf(ProjectArchived);
   });
 });
 
 describe('CreateLead', () => {
   let runtime: Runtime & { dispose(): Promise<void> };
-  before(async () => { runtime = await startRuntime('memory'); });
+  before(async () => {
+    runtime = await startRuntime('memory');
+  });
   after(async () => runtime.dispose());
 
   it('refuses a duplicate before touching the shared identity', async () => {
@@ -68,7 +87,11 @@ describe('CreateLead', () => {
     const uc = runtime.container.get(CreateLead);
     const first = await uc.execute(team, { projectId, fullName: 'Ana', email: 'ana@x.com' });
     let err: { details?: object } | undefined;
-    try { await uc.execute(team, { projectId, fullName: 'Ana', email: 'ana@x.com', phone: '11 91234-5678' }); } catch (e) { err = e as never; }
+    try {
+      await uc.execute(team, { projectId, fullName: 'Ana', email: 'ana@x.com', phone: '11 91234-5678' });
+    } catch (e) {
+      err = e as never;
+    }
     expect(err?.details).to.deep.equal({ existing_contact_id: first.id, matched_by: 'email', archived: false });
     // The identity was not given the phone of the refused lead.
     const again = await uc.execute(team, { projectId, fullName: 'Bia', phone: '11 91234-5678' });

@@ -4,21 +4,39 @@ import { CheckReadiness } from '../../../../application/shared/readiness';
 
 class FixedClock {
   constructor(public at = new Date('2026-03-01T12:00:00.000Z')) {}
-  now(): Date { return new Date(this.at); }
-  advance(ms: number): void { this.at = new Date(this.at.getTime() + ms); }
+  now(): Date {
+    return new Date(this.at);
+  }
+  advance(ms: number): void {
+    this.at = new Date(this.at.getTime() + ms);
+  }
 }
 
-interface Line { level: string; fields: Record<string, unknown>; message: string }
+interface Line {
+  level: string;
+  fields: Record<string, unknown>;
+  message: string;
+}
 
 const capture = (): { lines: Line[]; logger: Logger } => {
   const lines: Line[] = [];
-  const at = (level: string) => (fields: Record<string, unknown>, message: string) => { lines.push({ level, fields, message }); };
+  const at = (level: string) => (fields: Record<string, unknown>, message: string) => {
+    lines.push({ level, fields, message });
+  };
   return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
 };
 
 /** A probe that counts its checks and answers what `answer` says (a state, an error, or never). */
 const probe = (name: string, critical: boolean, answer: () => Promise<string>) => {
-  const p = { name, critical, calls: 0, check: () => { p.calls++; return answer(); } };
+  const p = {
+    name,
+    critical,
+    calls: 0,
+    check: () => {
+      p.calls++;
+      return answer();
+    },
+  };
   return p;
 };
 
@@ -27,11 +45,15 @@ const never = () => new Promise<string>(() => undefined);
 describe('CheckReadiness', () => {
   it('is ready when every critical dependency answers, showing every check by name in order', async () => {
     const { logger } = capture();
-    const check = new CheckReadiness([
-      probe('database', true, async () => 'ok'),
-      probe('redis', false, async () => 'not configured'),
-      probe('rate_limit_store', false, async () => 'ok'),
-    ], new FixedClock(), logger);
+    const check = new CheckReadiness(
+      [
+        probe('database', true, async () => 'ok'),
+        probe('redis', false, async () => 'not configured'),
+        probe('rate_limit_store', false, async () => 'ok'),
+      ],
+      new FixedClock(),
+      logger,
+    );
     const r = await check.execute();
     expect(r).to.deep.equal({ ready: true, checks: { database: 'ok', redis: 'not configured', rate_limit_store: 'ok' } });
     expect(Object.keys(r.checks)).to.deep.equal(['database', 'redis', 'rate_limit_store']);
@@ -41,10 +63,16 @@ describe('CheckReadiness', () => {
     const { lines, logger } = capture();
     const clock = new FixedClock();
     const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
-    const check = new CheckReadiness([
-      probe('database', true, async () => { throw refused; }),
-      probe('redis', true, async () => 'ok'),
-    ], clock, logger);
+    const check = new CheckReadiness(
+      [
+        probe('database', true, async () => {
+          throw refused;
+        }),
+        probe('redis', true, async () => 'ok'),
+      ],
+      clock,
+      logger,
+    );
     expect(await check.execute()).to.deep.equal({ ready: false, checks: { database: 'error: ECONNREFUSED', redis: 'ok' } });
     clock.advance(5000);
     await check.execute();
@@ -55,10 +83,11 @@ describe('CheckReadiness', () => {
 
   it('keeps a non-critical dependency out of the verdict: a degraded one is shown and the node stays ready', async () => {
     const { logger } = capture();
-    const check = new CheckReadiness([
-      probe('database', true, async () => 'ok'),
-      probe('rate_limit_store', false, async () => 'degraded'),
-    ], new FixedClock(), logger);
+    const check = new CheckReadiness(
+      [probe('database', true, async () => 'ok'), probe('rate_limit_store', false, async () => 'degraded')],
+      new FixedClock(),
+      logger,
+    );
     expect(await check.execute()).to.deep.equal({ ready: true, checks: { database: 'ok', rate_limit_store: 'degraded' } });
   });
 
@@ -95,11 +124,23 @@ describe('CheckReadiness', () => {
     const { lines, logger } = capture();
     const clock = new FixedClock();
     let up = false;
-    const check = new CheckReadiness([probe('redis', true, async () => { if (!up) throw new Error('Connection is closed.'); return 'ok'; })], clock, logger);
+    const check = new CheckReadiness(
+      [
+        probe('redis', true, async () => {
+          if (!up) throw new Error('Connection is closed.');
+          return 'ok';
+        }),
+      ],
+      clock,
+      logger,
+    );
     expect((await check.execute()).checks.redis).to.equal('error: Connection is closed.');
     up = true;
     clock.advance(1000);
     expect(await check.execute()).to.deep.equal({ ready: true, checks: { redis: 'ok' } });
-    expect(lines.map((l) => [l.level, l.fields.dependency])).to.deep.equal([['warn', 'redis'], ['info', 'redis']]);
+    expect(lines.map((l) => [l.level, l.fields.dependency])).to.deep.equal([
+      ['warn', 'redis'],
+      ['info', 'redis'],
+    ]);
   });
 });

@@ -24,7 +24,15 @@ const FOREIGN_PIPELINE = '0190a0b0-0000-7000-8000-0000000000e3';
 const A = '0190a0b0-0000-7000-8000-0000000000a1';
 
 const pipeline = (id: string, projectId: string, isDefault: boolean, slugs: string[]): PipelineData => ({
-  id, teamId: TEAM.teamId, projectId, name: id, slug: id, isDefault, lossReasons: [], createdAt: '', updatedAt: '',
+  id,
+  teamId: TEAM.teamId,
+  projectId,
+  name: id,
+  slug: id,
+  isDefault,
+  lossReasons: [],
+  createdAt: '',
+  updatedAt: '',
   columns: slugs.map((slug, position) => ({ slug, title: slug, position, outcome: 'open', isTerminal: false })),
 });
 
@@ -40,7 +48,7 @@ const projects = {
 } as ProjectRepository;
 
 const pipelines = {
-  findById: async (team: TeamContext, id: string) => (team.teamId === TEAM.teamId ? PIPELINES.find((p) => p.id === id) ?? null : null),
+  findById: async (team: TeamContext, id: string) => (team.teamId === TEAM.teamId ? (PIPELINES.find((p) => p.id === id) ?? null) : null),
   findDefaultForProject: async (team: TeamContext, projectId: string) =>
     PIPELINES.find((p) => team.teamId === TEAM.teamId && p.projectId === projectId && p.isDefault) ?? null,
 } as PipelineRepository;
@@ -95,7 +103,11 @@ describe('Task use cases', () => {
 
     it('answers 404 for a project of another team and for a pipeline of another project', async () => {
       await expectRejection(create.execute(OTHER, { title: 'a', projectId: PROJECT }), NotFound, 'project_id');
-      await expectRejection(create.execute(TEAM, { title: 'a', projectId: PROJECT, pipelineId: FOREIGN_PIPELINE }), NotFound, 'pipeline_id');
+      await expectRejection(
+        create.execute(TEAM, { title: 'a', projectId: PROJECT, pipelineId: FOREIGN_PIPELINE }),
+        NotFound,
+        'pipeline_id',
+      );
       expect((await repo.listActive(TEAM, {}, q())).total).to.equal(0);
     });
   });
@@ -109,7 +121,10 @@ describe('Task use cases', () => {
 
     it('moves within the pipeline with a column alone', async () => {
       const t = await create.execute(TEAM, { title: 'a', projectId: PROJECT });
-      expect(await update.execute(TEAM, { id: t.id, changes: { columnSlug: 'done' } })).to.include({ pipelineId: DEFAULT_PIPELINE, column: 'done' });
+      expect(await update.execute(TEAM, { id: t.id, changes: { columnSlug: 'done' } })).to.include({
+        pipelineId: DEFAULT_PIPELINE,
+        column: 'done',
+      });
     });
 
     it('resets assignee_id from assignee_ids', async () => {
@@ -141,7 +156,11 @@ describe('Task use cases', () => {
 
   describe('ListTasks', () => {
     it('refuses an unlisted sort and an unknown priority, and a project of another team is 404', async () => {
-      await expectRejection(list.execute(TEAM, { query: { ...q(), sort: { field: 'name' as never, descending: false } } }), ValidationFailed, 'sort');
+      await expectRejection(
+        list.execute(TEAM, { query: { ...q(), sort: { field: 'name' as never, descending: false } } }),
+        ValidationFailed,
+        'sort',
+      );
       await expectRejection(list.execute(TEAM, { query: q(), priority: 'critical' }), ValidationFailed, 'priority');
       await expectRejection(list.execute(OTHER, { query: q(), projectId: PROJECT }), NotFound, 'project_id');
     });

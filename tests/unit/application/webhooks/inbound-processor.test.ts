@@ -34,12 +34,23 @@ class Deliveries implements InboundDeliveryRepository {
   saved: { data: InboundDeliveryData; inTransaction: boolean }[] = [];
   taken = false;
   constructor(private readonly uow: RecordingUow) {}
-  async findById() { return null; }
-  async findByIdempotencyKey() { return null; }
-  async findTeamOf() { return null; }
-  async listByWebhook() { return { items: [], next: null }; }
+  async findById() {
+    return null;
+  }
+  async findByIdempotencyKey() {
+    return null;
+  }
+  async findTeamOf() {
+    return null;
+  }
+  async listByWebhook() {
+    return { items: [], next: null };
+  }
   async insert() {}
-  async claim() { this.uow.log.push('claim'); return !this.taken; }
+  async claim() {
+    this.uow.log.push('claim');
+    return !this.taken;
+  }
   async saveOutcome(d: InboundDeliveryData) {
     this.saved.push({ data: d, inTransaction: this.uow.depth > 0 });
     this.uow.log.push(`save ${d.status}`);
@@ -47,30 +58,65 @@ class Deliveries implements InboundDeliveryRepository {
   }
 }
 
-const endpoint = WebhookEndpoint.create('0190a000-0000-7000-8000-000000000001', TEAM.teamId, {
-  name: 'Form', slug: 'form', endpointId: 'wh_x', actionType: 'create_deal',
-  actionConfig: { projectId: PROJECT, pipelineId: null, columnSlug: null }, secretHash: null, fieldMapping: { full_name: 'who' },
-}, now).snapshot();
+const endpoint = WebhookEndpoint.create(
+  '0190a000-0000-7000-8000-000000000001',
+  TEAM.teamId,
+  {
+    name: 'Form',
+    slug: 'form',
+    endpointId: 'wh_x',
+    actionType: 'create_deal',
+    actionConfig: { projectId: PROJECT, pipelineId: null, columnSlug: null },
+    secretHash: null,
+    fieldMapping: { full_name: 'who' },
+  },
+  now,
+).snapshot();
 
 const setUp = (action: InboundAction) => {
   const uow = new RecordingUow();
   const deliveries = new Deliveries(uow);
   const actions: InboundActions = { create_deal: action, create_lead: action };
   const errors: unknown[] = [];
-  const logger = { debug() {}, info() {}, warn() {}, error: (f: Record<string, unknown>) => { errors.push(f.err); } };
+  const logger = {
+    debug() {},
+    info() {},
+    warn() {},
+    error: (f: Record<string, unknown>) => {
+      errors.push(f.err);
+    },
+  };
   const processor = new InboundProcessor(uow, deliveries, actions, { now: () => now }, logger);
-  const stored = InboundDelivery.receive('0190a000-0000-7000-8000-00000000000d', TEAM.teamId, endpoint.id, 'create_deal', { who: 'Ana' }, now).snapshot();
+  const stored = InboundDelivery.receive(
+    '0190a000-0000-7000-8000-00000000000d',
+    TEAM.teamId,
+    endpoint.id,
+    'create_deal',
+    { who: 'Ana' },
+    now,
+  ).snapshot();
   return { uow, deliveries, processor, stored, errors };
 };
 
 describe('InboundProcessor', () => {
-  it('runs the action on the mapped fields and records success inside the action\'s transaction', async () => {
+  it("runs the action on the mapped fields and records success inside the action's transaction", async () => {
     let seen: unknown;
-    const { uow, deliveries, processor, stored } = setUp({ run: async (_t, _e, fields) => { seen = fields.fullName; return { entityId: 'deal-1', entityType: 'deal' }; } });
+    const { uow, deliveries, processor, stored } = setUp({
+      run: async (_t, _e, fields) => {
+        seen = fields.fullName;
+        return { entityId: 'deal-1', entityType: 'deal' };
+      },
+    });
     const { result, delivery } = await processor.process(TEAM, endpoint, stored);
     expect(seen).to.equal('Ana');
     expect(result).to.deep.equal({
-      kind: 'processed', success: true, action: 'create_deal', entityId: 'deal-1', entityType: 'deal', entityIds: ['deal-1'], warnings: [],
+      kind: 'processed',
+      success: true,
+      action: 'create_deal',
+      entityId: 'deal-1',
+      entityType: 'deal',
+      entityIds: ['deal-1'],
+      warnings: [],
     });
     expect(delivery).to.include({ status: 'succeeded', entityId: 'deal-1', attempts: 1 });
     expect(deliveries.saved).to.have.length(1);
@@ -78,12 +124,22 @@ describe('InboundProcessor', () => {
     expect(uow.log).to.deep.equal(['claim', 'save succeeded', 'commit']);
   });
 
-  it('answers a refusal with success: false and records it after the action\'s writes were rolled back', async () => {
-    const { uow, deliveries, processor, stored, errors } = setUp({ run: async () => { throw new Unprocessable('A deal can only start in an open column', 'phase'); } });
+  it("answers a refusal with success: false and records it after the action's writes were rolled back", async () => {
+    const { uow, deliveries, processor, stored, errors } = setUp({
+      run: async () => {
+        throw new Unprocessable('A deal can only start in an open column', 'phase');
+      },
+    });
     const { result, delivery } = await processor.process(TEAM, endpoint, stored);
     expect(result).to.deep.equal({
-      kind: 'processed', success: false, action: 'create_deal', entityId: null, entityType: 'deal', error: 'A deal can only start in an open column',
-      entityIds: [], warnings: [],
+      kind: 'processed',
+      success: false,
+      action: 'create_deal',
+      entityId: null,
+      entityType: 'deal',
+      error: 'A deal can only start in an open column',
+      entityIds: [],
+      warnings: [],
     });
     expect(delivery).to.include({ status: 'failed', error: 'A deal can only start in an open column', attempts: 1, failure: 'refused' });
     expect(uow.log).to.deep.equal(['claim', 'rollback', 'save failed', 'commit']);
@@ -93,7 +149,11 @@ describe('InboundProcessor', () => {
 
   it('answers an unexpected exception with only an error, keeps its message for the operator and logs it', async () => {
     const boom = new Error('socket hang up');
-    const { processor, stored, errors } = setUp({ run: async () => { throw boom; } });
+    const { processor, stored, errors } = setUp({
+      run: async () => {
+        throw boom;
+      },
+    });
     const { result, delivery } = await processor.process(TEAM, endpoint, stored);
     expect(result.kind).to.equal('crashed');
     expect(result.error).to.not.include('socket');
@@ -104,10 +164,19 @@ describe('InboundProcessor', () => {
 
   it('gives up without running the action or recording anything when another attempt holds the delivery', async () => {
     let ran = false;
-    const { deliveries, processor, stored } = setUp({ run: async () => { ran = true; return { entityId: 'x', entityType: 'deal' }; } });
+    const { deliveries, processor, stored } = setUp({
+      run: async () => {
+        ran = true;
+        return { entityId: 'x', entityType: 'deal' };
+      },
+    });
     deliveries.taken = true;
     let error: unknown;
-    try { await processor.process(TEAM, endpoint, stored); } catch (e) { error = e; }
+    try {
+      await processor.process(TEAM, endpoint, stored);
+    } catch (e) {
+      error = e;
+    }
     expect(error).to.be.instanceOf(DeliveryTaken);
     expect(ran).to.equal(false);
     expect(deliveries.saved).to.deep.equal([]);
@@ -115,26 +184,49 @@ describe('InboundProcessor', () => {
 
   it('refuses a payload without a name, phone or email before running the action', async () => {
     let ran = false;
-    const { processor } = setUp({ run: async () => { ran = true; return { entityId: 'x', entityType: 'deal' }; } });
-    const stored = InboundDelivery.receive('0190a000-0000-7000-8000-00000000000e', TEAM.teamId, endpoint.id, 'create_deal', { other: 1 }, now).snapshot();
+    const { processor } = setUp({
+      run: async () => {
+        ran = true;
+        return { entityId: 'x', entityType: 'deal' };
+      },
+    });
+    const stored = InboundDelivery.receive(
+      '0190a000-0000-7000-8000-00000000000e',
+      TEAM.teamId,
+      endpoint.id,
+      'create_deal',
+      { other: 1 },
+      now,
+    ).snapshot();
     const { result } = await processor.process(TEAM, endpoint, stored);
     expect(result).to.include({ kind: 'processed', success: false });
     expect(ran).to.equal(false);
   });
 
-  const receive = (payload: unknown, body: Parameters<typeof InboundDelivery.receive>[6] = { rawBody: JSON.stringify(payload), contentType: 'application/json' }) =>
+  const receive = (
+    payload: unknown,
+    body: Parameters<typeof InboundDelivery.receive>[6] = { rawBody: JSON.stringify(payload), contentType: 'application/json' },
+  ) =>
     InboundDelivery.receive('0190a000-0000-7000-8000-00000000000f', TEAM.teamId, endpoint.id, 'create_deal', payload, now, body).snapshot();
   const multi = { ...endpoint, fieldMapping: { full_name: 'leads[*].name', email: 'leads[*].email' } };
 
   it('makes one entity per usable record, skips a record without a contact with a warning, and answers the first id', async () => {
     const seen: unknown[] = [];
-    const { processor } = setUp({ run: async (_t, _e, fields) => { seen.push(fields.fullName); return { entityId: `deal-${seen.length}`, entityType: 'deal' }; } });
+    const { processor } = setUp({
+      run: async (_t, _e, fields) => {
+        seen.push(fields.fullName);
+        return { entityId: `deal-${seen.length}`, entityType: 'deal' };
+      },
+    });
     const stored = receive({ leads: [{ name: 'Ana' }, { other: 1 }, { name: 'Bia', email: 'not-an-email' }] });
     const { result, delivery } = await processor.process(TEAM, multi, stored);
     expect(seen).to.deep.equal(['Ana', 'Bia']);
     expect(result).to.include({ kind: 'processed', success: true, entityId: 'deal-1' });
     expect(delivery.entityIds).to.deep.equal(['deal-1', 'deal-2']);
-    expect(delivery.warnings.map((w) => [w.record, w.field])).to.deep.equal([[1, 'full_name'], [2, 'email']]);
+    expect(delivery.warnings.map((w) => [w.record, w.field])).to.deep.equal([
+      [1, 'full_name'],
+      [2, 'email'],
+    ]);
     expect(delivery.warnings[1]).to.include({ value: 'not-an-email' });
   });
 
@@ -151,20 +243,41 @@ describe('InboundProcessor', () => {
     expect(uow.log).to.deep.equal(['claim', 'rollback', 'save failed', 'commit']);
   });
 
-  it('calls the action\'s afterCommit only once its transaction has committed, and not after a refusal', async () => {
+  it("calls the action's afterCommit only once its transaction has committed, and not after a refusal", async () => {
     const calls: string[] = [];
-    const ok = setUp({ run: async () => ({ entityId: 'deal-1', entityType: 'deal' }), afterCommit: () => { calls.push(`after ${ok.uow.depth} ${ok.uow.log.join(',')}`); } });
+    const ok = setUp({
+      run: async () => ({ entityId: 'deal-1', entityType: 'deal' }),
+      afterCommit: () => {
+        calls.push(`after ${ok.uow.depth} ${ok.uow.log.join(',')}`);
+      },
+    });
     await ok.processor.process(TEAM, endpoint, ok.stored);
     expect(calls).to.deep.equal(['after 0 claim,save succeeded,commit']);
-    const refused = setUp({ run: async () => { throw new Unprocessable('no'); }, afterCommit: () => { calls.push('refused'); } });
+    const refused = setUp({
+      run: async () => {
+        throw new Unprocessable('no');
+      },
+      afterCommit: () => {
+        calls.push('refused');
+      },
+    });
     await refused.processor.process(TEAM, endpoint, refused.stored);
     expect(calls).to.have.length(1);
   });
 
   it('refuses an unreadable body with its reading error, and reads it again on a later attempt', async () => {
     let ran = 0;
-    const { processor } = setUp({ run: async () => { ran++; return { entityId: 'lead-1', entityType: 'lead' }; } });
-    const unreadable = receive(null, { rawBody: 'who=Ana', contentType: 'text/plain', bodyError: 'The body is text/plain and not a JSON object' });
+    const { processor } = setUp({
+      run: async () => {
+        ran++;
+        return { entityId: 'lead-1', entityType: 'lead' };
+      },
+    });
+    const unreadable = receive(null, {
+      rawBody: 'who=Ana',
+      contentType: 'text/plain',
+      bodyError: 'The body is text/plain and not a JSON object',
+    });
     const first = await processor.process(TEAM, endpoint, unreadable);
     expect(first.result).to.include({ success: false, error: 'The body is text/plain and not a JSON object; send JSON or a form' });
     expect(first.delivery).to.include({ payload: null, rawBody: 'who=Ana', failure: 'refused' });
@@ -177,7 +290,7 @@ describe('InboundProcessor', () => {
     expect(replayed.delivery.payload).to.deep.equal({ who: 'Ana' });
   });
 
-  it('warns when the endpoint\'s idempotency path finds no id in the payload', async () => {
+  it("warns when the endpoint's idempotency path finds no id in the payload", async () => {
     const { processor } = setUp({ run: async () => ({ entityId: 'deal-1', entityType: 'deal' }) });
     const { delivery } = await processor.process(TEAM, { ...endpoint, idempotencyPath: 'event_id' }, receive({ who: 'Ana' }));
     expect(delivery.warnings.map((w) => w.field)).to.deep.equal(['idempotency_path']);

@@ -7,7 +7,6 @@ import { Client } from '../../../../domain/clients/client';
 import { Conversation } from '../../../../domain/whatsapp/conversation';
 import { errorOf, world } from './whatsapp-world';
 
-
 describe('WhatsApp contact use cases', () => {
   let w: ReturnType<typeof world>;
   let create: CreateContact;
@@ -29,7 +28,9 @@ describe('WhatsApp contact use cases', () => {
       const again = await create.execute(w.team, { phone: '551187654321', customName: 'ignored' });
       expect(again.reused).to.equal(true);
       expect(again.contact).to.deep.equal(first.contact);
-      expect((await w.contacts.list(w.team, {}, { page: 1, limit: 10, sort: { field: 'created_at', descending: true } })).total).to.equal(1);
+      expect((await w.contacts.list(w.team, {}, { page: 1, limit: 10, sort: { field: 'created_at', descending: true } })).total).to.equal(
+        1,
+      );
     });
 
     it('keeps teams apart: the same number is a new contact in another team', async () => {
@@ -38,7 +39,10 @@ describe('WhatsApp contact use cases', () => {
     });
 
     it('refuses an invalid phone with field phone', async () => {
-      expect(await errorOf(create.execute(w.team, { phone: '12345' }))).to.deep.include({ code: 'VALIDATION_ERROR', details: { field: 'phone' } });
+      expect(await errorOf(create.execute(w.team, { phone: '12345' }))).to.deep.include({
+        code: 'VALIDATION_ERROR',
+        details: { field: 'phone' },
+      });
     });
 
     it('requires client_id to be a client of the team', async () => {
@@ -47,8 +51,14 @@ describe('WhatsApp contact use cases', () => {
       await w.clients.insert(mine);
       await w.clients.insert(theirs);
       expect((await create.execute(w.team, { phone: '11987654321', clientId: mine.id })).contact.clientId).to.equal(mine.id);
-      expect(await errorOf(create.execute(w.team, { phone: '11987654322', clientId: theirs.id }))).to.deep.include({ code: 'NOT_FOUND', details: { field: 'client_id' } });
-      expect(await errorOf(create.execute(w.team, { phone: '11987654322', clientId: 'x' }))).to.deep.include({ code: 'VALIDATION_ERROR', details: { field: 'client_id' } });
+      expect(await errorOf(create.execute(w.team, { phone: '11987654322', clientId: theirs.id }))).to.deep.include({
+        code: 'NOT_FOUND',
+        details: { field: 'client_id' },
+      });
+      expect(await errorOf(create.execute(w.team, { phone: '11987654322', clientId: 'x' }))).to.deep.include({
+        code: 'VALIDATION_ERROR',
+        details: { field: 'client_id' },
+      });
     });
   });
 
@@ -67,14 +77,19 @@ describe('WhatsApp contact use cases', () => {
       const update = new UpdateContact(w.uow, w.contacts, w.clients, w.clock);
       const updated = await update.execute(w.team, { id: contact.id, changes: { notes: 'n', phone: '5521987654321' } as never });
       expect(updated).to.include({ notes: 'n', phone: '5511987654321', updatedAt: w.clock.now().toISOString() });
-      expect(await errorOf(update.execute(w.team, { id: contact.id, changes: { phone: '5521987654321' } as never }))).to.deep.include({ code: 'VALIDATION_ERROR' });
+      expect(await errorOf(update.execute(w.team, { id: contact.id, changes: { phone: '5521987654321' } as never }))).to.deep.include({
+        code: 'VALIDATION_ERROR',
+      });
     });
   });
 
   describe('DeleteContact', () => {
     it('deletes a contact without conversations for good', async () => {
       const { contact } = await create.execute(w.team, { phone: '11987654321' });
-      expect(await new DeleteContact(w.uow, w.contacts, w.conversations).execute(w.team, { id: contact.id })).to.deep.equal({ id: contact.id, deleted: true });
+      expect(await new DeleteContact(w.uow, w.contacts, w.conversations).execute(w.team, { id: contact.id })).to.deep.equal({
+        id: contact.id,
+        deleted: true,
+      });
       expect(await w.contacts.findById(w.team, contact.id)).to.equal(null);
     });
 

@@ -3,7 +3,6 @@ import { CreateInbox } from '../../../../application/whatsapp/create-inbox';
 import { MemoryTeamRepository } from '../../../../adapters/persistence/memory/teams/memory-team-repository';
 import { errorOf, world } from './whatsapp-world';
 
-
 describe('CreateInbox', () => {
   const setup = async () => {
     const w = world();

@@ -9,9 +9,20 @@ import { world } from './whatsapp-world';
 describe('RecordCloudApiEvents', () => {
   let w: ReturnType<typeof world>;
   let record: RecordCloudApiEvents;
-  const inbound = (from: string, id: string, text = 'oi', sentAt = w.clock.now()): CloudApiChange => message(from, id, inboundText(text), sentAt);
-  const message = (from: string, id: string, content: InboundContent, sentAt = w.clock.now(), newWaId: string | null = null): CloudApiChange =>
-    ({ phoneNumberId: 'pn-1', messages: [{ from, profileName: 'Ana Souza', providerMessageId: id, sentAt, content, newWaId }], statuses: [], errors: [] });
+  const inbound = (from: string, id: string, text = 'oi', sentAt = w.clock.now()): CloudApiChange =>
+    message(from, id, inboundText(text), sentAt);
+  const message = (
+    from: string,
+    id: string,
+    content: InboundContent,
+    sentAt = w.clock.now(),
+    newWaId: string | null = null,
+  ): CloudApiChange => ({
+    phoneNumberId: 'pn-1',
+    messages: [{ from, profileName: 'Ana Souza', providerMessageId: id, sentAt, content, newWaId }],
+    statuses: [],
+    errors: [],
+  });
   const content = (over: Partial<InboundContent>): InboundContent => ({ ...inboundText(''), text: null, ...over });
   const contacts = () => w.store.table<ContactData>('whatsapp_contacts').all();
   const conversations = () => w.store.table<ConversationData>('whatsapp_conversations').all();
@@ -28,7 +39,9 @@ describe('RecordCloudApiEvents', () => {
     expect(result).to.deep.equal({ messages: 1, statuses: 0, errors: 0, ignored: 0 });
     const [contact] = w.store.table<{ phone: string; pushName: string; id: string }>('whatsapp_contacts').all();
     expect(contact).to.include({ phone: '551187654321', pushName: 'Ana Souza' });
-    const [conversation] = w.store.table<{ lastInboundAt: string } & Parameters<typeof Conversation.restore>[0]>('whatsapp_conversations').all();
+    const [conversation] = w.store
+      .table<{ lastInboundAt: string } & Parameters<typeof Conversation.restore>[0]>('whatsapp_conversations')
+      .all();
     expect(Conversation.restore(conversation).isWindowOpen(w.clock.now())).to.equal(true);
     const [message] = w.store.table<{ direction: string; content: string; status: string }>('whatsapp_messages').all();
     expect(message).to.include({ direction: 'inbound', content: 'oi', status: 'received' });
@@ -50,10 +63,21 @@ describe('RecordCloudApiEvents', () => {
 
   it('records a message of any type with what it carries, and it opens the window', async () => {
     const media = { id: '1479537139650973', mimeType: 'image/webp', sha256: 'sha', filename: null };
-    const result = await record.execute({ changes: [message('5511987654321', 'wamid.stk', content({ type: 'sticker', media, context: { id: 'wamid.OUT', from: '15550783881' } }))] });
+    const result = await record.execute({
+      changes: [
+        message('5511987654321', 'wamid.stk', content({ type: 'sticker', media, context: { id: 'wamid.OUT', from: '15550783881' } })),
+      ],
+    });
     expect(result.messages).to.equal(1);
     const [stored] = messages();
-    expect(stored).to.deep.include({ type: 'sticker', content: '[sticker]', direction: 'inbound', status: 'received', media, context: { id: 'wamid.OUT', from: '15550783881' } });
+    expect(stored).to.deep.include({
+      type: 'sticker',
+      content: '[sticker]',
+      direction: 'inbound',
+      status: 'received',
+      media,
+      context: { id: 'wamid.OUT', from: '15550783881' },
+    });
     expect(Conversation.restore(conversations()[0]).isWindowOpen(w.clock.now())).to.equal(true);
   });
 
@@ -75,19 +99,37 @@ describe('RecordCloudApiEvents', () => {
   it('does not merge two contacts when the new number already has one', async () => {
     await record.execute({ changes: [inbound('12195555358', 'wamid.other')] });
     await record.execute({ changes: [message('5511987654321', 'wamid.sys', content({ type: 'system' }), w.clock.now(), '12195555358')] });
-    expect(contacts().map((c) => c.phone).sort()).to.deep.equal(['12195555358', '5511987654321']);
+    expect(
+      contacts()
+        .map((c) => c.phone)
+        .sort(),
+    ).to.deep.equal(['12195555358', '5511987654321']);
     expect(w.logger.lines.some((l) => l.level === 'warn' && /own contact/.test(l.message))).to.equal(true);
   });
 
   it('keeps the first ad referral as the conversation source', async () => {
     const ad = (id: string) => ({
-      sourceUrl: `https://fb.me/${id}`, sourceId: id, sourceType: 'ad', headline: 'Promo', body: 'Corpo', mediaType: 'image',
-      imageUrl: 'https://x/img.jpg', videoUrl: null, thumbnailUrl: null, ctwaClid: `clid-${id}`,
+      sourceUrl: `https://fb.me/${id}`,
+      sourceId: id,
+      sourceType: 'ad',
+      headline: 'Promo',
+      body: 'Corpo',
+      mediaType: 'image',
+      imageUrl: 'https://x/img.jpg',
+      videoUrl: null,
+      thumbnailUrl: null,
+      ctwaClid: `clid-${id}`,
     });
     await record.execute({ changes: [message('5511987654321', 'wamid.r1', content({ type: 'text', text: 'oi', referral: ad('1') }))] });
-    await record.execute({ changes: [message('5511987654321', 'wamid.r2', content({ type: 'text', text: 'de novo', referral: ad('2') }))] });
+    await record.execute({
+      changes: [message('5511987654321', 'wamid.r2', content({ type: 'text', text: 'de novo', referral: ad('2') }))],
+    });
     expect(conversations()[0].source).to.deep.equal(ad('1'));
-    expect(messages().map((m) => m.referral?.sourceId).sort()).to.deep.equal(['1', '2']);
+    expect(
+      messages()
+        .map((m) => m.referral?.sourceId)
+        .sort(),
+    ).to.deep.equal(['1', '2']);
   });
 
   it('logs and keeps errors about the number, per inbox, and counts them', async () => {
@@ -122,10 +164,16 @@ describe('RecordCloudApiEvents', () => {
     const inbox = (await w.inboxes.findByPhoneNumberId('pn-1'))!;
     const a = (await send.execute(w.team, { inboxId: inbox.id, phone: '5511987654321', content: 'one' })).message;
     const b = (await send.execute(w.team, { inboxId: inbox.id, phone: '5511987654321', content: 'two' })).message;
-    const statuses = (events: CloudApiChange['statuses']) => record.execute({ changes: [{ phoneNumberId: 'pn-1', messages: [], statuses: events, errors: [] }] });
+    const statuses = (events: CloudApiChange['statuses']) =>
+      record.execute({ changes: [{ phoneNumberId: 'pn-1', messages: [], statuses: events, errors: [] }] });
 
     expect((await statuses([{ providerMessageId: a.providerMessageId!, status: 'read', error: null }])).statuses).to.equal(1);
-    expect(await statuses([{ providerMessageId: a.providerMessageId!, status: 'delivered', error: null }])).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 1 });
+    expect(await statuses([{ providerMessageId: a.providerMessageId!, status: 'delivered', error: null }])).to.deep.equal({
+      messages: 0,
+      statuses: 0,
+      errors: 0,
+      ignored: 1,
+    });
     expect((await statuses([{ providerMessageId: 'wamid.not-ours', status: 'read', error: null }])).ignored).to.equal(1);
     expect((await w.messages.findById(w.team, a.id))?.status).to.equal('read');
 

@@ -7,16 +7,30 @@ import { Contact } from '../../../../domain/whatsapp/contact';
 import { PhoneNumber } from '../../../../domain/shared/phone-number';
 import { errorOf, world } from './whatsapp-world';
 
-
 describe('SendWhatsAppText', () => {
   let w: ReturnType<typeof world>;
   let send: SendWhatsAppText;
   const run = (input: SendWhatsAppTextCommand, team = w.team) => send.execute(team, input);
   const inboundOn = async (phoneNumberId: string, from: string) =>
-    new RecordCloudApiEvents(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.inboxErrors, w.ids, w.clock, w.logger).execute({ changes: [{
-      phoneNumberId, statuses: [], errors: [],
-      messages: [{ from, profileName: 'Ana', providerMessageId: `in.${from}.${w.clock.now().getTime()}`, sentAt: w.clock.now(), content: inboundText('oi'), newWaId: null }],
-    }] });
+    new RecordCloudApiEvents(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.inboxErrors, w.ids, w.clock, w.logger).execute({
+      changes: [
+        {
+          phoneNumberId,
+          statuses: [],
+          errors: [],
+          messages: [
+            {
+              from,
+              profileName: 'Ana',
+              providerMessageId: `in.${from}.${w.clock.now().getTime()}`,
+              sentAt: w.clock.now(),
+              content: inboundText('oi'),
+              newWaId: null,
+            },
+          ],
+        },
+      ],
+    });
 
   beforeEach(() => {
     w = world();
@@ -27,7 +41,14 @@ describe('SendWhatsAppText', () => {
     const inbox = await w.inbox({ channel: 'evolution' });
     const { message, reused } = await run({ inboxId: inbox.id, phone: '(11) 98765-4321', content: 'Olá' });
     expect(reused).to.equal(false);
-    expect(message).to.include({ direction: 'outbound', type: 'text', content: 'Olá', status: 'sent', providerMessageId: 'wamid.1', inboxId: inbox.id });
+    expect(message).to.include({
+      direction: 'outbound',
+      type: 'text',
+      content: 'Olá',
+      status: 'sent',
+      providerMessageId: 'wamid.1',
+      inboxId: inbox.id,
+    });
     expect(w.provider.sent).to.have.length(1);
     expect(w.provider.sent[0]).to.deep.include({ to: '5511987654321', text: 'Olá' });
     expect(await w.messages.findById(w.team, message.id)).to.deep.equal(message);
@@ -87,7 +108,9 @@ describe('SendWhatsAppText', () => {
   it('answers 409 when the Cloud API itself reports the window closed', async () => {
     const inbox = await w.inbox({ channel: 'cloud_api', phoneNumberId: 'pn-9' });
     await inboundOn('pn-9', '5511987654321');
-    w.provider.failWith(new ProviderFailure('window_closed', 'Re-engagement message', { code: '131047', title: 'Re-engagement message', detail: null }));
+    w.provider.failWith(
+      new ProviderFailure('window_closed', 'Re-engagement message', { code: '131047', title: 'Re-engagement message', detail: null }),
+    );
     const error = await errorOf(run({ inboxId: inbox.id, phone: '5511987654321', content: 'a' }));
     expect(error.code).to.equal('customer_service_window_closed');
   });
@@ -95,14 +118,21 @@ describe('SendWhatsAppText', () => {
   it('answers 500 when the provider accepted but the message could not be saved after', async () => {
     const inbox = await w.inbox({ channel: 'sandbox' });
     const original = w.messages.update.bind(w.messages);
-    w.messages.update = async () => { throw new Error('disk full'); };
+    w.messages.update = async () => {
+      throw new Error('disk full');
+    };
     const error = await errorOf(run({ inboxId: inbox.id, phone: '11987654321', content: 'a' }));
     w.messages.update = original;
     expect(error.kind).to.equal('internal');
     expect(error.code).to.equal('INTERNAL_ERROR');
     expect(w.provider.sent).to.have.length(1);
     // what was sent is still on record, pending
-    expect(w.store.table<{ status: string }>('whatsapp_messages').all().map((m) => m.status)).to.deep.equal(['pending']);
+    expect(
+      w.store
+        .table<{ status: string }>('whatsapp_messages')
+        .all()
+        .map((m) => m.status),
+    ).to.deep.equal(['pending']);
     expect(w.logger.lines.some((l) => l.level === 'error')).to.equal(true);
   });
 
@@ -110,7 +140,10 @@ describe('SendWhatsAppText', () => {
     const inbox = await w.inbox({ channel: 'sandbox' });
     let seenWhileSending: string[] = [];
     w.provider.next = async () => {
-      seenWhileSending = w.store.table<{ status: string }>('whatsapp_messages').all().map((m) => m.status);
+      seenWhileSending = w.store
+        .table<{ status: string }>('whatsapp_messages')
+        .all()
+        .map((m) => m.status);
       return { providerMessageId: 'x' };
     };
     await run({ inboxId: inbox.id, phone: '11987654321', content: 'a' });
@@ -119,8 +152,14 @@ describe('SendWhatsAppText', () => {
 
   it('answers 404 with the field for an unknown or foreign inbox or conversation', async () => {
     const foreign = await w.inbox({ channel: 'sandbox' }, w.otherTeam.teamId);
-    expect(await errorOf(run({ inboxId: foreign.id, phone: '11987654321', content: 'a' }))).to.deep.include({ code: 'NOT_FOUND', details: { field: 'inbox_id' } });
-    expect(await errorOf(run({ conversationId: '0190a0b0-0000-7000-8000-000000009999', content: 'a' }))).to.deep.include({ code: 'NOT_FOUND', details: { field: 'conversation_id' } });
+    expect(await errorOf(run({ inboxId: foreign.id, phone: '11987654321', content: 'a' }))).to.deep.include({
+      code: 'NOT_FOUND',
+      details: { field: 'inbox_id' },
+    });
+    expect(await errorOf(run({ conversationId: '0190a0b0-0000-7000-8000-000000009999', content: 'a' }))).to.deep.include({
+      code: 'NOT_FOUND',
+      details: { field: 'conversation_id' },
+    });
   });
 
   it('refuses a missing content, a missing target, a phone without inbox and a malformed id', async () => {

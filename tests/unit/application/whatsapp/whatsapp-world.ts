@@ -26,16 +26,26 @@ export class ScriptedProvider implements WhatsAppProvider {
   }
 
   failWith(failure: ProviderFailure): void {
-    this.next = async () => { throw failure; };
+    this.next = async () => {
+      throw failure;
+    };
   }
 }
 
 export class RecordingLogger implements Logger {
   readonly lines: { level: string; message: string }[] = [];
-  debug(_: Record<string, unknown>, message: string) { this.lines.push({ level: 'debug', message }); }
-  info(_: Record<string, unknown>, message: string) { this.lines.push({ level: 'info', message }); }
-  warn(_: Record<string, unknown>, message: string) { this.lines.push({ level: 'warn', message }); }
-  error(_: Record<string, unknown>, message: string) { this.lines.push({ level: 'error', message }); }
+  debug(_: Record<string, unknown>, message: string) {
+    this.lines.push({ level: 'debug', message });
+  }
+  info(_: Record<string, unknown>, message: string) {
+    this.lines.push({ level: 'info', message });
+  }
+  warn(_: Record<string, unknown>, message: string) {
+    this.lines.push({ level: 'warn', message });
+  }
+  error(_: Record<string, unknown>, message: string) {
+    this.lines.push({ level: 'error', message });
+  }
 }
 
 export class WhatsAppWorld {

@@ -9,8 +9,7 @@ const T2 = new Date('2026-01-12T10:00:00.000Z');
 const CLIENT = '0190a0b0-0000-7000-8000-0000000000c1';
 const USER = '0190a0b0-0000-7000-8000-0000000000a1';
 
-const create = (input: Partial<NewActivity> = {}): Activity =>
-  Activity.create('a1', 'team-1', { title: 'Call back', ...input }, T0);
+const create = (input: Partial<NewActivity> = {}): Activity => Activity.create('a1', 'team-1', { title: 'Call back', ...input }, T0);
 
 const expectValidation = (fn: () => unknown, field?: string): void => {
   expect(fn).to.throw(ValidationFailed);
@@ -26,8 +25,18 @@ describe('Activity', () => {
     it('applies the defaults: type task, no description, occurred now, not completed', () => {
       const s = create().snapshot();
       expect(s).to.include({
-        type: 'task', description: null, occurredAt: T0.toISOString(), durationMinutes: null, isCompleted: false,
-        dueDate: null, priority: null, clientId: null, dealId: null, contractId: null, assignedTo: null, createdBy: null,
+        type: 'task',
+        description: null,
+        occurredAt: T0.toISOString(),
+        durationMinutes: null,
+        isCompleted: false,
+        dueDate: null,
+        priority: null,
+        clientId: null,
+        dealId: null,
+        contractId: null,
+        assignedTo: null,
+        createdBy: null,
       });
       expect(s.tags).to.deep.equal([]);
     });

@@ -25,7 +25,14 @@ describe('Campaign', () => {
   describe('create', () => {
     it('applies the defaults: draft, pending approval, empty lists and goals', () => {
       const s = create().snapshot();
-      expect(s).to.include({ status: 'draft', approvalStatus: 'pending', description: null, startDate: null, endDate: null, projectId: PROJECT });
+      expect(s).to.include({
+        status: 'draft',
+        approvalStatus: 'pending',
+        description: null,
+        startDate: null,
+        endDate: null,
+        projectId: PROJECT,
+      });
       expect(s.contentPillars).to.deep.equal([]);
       expect(s.targetPlatforms).to.deep.equal([]);
       expect(s.goals).to.deep.equal({});

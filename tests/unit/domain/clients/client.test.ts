@@ -16,7 +16,8 @@ describe('Client', () => {
 
   it('is PF or PJ, whoever creates it', () => {
     expect(() => Client.create('c1', 'team', 'XX' as never, { name: 'Ana' }, t0))
-      .to.throw(ValidationFailed, 'type must be PF or PJ').with.nested.property('details.field', 'type');
+      .to.throw(ValidationFailed, 'type must be PF or PJ')
+      .with.nested.property('details.field', 'type');
   });
 
   it('deactivates, keeps the record and remembers when', () => {

@@ -10,10 +10,25 @@ describe('Deal (global scope)', () => {
     it('applies the spec defaults when only a title is given', () => {
       const d = DealMother.data({});
       expect(d).to.include({
-        scope: 'global', teamId: TEAM_ID, title: 'Website redesign', phase: 'lead', priority: 'media',
-        status: 'ativo', currency: 'BRL', value: null, description: null, probability: null,
-        expectedCloseDate: null, source: null, clientId: null, responsibleId: null, isStarred: false,
-        projectId: null, pipelineId: null, lossReason: null, archivedAt: null,
+        scope: 'global',
+        teamId: TEAM_ID,
+        title: 'Website redesign',
+        phase: 'lead',
+        priority: 'media',
+        status: 'ativo',
+        currency: 'BRL',
+        value: null,
+        description: null,
+        probability: null,
+        expectedCloseDate: null,
+        source: null,
+        clientId: null,
+        responsibleId: null,
+        isStarred: false,
+        projectId: null,
+        pipelineId: null,
+        lossReason: null,
+        archivedAt: null,
       });
       expect(d.tags).to.deep.equal([]);
       expect(d.createdAt).to.equal(NOW.toISOString());
@@ -34,19 +49,38 @@ describe('Deal (global scope)', () => {
 
     it('keeps the fields sent', () => {
       const d = DealMother.data({
-        title: '  Retainer  ', description: 'Monthly', value: 10, phase: 'proposta', priority: 'alta',
-        expectedCloseDate: '2026-04-30', probability: 70, responsibleId: CLIENT, source: 'site',
-        clientId: CLIENT, tags: ['vip', 'q2'],
+        title: '  Retainer  ',
+        description: 'Monthly',
+        value: 10,
+        phase: 'proposta',
+        priority: 'alta',
+        expectedCloseDate: '2026-04-30',
+        probability: 70,
+        responsibleId: CLIENT,
+        source: 'site',
+        clientId: CLIENT,
+        tags: ['vip', 'q2'],
       });
       expect(d).to.include({
-        title: 'Retainer', description: 'Monthly', value: 10, phase: 'proposta', priority: 'alta',
-        expectedCloseDate: '2026-04-30', probability: 70, responsibleId: CLIENT, source: 'site', clientId: CLIENT,
+        title: 'Retainer',
+        description: 'Monthly',
+        value: 10,
+        phase: 'proposta',
+        priority: 'alta',
+        expectedCloseDate: '2026-04-30',
+        probability: 70,
+        responsibleId: CLIENT,
+        source: 'site',
+        clientId: CLIENT,
       });
       expect(d.tags).to.deep.equal(['vip', 'q2']);
     });
 
     it('requires a non-empty title', () => {
-      expect(() => DealMother.create({ title: '   ' })).to.throw(ValidationFailed).with.property('details').that.deep.equals({ field: 'title' });
+      expect(() => DealMother.create({ title: '   ' }))
+        .to.throw(ValidationFailed)
+        .with.property('details')
+        .that.deep.equals({ field: 'title' });
       expect(() => Deal.createGlobal('x', TEAM_ID, {} as never, NOW)).to.throw(ValidationFailed);
     });
 

@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import {
-  decideIdempotency, IDEMPOTENCY_RETENTION_MS, newDealFingerprint, newIdempotencyRecord, parseIdempotencyKey, requestFingerprint,
+  decideIdempotency,
+  IDEMPOTENCY_RETENTION_MS,
+  newDealFingerprint,
+  newIdempotencyRecord,
+  parseIdempotencyKey,
+  requestFingerprint,
 } from '../../../../domain/deals/idempotency';
 import { Conflict, ValidationFailed } from '../../../../domain/shared/errors';
 import { NOW, TEAM_ID } from './deal-mother';
@@ -35,9 +40,10 @@ describe('Idempotency-Key rule', () => {
       expect(requestFingerprint({ value: 0 })).to.not.equal(requestFingerprint({ value: null }));
     });
 
-    it('names a new deal\'s fields as the request does, so a key stored before still replays', () => {
-      expect(newDealFingerprint({ title: 'A', clientId: 'c', expectedCloseDate: '2026-01-01', tags: ['x'] }))
-        .to.equal('{"client_id":"c","expected_close_date":"2026-01-01","tags":["x"],"title":"A"}');
+    it("names a new deal's fields as the request does, so a key stored before still replays", () => {
+      expect(newDealFingerprint({ title: 'A', clientId: 'c', expectedCloseDate: '2026-01-01', tags: ['x'] })).to.equal(
+        '{"client_id":"c","expected_close_date":"2026-01-01","tags":["x"],"title":"A"}',
+      );
       expect(newDealFingerprint({ title: 'A', responsibleId: undefined })).to.equal(requestFingerprint({ title: 'A' }));
     });
   });

@@ -30,12 +30,27 @@ const moveProjectDeal = (current: Deal, move: ProjectDealMove, at: Date) => {
 describe('Deal.createInProject', () => {
   it('starts a project deal in an open column for its lead, raising deal_created', () => {
     const { deal, event } = createProjectDeal({
-      projectId: TEAM, pipelineId: ID, column: open, lead, value: 0,
-      utm: { source: 'google', term: 'crm', content: 'ad' }, attribution: { first: { utm_term: 'crm' } },
+      projectId: TEAM,
+      pipelineId: ID,
+      column: open,
+      lead,
+      value: 0,
+      utm: { source: 'google', term: 'crm', content: 'ad' },
+      attribution: { first: { utm_term: 'crm' } },
     });
     expect(deal).to.include({
-      scope: 'project', phase: 'novo', title: 'Ana Souza', value: null, status: 'ativo', leadId: lead.id, utmTerm: 'crm',
-      utmContent: 'ad', utmMedium: null, contactPhone: '+5511987654321', clientId: null, createdAt: now.toISOString(),
+      scope: 'project',
+      phase: 'novo',
+      title: 'Ana Souza',
+      value: null,
+      status: 'ativo',
+      leadId: lead.id,
+      utmTerm: 'crm',
+      utmContent: 'ad',
+      utmMedium: null,
+      contactPhone: '+5511987654321',
+      clientId: null,
+      createdAt: now.toISOString(),
     });
     expect(deal.attribution).to.deep.equal({ first: { utm_term: 'crm' } });
     expect(deal.metadata).to.deep.equal({});
@@ -44,8 +59,11 @@ describe('Deal.createInProject', () => {
 
   it('never starts in a won or lost column', () => {
     for (const outcome of ['won', 'lost'] as const) {
-      expect(() => Deal.createInProject(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: { ...open, outcome, isTerminal: true }, lead }, now))
-        .to.throw(ValidationFailed).with.nested.property('details.field', 'phase');
+      expect(() =>
+        Deal.createInProject(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: { ...open, outcome, isTerminal: true }, lead }, now),
+      )
+        .to.throw(ValidationFailed)
+        .with.nested.property('details.field', 'phase');
     }
   });
 });
@@ -68,18 +86,36 @@ describe('Deal.moveInProject', () => {
   const start = () => Deal.createInProject(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: open, lead }, now);
 
   it('moves to a won column with its note and time, raising deal_stage_changed', () => {
-    const { deal, event } = moveProjectDeal(start(), { column: won, winNote: 'Fechou o plano anual', lossReason: null, position: 2 }, later);
-    expect(deal).to.include({ phase: 'ganho', winNote: 'Fechou o plano anual', wonAt: later.toISOString(), lostAt: null, position: 2, updatedAt: later.toISOString() });
+    const { deal, event } = moveProjectDeal(
+      start(),
+      { column: won, winNote: 'Fechou o plano anual', lossReason: null, position: 2 },
+      later,
+    );
+    expect(deal).to.include({
+      phase: 'ganho',
+      winNote: 'Fechou o plano anual',
+      wonAt: later.toISOString(),
+      lostAt: null,
+      position: 2,
+      updatedAt: later.toISOString(),
+    });
     expect(event).to.deep.equal({
-      type: 'deal_stage_changed', dealId: ID, data: { from_phase: 'novo', to_phase: 'ganho', outcome: 'won', project_id: TEAM },
+      type: 'deal_stage_changed',
+      dealId: ID,
+      data: { from_phase: 'novo', to_phase: 'ganho', outcome: 'won', project_id: TEAM },
     });
   });
 
   it('moves to a lost column with its reason, and back to an open one clearing the outcome', () => {
     const reason = { id: '0190a000-0000-7000-8000-0000000000aa', name: 'Preço' };
     const lostDeal = start();
-    expect(moveProjectDeal(lostDeal, { column: lost, winNote: null, lossReason: reason }, later).deal)
-      .to.include({ phase: 'perdido', lossReasonId: reason.id, lossReason: 'Preço', lostAt: later.toISOString(), wonAt: null });
+    expect(moveProjectDeal(lostDeal, { column: lost, winNote: null, lossReason: reason }, later).deal).to.include({
+      phase: 'perdido',
+      lossReasonId: reason.id,
+      lossReason: 'Preço',
+      lostAt: later.toISOString(),
+      wonAt: null,
+    });
     const reopened = moveProjectDeal(lostDeal, { column: open, winNote: null, lossReason: null }, later);
     expect(reopened.deal).to.include({ phase: 'novo', lossReasonId: null, lossReason: null, lostAt: null });
     expect(reopened.event?.data).to.include({ from_phase: 'perdido', to_phase: 'novo' });

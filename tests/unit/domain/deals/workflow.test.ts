@@ -7,9 +7,18 @@ const PROJECT = '0190a000-0000-7000-8000-0000000000aa';
 
 describe('Workflow', () => {
   it('creates an active workflow for a deal event and action', () => {
-    const w = Workflow.create('wf-1', TEAM_ID, { event: 'deal_created', action: 'create_activity', config: { title: 'Call', type: 'call' } }, NOW);
+    const w = Workflow.create(
+      'wf-1',
+      TEAM_ID,
+      { event: 'deal_created', action: 'create_activity', config: { title: 'Call', type: 'call' } },
+      NOW,
+    );
     expect(w.snapshot()).to.deep.include({
-      id: 'wf-1', teamId: TEAM_ID, event: 'deal_created', action: 'create_activity', isActive: true,
+      id: 'wf-1',
+      teamId: TEAM_ID,
+      event: 'deal_created',
+      action: 'create_activity',
+      isActive: true,
       config: { title: 'Call', type: 'call' },
     });
     expect(w.handles('deal_created')).to.equal(true);
@@ -17,10 +26,14 @@ describe('Workflow', () => {
   });
 
   it('refuses an unknown event or action', () => {
-    expect(() => Workflow.create('w', TEAM_ID, { event: 'deal_won', action: 'create_task', config: { title: 't' } }, NOW))
-      .to.throw(ValidationFailed, /event/);
-    expect(() => Workflow.create('w', TEAM_ID, { event: 'deal_created', action: 'send_email', config: { title: 't' } }, NOW))
-      .to.throw(ValidationFailed, /action/);
+    expect(() => Workflow.create('w', TEAM_ID, { event: 'deal_won', action: 'create_task', config: { title: 't' } }, NOW)).to.throw(
+      ValidationFailed,
+      /event/,
+    );
+    expect(() => Workflow.create('w', TEAM_ID, { event: 'deal_created', action: 'send_email', config: { title: 't' } }, NOW)).to.throw(
+      ValidationFailed,
+      /action/,
+    );
   });
 
   it('requires a config object with a title', () => {
@@ -39,10 +52,16 @@ describe('Workflow', () => {
   });
 
   it('keeps only the known config keys', () => {
-    const w = Workflow.create('w', TEAM_ID, {
-      event: 'deal_created', action: 'create_task',
-      config: { title: ' Follow up ', priority: 'high', project_id: PROJECT, description: 'd', extra: 1 },
-    }, NOW);
+    const w = Workflow.create(
+      'w',
+      TEAM_ID,
+      {
+        event: 'deal_created',
+        action: 'create_task',
+        config: { title: ' Follow up ', priority: 'high', project_id: PROJECT, description: 'd', extra: 1 },
+      },
+      NOW,
+    );
     expect(w.snapshot().config).to.deep.equal({ title: 'Follow up', priority: 'high', project_id: PROJECT, description: 'd' });
   });
 
@@ -50,8 +69,15 @@ describe('Workflow', () => {
     const w = Workflow.create('wf-1', TEAM_ID, { event: 'deal_created', action: 'create_task', config: { title: 't' } }, NOW).snapshot();
     const ev = { id: 'ev-1', type: 'deal_created' as const, dealId: 'deal-1' };
     expect(workflowRun('r1', w, ev, { error: null }, NOW)).to.deep.equal({
-      id: 'r1', teamId: TEAM_ID, workflowId: 'wf-1', eventId: 'ev-1', event: 'deal_created', entityId: 'deal-1',
-      status: 'succeeded', error: null, createdAt: NOW.toISOString(),
+      id: 'r1',
+      teamId: TEAM_ID,
+      workflowId: 'wf-1',
+      eventId: 'ev-1',
+      event: 'deal_created',
+      entityId: 'deal-1',
+      status: 'succeeded',
+      error: null,
+      createdAt: NOW.toISOString(),
     });
     expect(workflowRun('r2', w, ev, { error: 'no project' }, NOW)).to.include({ status: 'failed', error: 'no project' });
   });

@@ -21,7 +21,9 @@ describe('normalizeLeadPhone', () => {
   });
 
   it('refuses letters and a number without area code', () => {
-    expect(() => normalizeLeadPhone('call me')).to.throw(ValidationFailed).with.nested.property('details.field', 'phone');
+    expect(() => normalizeLeadPhone('call me'))
+      .to.throw(ValidationFailed)
+      .with.nested.property('details.field', 'phone');
     expect(() => normalizeLeadPhone('98765-4321')).to.throw(ValidationFailed);
   });
 });
@@ -44,6 +46,8 @@ describe('lead email', () => {
   });
 
   it('refuses something that is not an address', () => {
-    expect(() => normalizeLeadEmail('ana-at-example')).to.throw(ValidationFailed).with.nested.property('details.field', 'email');
+    expect(() => normalizeLeadEmail('ana-at-example'))
+      .to.throw(ValidationFailed)
+      .with.nested.property('details.field', 'email');
   });
 });

@@ -12,8 +12,15 @@ describe('Lead', () => {
   it('stores the phone as +55 and digits, with internal keys, active and with empty collections', () => {
     const lead = Lead.create('l1', 't', links, { fullName: ' Ana Souza ', phone: '(11) 98765-4321', email: 'Ana@x.com' }, now).snapshot();
     expect(lead).to.include({
-      fullName: 'Ana Souza', phone: '+5511987654321', phoneKey: '5511987654321', email: 'Ana@x.com',
-      emailKey: 'ana@x.com', isActive: true, attribution: null, projectId: 'p1', publicId: 'abcdefghjk',
+      fullName: 'Ana Souza',
+      phone: '+5511987654321',
+      phoneKey: '5511987654321',
+      email: 'Ana@x.com',
+      emailKey: 'ana@x.com',
+      isActive: true,
+      attribution: null,
+      projectId: 'p1',
+      publicId: 'abcdefghjk',
     });
     expect(lead.tags).to.deep.equal([]);
     expect(lead.metadata).to.deep.equal({});
@@ -21,9 +28,15 @@ describe('Lead', () => {
   });
 
   it('refuses an empty full_name, a bad email and tags that are not strings', () => {
-    expect(() => Lead.create('l1', 't', links, { fullName: ' ' }, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'full_name');
-    expect(() => Lead.create('l1', 't', links, { fullName: 'A', email: 'nope' }, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'email');
-    expect(() => Lead.create('l1', 't', links, { fullName: 'A', tags: [1] as never }, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'tags');
+    expect(() => Lead.create('l1', 't', links, { fullName: ' ' }, now))
+      .to.throw(ValidationFailed)
+      .with.nested.property('details.field', 'full_name');
+    expect(() => Lead.create('l1', 't', links, { fullName: 'A', email: 'nope' }, now))
+      .to.throw(ValidationFailed)
+      .with.nested.property('details.field', 'email');
+    expect(() => Lead.create('l1', 't', links, { fullName: 'A', tags: [1] as never }, now))
+      .to.throw(ValidationFailed)
+      .with.nested.property('details.field', 'tags');
   });
 
   it('deactivates and keeps the record', () => {
@@ -61,8 +74,10 @@ describe('Company.forNewLead', () => {
     expect(Company.forNewLead(company.snapshot(), 'p1').id).to.equal('c1');
   });
 
-  it('refuses an unknown, another project\'s or an inactive company on company_id', () => {
-    expect(() => Company.forNewLead(null, 'p1')).to.throw(Unprocessable).with.nested.property('details.field', 'company_id');
+  it("refuses an unknown, another project's or an inactive company on company_id", () => {
+    expect(() => Company.forNewLead(null, 'p1'))
+      .to.throw(Unprocessable)
+      .with.nested.property('details.field', 'company_id');
     expect(() => Company.forNewLead(company.snapshot(), 'p2')).to.throw(Unprocessable);
     const inactive = Company.restore(company.snapshot());
     inactive.deactivate(later);
@@ -78,7 +93,10 @@ describe('ContactIdentity', () => {
     const changed = identity.absorb({ fullName: 'Ana S', phone: '+5511911112222', email: 'Ana@x.com', customFields: { cpf: '1' } }, later);
     expect(changed).to.equal(true);
     expect(identity.snapshot()).to.include({
-      primaryPhone: '+5511987654321', primaryEmail: 'Ana@x.com', emailKey: 'ana@x.com', displayName: 'Ana',
+      primaryPhone: '+5511987654321',
+      primaryEmail: 'Ana@x.com',
+      emailKey: 'ana@x.com',
+      displayName: 'Ana',
       updatedAt: later.toISOString(),
     });
     expect(identity.snapshot().customFields).to.deep.equal({ cpf: '1' });

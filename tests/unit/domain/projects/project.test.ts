@@ -14,15 +14,25 @@ describe('Project', () => {
   it('starts with medium priority, in the given stage, not internal and not archived', () => {
     const p = newProject().snapshot();
     expect(p).to.include({
-      name: 'Site novo', slug: 'site-novo', priority: 'medium', stageId: 's1', isInternal: false,
-      archivedAt: null, createdAt: now.toISOString(), updatedAt: now.toISOString(),
+      name: 'Site novo',
+      slug: 'site-novo',
+      priority: 'medium',
+      stageId: 's1',
+      isInternal: false,
+      archivedAt: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
     });
   });
 
   it('refuses an empty name, a bad date and an unknown priority', () => {
     expect(() => newProject({ name: '  ' })).to.throw(ValidationFailed);
-    expect(() => newProject({ dueDate: '2026-02-30' })).to.throw(ValidationFailed).with.nested.property('details.field', 'due_date');
-    expect(() => newProject({ priority: 'huge' as never })).to.throw(ValidationFailed).with.nested.property('details.field', 'priority');
+    expect(() => newProject({ dueDate: '2026-02-30' }))
+      .to.throw(ValidationFailed)
+      .with.nested.property('details.field', 'due_date');
+    expect(() => newProject({ priority: 'huge' as never }))
+      .to.throw(ValidationFailed)
+      .with.nested.property('details.field', 'priority');
   });
 
   it('normalizes completed_at to a UTC timestamp', () => {
@@ -47,7 +57,9 @@ describe('Project', () => {
     const p = newProject();
     p.archive(later);
     expect(p.snapshot().archivedAt).to.equal(later.toISOString());
-    expect(() => p.update({ name: 'x' }, null, later)).to.throw(ProjectArchived).with.property('code', 'PROJECT_ARCHIVED');
+    expect(() => p.update({ name: 'x' }, null, later))
+      .to.throw(ProjectArchived)
+      .with.property('code', 'PROJECT_ARCHIVED');
     expect(() => p.assertWritable()).to.throw(ProjectArchived);
     expect(p.snapshot().name).to.equal('Site novo');
   });

@@ -20,7 +20,10 @@ describe('requireSlug', () => {
   });
 
   it('refuses a slug without letters or digits', () => {
-    expect(() => requireSlug('---')).to.throw(ValidationFailed).with.property('details').that.deep.equals({ field: 'slug' });
+    expect(() => requireSlug('---'))
+      .to.throw(ValidationFailed)
+      .with.property('details')
+      .that.deep.equals({ field: 'slug' });
   });
 });
 

@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import { NotFound, ValidationFailed } from '../../../../domain/shared/errors';
 import {
-  defaultStages, firstStageOf, initialStage, PROJECT_STATUSES, resolveStage, stageIdsOf, StageData,
+  defaultStages,
+  firstStageOf,
+  initialStage,
+  PROJECT_STATUSES,
+  resolveStage,
+  stageIdsOf,
+  StageData,
 } from '../../../../domain/projects/stage';
 
 const now = new Date('2026-01-02T03:04:05.000Z');
@@ -17,7 +23,9 @@ describe('defaultStages', () => {
   });
 
   it('marks the completed and cancelled stages as done', () => {
-    const done = defaultStages(ids, 't', now).filter((s) => s.isDone).map((s) => s.category);
+    const done = defaultStages(ids, 't', now)
+      .filter((s) => s.isDone)
+      .map((s) => s.category);
     expect(done).to.deep.equal(['completed', 'cancelled']);
   });
 });
@@ -33,7 +41,9 @@ describe('resolveStage', () => {
 
   it('answers 404 on stage_id for an unknown stage', () => {
     expect(() => resolveStage(stages, { stageId: 'nope' }, true))
-      .to.throw(NotFound).with.property('details').that.deep.equals({ field: 'stage_id' });
+      .to.throw(NotFound)
+      .with.property('details')
+      .that.deep.equals({ field: 'stage_id' });
   });
 
   it('resolves a status to the first stage of that category by position', () => {

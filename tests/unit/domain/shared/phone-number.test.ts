@@ -59,7 +59,21 @@ describe('PhoneNumber', () => {
     });
 
     it('refuses what is not a phone number', () => {
-      for (const bad of ['', '   ', 'abc', '11 98765-4321 ramal', 'ramal 12', '+', 42, null, '+55 11 1234 5678', '\u200e\u200f', '0xx', '11 98765-4321 ramal 12 ramal 13']) refused(bad);
+      for (const bad of [
+        '',
+        '   ',
+        'abc',
+        '11 98765-4321 ramal',
+        'ramal 12',
+        '+',
+        42,
+        null,
+        '+55 11 1234 5678',
+        '\u200e\u200f',
+        '0xx',
+        '11 98765-4321 ramal 12 ramal 13',
+      ])
+        refused(bad);
     });
 
     it('ignores the invisible direction marks a number copied from WhatsApp Desktop is wrapped in', () => {
@@ -95,7 +109,9 @@ describe('PhoneNumber', () => {
     });
 
     it('names the field it was given', () => {
-      expect(() => PhoneNumber.parse('x', 'to')).to.throw(ValidationFailed).with.deep.property('details', { field: 'to' });
+      expect(() => PhoneNumber.parse('x', 'to'))
+        .to.throw(ValidationFailed)
+        .with.deep.property('details', { field: 'to' });
     });
   });
 

@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import {
-  FIELD_SEPARATOR, KEYS_MARKER, documentKey, foldText, matchesSearchText, phoneDigitsKey, searchQueryOf, searchTextOf,
+  FIELD_SEPARATOR,
+  KEYS_MARKER,
+  documentKey,
+  foldText,
+  matchesSearchText,
+  phoneDigitsKey,
+  searchQueryOf,
+  searchTextOf,
 } from '../../../../domain/shared/search-text';
 import { NAMES, QUERIES } from '../../../support/search-cases';
 

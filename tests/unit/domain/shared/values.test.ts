@@ -28,13 +28,27 @@ describe('Dates and timestamps', () => {
     expect(requireTimestamp('0001-01-01T09:00:00+09:00', 'at')).to.equal('0001-01-01T00:00:00.000Z');
     expect(requireTimestamp('0099-06-01', 'at')).to.equal('0099-06-01T00:00:00.000Z');
     for (const t of ['9999-12-31T23:59:59-14:00', '0001-01-01T00:00:00+00:01', '0000-01-01']) {
-      expect(refusal(() => requireTimestamp(t, 'at')), t).to.equal('at must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z in UTC');
+      expect(
+        refusal(() => requireTimestamp(t, 'at')),
+        t,
+      ).to.equal('at must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z in UTC');
     }
   });
 
   it('refuses a day or hour that does not exist instead of rolling it over', () => {
-    for (const t of ['2024-02-30T10:00:00Z', '2023-02-29', '2024-01-01T24:00:00Z', '2024-01-01T23:60:00Z', '2024-01-01T10:00:61Z', '1e309', '']) {
-      expect(refusal(() => requireTimestamp(t, 'at')), t).to.equal('at must be an ISO 8601 timestamp');
+    for (const t of [
+      '2024-02-30T10:00:00Z',
+      '2023-02-29',
+      '2024-01-01T24:00:00Z',
+      '2024-01-01T23:60:00Z',
+      '2024-01-01T10:00:61Z',
+      '1e309',
+      '',
+    ]) {
+      expect(
+        refusal(() => requireTimestamp(t, 'at')),
+        t,
+      ).to.equal('at must be an ISO 8601 timestamp');
     }
   });
 });

@@ -20,9 +20,19 @@ describe('Task', () => {
     it('applies the defaults: priority none, no assignees, position 0, active', () => {
       const s = create().snapshot();
       expect(s).to.include({
-        projectId: PROJECT, pipelineId: PIPELINE, column: 'todo', priority: 'none', assigneeId: null, reporterId: null,
-        description: null, estimatedHours: null, actualHours: null, position: 0, checklistMarkdown: null,
-        completedAt: null, deletedAt: null,
+        projectId: PROJECT,
+        pipelineId: PIPELINE,
+        column: 'todo',
+        priority: 'none',
+        assigneeId: null,
+        reporterId: null,
+        description: null,
+        estimatedHours: null,
+        actualHours: null,
+        position: 0,
+        checklistMarkdown: null,
+        completedAt: null,
+        deletedAt: null,
       });
       expect(s.assigneeIds).to.deep.equal([]);
       expect(s.tags).to.deep.equal([]);

@@ -8,10 +8,19 @@ const later = new Date('2026-01-03T00:00:00.000Z');
 
 describe('Team', () => {
   it('keeps its trimmed name and refuses an empty one or a quota that is not a whole number, 0 or more', () => {
-    expect(Team.create('t1', ' Acme ', 2, now).snapshot()).to.deep.equal({ id: 't1', name: 'Acme', clientQuota: 2, createdAt: now.toISOString() });
-    expect(() => Team.create('t1', '  ', null, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'name');
+    expect(Team.create('t1', ' Acme ', 2, now).snapshot()).to.deep.equal({
+      id: 't1',
+      name: 'Acme',
+      clientQuota: 2,
+      createdAt: now.toISOString(),
+    });
+    expect(() => Team.create('t1', '  ', null, now))
+      .to.throw(ValidationFailed)
+      .with.nested.property('details.field', 'name');
     for (const quota of [-1, 1.5]) {
-      expect(() => Team.create('t1', 'Acme', quota, now)).to.throw(ValidationFailed).with.nested.property('details.field', 'client_quota');
+      expect(() => Team.create('t1', 'Acme', quota, now))
+        .to.throw(ValidationFailed)
+        .with.nested.property('details.field', 'client_quota');
     }
   });
 
@@ -30,7 +39,13 @@ describe('ApiKey', () => {
   it('is active when issued; revoking it once stamps the time, twice changes nothing', () => {
     const key = ApiKey.issue('k1', 't1', null, 'hash', now);
     expect(key.snapshot()).to.deep.equal({
-      id: 'k1', teamId: 't1', name: null, keyHash: 'hash', isActive: true, createdAt: now.toISOString(), revokedAt: null,
+      id: 'k1',
+      teamId: 't1',
+      name: null,
+      keyHash: 'hash',
+      isActive: true,
+      createdAt: now.toISOString(),
+      revokedAt: null,
     });
     expect(key.revoke(now)).to.equal(true);
     expect(key.revoke(later)).to.equal(false);

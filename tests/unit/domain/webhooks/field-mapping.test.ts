@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import {
-  attributionOf, mapInboundPayload, mapInboundRecords, parseFieldMapping, requireContactPoint, valueAt,
+  attributionOf,
+  mapInboundPayload,
+  mapInboundRecords,
+  parseFieldMapping,
+  requireContactPoint,
+  valueAt,
 } from '../../../../domain/webhooks/field-mapping';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 
@@ -17,10 +22,21 @@ describe('Inbound field mapping', () => {
   });
 
   it('without a mapping reads each target from the top-level key of its name, `name` standing for full_name', () => {
-    const f = mapInboundPayload({
-      name: 'Ana', phone: 11987654321, email: ' ana@x.com ', value: '1500.5', tags: 'a, b,,c', utm_term: 'crm', utm_content: 'ad-1',
-      custom_fields: { plan: 'pro' }, metadata: { form: 'lp' }, ignored: 'x',
-    }, {});
+    const f = mapInboundPayload(
+      {
+        name: 'Ana',
+        phone: 11987654321,
+        email: ' ana@x.com ',
+        value: '1500.5',
+        tags: 'a, b,,c',
+        utm_term: 'crm',
+        utm_content: 'ad-1',
+        custom_fields: { plan: 'pro' },
+        metadata: { form: 'lp' },
+        ignored: 'x',
+      },
+      {},
+    );
     expect(f).to.include({ fullName: 'Ana', phone: '+5511987654321', email: 'ana@x.com', value: 1500.5, title: null, source: null });
     expect(f.tags).to.deep.equal(['a', 'b', 'c']);
     expect(f.utm).to.deep.equal({ utm_source: null, utm_medium: null, utm_campaign: null, utm_term: 'crm', utm_content: 'ad-1' });
@@ -30,10 +46,23 @@ describe('Inbound field mapping', () => {
   });
 
   it('with a mapping reads mapped targets by path and adds custom_fields.<key> and metadata.<key>', () => {
-    const mapping = parseFieldMapping({ full_name: 'lead.nome', 'custom_fields.plano': 'answers.0', 'metadata.page': 'ctx.url', email: 'missing.path' });
-    const f = mapInboundPayload({
-      lead: { nome: 'Bruno' }, answers: ['Pro'], ctx: { url: '/lp' }, email: 'top@x.com', phone: '11 3333-4444', custom_fields: { a: 1 },
-    }, mapping);
+    const mapping = parseFieldMapping({
+      full_name: 'lead.nome',
+      'custom_fields.plano': 'answers.0',
+      'metadata.page': 'ctx.url',
+      email: 'missing.path',
+    });
+    const f = mapInboundPayload(
+      {
+        lead: { nome: 'Bruno' },
+        answers: ['Pro'],
+        ctx: { url: '/lp' },
+        email: 'top@x.com',
+        phone: '11 3333-4444',
+        custom_fields: { a: 1 },
+      },
+      mapping,
+    );
     expect(f).to.include({ fullName: 'Bruno', email: null, phone: '+551133334444' });
     expect(f.customFields).to.deep.equal({ a: 1, plano: 'Pro' });
     expect(f.metadata).to.deep.equal({ page: '/lp' });
@@ -48,7 +77,10 @@ describe('Inbound field mapping', () => {
   });
 
   it('reads a value it cannot read as null instead of refusing the payload', () => {
-    expect(mapInboundPayload({ name: 'A', value: 'muito' }, {})).to.include({ value: null, notes: 'value "muito" not read: is not an amount' });
+    expect(mapInboundPayload({ name: 'A', value: 'muito' }, {})).to.include({
+      value: null,
+      notes: 'value "muito" not read: is not an amount',
+    });
     expect(mapInboundPayload({ name: 'A', value: '' }, {})).to.include({ value: null, notes: null });
   });
 
@@ -67,8 +99,12 @@ describe('Inbound field mapping', () => {
   describe('mapping language', () => {
     it('accepts quoted, bracketed and filtered paths and lists of paths, trimmed', () => {
       const raw = {
-        full_name: [' first_name ', 'last_name'], email: 'namedValues["E-mail"].0', phone: 'field_data[name=phone_number].values.0',
-        notes: '"Qual é a sua dúvida?"', 'custom_fields.plano': "data.fields[label='Plano'].value", utm_source: 'leads[*].utm',
+        full_name: [' first_name ', 'last_name'],
+        email: 'namedValues["E-mail"].0',
+        phone: 'field_data[name=phone_number].values.0',
+        notes: '"Qual é a sua dúvida?"',
+        'custom_fields.plano': "data.fields[label='Plano'].value",
+        utm_source: 'leads[*].utm',
       };
       expect(parseFieldMapping(raw)).to.deep.equal({ ...raw, full_name: ['first_name', 'last_name'] });
     });
@@ -84,7 +120,10 @@ describe('Inbound field mapping', () => {
         [{ full_name: ['a', 3] }, /field_mapping\.full_name must be a path/],
         [{ full_name: ['a', 'b', 'c', 'd', 'e', 'f'] }, /list of 1 to 5 paths/],
         [{ email: 'leads[*].contacts[*].email' }, /only one \[\*\] per path/],
-        [{ email: 'leads[*].email', phone: 'others[*].phone' }, /field_mapping\.phone path "others\[\*\]\.phone" .*same array; field_mapping\.email has "leads\[\*\]\.email"/],
+        [
+          { email: 'leads[*].email', phone: 'others[*].phone' },
+          /field_mapping\.phone path "others\[\*\]\.phone" .*same array; field_mapping\.email has "leads\[\*\]\.email"/,
+        ],
       ];
       for (const [raw, message] of cases) {
         try {
@@ -100,7 +139,10 @@ describe('Inbound field mapping', () => {
     });
 
     it('refuses, as a validation error and not a crash, a stored mapping the language cannot read', () => {
-      expect(() => mapInboundRecords({ a: 1 }, { email: 'a["b' })).to.throw(ValidationFailed, /^field_mapping\.email path .+ is not valid: .*unclosed "/);
+      expect(() => mapInboundRecords({ a: 1 }, { email: 'a["b' })).to.throw(
+        ValidationFailed,
+        /^field_mapping\.email path .+ is not valid: .*unclosed "/,
+      );
     });
 
     it('keeps valueAt reading the paths of the language', () => {
@@ -111,17 +153,31 @@ describe('Inbound field mapping', () => {
   describe('records', () => {
     it('joins several paths into one target with one space, skipping missing or empty parts', () => {
       const mapping = parseFieldMapping({ full_name: ['first_name', 'middle', 'last_name'] });
-      expect(mapInboundPayload({ first_name: ' Maria ', middle: '', last_name: 'da Conceição' }, mapping).fullName).to.equal('Maria da Conceição');
+      expect(mapInboundPayload({ first_name: ' Maria ', middle: '', last_name: 'da Conceição' }, mapping).fullName).to.equal(
+        'Maria da Conceição',
+      );
       expect(mapInboundPayload({ last_name: 'Souza' }, mapping).fullName).to.equal('Souza');
       expect(mapInboundPayload({ name: 'ignored: the target is mapped' }, mapping).fullName).to.equal(null);
     });
 
     it('makes one record per item under [*], sharing the paths outside it', () => {
-      const mapping = parseFieldMapping({ email: 'leads[*].email', full_name: 'leads[*].name', source: 'origem', 'metadata.form': 'form.id' });
-      const records = mapInboundRecords({
-        origem: 'RD Station', form: { id: 'f-1' },
-        leads: [{ name: 'Ana', email: 'ana@x.com', personal_phone: '(11) 98765-4321' }, { name: 'Bia', email: 'bia@x.com', empresa: 'Bia ME' }],
-      }, mapping);
+      const mapping = parseFieldMapping({
+        email: 'leads[*].email',
+        full_name: 'leads[*].name',
+        source: 'origem',
+        'metadata.form': 'form.id',
+      });
+      const records = mapInboundRecords(
+        {
+          origem: 'RD Station',
+          form: { id: 'f-1' },
+          leads: [
+            { name: 'Ana', email: 'ana@x.com', personal_phone: '(11) 98765-4321' },
+            { name: 'Bia', email: 'bia@x.com', empresa: 'Bia ME' },
+          ],
+        },
+        mapping,
+      );
       expect(records.map((r) => r.fields.fullName)).to.deep.equal(['Ana', 'Bia']);
       expect(records.map((r) => r.fields.email)).to.deep.equal(['ana@x.com', 'bia@x.com']);
       expect(records.map((r) => r.fields.source)).to.deep.equal(['RD Station', 'RD Station']);
@@ -142,9 +198,15 @@ describe('Inbound field mapping', () => {
     });
 
     it('reads a top-level array as one record per element, unless the paths start at the array', () => {
-      const payload = [{ nome: 'Ana', email: 'ana@x.com' }, { nome: 'Bia', celular: '21 99876-5432' }];
+      const payload = [
+        { nome: 'Ana', email: 'ana@x.com' },
+        { nome: 'Bia', celular: '21 99876-5432' },
+      ];
       expect(mapInboundRecords(payload, {}).map((r) => r.fields.fullName)).to.deep.equal(['Ana', 'Bia']);
-      expect(mapInboundRecords(payload, parseFieldMapping({ email: 'email' })).map((r) => r.fields.email)).to.deep.equal(['ana@x.com', null]);
+      expect(mapInboundRecords(payload, parseFieldMapping({ email: 'email' })).map((r) => r.fields.email)).to.deep.equal([
+        'ana@x.com',
+        null,
+      ]);
       expect(mapInboundRecords(payload, {})[1].fields.phone).to.equal('+5521998765432');
       const indexed = mapInboundRecords(payload, parseFieldMapping({ email: '0.email', full_name: '1.nome' }));
       expect(indexed).to.have.length(1);
@@ -155,10 +217,23 @@ describe('Inbound field mapping', () => {
     });
 
     it('without a mapping reads Portuguese keys, English keys first, ignoring case and accents', () => {
-      const f = mapInboundPayload({
-        Nome: 'João da Silva', 'E-mail': 'joao@x.com.br', Telefone: '(11) 3333-4444', Empresa: 'Silva & Filhos', Observações: 'Ligar à tarde',
-      }, {});
-      expect(f).to.include({ fullName: 'João da Silva', email: 'joao@x.com.br', phone: '+551133334444', companyName: 'Silva & Filhos', notes: 'Ligar à tarde' });
+      const f = mapInboundPayload(
+        {
+          Nome: 'João da Silva',
+          'E-mail': 'joao@x.com.br',
+          Telefone: '(11) 3333-4444',
+          Empresa: 'Silva & Filhos',
+          Observações: 'Ligar à tarde',
+        },
+        {},
+      );
+      expect(f).to.include({
+        fullName: 'João da Silva',
+        email: 'joao@x.com.br',
+        phone: '+551133334444',
+        companyName: 'Silva & Filhos',
+        notes: 'Ligar à tarde',
+      });
       expect(mapInboundPayload({ nome_completo: 'Maria Souza', nome: 'Maria' }, {}).fullName).to.equal('Maria Souza');
       expect(mapInboundPayload({ whatsapp: '11 98765-4321' }, {}).phone).to.equal('+5511987654321');
       expect(mapInboundPayload({ celular: '11 98765-4321', phone: '11 3333-4444' }, {}).phone).to.equal('+551133334444');
@@ -169,11 +244,22 @@ describe('Inbound field mapping', () => {
     });
 
     it('turns an unreadable phone, e-mail or value into null with a warning written into the notes', () => {
-      const [record] = mapInboundRecords({
-        nome: 'Ana Souza', telefone: '0800 abc', email: 'ana@gmail,com', value: 'R$ a combinar', mensagem: 'Quero orçamento',
-      }, {});
+      const [record] = mapInboundRecords(
+        {
+          nome: 'Ana Souza',
+          telefone: '0800 abc',
+          email: 'ana@gmail,com',
+          value: 'R$ a combinar',
+          mensagem: 'Quero orçamento',
+        },
+        {},
+      );
       expect(record.fields).to.include({ fullName: 'Ana Souza', phone: null, email: null, value: null });
-      expect(record.warnings.map((w) => [w.field, w.value])).to.deep.equal([['phone', '0800 abc'], ['email', 'ana@gmail,com'], ['value', 'R$ a combinar']]);
+      expect(record.warnings.map((w) => [w.field, w.value])).to.deep.equal([
+        ['phone', '0800 abc'],
+        ['email', 'ana@gmail,com'],
+        ['value', 'R$ a combinar'],
+      ]);
       expect(record.warnings.every((w) => w.reason.length > 0)).to.equal(true);
       const lines = record.fields.notes!.split('\n');
       expect(lines[0]).to.equal('Quero orçamento');

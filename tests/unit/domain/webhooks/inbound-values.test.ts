@@ -5,9 +5,22 @@ describe('Inbound values', () => {
   describe('readMoney', () => {
     it('reads amounts written the Brazilian way and the integration way', () => {
       const cases: [unknown, number][] = [
-        ['R$ 1.500,00', 1500], ['1.500', 1500], ['1500.50', 1500.5], ['1,5', 1.5], ['1500', 1500], [2500.5, 2500.5],
-        ['R$1.234.567,89', 1234567.89], ['1,500.00', 1500], ['1,234,567', 1234567], ['0.500', 0.5], ['  R$ 99,90 ', 99.9],
-        ['1.500,00 reais', 1500], ['BRL 10', 10], ['-R$ 10,50', -10.5], ['R$\u00a01.500', 1500], ['0', 0],
+        ['R$ 1.500,00', 1500],
+        ['1.500', 1500],
+        ['1500.50', 1500.5],
+        ['1,5', 1.5],
+        ['1500', 1500],
+        [2500.5, 2500.5],
+        ['R$1.234.567,89', 1234567.89],
+        ['1,500.00', 1500],
+        ['1,234,567', 1234567],
+        ['0.500', 0.5],
+        ['  R$ 99,90 ', 99.9],
+        ['1.500,00 reais', 1500],
+        ['BRL 10', 10],
+        ['-R$ 10,50', -10.5],
+        ['R$\u00a01.500', 1500],
+        ['0', 0],
       ];
       for (const [input, expected] of cases) expect(readMoney(input), String(input)).to.deep.equal({ value: expected });
     });
@@ -36,7 +49,8 @@ describe('Inbound values', () => {
       expect(readPhone('(11) 3333-4444 / (11) 98888-7777')).to.deep.equal({ value: '+5511988887777', others: ['(11) 3333-4444'] });
       expect(readPhone('11 3333-4444; 21 3456-7890')).to.deep.equal({ value: '+551133334444', others: ['21 3456-7890'] });
       expect(readPhone('11 3333-4444 ou 11 98888-7777 e 21 99999-8888')).to.deep.equal({
-        value: '+5511988887777', others: ['11 3333-4444', '21 99999-8888'],
+        value: '+5511988887777',
+        others: ['11 3333-4444', '21 99999-8888'],
       });
       expect(readPhone('(11) 3333-4444\n(11) 98888-7777')).to.deep.equal({ value: '+5511988887777', others: ['(11) 3333-4444'] });
       expect(readPhone(['(11) 3333-4444', '(11) 98888-7777'])).to.deep.equal({ value: '+5511988887777', others: ['(11) 3333-4444'] });
@@ -47,7 +61,9 @@ describe('Inbound values', () => {
     it('gives null with the reason for what is not a number', () => {
       const r = readPhone('0800 abc');
       expect(r.value).to.equal(null);
-      expect(r.problem).to.be.a('string').and.not.match(/^phone /);
+      expect(r.problem)
+        .to.be.a('string')
+        .and.not.match(/^phone /);
       expect(readPhone('98765-4321').problem).to.match(/area code|country code|valid/);
       expect(readPhone({ ddd: 11 }).problem).to.equal('is not text');
     });

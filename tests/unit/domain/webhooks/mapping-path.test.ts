@@ -10,9 +10,23 @@ describe('Mapping path', () => {
       'Qual é o seu nome?': 'Ana',
       'a.b': 'dotted key',
       namedValues: { 'E-mail': ['ana@x.com'], 'Nome completo': ['Ana Souza'], "Ana's": ['q'] },
-      field_data: [{ name: 'email', values: ['e@x.com'] }, { name: 'full_name', values: ['Ana Souza'] }, { name: 'full_name', values: ['second'] }],
-      form_response: { answers: [{ type: 'email', email: 't@x.com', field: { ref: 'email' } }, { type: 'number', number: 3, field: { ref: 7 } }] },
-      data: { fields: [{ label: 'Seu nome', value: 'Tally' }, { label: 'x]y', value: 'odd' }] },
+      field_data: [
+        { name: 'email', values: ['e@x.com'] },
+        { name: 'full_name', values: ['Ana Souza'] },
+        { name: 'full_name', values: ['second'] },
+      ],
+      form_response: {
+        answers: [
+          { type: 'email', email: 't@x.com', field: { ref: 'email' } },
+          { type: 'number', number: 3, field: { ref: 7 } },
+        ],
+      },
+      data: {
+        fields: [
+          { label: 'Seu nome', value: 'Tally' },
+          { label: 'x]y', value: 'odd' },
+        ],
+      },
       leads: [{ email: 'a@x.com' }, { email: 'b@x.com' }, {}],
       '0': 'object key zero',
     };
@@ -69,7 +83,14 @@ describe('Mapping path', () => {
         { kind: 'key', key: 'leads', bare: true },
         { kind: 'each' },
         { kind: 'key', key: 'fields', bare: true },
-        { kind: 'where', field: [{ kind: 'key', key: 'field', bare: true }, { kind: 'key', key: 'ref', bare: true }], value: 'e-mail' },
+        {
+          kind: 'where',
+          field: [
+            { kind: 'key', key: 'field', bare: true },
+            { kind: 'key', key: 'ref', bare: true },
+          ],
+          value: 'e-mail',
+        },
         { kind: 'index', index: 0 },
         { kind: 'key', key: 'Nome', bare: false },
       ]);
@@ -77,8 +98,27 @@ describe('Mapping path', () => {
 
     it('refuses unbalanced quotes and brackets, empty segments and bad filters, saying where', () => {
       const bad = [
-        '', ' ', 'a..b', '.a', 'a.', 'a b', '"unclosed', "a['x", 'a[0', 'a]', 'a[]', 'a[x]', 'a[=x]', 'a[x=]', 'a[x="y]',
-        '""', 'a.""', 'a[*', 'a[-1]', 'a[0]b', 'a"b"',
+        '',
+        ' ',
+        'a..b',
+        '.a',
+        'a.',
+        'a b',
+        '"unclosed',
+        "a['x",
+        'a[0',
+        'a]',
+        'a[]',
+        'a[x]',
+        'a[=x]',
+        'a[x=]',
+        'a[x="y]',
+        '""',
+        'a.""',
+        'a[*',
+        'a[-1]',
+        'a[0]b',
+        'a"b"',
       ];
       for (const path of bad) expect(() => parseMappingPath(path), path).to.throw(PathSyntaxError, /at character \d+/);
     });
@@ -91,7 +131,10 @@ describe('Mapping path', () => {
       } catch (err) {
         expect(err).to.be.instanceOf(ValidationFailed);
         expect((err as ValidationFailed).details).to.deep.equal({ field: 'idempotency_path' });
-        expect((err as ValidationFailed).message).to.contain('idempotency_path').and.contain('"a..b"').and.contain('empty segment');
+        expect((err as ValidationFailed).message)
+          .to.contain('idempotency_path')
+          .and.contain('"a..b"')
+          .and.contain('empty segment');
       }
       expect(() => readPath({}, 'a[')).to.throw(ValidationFailed, /path/);
     });

@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { checkMappingPath, mapInboundRecords, parseFieldMapping, readPath, requireContactPoint } from '../../../../domain/webhooks/field-mapping';
+import {
+  checkMappingPath,
+  mapInboundRecords,
+  parseFieldMapping,
+  readPath,
+  requireContactPoint,
+} from '../../../../domain/webhooks/field-mapping';
 import { PROVIDER_FIXTURES, ProviderFixture } from '../../../support/provider-payloads';
 
 /** `fields[name][value]` → the path `fields.name.value`, quoted so any key survives. */
@@ -17,14 +23,25 @@ const expectBodyMatchesPayload = (fixture: ProviderFixture): void => {
   const pairs = [...new URLSearchParams(fixture.body)];
   expect(pairs.length).to.be.greaterThan(0);
   for (const [key, value] of pairs) expect(readPath(fixture.payload, formKeyPath(key)), key).to.equal(value);
-  const leaves = (v: unknown): number => (typeof v === 'object' && v !== null ? Object.values(v).reduce((n: number, c) => n + leaves(c), 0) : 1);
+  const leaves = (v: unknown): number =>
+    typeof v === 'object' && v !== null ? Object.values(v).reduce((n: number, c) => n + leaves(c), 0) : 1;
   expect(leaves(fixture.payload), 'every payload value comes from the body').to.equal(pairs.length);
 };
 
 describe('Provider payloads', () => {
   it('cover every provider the receiver is meant for', () => {
     const providers = PROVIDER_FIXTURES.map((f) => f.provider).join('\n');
-    for (const name of ['Meta Lead Ads', 'Elementor', 'Typeform', 'Tally', 'RD Station', 'Google Forms', 'HubSpot', 'Formstack', 'Zapier']) {
+    for (const name of [
+      'Meta Lead Ads',
+      'Elementor',
+      'Typeform',
+      'Tally',
+      'RD Station',
+      'Google Forms',
+      'HubSpot',
+      'Formstack',
+      'Zapier',
+    ]) {
       expect(providers).to.contain(name);
     }
     expect(PROVIDER_FIXTURES.some((f) => f.expected.some((e) => e.notes_include?.some((n) => n.includes('not read'))))).to.equal(true);

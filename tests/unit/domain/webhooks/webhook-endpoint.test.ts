@@ -10,8 +10,13 @@ const t0 = new Date('2026-01-01T00:00:00.000Z');
 const t1 = new Date('2026-01-01T00:05:00.000Z');
 
 const input = (over: Partial<NewWebhookEndpoint> = {}): NewWebhookEndpoint => ({
-  name: ' Site form ', slug: 'Site Form', endpointId: 'wh_abc', actionType: 'create_deal',
-  actionConfig: { projectId: PROJECT, pipelineId: null, columnSlug: null }, secretHash: 'h', ...over,
+  name: ' Site form ',
+  slug: 'Site Form',
+  endpointId: 'wh_abc',
+  actionType: 'create_deal',
+  actionConfig: { projectId: PROJECT, pipelineId: null, columnSlug: null },
+  secretHash: 'h',
+  ...over,
 });
 
 describe('WebhookEndpoint', () => {
@@ -25,9 +30,17 @@ describe('WebhookEndpoint', () => {
   });
 
   it('gives a create_lead endpoint no pipeline or column', () => {
-    expect(() => WebhookEndpoint.create(ID, TEAM, input({
-      actionType: 'create_lead', actionConfig: { projectId: PROJECT, pipelineId: PROJECT, columnSlug: null },
-    }), t0)).to.throw(ValidationFailed);
+    expect(() =>
+      WebhookEndpoint.create(
+        ID,
+        TEAM,
+        input({
+          actionType: 'create_lead',
+          actionConfig: { projectId: PROJECT, pipelineId: PROJECT, columnSlug: null },
+        }),
+        t0,
+      ),
+    ).to.throw(ValidationFailed);
   });
 
   it('changes only name and is_active, and needs one of them', () => {
@@ -48,7 +61,7 @@ describe('WebhookEndpoint', () => {
 });
 
 describe('InboundDelivery', () => {
-  it('is stored as received with a copy of the payload, then keeps each attempt\'s outcome', () => {
+  it("is stored as received with a copy of the payload, then keeps each attempt's outcome", () => {
     const payload = { name: 'Ana' };
     const d = InboundDelivery.receive(ID, TEAM, PROJECT, 'create_deal', payload, t0);
     payload.name = 'changed';
@@ -57,6 +70,13 @@ describe('InboundDelivery', () => {
     d.fail('phone must include the area code', t0);
     expect(d.snapshot()).to.include({ status: 'failed', attempts: 1, error: 'phone must include the area code' });
     d.succeed({ action: 'create_deal', entityId: ID, entityType: 'deal' }, t1);
-    expect(d.snapshot()).to.include({ status: 'succeeded', attempts: 2, error: null, entityId: ID, entityType: 'deal', processedAt: t1.toISOString() });
+    expect(d.snapshot()).to.include({
+      status: 'succeeded',
+      attempts: 2,
+      error: null,
+      entityId: ID,
+      entityType: 'deal',
+      processedAt: t1.toISOString(),
+    });
   });
 });

@@ -5,7 +5,8 @@ import { PhoneNumber } from '../../../../domain/shared/phone-number';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const T1 = new Date('2026-03-02T10:00:00.000Z');
-const make = () => Contact.create('c1', 'team', PhoneNumber.parse('(11) 8765-4321'), { customName: ' Ana ', tags: ['vip', 'vip', ' lead '] }, T0);
+const make = () =>
+  Contact.create('c1', 'team', PhoneNumber.parse('(11) 8765-4321'), { customName: ' Ana ', tags: ['vip', 'vip', ' lead '] }, T0);
 
 describe('Contact', () => {
   it('is created with the digits, the JID and a phone key shared by the 9th-digit variants', () => {
@@ -43,7 +44,9 @@ describe('Contact', () => {
   });
 
   it('refuses tags that are not strings', () => {
-    expect(() => make().update({ tags: [1] as never }, T1)).to.throw(ValidationFailed).with.deep.property('details', { field: 'tags' });
+    expect(() => make().update({ tags: [1] as never }, T1))
+      .to.throw(ValidationFailed)
+      .with.deep.property('details', { field: 'tags' });
   });
 
   it('notes a new push name and ignores an empty or unchanged one', () => {
@@ -58,7 +61,10 @@ describe('Contact', () => {
     const c = make();
     expect(c.changeNumber(PhoneNumber.fromProvider('12195555358'), T1)).to.equal(true);
     expect(c.snapshot()).to.include({
-      phone: '12195555358', jid: '12195555358@s.whatsapp.net', phoneKey: PhoneNumber.parse('+1 219 555 5358').canonical, updatedAt: T1.toISOString(),
+      phone: '12195555358',
+      jid: '12195555358@s.whatsapp.net',
+      phoneKey: PhoneNumber.parse('+1 219 555 5358').canonical,
+      updatedAt: T1.toISOString(),
     });
   });
 

@@ -63,8 +63,16 @@ describe('Conversation', () => {
 
   it('keeps the first ad referral as its source; a later one does not replace it', () => {
     const ad = (id: string) => ({
-      sourceUrl: `https://fb.me/${id}`, sourceId: id, sourceType: 'ad', headline: 'Promo', body: null, mediaType: 'image',
-      imageUrl: null, videoUrl: null, thumbnailUrl: null, ctwaClid: `clid-${id}`,
+      sourceUrl: `https://fb.me/${id}`,
+      sourceId: id,
+      sourceType: 'ad',
+      headline: 'Promo',
+      body: null,
+      mediaType: 'image',
+      imageUrl: null,
+      videoUrl: null,
+      thumbnailUrl: null,
+      ctwaClid: `clid-${id}`,
     });
     const v = cloud();
     expect(v.noteReferral(null, at(1))).to.equal(false);

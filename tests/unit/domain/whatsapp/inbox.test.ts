@@ -15,7 +15,12 @@ describe('Inbox', () => {
   });
 
   it('lets evolution and sandbox open conversations without a window', () => {
-    const evo = Inbox.create('i2', 'team', { name: 'Evo', channel: 'evolution', baseUrl: 'http://127.0.0.1:8080/', instance: 'main', apiKey: 'k' }, NOW);
+    const evo = Inbox.create(
+      'i2',
+      'team',
+      { name: 'Evo', channel: 'evolution', baseUrl: 'http://127.0.0.1:8080/', instance: 'main', apiKey: 'k' },
+      NOW,
+    );
     const sandbox = Inbox.create('i3', 'team', { name: 'Demo', channel: 'sandbox' }, NOW);
     expect(evo.credentials).to.deep.equal({ channel: 'evolution', baseUrl: 'http://127.0.0.1:8080', instance: 'main', apiKey: 'k' });
     for (const i of [evo, sandbox]) {
@@ -33,19 +38,33 @@ describe('Inbox', () => {
 
   it('requires the credentials of its channel', () => {
     expect(() => Inbox.create('i', 't', { name: 'x', channel: 'cloud_api', phoneNumberId: '1' }, NOW))
-      .to.throw(ValidationFailed).with.deep.property('details', { field: 'access_token' });
+      .to.throw(ValidationFailed)
+      .with.deep.property('details', { field: 'access_token' });
     expect(() => Inbox.create('i', 't', { name: 'x', channel: 'evolution', baseUrl: 'http://h', apiKey: 'k' }, NOW))
-      .to.throw(ValidationFailed).with.deep.property('details', { field: 'instance' });
+      .to.throw(ValidationFailed)
+      .with.deep.property('details', { field: 'instance' });
   });
 
   it('refuses an unknown channel and an empty name', () => {
-    expect(() => Inbox.create('i', 't', { name: 'x', channel: 'telegram' }, NOW)).to.throw(ValidationFailed).with.deep.property('details', { field: 'channel' });
-    expect(() => Inbox.create('i', 't', { name: ' ', channel: 'sandbox' }, NOW)).to.throw(ValidationFailed).with.deep.property('details', { field: 'name' });
+    expect(() => Inbox.create('i', 't', { name: 'x', channel: 'telegram' }, NOW))
+      .to.throw(ValidationFailed)
+      .with.deep.property('details', { field: 'channel' });
+    expect(() => Inbox.create('i', 't', { name: ' ', channel: 'sandbox' }, NOW))
+      .to.throw(ValidationFailed)
+      .with.deep.property('details', { field: 'name' });
   });
 
   it('refuses an evolution base URL at a cloud metadata address', () => {
-    expect(() => Inbox.create('i', 't', { name: 'x', channel: 'evolution', baseUrl: 'http://169.254.169.254/latest', instance: 'a', apiKey: 'k' }, NOW))
-      .to.throw(ValidationFailed).with.deep.property('details', { field: 'base_url' });
+    expect(() =>
+      Inbox.create(
+        'i',
+        't',
+        { name: 'x', channel: 'evolution', baseUrl: 'http://169.254.169.254/latest', instance: 'a', apiKey: 'k' },
+        NOW,
+      ),
+    )
+      .to.throw(ValidationFailed)
+      .with.deep.property('details', { field: 'base_url' });
   });
 });
 
@@ -62,7 +81,14 @@ describe('provider base URL', () => {
   });
 
   it('recognizes link-local and metadata hosts however they are written', () => {
-    for (const host of ['169.254.169.254', '169.254.0.1', '[fe80::1]', 'metadata.google.internal', '[::ffff:169.254.169.254]', 'fd00:ec2::254']) {
+    for (const host of [
+      '169.254.169.254',
+      '169.254.0.1',
+      '[fe80::1]',
+      'metadata.google.internal',
+      '[::ffff:169.254.169.254]',
+      'fd00:ec2::254',
+    ]) {
       const hostname = new URL(`http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}/`).hostname;
       expect(isLinkLocalOrMetadataHost(hostname), host).to.equal(true);
     }
@@ -73,7 +99,14 @@ describe('provider base URL', () => {
 
   it('sees a metadata address through every IPv6 form that carries an IPv4 one', () => {
     // IPv4-compatible, NAT64 and 6to4 spellings of 169.254.169.254, and the decimal form the URL parser rewrites.
-    for (const host of ['[::169.254.169.254]', '[::a9fe:a9fe]', '[64:ff9b::169.254.169.254]', '[2002:a9fe:a9fe::1]', '2852039166', '[0:0:0:0:0:ffff:a9fe:a9fe]']) {
+    for (const host of [
+      '[::169.254.169.254]',
+      '[::a9fe:a9fe]',
+      '[64:ff9b::169.254.169.254]',
+      '[2002:a9fe:a9fe::1]',
+      '2852039166',
+      '[0:0:0:0:0:ffff:a9fe:a9fe]',
+    ]) {
       expect(isLinkLocalOrMetadataHost(new URL(`http://${host}/`).hostname), host).to.equal(true);
     }
     expect(() => requireProviderBaseUrl('http://[64:ff9b::a9fe:a9fe]/')).to.throw(ValidationFailed);

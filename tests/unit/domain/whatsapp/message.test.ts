@@ -15,12 +15,23 @@ const sent = () => {
 describe('Message', () => {
   it('is recorded pending, outbound text, before the provider answers', () => {
     const s = pending().snapshot();
-    expect(s).to.include({ direction: 'outbound', type: 'text', content: 'Olá', status: 'pending', providerMessageId: null, conversationId: 'v1', inboxId: 'i1', contactId: 'c1' });
+    expect(s).to.include({
+      direction: 'outbound',
+      type: 'text',
+      content: 'Olá',
+      status: 'pending',
+      providerMessageId: null,
+      conversationId: 'v1',
+      inboxId: 'i1',
+      contactId: 'c1',
+    });
   });
 
   it('requires content, up to 4096 characters', () => {
     for (const bad of ['', '  ', undefined, 5, 'x'.repeat(4097)]) {
-      expect(() => Message.outbound('m', 't', thread, bad, T0)).to.throw(ValidationFailed).with.deep.property('details', { field: 'content' });
+      expect(() => Message.outbound('m', 't', thread, bad, T0))
+        .to.throw(ValidationFailed)
+        .with.deep.property('details', { field: 'content' });
     }
     expect(() => Message.outbound('m', 't', thread, 'x'.repeat(4096), T0)).not.to.throw();
   });
@@ -84,13 +95,41 @@ describe('Message', () => {
 
     it('keeps the type, the media handle, the context, the referral and the raw object', () => {
       const raw = { type: 'image', image: { id: '1479537139650973', caption: 'Nota fiscal' } };
-      const referral = { sourceUrl: 'https://fb.me/x', sourceId: '1202', sourceType: 'ad', headline: 'Promo', body: null, mediaType: 'image', imageUrl: null, videoUrl: null, thumbnailUrl: null, ctwaClid: 'ARA' };
-      const s = Message.inbound('m3', 'team', thread, content({
-        type: 'image', text: 'Nota fiscal', media: { id: '1479537139650973', mimeType: 'image/jpeg', sha256: 'abc', filename: null },
-        context: { id: 'wamid.OUT', from: '15550783881' }, referral, raw,
-      }), 'wamid.img', T0, T1).snapshot();
+      const referral = {
+        sourceUrl: 'https://fb.me/x',
+        sourceId: '1202',
+        sourceType: 'ad',
+        headline: 'Promo',
+        body: null,
+        mediaType: 'image',
+        imageUrl: null,
+        videoUrl: null,
+        thumbnailUrl: null,
+        ctwaClid: 'ARA',
+      };
+      const s = Message.inbound(
+        'm3',
+        'team',
+        thread,
+        content({
+          type: 'image',
+          text: 'Nota fiscal',
+          media: { id: '1479537139650973', mimeType: 'image/jpeg', sha256: 'abc', filename: null },
+          context: { id: 'wamid.OUT', from: '15550783881' },
+          referral,
+          raw,
+        }),
+        'wamid.img',
+        T0,
+        T1,
+      ).snapshot();
       expect(s).to.deep.include({
-        type: 'image', content: 'Nota fiscal', status: 'received', error: null, raw, referral,
+        type: 'image',
+        content: 'Nota fiscal',
+        status: 'received',
+        error: null,
+        raw,
+        referral,
         media: { id: '1479537139650973', mimeType: 'image/jpeg', sha256: 'abc', filename: null },
         context: { id: 'wamid.OUT', from: '15550783881' },
       });
@@ -98,8 +137,13 @@ describe('Message', () => {
 
     it('gives a message with nothing readable a placeholder naming its type', () => {
       expect(Message.inbound('m4', 'team', thread, content({ type: 'sticker' }), 'w1', T0, T1).snapshot().content).to.equal('[sticker]');
-      expect(Message.inbound('m5', 'team', thread, content({ type: 'audio', text: '  ' }), 'w2', T0, T1).snapshot().content).to.equal('[audio]');
-      expect(Message.inbound('m6', 'team', thread, content({ type: ' ' }), 'w3', T0, T1).snapshot()).to.include({ type: 'unknown', content: '[unknown]' });
+      expect(Message.inbound('m5', 'team', thread, content({ type: 'audio', text: '  ' }), 'w2', T0, T1).snapshot().content).to.equal(
+        '[audio]',
+      );
+      expect(Message.inbound('m6', 'team', thread, content({ type: ' ' }), 'w3', T0, T1).snapshot()).to.include({
+        type: 'unknown',
+        content: '[unknown]',
+      });
     });
 
     it('keeps the provider error of an unsupported message, still received', () => {
@@ -110,7 +154,15 @@ describe('Message', () => {
 
     it('drops a media, context or referral whose every field is empty', () => {
       const empty = { id: null, mimeType: null, sha256: null, filename: null };
-      const s = Message.inbound('m8', 'team', thread, content({ type: 'image', media: empty, context: { id: null, from: null } }), 'w5', T0, T1).snapshot();
+      const s = Message.inbound(
+        'm8',
+        'team',
+        thread,
+        content({ type: 'image', media: empty, context: { id: null, from: null } }),
+        'w5',
+        T0,
+        T1,
+      ).snapshot();
       expect(s).to.include({ media: null, context: null });
     });
 
