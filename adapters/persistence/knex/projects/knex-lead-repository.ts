@@ -80,7 +80,8 @@ function fromRow(r: Row): LeadData {
   };
 }
 
-function viewFromRow(r: Row): LeadView {
+/** A lead read with its identity and company (the columns `leadViews` selects). */
+export function leadViewFromRow(r: Row): LeadView {
   const lead = fromRow(r);
   return {
     ...lead,
@@ -104,6 +105,14 @@ const countKeyOf = (l: { teamId: string; projectId: string; isActive: boolean })
   is_active: l.isActive,
 });
 
+/** Leads (`l`) with their identity and company in one query: one per page, never one per row. */
+export const leadViews = (database: KnexDatabase) =>
+  database
+    .db('project_leads as l')
+    .join('contact_identities as i', (j) => j.on('i.team_id', 'l.team_id').andOn('i.id', 'l.contact_identity_id'))
+    .leftJoin('project_companies as co', (j) => j.on('co.team_id', 'l.team_id').andOn('co.id', 'l.company_id'))
+    .select('l.*', ...IDENTITY_COLUMNS.map((c) => `i.${c} as i_${c}`), 'co.name as co_name');
+
 export class KnexLeadRepository implements LeadRepository {
   private readonly counts: KeptCounts<CountKey>;
 
@@ -111,13 +120,8 @@ export class KnexLeadRepository implements LeadRepository {
     this.counts = new KeptCounts(database, 'lead_counts', ['team_id', 'project_key', 'is_active']);
   }
 
-  /** A lead with its identity and company in one query: one per page, never one per row. */
   private select() {
-    return this.database
-      .db('project_leads as l')
-      .join('contact_identities as i', (j) => j.on('i.team_id', 'l.team_id').andOn('i.id', 'l.contact_identity_id'))
-      .leftJoin('project_companies as co', (j) => j.on('co.team_id', 'l.team_id').andOn('co.id', 'l.company_id'))
-      .select('l.*', ...IDENTITY_COLUMNS.map((c) => `i.${c} as i_${c}`), 'co.name as co_name');
+    return leadViews(this.database);
   }
 
   async list(team: TeamContext, projectId: string, filter: LeadFilter, query: ListQuery<LeadSortField>): Promise<Page<LeadView>> {
@@ -135,7 +139,7 @@ export class KnexLeadRepository implements LeadRepository {
             project_key: idKey(projectId),
             ...(filter.isActive !== undefined ? { is_active: filter.isActive } : {}),
           });
-    return paginate(qb, query, viewFromRow, kept);
+    return paginate(qb, query, leadViewFromRow, kept);
   }
 
   async findById(team: TeamContext, id: string): Promise<LeadData | null> {
@@ -151,7 +155,7 @@ export class KnexLeadRepository implements LeadRepository {
 
   async findViewById(team: TeamContext, id: string): Promise<LeadView | null> {
     const row = await this.select().where('l.team_id', team.teamId).andWhere('l.id', id).first<Row | undefined>();
-    return row ? viewFromRow(row) : null;
+    return row ? leadViewFromRow(row) : null;
   }
 
   async findTeamOf(id: string): Promise<TeamContext | null> {
