@@ -8,19 +8,11 @@ import { requireCalendarDate } from '../../domain/shared/values';
 import { DealScopeQuery, DealScopeResolver } from './deal-scope';
 import { ProjectDealDetails } from './project-deal-details';
 
-/** The query of GET /deals: its filters, and the page, order and search (`query`). */
-export interface ListDealsCommand extends DealScopeQuery {
-  status?: string;
-  phase?: string;
-  /** `client_id` and `lead_id` are aliases: each names the main client or lead of the scope. */
-  clientId?: string;
-  leadId?: string;
-  responsibleId?: string;
-  source?: string;
-  minValue?: number;
-  maxValue?: number;
-  from?: string;
-  to?: string;
+/**
+ * The query of GET /deals: its filters (the repository's, but for the scope, which the use case resolves
+ * from `projectId` and `pipelineId`), and the page, order and search (`query`).
+ */
+export interface ListDealsCommand extends DealScopeQuery, Omit<DealFilter, 'scope' | 'projectId' | 'pipelineId'> {
   query: ListQuery<DealSortField>;
 }
 
