@@ -1,4 +1,4 @@
-import { ListQuery, Page, Sort } from '../shared/list';
+import { FieldFilters, ListQuery, Page, Sort } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ActivityData, ActivityType, isActivityType } from './activity';
 
@@ -30,6 +30,14 @@ export interface ActivityFilter {
   dealId?: string;
   completed?: boolean;
 }
+
+/** The activity filters that hold one field to a value (all of them). */
+export const ACTIVITY_FIELD_FILTERS: FieldFilters<ActivityFilter, ActivityData> = {
+  type: 'type',
+  clientId: 'clientId',
+  dealId: 'dealId',
+  completed: 'isCompleted',
+};
 
 /** No delete: DELETE marks an activity completed (see `Activity.complete`). */
 export interface ActivityRepository {

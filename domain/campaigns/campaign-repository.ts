@@ -1,4 +1,4 @@
-import { ListQuery, Page, Sort } from '../shared/list';
+import { FieldFilters, ListQuery, Page, Sort } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { CampaignData } from './campaign';
 
@@ -21,6 +21,12 @@ export interface CampaignFilter {
   status?: string;
   projectId?: string;
 }
+
+/** The campaign filters that hold one field to a value (all of them). */
+export const CAMPAIGN_FIELD_FILTERS: FieldFilters<CampaignFilter, CampaignData> = {
+  status: 'status',
+  projectId: 'projectId',
+};
 
 export interface ProjectRef {
   id: string;

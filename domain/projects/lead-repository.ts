@@ -1,4 +1,4 @@
-import { ListQuery, Page } from '../shared/list';
+import { FieldFilters, ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { LeadData, LeadMatch, LeadView } from './lead';
 
@@ -9,6 +9,12 @@ export interface LeadFilter {
   isActive?: boolean;
   companyId?: string;
 }
+
+/** The lead filters that hold one field to a value (all of them). */
+export const LEAD_FIELD_FILTERS: FieldFilters<LeadFilter, LeadData> = {
+  isActive: 'isActive',
+  companyId: 'companyId',
+};
 
 export interface LeadKeys {
   phoneKey: string | null;

@@ -1,4 +1,4 @@
-import { ListQuery, Page } from '../shared/list';
+import { FieldFilters, ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ProjectData, ProjectPriority, ProjectView } from './project';
 
@@ -12,6 +12,13 @@ export interface ProjectFilter {
   stageIds?: string[];
   priority?: ProjectPriority;
 }
+
+/** The project filters that hold one field to a value; `stageIds` is read apart. */
+export const PROJECT_FIELD_FILTERS: FieldFilters<ProjectFilter, ProjectData> = {
+  squadId: 'squadId',
+  clientId: 'clientId',
+  priority: 'priority',
+};
 
 /** Projects of a team. Lists leave archived projects out; lookups by id include them. */
 export interface ProjectRepository {

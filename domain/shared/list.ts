@@ -18,3 +18,10 @@ export interface Page<T> {
 }
 
 export const offsetOf = (q: Pick<ListQuery, 'page' | 'limit'>): number => (q.page - 1) * q.limit;
+
+/**
+ * The filters of a list that hold one field of the record to a value: filter key → the record's field
+ * (its column is the field in snake_case). Every storage adapter applies them the same way, so a filter of
+ * this kind is declared once, beside the repository port, and in no adapter.
+ */
+export type FieldFilters<F, D> = { readonly [K in keyof F]?: keyof D & string };

@@ -1,5 +1,5 @@
 import { ValidationFailed } from '../shared/errors';
-import { ListQuery, Page, Sort } from '../shared/list';
+import { FieldFilters, ListQuery, Page, Sort } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { TaskData, TaskPriority } from './task';
 
@@ -30,6 +30,13 @@ export interface TaskFilter {
   priority?: TaskPriority;
   column?: string;
 }
+
+/** The task filters that hold one field to a value; the assignee and the column are read apart. */
+export const TASK_FIELD_FILTERS: FieldFilters<TaskFilter, TaskData> = {
+  projectId: 'projectId',
+  pipelineId: 'pipelineId',
+  priority: 'priority',
+};
 
 export interface TaskRepository {
   /** Active tasks only: soft-deleted ones never appear in a list. */

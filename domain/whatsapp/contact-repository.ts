@@ -1,4 +1,4 @@
-import { ListQuery, Page } from '../shared/list';
+import { FieldFilters, ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ContactData } from './contact';
 
@@ -10,6 +10,11 @@ export interface ContactFilter {
   tag?: string;
   clientId?: string;
 }
+
+/** The contact filters that hold one field to a value; `tag` is read apart. */
+export const CONTACT_FIELD_FILTERS: FieldFilters<ContactFilter, ContactData> = {
+  clientId: 'clientId',
+};
 
 export interface ContactRepository {
   /** `search` matches part of the phone, custom_name or push_name, ignoring case. */

@@ -1,4 +1,4 @@
-import { ListQuery, Page } from '../shared/list';
+import { FieldFilters, ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ConversationData } from './conversation';
 
@@ -11,6 +11,12 @@ export interface ConversationFilter {
   /** ISO timestamp: conversations updated at or after it. */
   updatedSince?: string;
 }
+
+/** The conversation filters that hold one field to a value; `updatedSince` is read apart. */
+export const CONVERSATION_FIELD_FILTERS: FieldFilters<ConversationFilter, ConversationData> = {
+  inboxId: 'inboxId',
+  contactId: 'contactId',
+};
 
 export interface ConversationRepository {
   list(team: TeamContext, filter: ConversationFilter, query: ListQuery<ConversationSortField>): Promise<Page<ConversationData>>;

@@ -1,10 +1,15 @@
 import { ActivityData } from '../../../../domain/activities/activity';
-import { ActivityFilter, ActivityRepository, ActivitySortField } from '../../../../domain/activities/activity-repository';
+import {
+  ACTIVITY_FIELD_FILTERS,
+  ActivityFilter,
+  ActivityRepository,
+  ActivitySortField,
+} from '../../../../domain/activities/activity-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
+import { orderBy, paginate, SortColumn, whereFields, whereSearchText } from '../shared/query';
 import { fromJson, toBool, toIso, toNumberOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -76,10 +81,7 @@ export class KnexActivityRepository implements ActivityRepository {
 
   async list(team: TeamContext, filter: ActivityFilter, query: ListQuery<ActivitySortField>): Promise<Page<ActivityData>> {
     const qb = this.database.db('activities').where({ team_id: team.teamId });
-    if (filter.type !== undefined) qb.andWhere({ type: filter.type });
-    if (filter.clientId !== undefined) qb.andWhere({ client_id: filter.clientId });
-    if (filter.dealId !== undefined) qb.andWhere({ deal_id: filter.dealId });
-    if (filter.completed !== undefined) qb.andWhere({ is_completed: filter.completed });
+    whereFields(qb, filter, ACTIVITY_FIELD_FILTERS);
     whereSearchText(qb, this.database, { table: 'activities' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);

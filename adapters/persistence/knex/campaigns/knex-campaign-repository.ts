@@ -1,10 +1,16 @@
 import { CampaignData, Json } from '../../../../domain/campaigns/campaign';
-import { CampaignFilter, CampaignRepository, CampaignSortField, CampaignView } from '../../../../domain/campaigns/campaign-repository';
+import {
+  CAMPAIGN_FIELD_FILTERS,
+  CampaignFilter,
+  CampaignRepository,
+  CampaignSortField,
+  CampaignView,
+} from '../../../../domain/campaigns/campaign-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
+import { orderBy, paginate, SortColumn, whereFields, whereSearchText } from '../shared/query';
 import { fromJson, toIso } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -79,8 +85,7 @@ export class KnexCampaignRepository implements CampaignRepository {
 
   async list(team: TeamContext, filter: CampaignFilter, query: ListQuery<CampaignSortField>): Promise<Page<CampaignView>> {
     const qb = this.select().where('c.team_id', team.teamId);
-    if (filter.status !== undefined) qb.andWhere('c.status', filter.status);
-    if (filter.projectId !== undefined) qb.andWhere('c.project_id', filter.projectId);
+    whereFields(qb, filter, CAMPAIGN_FIELD_FILTERS, 'c');
     whereSearchText(qb, this.database, { table: 'campaigns', alias: 'c' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'c.id');
     return paginate(qb, query, fromRow);

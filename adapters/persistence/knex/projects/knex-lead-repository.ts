@@ -1,11 +1,11 @@
 import { LeadContactTaken, LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
-import { LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
+import { LEAD_FIELD_FILTERS, LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { phoneDigitsKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
+import { orderBy, paginate, SortColumn, whereFields, whereSearchText } from '../shared/query';
 import { fromJson, isUniqueViolation, toBool, toIso } from '../shared/rows';
 import { IDENTITY_COLUMNS, identityFromRow } from './knex-contact-identity-repository';
 
@@ -126,8 +126,7 @@ export class KnexLeadRepository implements LeadRepository {
 
   async list(team: TeamContext, projectId: string, filter: LeadFilter, query: ListQuery<LeadSortField>): Promise<Page<LeadView>> {
     const qb = this.select().where('l.team_id', team.teamId).andWhere('l.project_id', projectId);
-    if (filter.isActive !== undefined) qb.andWhere('l.is_active', filter.isActive);
-    if (filter.companyId !== undefined) qb.andWhere('l.company_id', filter.companyId);
+    whereFields(qb, filter, LEAD_FIELD_FILTERS, 'l');
     whereSearchText(qb, this.database, { table: 'project_leads', alias: 'l' }, searchQueryOf(query.search, phoneDigitsKey));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'l.id');
     // A company or a search counts the rows; the project and the activity are keys of the kept counts.

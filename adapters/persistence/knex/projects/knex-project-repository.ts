@@ -1,11 +1,11 @@
 import { ProjectData, ProjectView } from '../../../../domain/projects/project';
-import { ProjectFilter, ProjectRepository, ProjectSortField } from '../../../../domain/projects/project-repository';
+import { PROJECT_FIELD_FILTERS, ProjectFilter, ProjectRepository, ProjectSortField } from '../../../../domain/projects/project-repository';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
+import { orderBy, paginate, SortColumn, whereFields, whereSearchText } from '../shared/query';
 import { isUniqueViolation, toBool, toIso, toIsoOrNull } from '../shared/rows';
 import { stageFromRow } from './knex-stage-repository';
 
@@ -116,9 +116,7 @@ export class KnexProjectRepository implements ProjectRepository {
 
   async list(team: TeamContext, filter: ProjectFilter, query: ListQuery<ProjectSortField>): Promise<Page<ProjectView>> {
     const qb = this.select().where('p.team_id', team.teamId).whereNull('p.archived_at');
-    if (filter.squadId !== undefined) qb.andWhere('p.squad_id', filter.squadId);
-    if (filter.clientId !== undefined) qb.andWhere('p.client_id', filter.clientId);
-    if (filter.priority !== undefined) qb.andWhere('p.priority', filter.priority);
+    whereFields(qb, filter, PROJECT_FIELD_FILTERS, 'p');
     if (filter.stageIds !== undefined) {
       if (filter.stageIds.length === 0) qb.andWhereRaw('1 = 0');
       else qb.whereIn('p.stage_id', filter.stageIds);

@@ -1,5 +1,5 @@
 import { Knex } from 'knex';
-import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
+import { FieldFilters, ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
 import { KEYS_MARKER, SearchQuery } from '../../../../domain/shared/search-text';
 import { KnexDatabase } from './knex-database';
 
@@ -105,4 +105,16 @@ export async function paginate<R, T>(qb: Knex.QueryBuilder, query: ListQuery, ma
   }
   const rows = (await qb.clone().offset(offsetOf(query)).limit(query.limit)) as R[];
   return { items: rows.map(map), total };
+}
+
+const columnOf = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Adds the field filters that `filter` sets (see `FieldFilters`): `alias.column = value` each. */
+export function whereFields<F>(qb: Knex.QueryBuilder, filter: F, fields: FieldFilters<F, Record<string, unknown>>, alias?: string): void {
+  for (const key of Object.keys(fields) as (keyof F & string)[]) {
+    const value = filter[key];
+    const field = fields[key];
+    if (value === undefined || field === undefined) continue;
+    qb.andWhere(alias ? `${alias}.${columnOf(field)}` : columnOf(field), value as Knex.Value);
+  }
 }

@@ -2,10 +2,10 @@ import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { TaskData } from '../../../../domain/tasks/task';
-import { TaskFilter, TaskRepository, TaskSortField } from '../../../../domain/tasks/task-repository';
+import { TASK_FIELD_FILTERS, TaskFilter, TaskRepository, TaskSortField } from '../../../../domain/tasks/task-repository';
 import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
+import { orderBy, paginate, SortColumn, whereFields, whereSearchText } from '../shared/query';
 import { fromJson, toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -100,9 +100,7 @@ export class KnexTaskRepository implements TaskRepository {
   async listActive(team: TeamContext, filter: TaskFilter, query: ListQuery<TaskSortField>): Promise<Page<TaskData>> {
     const db = this.database.db;
     const qb = db('tasks').where({ team_id: team.teamId }).whereNull('deleted_at');
-    if (filter.projectId !== undefined) qb.andWhere({ project_id: filter.projectId });
-    if (filter.pipelineId !== undefined) qb.andWhere({ pipeline_id: filter.pipelineId });
-    if (filter.priority !== undefined) qb.andWhere({ priority: filter.priority });
+    whereFields(qb, filter, TASK_FIELD_FILTERS);
     if (filter.column !== undefined) qb.andWhere({ column_slug: filter.column });
     if (filter.assigneeId !== undefined) {
       const assigneeId = filter.assigneeId;

@@ -3,9 +3,9 @@ import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { ContactData } from '../../../../domain/whatsapp/contact';
-import { ContactFilter, ContactRepository, ContactSortField } from '../../../../domain/whatsapp/contact-repository';
+import { CONTACT_FIELD_FILTERS, ContactFilter, ContactRepository, ContactSortField } from '../../../../domain/whatsapp/contact-repository';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
+import { orderBy, paginate, SortColumn, whereFields, whereSearchText } from '../shared/query';
 import { fromJson, isUniqueViolation, toIso } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -63,7 +63,7 @@ export class KnexContactRepository implements ContactRepository {
 
   async list(team: TeamContext, filter: ContactFilter, query: ListQuery<ContactSortField>): Promise<Page<ContactData>> {
     const qb = this.database.db(TABLE).where({ team_id: team.teamId });
-    if (filter.clientId !== undefined) qb.andWhere({ client_id: filter.clientId });
+    whereFields(qb, filter, CONTACT_FIELD_FILTERS);
     if (filter.tag !== undefined) {
       // Tags are a JSON array in text; an element is its JSON string, quotes included. The match is
       // case-sensitive on both dialects (SQLite's LIKE would not be).

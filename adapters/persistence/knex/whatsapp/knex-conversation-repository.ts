@@ -2,10 +2,15 @@ import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { ConversationData } from '../../../../domain/whatsapp/conversation';
-import { ConversationFilter, ConversationRepository, ConversationSortField } from '../../../../domain/whatsapp/conversation-repository';
+import {
+  CONVERSATION_FIELD_FILTERS,
+  ConversationFilter,
+  ConversationRepository,
+  ConversationSortField,
+} from '../../../../domain/whatsapp/conversation-repository';
 import { Referral } from '../../../../domain/whatsapp/referral';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, paginate } from '../shared/query';
+import { orderBy, paginate, SortColumn, whereFields } from '../shared/query';
 import { fromJson, isUniqueViolation, toIso, toIsoOrNull, toJson } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -49,8 +54,7 @@ export class KnexConversationRepository implements ConversationRepository {
 
   async list(team: TeamContext, filter: ConversationFilter, query: ListQuery<ConversationSortField>): Promise<Page<ConversationData>> {
     const qb = this.database.db(TABLE).where({ team_id: team.teamId });
-    if (filter.inboxId !== undefined) qb.andWhere({ inbox_id: filter.inboxId });
-    if (filter.contactId !== undefined) qb.andWhere({ contact_id: filter.contactId });
+    whereFields(qb, filter, CONVERSATION_FIELD_FILTERS);
     // An ISO string in UTC: compared as a timestamp by PostgreSQL, as text in the same format by SQLite.
     if (filter.updatedSince !== undefined) qb.andWhere('updated_at', '>=', filter.updatedSince);
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);

@@ -1,10 +1,15 @@
 import { ACTIVITY_PRIORITIES, ActivityData } from '../../../../domain/activities/activity';
-import { ActivityFilter, ActivityRepository, ActivitySortField } from '../../../../domain/activities/activity-repository';
+import {
+  ACTIVITY_FIELD_FILTERS,
+  ActivityFilter,
+  ActivityRepository,
+  ActivitySortField,
+} from '../../../../domain/activities/activity-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
-import { SortValue, matchesSearch, pageOf } from '../shared/paging';
+import { matchesFields, matchesSearch, pageOf, SortValue } from '../shared/paging';
 
 const sortValue = (a: ActivityData, field: string): SortValue =>
   field === 'title'
@@ -32,10 +37,7 @@ export class MemoryActivityRepository implements ActivityRepository {
     const rows = this.rows.filter(
       (a) =>
         a.teamId === team.teamId &&
-        (filter.type === undefined || a.type === filter.type) &&
-        (filter.clientId === undefined || a.clientId === filter.clientId) &&
-        (filter.dealId === undefined || a.dealId === filter.dealId) &&
-        (filter.completed === undefined || a.isCompleted === filter.completed) &&
+        matchesFields(a, filter, ACTIVITY_FIELD_FILTERS) &&
         matchesSearch(search, () => searchTextOf([a.title, a.description])),
     );
     return pageOf(rows, query, sortValue);

@@ -1,5 +1,6 @@
 import { CampaignData } from '../../../../domain/campaigns/campaign';
 import {
+  CAMPAIGN_FIELD_FILTERS,
   CampaignFilter,
   CampaignRepository,
   CampaignSortField,
@@ -10,7 +11,7 @@ import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
-import { SortValue, matchesSearch, pageOf } from '../shared/paging';
+import { matchesFields, matchesSearch, pageOf, SortValue } from '../shared/paging';
 
 const sortValue = (c: CampaignData, field: string): SortValue =>
   field === 'name'
@@ -36,8 +37,7 @@ export class MemoryCampaignRepository implements CampaignRepository {
     const rows = this.rows.filter(
       (c) =>
         c.teamId === team.teamId &&
-        (filter.status === undefined || c.status === filter.status) &&
-        (filter.projectId === undefined || c.projectId === filter.projectId) &&
+        matchesFields(c, filter, CAMPAIGN_FIELD_FILTERS) &&
         matchesSearch(search, () => searchTextOf([c.name, c.description])),
     );
     const page = pageOf(rows, query, sortValue);

@@ -1,12 +1,12 @@
 import { CompanyData } from '../../../../domain/projects/company';
 import { ContactIdentityData } from '../../../../domain/projects/contact-identity';
 import { LeadContactTaken, LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
-import { LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
+import { LEAD_FIELD_FILTERS, LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { phoneDigitsKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
-import { matchesSearch, pageOf } from '../shared/paging';
+import { matchesFields, matchesSearch, pageOf } from '../shared/paging';
 
 const byCreation = (a: LeadData, b: LeadData): number =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1;
@@ -23,8 +23,7 @@ export class MemoryLeadRepository implements LeadRepository {
       (l) =>
         l.teamId === team.teamId &&
         l.projectId === projectId &&
-        (filter.isActive === undefined || l.isActive === filter.isActive) &&
-        (filter.companyId === undefined || l.companyId === filter.companyId) &&
+        matchesFields(l, filter, LEAD_FIELD_FILTERS) &&
         matchesSearch(search, () => searchTextOf([l.fullName, l.email, l.phone], [l.phone === null ? null : l.phone.replace(/\D/g, '')])),
     );
     const views = rows.map((l) => this.view(l)).filter((v): v is LeadView => v !== null);

@@ -1,5 +1,5 @@
 import { PROJECT_PRIORITY_RANK, ProjectData, ProjectView } from '../../../../domain/projects/project';
-import { ProjectFilter, ProjectRepository, ProjectSortField } from '../../../../domain/projects/project-repository';
+import { PROJECT_FIELD_FILTERS, ProjectFilter, ProjectRepository, ProjectSortField } from '../../../../domain/projects/project-repository';
 import { SquadData } from '../../../../domain/projects/squad';
 import { StageData } from '../../../../domain/projects/stage';
 import { Duplicate } from '../../../../domain/shared/errors';
@@ -7,7 +7,7 @@ import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
-import { SortValue, matchesSearch, pageOf } from '../shared/paging';
+import { matchesFields, matchesSearch, pageOf, SortValue } from '../shared/paging';
 
 const sortValue = (p: ProjectView, field: string): SortValue =>
   field === 'name'
@@ -36,9 +36,7 @@ export class MemoryProjectRepository implements ProjectRepository {
       (p) =>
         p.teamId === team.teamId &&
         p.archivedAt === null &&
-        (filter.squadId === undefined || p.squadId === filter.squadId) &&
-        (filter.clientId === undefined || p.clientId === filter.clientId) &&
-        (filter.priority === undefined || p.priority === filter.priority) &&
+        matchesFields(p, filter, PROJECT_FIELD_FILTERS) &&
         (filter.stageIds === undefined || filter.stageIds.includes(p.stageId)) &&
         matchesSearch(search, () => searchTextOf([p.name, p.description])),
     );

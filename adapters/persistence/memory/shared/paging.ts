@@ -1,4 +1,4 @@
-import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
+import { FieldFilters, ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
 import { SearchQuery, matchesSearchText } from '../../../../domain/shared/search-text';
 
 export type SortValue = string | number | boolean | null | undefined;
@@ -26,3 +26,13 @@ export function pageOf<T extends { id: string }>(rows: T[], query: ListQuery, va
  */
 export const matchesSearch = (query: SearchQuery | undefined, textOf: () => string): boolean =>
   !query || matchesSearchText(textOf(), query);
+
+/** Whether `row` holds every field filter that `filter` sets (see `FieldFilters`). */
+export function matchesFields<D, F>(row: D, filter: F, fields: FieldFilters<F, D>): boolean {
+  for (const key of Object.keys(fields) as (keyof F & string)[]) {
+    const value = filter[key];
+    const field = fields[key];
+    if (value !== undefined && field !== undefined && row[field] !== (value as unknown)) return false;
+  }
+  return true;
+}

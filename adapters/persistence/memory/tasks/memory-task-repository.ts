@@ -2,9 +2,9 @@ import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { TASK_PRIORITIES, TaskData } from '../../../../domain/tasks/task';
-import { TaskFilter, TaskRepository, TaskSortField } from '../../../../domain/tasks/task-repository';
+import { TASK_FIELD_FILTERS, TaskFilter, TaskRepository, TaskSortField } from '../../../../domain/tasks/task-repository';
 import { MemoryStore } from '../shared/memory-store';
-import { SortValue, matchesSearch, pageOf } from '../shared/paging';
+import { matchesFields, matchesSearch, pageOf, SortValue } from '../shared/paging';
 
 const sortValue = (t: TaskData, field: string): SortValue =>
   field === 'title'
@@ -33,10 +33,8 @@ export class MemoryTaskRepository implements TaskRepository {
       (t) =>
         t.teamId === team.teamId &&
         t.deletedAt === null &&
-        (filter.projectId === undefined || t.projectId === filter.projectId) &&
-        (filter.pipelineId === undefined || t.pipelineId === filter.pipelineId) &&
+        matchesFields(t, filter, TASK_FIELD_FILTERS) &&
         (filter.assigneeId === undefined || t.assigneeIds.includes(filter.assigneeId)) &&
-        (filter.priority === undefined || t.priority === filter.priority) &&
         (filter.column === undefined || t.column === filter.column) &&
         matchesSearch(search, () => searchTextOf([t.title, t.description])),
     );

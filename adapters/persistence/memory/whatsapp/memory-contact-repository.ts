@@ -3,9 +3,9 @@ import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { ContactData } from '../../../../domain/whatsapp/contact';
-import { ContactFilter, ContactRepository, ContactSortField } from '../../../../domain/whatsapp/contact-repository';
+import { CONTACT_FIELD_FILTERS, ContactFilter, ContactRepository, ContactSortField } from '../../../../domain/whatsapp/contact-repository';
 import { MemoryStore } from '../shared/memory-store';
-import { matchesSearch, pageOf } from '../shared/paging';
+import { matchesFields, matchesSearch, pageOf } from '../shared/paging';
 
 const sortValue = (c: ContactData, field: string) =>
   field === 'push_name'
@@ -30,7 +30,7 @@ export class MemoryContactRepository implements ContactRepository {
       (c) =>
         c.teamId === team.teamId &&
         (filter.tag === undefined || c.tags.includes(filter.tag)) &&
-        (filter.clientId === undefined || c.clientId === filter.clientId) &&
+        matchesFields(c, filter, CONTACT_FIELD_FILTERS) &&
         matchesSearch(search, () => searchTextOf([c.phone, c.customName, c.pushName])),
     );
     return pageOf(rows, query, sortValue);

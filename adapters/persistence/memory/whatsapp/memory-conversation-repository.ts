@@ -2,9 +2,14 @@ import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { ConversationData } from '../../../../domain/whatsapp/conversation';
-import { ConversationFilter, ConversationRepository, ConversationSortField } from '../../../../domain/whatsapp/conversation-repository';
+import {
+  CONVERSATION_FIELD_FILTERS,
+  ConversationFilter,
+  ConversationRepository,
+  ConversationSortField,
+} from '../../../../domain/whatsapp/conversation-repository';
 import { MemoryStore } from '../shared/memory-store';
-import { pageOf } from '../shared/paging';
+import { matchesFields, pageOf } from '../shared/paging';
 
 const sortValue = (c: ConversationData, field: string) =>
   field === 'updated_at'
@@ -25,8 +30,7 @@ export class MemoryConversationRepository implements ConversationRepository {
     const rows = this.rows.filter(
       (c) =>
         c.teamId === team.teamId &&
-        (filter.inboxId === undefined || c.inboxId === filter.inboxId) &&
-        (filter.contactId === undefined || c.contactId === filter.contactId) &&
+        matchesFields(c, filter, CONVERSATION_FIELD_FILTERS) &&
         // Both are ISO strings in UTC with milliseconds, so text order is time order.
         (filter.updatedSince === undefined || c.updatedAt >= filter.updatedSince),
     );
