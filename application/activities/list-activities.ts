@@ -1,5 +1,11 @@
 import { ActivityData } from '../../domain/activities/activity';
-import { ActivityRepository, ActivitySortField, activityTypeFilter, completedFilter } from '../../domain/activities/activity-repository';
+import {
+  ActivityFilter,
+  ActivityRepository,
+  ActivitySortField,
+  activityTypeFilter,
+  completedFilter,
+} from '../../domain/activities/activity-repository';
 import { ClientRepository } from '../../domain/clients/client-repository';
 import { DealRepository } from '../../domain/deals/deal-repository';
 import { ListQuery, Page } from '../../domain/shared/list';
@@ -7,11 +13,9 @@ import { TeamContext } from '../../domain/shared/team';
 import { assertLinksExist } from './activity-links';
 
 /** `type` and `completed` as the query gives them: an unlisted value relaxes (filters nothing) rather than fails. */
-export interface ListActivitiesCommand {
+export interface ListActivitiesCommand extends Omit<ActivityFilter, 'type' | 'completed'> {
   type?: string;
   completed?: string;
-  clientId?: string;
-  dealId?: string;
   query: ListQuery<ActivitySortField>;
 }
 
@@ -23,16 +27,11 @@ export class ListActivities {
   ) {}
 
   async execute(team: TeamContext, command: ListActivitiesCommand): Promise<Page<ActivityData>> {
-    const { clientId, dealId, query } = command;
-    await assertLinksExist(this.clients, this.deals, team, { clientId, dealId });
+    const { type, completed, query, ...filter } = command;
+    await assertLinksExist(this.clients, this.deals, team, filter);
     return this.activities.list(
       team,
-      {
-        type: activityTypeFilter(command.type),
-        completed: completedFilter(command.completed),
-        clientId,
-        dealId,
-      },
+      { ...filter, type: activityTypeFilter(type), completed: completedFilter(completed) },
       { ...query, search: query.search || undefined },
     );
   }

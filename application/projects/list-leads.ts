@@ -21,12 +21,12 @@ export class ListLeads {
   ) {}
 
   async execute(team: TeamContext, command: ListLeadsCommand): Promise<Page<LeadView>> {
-    const { projectId, isActive, companyId, query } = command;
+    const { projectId, query, ...filter } = command;
     await requireProject(this.projects, team, projectId);
     // Like every referenced id, a company unknown to the team is 404 (one of another project just matches nothing).
-    if (companyId && !(await this.companies.findById(team, companyId))) {
+    if (filter.companyId && !(await this.companies.findById(team, filter.companyId))) {
       throw new NotFound('Company not found', 'company_id');
     }
-    return this.leads.list(team, projectId, { isActive, companyId }, query);
+    return this.leads.list(team, projectId, filter, query);
   }
 }

@@ -1,5 +1,5 @@
 import { ClientRepository } from '../../domain/clients/client-repository';
-import { ProjectPriority, ProjectView } from '../../domain/projects/project';
+import { ProjectView } from '../../domain/projects/project';
 import { ProjectFilter, ProjectRepository, ProjectSortField } from '../../domain/projects/project-repository';
 import { SquadRepository } from '../../domain/projects/squad-repository';
 import { ProjectStatus, stageIdsOf } from '../../domain/projects/stage';
@@ -8,11 +8,8 @@ import { ListQuery, Page } from '../../domain/shared/list';
 import { TeamContext } from '../../domain/shared/team';
 import { checkProjectReferences } from './project-references';
 
-export interface ListProjectsCommand {
-  squadId?: string;
-  clientId?: string;
+export interface ListProjectsCommand extends Omit<ProjectFilter, 'stageIds'> {
   status?: ProjectStatus;
-  priority?: ProjectPriority;
   query: ListQuery<ProjectSortField>;
 }
 
@@ -27,8 +24,9 @@ export class ListProjects {
 
   async execute(team: TeamContext, command: ListProjectsCommand): Promise<Page<ProjectView>> {
     await checkProjectReferences({ squads: this.squads, clients: this.clients }, team, command);
-    const filter: ProjectFilter = { squadId: command.squadId, clientId: command.clientId, priority: command.priority };
-    if (command.status !== undefined) filter.stageIds = stageIdsOf(await this.stages.listByTeam(team), command.status);
-    return this.projects.list(team, filter, command.query);
+    const { status, query, ...fields } = command;
+    const filter: ProjectFilter = { ...fields };
+    if (status !== undefined) filter.stageIds = stageIdsOf(await this.stages.listByTeam(team), status);
+    return this.projects.list(team, filter, query);
   }
 }

@@ -4,17 +4,12 @@ import { NotFound, ValidationFailed } from '../../domain/shared/errors';
 import { ListQuery, Page } from '../../domain/shared/list';
 import { TeamContext } from '../../domain/shared/team';
 import { TASK_PRIORITIES, TaskData, isTaskPriority } from '../../domain/tasks/task';
-import { TaskRepository, TaskSortField, requireTaskSortField } from '../../domain/tasks/task-repository';
+import { requireTaskSortField, TaskFilter, TaskRepository, TaskSortField } from '../../domain/tasks/task-repository';
 
-export interface ListTasksCommand {
+export interface ListTasksCommand extends Omit<TaskFilter, 'priority'> {
   query: ListQuery<TaskSortField>;
-  projectId?: string;
-  pipelineId?: string;
-  assigneeId?: string;
   /** One of the task priorities; anything else is refused. */
   priority?: string;
-  /** A column slug. */
-  column?: string;
 }
 
 export class ListTasks {
@@ -26,7 +21,8 @@ export class ListTasks {
 
   /** Active tasks only. A project or pipeline filter must name one of the team's. */
   async execute(team: TeamContext, command: ListTasksCommand): Promise<Page<TaskData>> {
-    const { query, projectId, pipelineId, assigneeId, priority, column } = command;
+    const { query, priority, ...filter } = command;
+    const { projectId, pipelineId } = filter;
     requireTaskSortField(query.sort.field);
     if (priority !== undefined && !isTaskPriority(priority)) {
       throw new ValidationFailed(`priority must be one of ${TASK_PRIORITIES.join(', ')}`, 'priority');
@@ -39,7 +35,7 @@ export class ListTasks {
     }
     return this.tasks.listActive(
       team,
-      { projectId, pipelineId, assigneeId, priority, column: column || undefined },
+      { ...filter, priority, column: filter.column || undefined },
       { ...query, search: query.search || undefined },
     );
   }

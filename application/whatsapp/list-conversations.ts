@@ -8,9 +8,7 @@ import { ConversationFilter, ConversationRepository, ConversationSortField } fro
 import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
 
 /** The query of GET /whatsapp/conversations, ids already checked for UUID form at the edge. */
-export interface ListConversationsCommand {
-  inboxId?: string;
-  contactId?: string;
+export interface ListConversationsCommand extends Omit<ConversationFilter, 'updatedSince'> {
   /** An ISO 8601 timestamp, as sent. */
   updatedSince?: string;
   query: ListQuery<ConversationSortField>;
@@ -25,8 +23,9 @@ export class ListConversations {
 
   /** A filter naming an inbox or contact the team does not have is a 404 on that field, like any referenced id. */
   async execute(team: TeamContext, command: ListConversationsCommand): Promise<Page<ConversationData>> {
-    const { inboxId, contactId, updatedSince, query } = command;
-    const filter: ConversationFilter = { inboxId, contactId };
+    const { updatedSince, query, ...fields } = command;
+    const { inboxId, contactId } = fields;
+    const filter: ConversationFilter = { ...fields };
     if (updatedSince !== undefined) filter.updatedSince = requireTimestamp(updatedSince, 'updated_since');
     if (inboxId !== undefined && !(await this.inboxes.findById(team, inboxId))) throw new NotFound('Inbox not found', 'inbox_id');
     if (contactId !== undefined && !(await this.contacts.findById(team, contactId))) throw new NotFound('Contact not found', 'contact_id');
