@@ -1,5 +1,6 @@
 import { Bind, ResolvedValueInjectOptions, ServiceIdentifier } from 'inversify';
 
+// Any constructor: with `unknown[]` parameters a class whose constructor takes typed ones would not fit.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Class = new (...args: any[]) => unknown;
 
