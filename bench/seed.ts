@@ -173,6 +173,12 @@ export async function seed(databaseUrl: string, rows: number, log: (line: string
         select team_id, scope, ${key('project_id')}, ${key('pipeline_id')}, status, count(*) from deals
         group by team_id, scope, ${key('project_id')}, ${key('pipeline_id')}, status`);
     }
+    if (await db.schema.hasTable('deal_day_counts')) {
+      const day = databaseUrl.startsWith('postgres') ? `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')` : 'substr(created_at, 1, 10)';
+      await db('deal_day_counts').del();
+      await db.raw(`insert into deal_day_counts (team_id, scope, day, n)
+        select team_id, scope, ${day}, count(*) from deals group by team_id, scope, ${day}`);
+    }
     // As autovacuum leaves a table at rest: statistics, and the visibility map that lets a deep page be
     // read from the index alone.
     if (databaseUrl.startsWith('postgres')) await db.raw('vacuum (analyze) deals');

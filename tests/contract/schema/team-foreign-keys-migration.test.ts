@@ -26,6 +26,8 @@ import { TaskMother } from '../tasks/task-mother';
 // the migration with their names, changing nothing.
 
 const MIGRATION = '20261126000100_team_foreign_keys';
+/** Tables the deal repository writes beside each deal, created by migrations after this one. */
+const REPOSITORY_TABLES = { alsoBefore: ['20261126000200_deal_day_counts'] };
 const NOW = '2026-01-01T00:00:00.000Z';
 const SEARCHED = ['deals', 'clients', 'project_leads', 'tasks', 'whatsapp_contacts'];
 const TABLES = [
@@ -350,197 +352,205 @@ const refusedAsForeignKey = async (write: Promise<unknown>): Promise<void> => {
   expect(err!.message).to.match(/FOREIGN KEY constraint failed|violates foreign key constraint/);
 };
 
-forEachMigrationBackend(MIGRATION, (world) => {
-  const [teamA, teamB] = [randomUUID(), randomUUID()];
-  let a: Seeded;
-  let b: Seeded;
+forEachMigrationBackend(
+  MIGRATION,
+  (world) => {
+    const [teamA, teamB] = [randomUUID(), randomUUID()];
+    let a: Seeded;
+    let b: Seeded;
 
-  it('keeps every row written before it (and its rowid), and the searches and kept counts over them', async () => {
-    const { knex, backend } = world();
-    await world().migrateToBefore();
-    a = await seedTeam(world(), teamA, 'Alfa');
-    b = await seedTeam(world(), teamB, 'Beta');
-    const before = await census(knex, backend);
+    it('keeps every row written before it (and its rowid), and the searches and kept counts over them', async () => {
+      const { knex, backend } = world();
+      await world().migrateToBefore();
+      a = await seedTeam(world(), teamA, 'Alfa');
+      b = await seedTeam(world(), teamB, 'Beta');
+      const before = await census(knex, backend);
 
-    await world().migrateToLatest();
+      await world().migrateToLatest();
 
-    expect(await census(knex, backend)).to.deep.equal(before);
-    const r = repositoriesOf(world());
-    for (const [team, word] of [
-      [{ teamId: teamA }, 'alfa'],
-      [{ teamId: teamB }, 'beta'],
-    ] as const) {
-      const project = team.teamId === teamA ? a.project : b.project;
-      expect((await r.deals.list(team, { scope: 'global' }, q(`${word} neg`))).items.map((v) => v.deal.title)).to.have.length(1);
-      expect((await r.deals.list(team, { scope: 'project', projectId: project }, q())).total).to.equal(1);
-      expect((await r.clients.list(team, { status: 'active' }, q(`${word} cli`))).total).to.equal(1);
-      expect((await r.clients.list(team, { status: 'active' }, q())).total).to.equal(1);
-      expect((await r.leads.list(team, project, {}, q(`${word} con`))).total).to.equal(1);
-      expect((await r.leads.list(team, project, {}, q())).total).to.equal(1);
-      expect((await r.tasks.listActive(team, {}, q(`${word} tar`))).total).to.equal(1);
-      expect((await r.tasks.listActive(team, { projectId: project }, q())).total).to.equal(1);
-      expect((await r.contacts.list(team, {}, q(`${word} zap`))).total).to.equal(1);
-    }
-    if (backend === 'sqlite') {
-      for (const table of SEARCHED)
-        await knex.raw(`insert into ${table}_search_fts(${table}_search_fts, rank) values ('integrity-check', 1)`);
-      // The triggers that keep the index are back: a row written now is found, and counted.
-      await r.clients.insert(ClientMother.create({ teamId: teamA, name: 'Alfa Segundo' }));
-      expect((await r.clients.list({ teamId: teamA }, { status: 'active' }, q('segundo'))).total).to.equal(1);
-      expect((await r.clients.list({ teamId: teamA }, { status: 'active' }, q())).total).to.equal(2);
-      await knex.raw(`insert into clients_search_fts(clients_search_fts, rank) values ('integrity-check', 1)`);
-      expect((await knex.raw('pragma foreign_keys'))[0].foreign_keys).to.equal(1);
-    }
-  });
-
-  it("refuses a row of one team that points at another team's row, and one that points at nothing", async () => {
-    const { knex } = world();
-    const r = repositoriesOf(world());
-    await refusedAsForeignKey(r.deals.insert(DealRecordMother.global({ teamId: teamB, clientId: a.client })));
-    await refusedAsForeignKey(r.deals.insert(DealRecordMother.global({ teamId: teamB, clientId: randomUUID() })));
-    await refusedAsForeignKey(r.leads.insert(LeadMother.create({ teamId: teamB, projectId: a.project, contactIdentityId: b.identity })));
-    await refusedAsForeignKey(r.tasks.insert(TaskMother.create({ teamId: teamB, projectId: b.project, pipelineId: a.pipeline })));
-    await refusedAsForeignKey(
-      knex('deal_events').insert({
-        team_id: teamB,
-        id: randomUUID(),
-        type: 'deal_created',
-        deal_id: a.globalDeal,
-        data: '{}',
-        status: 'pending',
-        attempts: 0,
-        available_at: NOW,
-        created_at: NOW,
-      }),
-    );
-    await refusedAsForeignKey(
-      knex('whatsapp_messages').insert({
-        team_id: teamB,
-        id: randomUUID(),
-        conversation_id: b.conversation,
-        inbox_id: a.inbox,
-        contact_id: b.contact,
-        direction: 'inbound',
-        type: 'text',
-        content: 'oi',
-        status: 'received',
-        ...stamps,
-      }),
-    );
-    // The same writes within the team are taken.
-    await r.deals.insert(DealRecordMother.global({ teamId: teamB, clientId: b.client }));
-    await r.tasks.insert(TaskMother.create({ teamId: teamB, projectId: b.project, pipelineId: b.pipeline }));
-  });
-
-  it("still makes the deletes the API makes: a contact's refusal, an endpoint without its deliveries, a task's assignees", async () => {
-    const { knex } = world();
-    const r = repositoriesOf(world());
-    const team = { teamId: teamA };
-    const err = await r.contacts.delete(team, a.contact).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(err).to.be.instanceOf(Conflict);
-    expect(await r.endpoints.delete(team, a.endpoint)).to.equal(true);
-    expect(await knex('webhook_deliveries').where({ team_id: teamA, id: a.delivery }).first()).to.not.equal(undefined);
-    const task = (await r.tasks.findById(team, a.task))!;
-    const assignee = randomUUID();
-    await r.tasks.update({ ...task, assigneeIds: [assignee], assigneeId: assignee });
-    expect(await knex('task_assignees').where({ team_id: teamA, task_id: a.task }).pluck('assignee_id')).to.deep.equal([assignee]);
-    // A contact without conversations goes.
-    const lonely = Contact.create(randomUUID(), teamA, PhoneNumber.parse('5511987650000'), {}, new Date(NOW)).snapshot();
-    await r.contacts.insert(lonely);
-    await r.contacts.delete(team, lonely.id);
-    expect(await r.contacts.findById(team, lonely.id)).to.equal(null);
-  });
-
-  it('still lets an Idempotency-Key be claimed before its deal is written, in one transaction', async () => {
-    const r = repositoriesOf(world());
-    const deal = DealRecordMother.global({ teamId: teamA, clientId: a.client });
-    await r.database.transaction(async () => {
-      const record = {
-        teamId: teamA,
-        key: 'primeiro',
-        fingerprint: 'f',
-        dealId: deal.id,
-        createdAt: NOW,
-        expiresAt: '2999-01-01T00:00:00.000Z',
-      };
-      expect(await r.keys.claim(record, new Date(NOW))).to.equal(true);
-      await r.deals.insert(deal);
+      expect(await census(knex, backend)).to.deep.equal(before);
+      const r = repositoriesOf(world());
+      for (const [team, word] of [
+        [{ teamId: teamA }, 'alfa'],
+        [{ teamId: teamB }, 'beta'],
+      ] as const) {
+        const project = team.teamId === teamA ? a.project : b.project;
+        expect((await r.deals.list(team, { scope: 'global' }, q(`${word} neg`))).items.map((v) => v.deal.title)).to.have.length(1);
+        expect((await r.deals.list(team, { scope: 'project', projectId: project }, q())).total).to.equal(1);
+        expect((await r.clients.list(team, { status: 'active' }, q(`${word} cli`))).total).to.equal(1);
+        expect((await r.clients.list(team, { status: 'active' }, q())).total).to.equal(1);
+        expect((await r.leads.list(team, project, {}, q(`${word} con`))).total).to.equal(1);
+        expect((await r.leads.list(team, project, {}, q())).total).to.equal(1);
+        expect((await r.tasks.listActive(team, {}, q(`${word} tar`))).total).to.equal(1);
+        expect((await r.tasks.listActive(team, { projectId: project }, q())).total).to.equal(1);
+        expect((await r.contacts.list(team, {}, q(`${word} zap`))).total).to.equal(1);
+      }
+      if (backend === 'sqlite') {
+        for (const table of SEARCHED)
+          await knex.raw(`insert into ${table}_search_fts(${table}_search_fts, rank) values ('integrity-check', 1)`);
+        // The triggers that keep the index are back: a row written now is found, and counted.
+        await r.clients.insert(ClientMother.create({ teamId: teamA, name: 'Alfa Segundo' }));
+        expect((await r.clients.list({ teamId: teamA }, { status: 'active' }, q('segundo'))).total).to.equal(1);
+        expect((await r.clients.list({ teamId: teamA }, { status: 'active' }, q())).total).to.equal(2);
+        await knex.raw(`insert into clients_search_fts(clients_search_fts, rank) values ('integrity-check', 1)`);
+        expect((await knex.raw('pragma foreign_keys'))[0].foreign_keys).to.equal(1);
+      }
     });
-    expect(await r.keys.find({ teamId: teamA }, 'primeiro')).to.deep.include({ dealId: deal.id });
-  });
-});
 
-forEachMigrationBackend(MIGRATION, (world) => {
-  const [teamA, teamB] = [randomUUID(), randomUUID()];
-
-  it("stops at rows that point at another team's row or at nothing, names them, and changes nothing", async () => {
-    const { knex, backend } = world();
-    await world().migrateToBefore();
-    const a = await seedTeam(world(), teamA, 'Alfa');
-    const b = await seedTeam(world(), teamB, 'Beta');
-    const missing = randomUUID();
-    await knex('deals').where({ team_id: teamB, id: b.globalDeal }).update({ client_id: a.client });
-    await knex('tasks').where({ team_id: teamB, id: b.task }).update({ project_id: missing });
-    const before = await census(knex, backend);
-    const schemaBefore = backend === 'sqlite' ? await knex('sqlite_master').orderBy('name').select('type', 'name', 'sql') : null;
-
-    const err = await world()
-      .migrateToLatest()
-      .then(
-        () => null,
-        (e: Error) => e,
+    it("refuses a row of one team that points at another team's row, and one that points at nothing", async () => {
+      const { knex } = world();
+      const r = repositoriesOf(world());
+      await refusedAsForeignKey(r.deals.insert(DealRecordMother.global({ teamId: teamB, clientId: a.client })));
+      await refusedAsForeignKey(r.deals.insert(DealRecordMother.global({ teamId: teamB, clientId: randomUUID() })));
+      await refusedAsForeignKey(r.leads.insert(LeadMother.create({ teamId: teamB, projectId: a.project, contactIdentityId: b.identity })));
+      await refusedAsForeignKey(r.tasks.insert(TaskMother.create({ teamId: teamB, projectId: b.project, pipelineId: a.pipeline })));
+      await refusedAsForeignKey(
+        knex('deal_events').insert({
+          team_id: teamB,
+          id: randomUUID(),
+          type: 'deal_created',
+          deal_id: a.globalDeal,
+          data: '{}',
+          status: 'pending',
+          attempts: 0,
+          available_at: NOW,
+          created_at: NOW,
+        }),
       );
+      await refusedAsForeignKey(
+        knex('whatsapp_messages').insert({
+          team_id: teamB,
+          id: randomUUID(),
+          conversation_id: b.conversation,
+          inbox_id: a.inbox,
+          contact_id: b.contact,
+          direction: 'inbound',
+          type: 'text',
+          content: 'oi',
+          status: 'received',
+          ...stamps,
+        }),
+      );
+      // The same writes within the team are taken.
+      await r.deals.insert(DealRecordMother.global({ teamId: teamB, clientId: b.client }));
+      await r.tasks.insert(TaskMother.create({ teamId: teamB, projectId: b.project, pipelineId: b.pipeline }));
+    });
 
-    expect(err, 'the migration ran').to.be.instanceOf(Error);
-    expect(err!.message).to.include(`deals.client_id → clients: 1 row(s), e.g. ${a.client} (team ${teamB})`);
-    expect(err!.message).to.include(`tasks.project_id → projects: 1 row(s), e.g. ${missing} (team ${teamB})`);
-    expect(err!.message).to.not.include('campaigns');
-    expect(await census(knex, backend)).to.deep.equal(before);
-    if (backend === 'sqlite') {
-      expect(await knex('sqlite_master').orderBy('name').select('type', 'name', 'sql')).to.deep.equal(schemaBefore);
-      expect((await knex.raw('pragma foreign_keys'))[0].foreign_keys).to.equal(1);
-    }
-    expect(await knex('knex_migrations').where({ name: MIGRATION }).first()).to.equal(undefined);
+    it("still makes the deletes the API makes: a contact's refusal, an endpoint without its deliveries, a task's assignees", async () => {
+      const { knex } = world();
+      const r = repositoriesOf(world());
+      const team = { teamId: teamA };
+      const err = await r.contacts.delete(team, a.contact).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).to.be.instanceOf(Conflict);
+      expect(await r.endpoints.delete(team, a.endpoint)).to.equal(true);
+      expect(await knex('webhook_deliveries').where({ team_id: teamA, id: a.delivery }).first()).to.not.equal(undefined);
+      const task = (await r.tasks.findById(team, a.task))!;
+      const assignee = randomUUID();
+      await r.tasks.update({ ...task, assigneeIds: [assignee], assigneeId: assignee });
+      expect(await knex('task_assignees').where({ team_id: teamA, task_id: a.task }).pluck('assignee_id')).to.deep.equal([assignee]);
+      // A contact without conversations goes.
+      const lonely = Contact.create(randomUUID(), teamA, PhoneNumber.parse('5511987650000'), {}, new Date(NOW)).snapshot();
+      await r.contacts.insert(lonely);
+      await r.contacts.delete(team, lonely.id);
+      expect(await r.contacts.findById(team, lonely.id)).to.equal(null);
+    });
 
-    // Once the rows are set right, it runs.
-    await knex('deals').where({ team_id: teamB, id: b.globalDeal }).update({ client_id: b.client });
-    await knex('tasks').where({ team_id: teamB, id: b.task }).update({ project_id: b.project });
-    await world().migrateToLatest();
-    await refusedAsForeignKey(knex('deals').where({ team_id: teamB, id: b.globalDeal }).update({ client_id: a.client }));
-  });
+    it('still lets an Idempotency-Key be claimed before its deal is written, in one transaction', async () => {
+      const r = repositoriesOf(world());
+      const deal = DealRecordMother.global({ teamId: teamA, clientId: a.client });
+      await r.database.transaction(async () => {
+        const record = {
+          teamId: teamA,
+          key: 'primeiro',
+          fingerprint: 'f',
+          dealId: deal.id,
+          createdAt: NOW,
+          expiresAt: '2999-01-01T00:00:00.000Z',
+        };
+        expect(await r.keys.claim(record, new Date(NOW))).to.equal(true);
+        await r.deals.insert(deal);
+      });
+      expect(await r.keys.find({ teamId: teamA }, 'primeiro')).to.deep.include({ dealId: deal.id });
+    });
+  },
+  REPOSITORY_TABLES,
+);
 
-  it('goes down to the keys and indexes it found, and up again', async () => {
-    const { knex, backend } = world();
-    const schemaName = backend === 'postgres' ? ((await knex.raw('select current_schema() as s')).rows[0].s as string) : undefined;
-    const indexNames = async () =>
-      backend === 'postgres'
-        ? ((await knex('pg_indexes').where('schemaname', schemaName).pluck('indexname')) as string[])
-        : ((await knex('sqlite_master').where({ type: 'index' }).pluck('name')) as string[]);
-    const latest = await census(knex, backend);
+forEachMigrationBackend(
+  MIGRATION,
+  (world) => {
+    const [teamA, teamB] = [randomUUID(), randomUUID()];
 
-    await knex.migrate.down({ migrationSource, schemaName });
+    it("stops at rows that point at another team's row or at nothing, names them, and changes nothing", async () => {
+      const { knex, backend } = world();
+      await world().migrateToBefore();
+      const a = await seedTeam(world(), teamA, 'Alfa');
+      const b = await seedTeam(world(), teamB, 'Beta');
+      const missing = randomUUID();
+      await knex('deals').where({ team_id: teamB, id: b.globalDeal }).update({ client_id: a.client });
+      await knex('tasks').where({ team_id: teamB, id: b.task }).update({ project_id: missing });
+      const before = await census(knex, backend);
+      const schemaBefore = backend === 'sqlite' ? await knex('sqlite_master').orderBy('name').select('type', 'name', 'sql') : null;
 
-    expect(await census(knex, backend)).to.deep.equal(latest);
-    expect(await indexNames()).to.include.members([
-      'deal_events_status_available_at_index',
-      'webhook_endpoints_endpoint_id_index',
-      'webhook_deliveries_id_index',
-    ]);
-    expect(await indexNames()).to.not.include('whatsapp_messages_team_id_contact_id_index');
-    const crossTeam = DealRecordMother.global({ teamId: teamB, clientId: (await knex('clients').where({ team_id: teamA }).first()).id });
-    await repositoriesOf(world()).deals.insert(crossTeam);
-    await knex('deals').where({ team_id: teamB, id: crossTeam.id }).update({ client_id: null });
+      const err = await world()
+        .migrateToLatest()
+        .then(
+          () => null,
+          (e: Error) => e,
+        );
 
-    await world().migrateToLatest();
+      expect(err, 'the migration ran').to.be.instanceOf(Error);
+      expect(err!.message).to.include(`deals.client_id → clients: 1 row(s), e.g. ${a.client} (team ${teamB})`);
+      expect(err!.message).to.include(`tasks.project_id → projects: 1 row(s), e.g. ${missing} (team ${teamB})`);
+      expect(err!.message).to.not.include('campaigns');
+      expect(await census(knex, backend)).to.deep.equal(before);
+      if (backend === 'sqlite') {
+        expect(await knex('sqlite_master').orderBy('name').select('type', 'name', 'sql')).to.deep.equal(schemaBefore);
+        expect((await knex.raw('pragma foreign_keys'))[0].foreign_keys).to.equal(1);
+      }
+      expect(await knex('knex_migrations').where({ name: MIGRATION }).first()).to.equal(undefined);
 
-    expect(await census(knex, backend)).to.deep.include({ deals: (latest.deals as number) + 1 });
-    expect(await indexNames()).to.include.members([
-      'deal_events_status_available_at_team_id_index',
-      'whatsapp_messages_team_id_contact_id_index',
-    ]);
-    await refusedAsForeignKey(knex('deals').where({ team_id: teamB, id: crossTeam.id }).update({ client_id: randomUUID() }));
-  });
-});
+      // Once the rows are set right, it runs.
+      await knex('deals').where({ team_id: teamB, id: b.globalDeal }).update({ client_id: b.client });
+      await knex('tasks').where({ team_id: teamB, id: b.task }).update({ project_id: b.project });
+      await world().migrateToLatest();
+      await refusedAsForeignKey(knex('deals').where({ team_id: teamB, id: b.globalDeal }).update({ client_id: a.client }));
+    });
+
+    it('goes down to the keys and indexes it found, and up again', async () => {
+      const { knex, backend } = world();
+      const schemaName = backend === 'postgres' ? ((await knex.raw('select current_schema() as s')).rows[0].s as string) : undefined;
+      const indexNames = async () =>
+        backend === 'postgres'
+          ? ((await knex('pg_indexes').where('schemaname', schemaName).pluck('indexname')) as string[])
+          : ((await knex('sqlite_master').where({ type: 'index' }).pluck('name')) as string[]);
+      const latest = await census(knex, backend);
+
+      await knex.migrate.down({ migrationSource, schemaName, name: MIGRATION });
+
+      expect(await census(knex, backend)).to.deep.equal(latest);
+      expect(await indexNames()).to.include.members([
+        'deal_events_status_available_at_index',
+        'webhook_endpoints_endpoint_id_index',
+        'webhook_deliveries_id_index',
+      ]);
+      expect(await indexNames()).to.not.include('whatsapp_messages_team_id_contact_id_index');
+      const crossTeam = DealRecordMother.global({ teamId: teamB, clientId: (await knex('clients').where({ team_id: teamA }).first()).id });
+      await repositoriesOf(world()).deals.insert(crossTeam);
+      await knex('deals').where({ team_id: teamB, id: crossTeam.id }).update({ client_id: null });
+
+      await world().migrateToLatest();
+
+      expect(await census(knex, backend)).to.deep.include({ deals: (latest.deals as number) + 1 });
+      expect(await indexNames()).to.include.members([
+        'deal_events_status_available_at_team_id_index',
+        'whatsapp_messages_team_id_contact_id_index',
+      ]);
+      await refusedAsForeignKey(knex('deals').where({ team_id: teamB, id: crossTeam.id }).update({ client_id: randomUUID() }));
+    });
+  },
+  REPOSITORY_TABLES,
+);

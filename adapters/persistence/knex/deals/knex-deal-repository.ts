@@ -4,6 +4,7 @@ import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
+import { Dialect } from '../shared/connection';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, whereSearchText } from '../shared/query';
 import { fromJson, toBool, toIso, toIsoOrNull, toJson, toNumberOrNull } from '../shared/rows';
@@ -205,6 +206,33 @@ const countKeyOf = (d: Pick<DealData, 'teamId' | 'scope' | 'projectId' | 'pipeli
   status: d.status,
 });
 
+/** The row of `deal_day_counts` a deal is counted in: its team, scope and day of creation. */
+type DayKey = { team_id: string; scope: string; day: string };
+
+/**
+ * The day a deal was created, as `deal_day_counts` keys it (migration 20261126000200): on SQLite the
+ * stored instant's first ten characters, so that the text order of `created_at` and of the days agree;
+ * on PostgreSQL the instant's date in UTC.
+ */
+const dayKeyOf = (dialect: Dialect, d: Pick<DealData, 'teamId' | 'scope' | 'createdAt'>): DayKey => ({
+  team_id: d.teamId,
+  scope: d.scope,
+  day: (dialect === 'sqlite' ? d.createdAt : new Date(d.createdAt).toISOString()).slice(0, 10),
+});
+
+/** The first instant of a day (`YYYY-MM-DD`, UTC) as this dialect compares `created_at` with it; `next` is the following day's. */
+const dayStartOf = (dialect: Dialect, day: string, next = false): string => {
+  const date = next ? new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10) : day;
+  // SQLite compares text: the bare date sorts before every instant of its day and after every earlier one.
+  return dialect === 'sqlite' ? date : `${date}T00:00:00.000Z`;
+};
+
+/**
+ * Offsets from which a page in creation order starts from its day (`deal_day_counts`) instead of walking
+ * every index entry before it: below it the walk is the cheaper of the two.
+ */
+const DEEP_PAGE_OFFSET = 200;
+
 const toView = (r: Columns): DealView => {
   const clientId = r[C.client_id] as string | null;
   const clientName = r[C.client_name] as string | null;
@@ -217,9 +245,11 @@ const dayEnd = (d: string) => `${d}T23:59:59.999Z`;
 
 export class KnexDealRepository implements DealRepository {
   private readonly counts: KeptCounts<CountKey>;
+  private readonly dayCounts: KeptCounts<DayKey>;
 
   constructor(private readonly database: KnexDatabase) {
     this.counts = new KeptCounts(database, 'deal_counts', ['team_id', 'scope', 'project_key', 'pipeline_key', 'status']);
+    this.dayCounts = new KeptCounts(database, 'deal_day_counts', ['team_id', 'scope', 'day']);
   }
 
   /**
@@ -229,7 +259,7 @@ export class KnexDealRepository implements DealRepository {
    */
   async list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
     const search = searchQueryOf(query.search);
-    const filtered = (narrow: boolean) => {
+    const filtered = (narrow: boolean, from?: string) => {
       const qb = this.database.db('deals as d').where({ 'd.team_id': team.teamId, 'd.scope': filter.scope });
       const eq: [keyof DealFilter, string][] = [
         ['projectId', 'd.project_id'],
@@ -246,6 +276,7 @@ export class KnexDealRepository implements DealRepository {
       if (filter.maxValue !== undefined) qb.andWhere('d.value', '<=', filter.maxValue);
       if (filter.from !== undefined) qb.andWhere('d.created_at', '>=', dayStart(filter.from));
       if (filter.to !== undefined) qb.andWhere('d.created_at', '<=', dayEnd(filter.to));
+      if (from !== undefined) qb.andWhere('d.created_at', query.sort.descending ? '<' : '>=', from);
       whereSearchText(qb, this.database, { table: 'deals', alias: 'd' }, search, { narrow });
       orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'd.id');
       return qb.select('d.id');
@@ -254,9 +285,13 @@ export class KnexDealRepository implements DealRepository {
     let ids: string[];
     let total: number;
     if (kept) {
+      const start: { from?: string; skip: number } | null = this.startsFromDay(kept, query)
+        ? await this.dayOfOffset(team, filter.scope, query)
+        : { skip: offsetOf(query) };
+      if (start === null) return { items: [], total: await this.counts.total(kept) };
       // The page's ids carry the kept total: one statement (one round trip to PostgreSQL) for both.
-      const page: { id: string; total: number | string | null }[] = await filtered(true)
-        .offset(offsetOf(query))
+      const page: { id: string; total: number | string | null }[] = await filtered(true, start.from)
+        .offset(start.skip)
         .limit(query.limit)
         .select(this.database.knex.raw('(?) as total', [this.counts.totalQuery(kept)]));
       ids = page.map((r) => r.id);
@@ -291,6 +326,35 @@ export class KnexDealRepository implements DealRepository {
     return (offsetOf(query) + query.limit) * (deals / total) > total;
   }
 
+  /** Whether a kept-total page starts from its day: the team's deals of a scope in creation order, far enough in. */
+  private startsFromDay(kept: Partial<CountKey>, query: ListQuery<DealSortField>): boolean {
+    const scopeOnly = kept.project_key === undefined && kept.pipeline_key === undefined && kept.status === undefined;
+    return scopeOnly && query.sort.field === 'created_at' && offsetOf(query) >= DEEP_PAGE_OFFSET;
+  }
+
+  /**
+   * Where the page at the query's offset starts, from the day counts: the day its first deal was created
+   * in (the first, in the sort's order, at which the running sum of the days passes the offset), as the
+   * bound of `created_at` the walk starts from, and how many of that day's deals come before the page.
+   * Null when the offset is past the last deal.
+   */
+  private async dayOfOffset(
+    team: TeamContext,
+    scope: DealScope,
+    query: ListQuery<DealSortField>,
+  ): Promise<{ from: string; skip: number } | null> {
+    const dir = query.sort.descending ? 'desc' : 'asc';
+    const offset = offsetOf(query);
+    const [row] = await this.database.rows(
+      `select day, cum - n from (select day, n, sum(n) over (order by day ${dir} rows unbounded preceding) as cum ` +
+        `from deal_day_counts where team_id = ? and scope = ?) days where cum > ? order by day ${dir} limit 1`,
+      [team.teamId, scope, offset],
+    );
+    if (!row) return null;
+    const [day, before] = [row[0] as string, Number(row[1])];
+    return { from: dayStartOf(this.database.dialect, day, query.sort.descending), skip: offset - before };
+  }
+
   async findById(team: TeamContext, id: string): Promise<DealView | null> {
     const [row] = await this.database.rows(`${VIEW_SELECT} where d.team_id = ? and d.id = ?`, [team.teamId, id]);
     return row ? toView(row) : null;
@@ -301,6 +365,7 @@ export class KnexDealRepository implements DealRepository {
     await this.database.transaction(async () => {
       await this.database.db('deals').insert(toRow(deal));
       await this.counts.move(null, countKeyOf(deal));
+      await this.dayCounts.move(null, dayKeyOf(this.database.dialect, deal));
     });
   }
 
@@ -310,7 +375,7 @@ export class KnexDealRepository implements DealRepository {
       // Two updates of one deal at once must each see the other's status: the row lock orders them.
       const old = await forUpdate<Row | undefined>(
         this.database,
-        this.database.db('deals').where(where).first('scope', 'project_id', 'pipeline_id', 'status'),
+        this.database.db('deals').where(where).first('scope', 'project_id', 'pipeline_id', 'status', 'created_at'),
       );
       await this.database.db('deals').where(where).update(toRow(deal));
       if (!old) return;
@@ -323,6 +388,10 @@ export class KnexDealRepository implements DealRepository {
           status: old.status as string,
         }),
         countKeyOf(deal),
+      );
+      await this.dayCounts.move(
+        dayKeyOf(this.database.dialect, { teamId: deal.teamId, scope: old.scope as DealScope, createdAt: toIso(old.created_at) }),
+        dayKeyOf(this.database.dialect, deal),
       );
     });
   }

@@ -18,6 +18,7 @@ import * as m20261124001000 from './20261124001000_search_trigram';
 import * as m20261125000100 from './20261125000100_search_fts';
 import * as m20261125000200 from './20261125000200_list_counts';
 import * as m20261126000100 from './20261126000100_team_foreign_keys';
+import * as m20261126000200 from './20261126000200_deal_day_counts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '20261125000100_search_fts': m20261125000100,
   '20261125000200_list_counts': m20261125000200,
   '20261126000100_team_foreign_keys': m20261126000100,
+  '20261126000200_deal_day_counts': m20261126000200,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
