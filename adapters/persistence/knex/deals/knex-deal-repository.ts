@@ -6,7 +6,7 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { Dialect } from '../shared/connection';
 import { KnexDatabase } from '../shared/knex-database';
-import { SortColumn, orderBy, whereSearchText } from '../shared/query';
+import { SortColumn, orderBy, orderSql, whereSearchText } from '../shared/query';
 import { fromJson, toBool, toIso, toIsoOrNull, toJson, toNumberOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -246,6 +246,7 @@ const dayEnd = (d: string) => `${d}T23:59:59.999Z`;
 export class KnexDealRepository implements DealRepository {
   private readonly counts: KeptCounts<CountKey>;
   private readonly dayCounts: KeptCounts<DayKey>;
+  private readonly orders = new Map<string, string>();
 
   constructor(private readonly database: KnexDatabase) {
     this.counts = new KeptCounts(database, 'deal_counts', ['team_id', 'scope', 'project_key', 'pipeline_key', 'status']);
@@ -259,7 +260,7 @@ export class KnexDealRepository implements DealRepository {
    */
   async list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
     const search = searchQueryOf(query.search);
-    const filtered = (narrow: boolean, from?: string) => {
+    const filtered = (narrow: boolean) => {
       const qb = this.database.db('deals as d').where({ 'd.team_id': team.teamId, 'd.scope': filter.scope });
       const eq: [keyof DealFilter, string][] = [
         ['projectId', 'd.project_id'],
@@ -276,7 +277,6 @@ export class KnexDealRepository implements DealRepository {
       if (filter.maxValue !== undefined) qb.andWhere('d.value', '<=', filter.maxValue);
       if (filter.from !== undefined) qb.andWhere('d.created_at', '>=', dayStart(filter.from));
       if (filter.to !== undefined) qb.andWhere('d.created_at', '<=', dayEnd(filter.to));
-      if (from !== undefined) qb.andWhere('d.created_at', query.sort.descending ? '<' : '>=', from);
       whereSearchText(qb, this.database, { table: 'deals', alias: 'd' }, search, { narrow });
       orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'd.id');
       return qb.select('d.id');
@@ -289,13 +289,9 @@ export class KnexDealRepository implements DealRepository {
         ? await this.dayOfOffset(team, filter.scope, query)
         : { skip: offsetOf(query) };
       if (start === null) return { items: [], total: await this.counts.total(kept) };
-      // The page's ids carry the kept total: one statement (one round trip to PostgreSQL) for both.
-      const page: { id: string; total: number | string | null }[] = await filtered(true, start.from)
-        .offset(start.skip)
-        .limit(query.limit)
-        .select(this.database.knex.raw('(?) as total', [this.counts.totalQuery(kept)]));
-      ids = page.map((r) => r.id);
-      total = page.length > 0 ? Number(page[0].total ?? 0) : await this.counts.total(kept);
+      const page = await this.keptPage(kept, filter, query, start);
+      ids = page.map((r) => r[0] as string);
+      total = page.length > 0 ? Number(page[0][1] ?? 0) : await this.counts.total(kept);
     } else {
       total = Number(
         ((await filtered(true).clearSelect().clearOrder().count({ n: '*' }).first()) as { n: number | string } | undefined)?.n ?? 0,
@@ -324,6 +320,43 @@ export class KnexDealRepository implements DealRepository {
     if (this.database.dialect !== 'sqlite') return true;
     const deals = await this.counts.total({ team_id: team.teamId, scope });
     return (offsetOf(query) + query.limit) * (deals / total) > total;
+  }
+
+  /**
+   * The ids of a page whose total is kept, each with that total: one statement (one round trip to
+   * PostgreSQL) for both, written as SQL so that a page costs no query building (its text is one of a few
+   * per filter shape and sort, compiled once per connection).
+   */
+  private keptPage(
+    kept: Partial<CountKey>,
+    filter: DealFilter,
+    query: ListQuery<DealSortField>,
+    start: { from?: string; skip: number },
+  ): Promise<unknown[][]> {
+    const counted = (['team_id', 'scope', 'project_key', 'pipeline_key', 'status'] as const).filter((c) => kept[c] !== undefined);
+    const where: [string, unknown][] = [
+      ['d.team_id = ?', kept.team_id],
+      ['d.scope = ?', filter.scope],
+    ];
+    if (filter.projectId !== undefined) where.push(['d.project_id = ?', filter.projectId]);
+    if (filter.pipelineId !== undefined) where.push(['d.pipeline_id = ?', filter.pipelineId]);
+    if (filter.status !== undefined) where.push(['d.status = ?', filter.status]);
+    if (start.from !== undefined) where.push([query.sort.descending ? 'd.created_at < ?' : 'd.created_at >= ?', start.from]);
+    const sql =
+      `select d.id, (select sum(n) from deal_counts where ${counted.map((c) => `${c} = ?`).join(' and ')}) as total ` +
+      `from deals d where ${where.map(([w]) => w).join(' and ')} order by ${this.order(query)} limit ? offset ?`;
+    return this.database.rows(sql, [...counted.map((c) => kept[c]), ...where.map(([, v]) => v), query.limit, start.skip]);
+  }
+
+  /** The ORDER BY of a deal page (shared/query.ts `orderSql`), made once per sort. */
+  private order(query: ListQuery<DealSortField>): string {
+    const key = `${query.sort.field} ${query.sort.descending}`;
+    let order = this.orders.get(key);
+    if (order === undefined) {
+      order = orderSql(this.database, SORTS[query.sort.field], query.sort.descending, 'd.id');
+      this.orders.set(key, order);
+    }
+    return order;
   }
 
   /** Whether a kept-total page starts from its day: the team's deals of a scope in creation order, far enough in. */

@@ -86,11 +86,15 @@ export interface SortColumn {
  * then the id (time-ordered) as tie-breaker.
  */
 export function orderBy(qb: Knex.QueryBuilder, database: KnexDatabase, sort: SortColumn, descending: boolean, idColumn = 'id'): void {
+  qb.orderByRaw(orderSql(database, sort, descending, database.knex.raw('??', [idColumn]).toQuery()));
+}
+
+/** `orderBy`'s order as the text of an ORDER BY clause (without the words), for a statement written as SQL. */
+export function orderSql(database: KnexDatabase, sort: SortColumn, descending: boolean, idColumn: string): string {
   const dir = descending ? 'desc' : 'asc';
   const expr = sort.raw ? sort.column : database.knex.raw('??', [sort.column]).toQuery();
   const value = sort.kind === 'text' ? (database.dialect === 'postgres' ? `lower(${expr}) collate "C"` : `lower(${expr})`) : expr;
-  if (!sort.required) qb.orderByRaw(`(${expr}) is null`);
-  qb.orderByRaw(`${value} ${dir}`).orderBy(idColumn, dir);
+  return `${sort.required ? '' : `(${expr}) is null, `}${value} ${dir}, ${idColumn} ${dir}`;
 }
 
 /**
