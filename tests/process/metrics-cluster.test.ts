@@ -106,7 +106,10 @@ describe('Server process: metrics of a cluster', function () {
     expect(new Set(served().map((l) => l.pid)).size, 'both workers served some of the requests').to.equal(WORKERS);
     // The workers collect garbage sooner than V8's default (README "Benchmark": the memory of a worker).
     for (const pid of new Set(served().map((l) => l.pid))) {
-      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).to.include('--heap-growing-percent=50');
+      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).to.include.members([
+        '--heap-growing-percent=50',
+        '--max-semi-space-size=8',
+      ]);
     }
 
     // Two scrapes on two connections: one to each worker, each answers for the whole cluster.
