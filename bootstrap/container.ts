@@ -3,7 +3,7 @@ import { Container } from 'inversify';
 import { Knex } from 'knex';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import { PromMetrics } from '../adapters/metrics/prom-metrics';
-import { createKnex } from '../adapters/persistence/knex/shared/connection';
+import { createKnex, openSqliteReader } from '../adapters/persistence/knex/shared/connection';
 import { KnexDatabase } from '../adapters/persistence/knex/shared/knex-database';
 import { migrationSource } from '../adapters/persistence/knex/migrations';
 import { rateLimitStoreProbe, redisProbe } from '../adapters/ratelimit/redis-probe';
@@ -128,6 +128,7 @@ export function buildRuntime(config: Config): Runtime {
     .inSingletonScope();
 
   let knex: Knex | undefined;
+  let database: KnexDatabase | undefined;
   if (storage === 'memory') {
     container.loadSync(memoryStorage);
   } else {
@@ -136,7 +137,8 @@ export function buildRuntime(config: Config): Runtime {
       if (file && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     }
     knex = createKnex(config.databaseUrl, { schema: config.databaseSchema });
-    container.loadSync(knexStorage(new KnexDatabase(knex, storage)));
+    database = new KnexDatabase(knex, storage, storage === 'sqlite' ? openSqliteReader(config.databaseUrl) : undefined);
+    container.loadSync(knexStorage(database));
   }
   container.loadSync(...CONTEXTS);
 
@@ -153,7 +155,7 @@ export function buildRuntime(config: Config): Runtime {
       });
     },
     async close() {
-      await knex?.destroy();
+      await database?.close();
       rateLimits.close();
     },
   };

@@ -67,24 +67,31 @@ function optimize(connection: SqliteConnection, at: number, source = 'optimize')
  * the values as bindings, so the texts are few). SQLite recompiles a kept statement itself when the
  * schema changes under it.
  */
+/**
+ * The compiled statement of a text on a connection, kept beside the connection (not on Knex's client:
+ * Knex makes a transaction's client from the prototype alone).
+ */
+function keptStatement(connection: SqliteConnection, sql: string, arrays: boolean): SqliteStatement {
+  let kept = keptStatements.get(connection);
+  if (!kept) keptStatements.set(connection, (kept = new Map<string, SqliteStatement>()));
+  // A statement answers objects or arrays for every call: the two modes are kept apart.
+  const key = arrays ? `\u0000arrays\u0000${sql}` : sql;
+  let statement = kept.get(key);
+  if (statement) {
+    // Most recently used last, so the first key is the one to let go.
+    kept.delete(key);
+  } else {
+    statement = connection.prepare(sql);
+    if (arrays && statement.reader) statement.raw(true);
+    if (kept.size >= STATEMENTS_PER_CONNECTION) kept.delete(kept.keys().next().value!);
+  }
+  kept.set(key, statement);
+  return statement;
+}
+
 class CachingBetterSqlite3Client extends BetterSqlite3Client {
-  // Beside the connections, not on the client: Knex makes a transaction's client from the prototype alone.
   private statement(connection: SqliteConnection, sql: string, arrays: boolean): SqliteStatement {
-    let kept = keptStatements.get(connection);
-    if (!kept) keptStatements.set(connection, (kept = new Map<string, SqliteStatement>()));
-    // A statement answers objects or arrays for every call: the two modes are kept apart.
-    const key = arrays ? `\u0000arrays\u0000${sql}` : sql;
-    let statement = kept.get(key);
-    if (statement) {
-      // Most recently used last, so the first key is the one to let go.
-      kept.delete(key);
-    } else {
-      statement = connection.prepare(sql);
-      if (arrays && statement.reader) statement.raw(true);
-      if (kept.size >= STATEMENTS_PER_CONNECTION) kept.delete(kept.keys().next().value!);
-    }
-    kept.set(key, statement);
-    return statement;
+    return keptStatement(connection, sql, arrays);
   }
 
   // Knex awaits `_query`; better-sqlite3 answers at once, and `async` keeps a throw a rejection for knex.
@@ -115,6 +122,54 @@ class CachingBetterSqlite3Client extends BetterSqlite3Client {
     statement.safeIntegers(obj.options!.safeIntegers!);
     return statement;
   }
+}
+
+/** A connection of its own for the hot reads made outside a unit of work (KnexDatabase.rows). */
+export interface SqliteReader {
+  /** Each row as the array of its columns; refuses a statement that does not read. */
+  rows(sql: string, bindings: readonly unknown[]): unknown[][];
+  close(): void;
+}
+
+/** Bindings as Knex's better-sqlite3 client writes them: dates as milliseconds, booleans as 0 and 1. */
+const sqliteBinding = (v: unknown): unknown => (v instanceof Date ? v.valueOf() : typeof v === 'boolean' ? Number(v) : v);
+
+/**
+ * A read-only connection to a SQLite file, opened at its first read. With one pooled connection, a read
+ * made outside a unit of work otherwise waits for any transaction that holds it (a creation, the
+ * dispatcher's claim), and pays Knex's runner and pool on the way; here it runs at once, synchronously,
+ * and in WAL mode it sees what was committed, never another transaction's writes in progress. None for
+ * an in-memory database: another connection would open a database of its own.
+ */
+export function openSqliteReader(url: string): SqliteReader | undefined {
+  const filename = url.slice('sqlite:'.length);
+  if (!filename || filename === ':memory:') return undefined;
+  let connection: (SqliteConnection & { close(): void }) | undefined;
+  const open = () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Database = require('better-sqlite3') as new (
+      file: string,
+      options: { fileMustExist: boolean },
+    ) => SqliteConnection & {
+      close(): void;
+    };
+    const opened = new Database(filename, { fileMustExist: true });
+    opened.pragma('busy_timeout = 5000');
+    opened.pragma('query_only = ON');
+    return opened;
+  };
+  return {
+    rows(sql, bindings) {
+      connection ??= open();
+      const statement = keptStatement(connection, sql, true);
+      if (!statement.reader) throw new Error(`the read-only connection runs reads only: ${sql}`);
+      return statement.all(bindings.map(sqliteBinding)) as unknown[][];
+    },
+    close() {
+      connection?.close();
+      connection = undefined;
+    },
+  };
 }
 
 export function createKnex(url: string, options: KnexOptions = {}): Knex {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Knex } from 'knex';
 import { UnitOfWork } from '../../../../application/shared/unit-of-work';
-import { Dialect } from './connection';
+import { Dialect, SqliteReader } from './connection';
 
 const statementNames = new Map<string, string>();
 const STATEMENT_NAMES = 1000;
@@ -25,10 +25,17 @@ function statementName(sql: string): string {
 export class KnexDatabase {
   private readonly current = new AsyncLocalStorage<Knex.Transaction>();
 
+  /** `reader`: SQLite's connection for the hot reads outside a unit of work (`rows`), if any. */
   constructor(
     readonly knex: Knex,
     readonly dialect: Dialect,
+    private readonly reader?: SqliteReader,
   ) {}
+
+  async close(): Promise<void> {
+    this.reader?.close();
+    await this.knex.destroy();
+  }
 
   get db(): Knex | Knex.Transaction {
     return this.open() ?? this.knex;
@@ -54,7 +61,10 @@ export class KnexDatabase {
    * placeholders; SQLite keeps its compiled statement, so the same text costs no compilation again.
    */
   async rows(sql: string, bindings: readonly unknown[]): Promise<unknown[][]> {
-    const query = this.db.raw(sql, bindings as Knex.RawBinding[]);
+    const trx = this.open();
+    // Outside a unit of work SQLite reads on its own connection, at once (openSqliteReader).
+    if (!trx && this.reader) return this.reader.rows(sql, bindings);
+    const query = (trx ?? this.knex).raw(sql, bindings as Knex.RawBinding[]);
     if (this.dialect === 'sqlite') return (await query.options({ rowMode: 'array' })) as unknown[][];
     // A named statement: each PostgreSQL connection parses and plans it once, then only binds and runs it.
     const result = (await query.options({ rowMode: 'array', name: statementName(sql) })) as { rows: unknown[][] };
