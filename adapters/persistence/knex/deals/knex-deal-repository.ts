@@ -233,6 +233,9 @@ const dayStartOf = (dialect: Dialect, day: string, next = false): string => {
  */
 const DEEP_PAGE_OFFSET = 200;
 
+/** Counted totals a repository remembers (`countedTotal`); the least recently used ones are let go beyond it. */
+const COUNTED_TOTALS = 1000;
+
 const toView = (r: Columns): DealView => {
   const clientId = r[C.client_id] as string | null;
   const clientName = r[C.client_name] as string | null;
@@ -247,6 +250,8 @@ export class KnexDealRepository implements DealRepository {
   private readonly counts: KeptCounts<CountKey>;
   private readonly dayCounts: KeptCounts<DayKey>;
   private readonly orders = new Map<string, string>();
+  /** Totals counted per team and filter, with the team version they were counted at (`countedTotal`). */
+  private readonly totals = new Map<string, { version: number; total: number }>();
 
   constructor(private readonly database: KnexDatabase) {
     this.counts = new KeptCounts(database, 'deal_counts', ['team_id', 'scope', 'project_key', 'pipeline_key', 'status']);
@@ -293,8 +298,8 @@ export class KnexDealRepository implements DealRepository {
       ids = page.map((r) => r[0] as string);
       total = page.length > 0 ? Number(page[0][1] ?? 0) : await this.counts.total(kept);
     } else {
-      total = Number(
-        ((await filtered(true).clearSelect().clearOrder().count({ n: '*' }).first()) as { n: number | string } | undefined)?.n ?? 0,
+      total = await this.countedTotal(team, [filter, search], async () =>
+        Number(((await filtered(true).clearSelect().clearOrder().count({ n: '*' }).first()) as { n: number | string } | undefined)?.n ?? 0),
       );
       if (total === 0) return { items: [], total };
       const narrow = search ? await this.narrowsPage(team, filter.scope, total, query) : true;
@@ -359,6 +364,43 @@ export class KnexDealRepository implements DealRepository {
     return order;
   }
 
+  /**
+   * A total that is not kept, counted by `count`, or the one counted before under the same team version
+   * (`deal_versions`, moved by every write of the team's deals): the version is read before counting, so
+   * a total is never remembered under a version older than the rows it counted. Inside a unit of work it
+   * is always counted: the version there may be one the unit's own writes moved, which a rollback undoes.
+   */
+  private async countedTotal(team: TeamContext, of: unknown, count: () => Promise<number>): Promise<number> {
+    if (this.database.inTransaction) return count();
+    const [row] = await this.database.rows('select version from deal_versions where team_id = ?', [team.teamId]);
+    const version = Number(row?.[0] ?? 0);
+    const key = JSON.stringify([team.teamId, of]);
+    const counted = this.totals.get(key);
+    // Most recently used last, so the first key is the one to let go.
+    this.totals.delete(key);
+    if (counted?.version === version) {
+      this.totals.set(key, counted);
+      return counted.total;
+    }
+    const total = await count();
+    if (this.totals.size >= COUNTED_TOTALS) this.totals.delete(this.totals.keys().next().value!);
+    this.totals.set(key, { version, total });
+    return total;
+  }
+
+  /**
+   * Moves the version of the team's deals (see `countedTotal`), in the transaction of the write. First,
+   * before the deal's row and its counts: every write of a team's deals then takes its locks in one order
+   * (on PostgreSQL the version row's first), so two units that each write several deals never wait on
+   * each other in a circle.
+   */
+  private async touch(teamId: string): Promise<void> {
+    await this.database.db.raw(
+      'insert into deal_versions (team_id, version) values (?, 1) on conflict (team_id) do update set version = deal_versions.version + 1',
+      [teamId],
+    );
+  }
+
   /** Whether a kept-total page starts from its day: the team's deals of a scope in creation order, far enough in. */
   private startsFromDay(kept: Partial<CountKey>, query: ListQuery<DealSortField>): boolean {
     const scopeOnly = kept.project_key === undefined && kept.pipeline_key === undefined && kept.status === undefined;
@@ -396,6 +438,7 @@ export class KnexDealRepository implements DealRepository {
   /** The row and its count in one transaction: the unit of work's, or one of its own when called alone. */
   async insert(deal: DealData): Promise<void> {
     await this.database.transaction(async () => {
+      await this.touch(deal.teamId);
       await this.database.db('deals').insert(toRow(deal));
       await this.counts.move(null, countKeyOf(deal));
       await this.dayCounts.move(null, dayKeyOf(this.database.dialect, deal));
@@ -404,6 +447,7 @@ export class KnexDealRepository implements DealRepository {
 
   async update(deal: DealData): Promise<void> {
     await this.database.transaction(async () => {
+      await this.touch(deal.teamId);
       const where = { team_id: deal.teamId, id: deal.id };
       // Two updates of one deal at once must each see the other's status: the row lock orders them.
       const old = await forUpdate<Row | undefined>(
