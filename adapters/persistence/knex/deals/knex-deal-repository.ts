@@ -135,10 +135,14 @@ const C = Object.fromEntries(VIEW_COLUMNS.map((c, i) => [c, i])) as Record<(type
  * The deals with their client's name, as one written statement (no query building per request). The name
  * is a subquery on the client's key: unlike a join, SQLite plans it without a filter over the clients.
  */
-const VIEW_SELECT =
-  `select ${VIEW_COLUMNS.slice(0, -1)
+const VIEW_SELECTED =
+  `${VIEW_COLUMNS.slice(0, -1)
     .map((c) => `d.${c}`)
-    .join(', ')}, ` + '(select c.name from clients c where c.team_id = d.team_id and c.id = d.client_id) as client_name from deals d';
+    .join(', ')}, ` + '(select c.name from clients c where c.team_id = d.team_id and c.id = d.client_id) as client_name';
+const VIEW_SELECT = `select ${VIEW_SELECTED} from deals d`;
+
+/** Where a kept page's rows carry the list's total: the column after the view's (see `keptPage`). */
+const KEPT_TOTAL = VIEW_COLUMNS.length;
 
 type Columns = readonly unknown[];
 
@@ -307,10 +311,9 @@ export class KnexDealRepository implements DealRepository {
       const start: { from?: string; skip: number } | null = this.startsFromDay(kept, query)
         ? await this.dayOfOffset(team, filter.scope, query)
         : { skip: offsetOf(query) };
-      if (start === null) return { items: [], total: await this.counts.total(kept) };
-      const page = await this.keptPage(kept, filter, query, start);
-      ids = page.map((r) => r[0] as string);
-      total = page.length > 0 ? Number(page[0][1] ?? 0) : await this.counts.total(kept);
+      const rows = start === null ? [] : await this.keptPage(team, kept, filter, query, start);
+      if (rows.length === 0) return { items: [], total: await this.counts.total(kept) };
+      return { items: rows.map(toView), total: Number(rows[0][KEPT_TOTAL] ?? 0) };
     } else {
       total = await this.countedTotal(team, [filter, search], async () =>
         Number(((await filtered(true).clearSelect().clearOrder().count({ n: '*' }).first()) as { n: number | string } | undefined)?.n ?? 0),
@@ -342,11 +345,14 @@ export class KnexDealRepository implements DealRepository {
   }
 
   /**
-   * The ids of a page whose total is kept, each with that total: one statement (one round trip to
-   * PostgreSQL) for both, written as SQL so that a page costs no query building (its text is one of a few
-   * per filter shape and sort, compiled once per connection).
+   * The rows of a page whose total is kept, each with that total after its columns: one statement (one
+   * round trip to PostgreSQL) for the page's ids (walked on an index of the filter and the sort), their
+   * rows and the total, written as SQL so that a page costs no query building (its text is one of a few
+   * per filter shape and sort, compiled once per connection). The rows are put in the page's order by the
+   * same ORDER BY, which the id makes a total order.
    */
   private keptPage(
+    team: TeamContext,
     kept: Partial<CountKey>,
     filter: DealFilter,
     query: ListQuery<DealSortField>,
@@ -361,10 +367,13 @@ export class KnexDealRepository implements DealRepository {
     if (filter.pipelineId !== undefined) where.push(['d.pipeline_id = ?', filter.pipelineId]);
     if (filter.status !== undefined) where.push(['d.status = ?', filter.status]);
     if (start.from !== undefined) where.push([query.sort.descending ? 'd.created_at < ?' : 'd.created_at >= ?', start.from]);
+    const order = this.order(query);
     const sql =
-      `select d.id, (select sum(n) from deal_counts where ${counted.map((c) => `${c} = ?`).join(' and ')}) as total ` +
-      `from deals d where ${where.map(([w]) => w).join(' and ')} order by ${this.order(query)} limit ? offset ?`;
-    return this.database.rows(sql, [...counted.map((c) => kept[c]), ...where.map(([, v]) => v), query.limit, start.skip]);
+      `select ${VIEW_SELECTED}, p.total from (select d.id, ` +
+      `(select sum(n) from deal_counts where ${counted.map((c) => `${c} = ?`).join(' and ')}) as total ` +
+      `from deals d where ${where.map(([w]) => w).join(' and ')} order by ${order} limit ? offset ?) p ` +
+      `join deals d on d.team_id = ? and d.id = p.id order by ${order}`;
+    return this.database.rows(sql, [...counted.map((c) => kept[c]), ...where.map(([, v]) => v), query.limit, start.skip, team.teamId]);
   }
 
   /** The ORDER BY of a deal page (shared/query.ts `orderSql`), made once per sort. */
