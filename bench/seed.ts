@@ -181,7 +181,7 @@ export async function seed(databaseUrl: string, rows: number, log: (line: string
     }
     // As autovacuum leaves a table at rest: statistics, and the visibility map that lets a deep page be
     // read from the index alone.
-    if (databaseUrl.startsWith('postgres')) await db.raw('vacuum (analyze) deals');
+    if (databaseUrl.startsWith('postgres')) await db.raw('vacuum (analyze)');
     else await db.raw('analyze');
   } finally {
     await db.destroy();
