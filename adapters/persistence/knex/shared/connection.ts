@@ -62,12 +62,6 @@ function optimize(connection: SqliteConnection, at: number, source = 'optimize')
 }
 
 /**
- * Knex's better-sqlite3 client compiles every statement again on every call, which costs more than
- * running it: this one keeps the compiled statements of each connection by their SQL text (Knex writes
- * the values as bindings, so the texts are few). SQLite recompiles a kept statement itself when the
- * schema changes under it.
- */
-/**
  * The compiled statement of a text on a connection, kept beside the connection (not on Knex's client:
  * Knex makes a transaction's client from the prototype alone).
  */
@@ -89,11 +83,13 @@ function keptStatement(connection: SqliteConnection, sql: string, arrays: boolea
   return statement;
 }
 
+/**
+ * Knex's better-sqlite3 client compiles every statement again on every call, which costs more than
+ * running it: this one keeps the compiled statements of each connection by their SQL text (Knex writes
+ * the values as bindings, so the texts are few). SQLite recompiles a kept statement itself when the
+ * schema changes under it.
+ */
 class CachingBetterSqlite3Client extends BetterSqlite3Client {
-  private statement(connection: SqliteConnection, sql: string, arrays: boolean): SqliteStatement {
-    return keptStatement(connection, sql, arrays);
-  }
-
   // Knex awaits `_query`; better-sqlite3 answers at once, and `async` keeps a throw a rejection for knex.
   // eslint-disable-next-line @typescript-eslint/require-await
   async _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject> {
@@ -104,7 +100,7 @@ class CachingBetterSqlite3Client extends BetterSqlite3Client {
     // A per-query integer mode would change a kept statement for every later caller: those compile their own.
     const statement =
       obj.options?.safeIntegers === undefined
-        ? this.statement(connection, obj.sql, obj.options?.rowMode === 'array')
+        ? keptStatement(connection, obj.sql, obj.options?.rowMode === 'array')
         : this.uncached(connection, obj);
     const bindings = this._formatBindings(obj.bindings);
     if (statement.reader) {

@@ -30,13 +30,8 @@ export class KeptCounts<K extends CountKey> {
 
   /** The sum of the counts whose columns hold the values given; a column left out is summed over. */
   async total(where: Partial<K>): Promise<number> {
-    const row = (await this.totalQuery(where).first()) as { n: number | string | null } | undefined;
+    const row = (await this.database.db(this.table).where(where).sum({ n: 'n' }).first()) as { n: number | string | null } | undefined;
     return Number(row?.n ?? 0);
-  }
-
-  /** `total` as a query (one column, `n`), for a caller that reads it as a subquery of its own statement. */
-  totalQuery(where: Partial<K>): Knex.QueryBuilder {
-    return this.database.db(this.table).where(where).sum({ n: 'n' });
   }
 
   /**
