@@ -10,6 +10,7 @@ import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
 import { TASK_TOKENS } from '../../../bootstrap/contexts/tasks';
 import { WHATSAPP_TOKENS } from '../../../bootstrap/contexts/whatsapp';
 import { TOKENS } from '../../../bootstrap/tokens';
+import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { ClientRepository } from '../../../domain/clients/client-repository';
 import { DealRepository } from '../../../domain/deals/deal-repository';
 import { ContactIdentityRepository } from '../../../domain/projects/contact-identity-repository';
@@ -143,8 +144,14 @@ describe('SQLite search index (FTS5 trigram)', () => {
   });
 
   describe('kept in step with the base rows', () => {
+    // Read in a unit of work: the rows written around the repository below leave the version of the team's
+    // deals as it was, and a page read outside one would be the one remembered from before them.
     const titles = async (search: string) =>
-      (await runtime.container.get<DealRepository>(DEAL_TOKENS.DealRepository).list(TEAM, { scope: 'global' }, q(search))).items
+      (
+        await runtime.container
+          .get<UnitOfWork>(TOKENS.UnitOfWork)
+          .run(() => runtime.container.get<DealRepository>(DEAL_TOKENS.DealRepository).list(TEAM, { scope: 'global' }, q(search)))
+      ).items
         .map((v) => v.deal.title)
         .sort();
     /** What the index alone finds, without the exact match that judges it. */

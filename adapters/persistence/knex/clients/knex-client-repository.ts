@@ -4,6 +4,7 @@ import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { documentKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
+import { DealVersions } from '../deals/deal-versions';
 import { KeptCounts, forUpdate } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
@@ -133,9 +134,11 @@ const countKeyOf = (c: { teamId: string; status: string; type: string }): CountK
 
 export class KnexClientRepository implements ClientRepository {
   private readonly counts: KeptCounts<CountKey>;
+  private readonly dealVersions: DealVersions;
 
   constructor(private readonly database: KnexDatabase) {
     this.counts = new KeptCounts(database, 'client_counts', ['team_id', 'status', 'type']);
+    this.dealVersions = new DealVersions(database);
   }
 
   async list(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>> {
@@ -183,9 +186,11 @@ export class KnexClientRepository implements ClientRepository {
   async update(client: ClientData): Promise<void> {
     await this.database.transaction(async () => {
       const where = { team_id: client.teamId, id: client.id };
-      const old = await forUpdate<Row | undefined>(this.database, this.database.db('clients').where(where).first('status', 'type'));
+      const old = await forUpdate<Row | undefined>(this.database, this.database.db('clients').where(where).first('status', 'type', 'name'));
       await this.write(() => this.database.db('clients').where(where).update(toRow(client)));
       if (!old) return;
+      // Every deal of the client shows its name: the pages of the team's deals read before are read again.
+      if (old.name !== client.name) await this.dealVersions.touch(client.teamId);
       await this.counts.move(
         countKeyOf({ teamId: client.teamId, status: old.status as string, type: old.type as string }),
         countKeyOf(client),

@@ -6,6 +6,7 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { Dialect } from '../shared/connection';
 import { KnexDatabase } from '../shared/knex-database';
+import { DealVersions, VersionedMemo } from './deal-versions';
 import { SortColumn, orderBy, orderSql, whereSearchText } from '../shared/query';
 import { fromJson, toBool, toIso, toIsoOrNull, toJson, toNumberOrNull } from '../shared/rows';
 
@@ -248,6 +249,23 @@ export interface KnexDealRepositoryOptions {
 /** Counted totals a repository remembers (`countedTotal`); the least recently used ones are let go beyond it. */
 const COUNTED_TOTALS = 1000;
 
+/**
+ * Pages a repository remembers (`list`), the least recently used let go beyond it: a page holds at most a
+ * hundred deals, so this bounds them to a few megabytes.
+ */
+const REMEMBERED_PAGES = 200;
+
+/** A page given to several readers: none of them may change it for the next (shallow, as the presenters read it). */
+function frozen(page: Page<DealView>): Page<DealView> {
+  for (const view of page.items) {
+    Object.freeze(view.deal);
+    if (view.client) Object.freeze(view.client);
+    Object.freeze(view);
+  }
+  Object.freeze(page.items);
+  return Object.freeze(page);
+}
+
 const toView = (r: Columns): DealView => {
   const clientId = r[C.client_id] as string | null;
   const clientName = r[C.client_name] as string | null;
@@ -262,8 +280,11 @@ export class KnexDealRepository implements DealRepository {
   private readonly counts: KeptCounts<CountKey>;
   private readonly dayCounts: KeptCounts<DayKey>;
   private readonly orders = new Map<string, string>();
-  /** Totals counted per team and filter, with the team version they were counted at (`countedTotal`). */
-  private readonly totals = new Map<string, { version: number; total: number }>();
+  private readonly versions: DealVersions;
+  /** Totals counted per team and filter, under the team version they were counted at (`countedTotal`). */
+  private readonly totals = new VersionedMemo<number>(COUNTED_TOTALS);
+  /** Pages read per team, filter and query, under the team version they were read at (`list`). */
+  private readonly pages = new VersionedMemo<Page<DealView>>(REMEMBERED_PAGES);
 
   private readonly deepPageOffset: number;
 
@@ -272,16 +293,40 @@ export class KnexDealRepository implements DealRepository {
     options: KnexDealRepositoryOptions = {},
   ) {
     this.deepPageOffset = options.deepPageOffset ?? DEEP_PAGE_OFFSET;
+    this.versions = new DealVersions(database);
     this.counts = new KeptCounts(database, 'deal_counts', ['team_id', 'scope', 'project_key', 'pipeline_key', 'status']);
     this.dayCounts = new KeptCounts(database, 'deal_day_counts', ['team_id', 'scope', 'day']);
   }
 
   /**
-   * The total and the page's ids are read from the deals alone (the client join adds no rows, and an
-   * index on the filter and sort columns with the id can answer both without touching a row); only the
-   * page's own rows are then read whole, with their client.
+   * A page is read once per version of the team's deals (`deal_versions`, moved by every write that changes
+   * what a page shows) and then given again until the version moves: the version is read first, so a page
+   * is never remembered under a version older than the rows it holds. Inside a unit of work it is always
+   * read: the version there may be one the unit's own writes moved, which a rollback undoes.
    */
   async list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
+    if (this.database.inTransaction) return this.read(team, filter, query, null);
+    const version = await this.versions.read(team.teamId);
+    const key = JSON.stringify([team.teamId, filter, query]);
+    const remembered = this.pages.get(key, version);
+    if (remembered) return remembered;
+    const page = frozen(await this.read(team, filter, query, version));
+    this.pages.set(key, version, page);
+    return page;
+  }
+
+  /**
+   * The total and the page's ids are read from the deals alone (the client join adds no rows, and an
+   * index on the filter and sort columns with the id can answer both without touching a row); only the
+   * page's own rows are then read whole, with their client. `version`: the team's, read before, or null
+   * inside a unit of work.
+   */
+  private async read(
+    team: TeamContext,
+    filter: DealFilter,
+    query: ListQuery<DealSortField>,
+    version: number | null,
+  ): Promise<Page<DealView>> {
     const search = searchQueryOf(query.search);
     const filtered = (narrow: boolean) => {
       const qb = this.database.db('deals as d').where({ 'd.team_id': team.teamId, 'd.scope': filter.scope });
@@ -315,7 +360,7 @@ export class KnexDealRepository implements DealRepository {
       if (rows.length === 0) return { items: [], total: await this.counts.total(kept) };
       return { items: rows.map(toView), total: Number(rows[0][KEPT_TOTAL] ?? 0) };
     } else {
-      total = await this.countedTotal(team, [filter, search], async () =>
+      total = await this.countedTotal(team, version, [filter, search], async () =>
         Number(((await filtered(true).clearSelect().clearOrder().count({ n: '*' }).first()) as { n: number | string } | undefined)?.n ?? 0),
       );
       if (total === 0) return { items: [], total };
@@ -389,39 +434,17 @@ export class KnexDealRepository implements DealRepository {
 
   /**
    * A total that is not kept, counted by `count`, or the one counted before under the same team version
-   * (`deal_versions`, moved by every write of the team's deals): the version is read before counting, so
-   * a total is never remembered under a version older than the rows it counted. Inside a unit of work it
-   * is always counted: the version there may be one the unit's own writes moved, which a rollback undoes.
+   * (`version`, read before counting, so a total is never remembered under a version older than the rows
+   * it counted); always counted inside a unit of work (a null version).
    */
-  private async countedTotal(team: TeamContext, of: unknown, count: () => Promise<number>): Promise<number> {
-    if (this.database.inTransaction) return count();
-    const [row] = await this.database.rows('select version from deal_versions where team_id = ?', [team.teamId]);
-    const version = Number(row?.[0] ?? 0);
+  private async countedTotal(team: TeamContext, version: number | null, of: unknown, count: () => Promise<number>): Promise<number> {
+    if (version === null) return count();
     const key = JSON.stringify([team.teamId, of]);
-    const counted = this.totals.get(key);
-    // Most recently used last, so the first key is the one to let go.
-    this.totals.delete(key);
-    if (counted?.version === version) {
-      this.totals.set(key, counted);
-      return counted.total;
-    }
+    const counted = this.totals.get(key, version);
+    if (counted !== undefined) return counted;
     const total = await count();
-    if (this.totals.size >= COUNTED_TOTALS) this.totals.delete(this.totals.keys().next().value!);
-    this.totals.set(key, { version, total });
+    this.totals.set(key, version, total);
     return total;
-  }
-
-  /**
-   * Moves the version of the team's deals (see `countedTotal`), in the transaction of the write. First,
-   * before the deal's row and its counts: every write of a team's deals then takes its locks in one order
-   * (on PostgreSQL the version row's first), so two units that each write several deals never wait on
-   * each other in a circle.
-   */
-  private async touch(teamId: string): Promise<void> {
-    await this.database.db.raw(
-      'insert into deal_versions (team_id, version) values (?, 1) on conflict (team_id) do update set version = deal_versions.version + 1',
-      [teamId],
-    );
   }
 
   /** Whether a kept-total page starts from its day: the team's deals of a scope in creation order, far enough in. */
@@ -461,7 +484,7 @@ export class KnexDealRepository implements DealRepository {
   /** The row and its count in one transaction: the unit of work's, or one of its own when called alone. */
   async insert(deal: DealData): Promise<void> {
     await this.database.transaction(async () => {
-      await this.touch(deal.teamId);
+      await this.versions.touch(deal.teamId);
       await this.database.db('deals').insert(toRow(deal));
       await this.counts.move(null, countKeyOf(deal));
       await this.dayCounts.move(null, dayKeyOf(this.database.dialect, deal));
@@ -470,7 +493,7 @@ export class KnexDealRepository implements DealRepository {
 
   async update(deal: DealData): Promise<void> {
     await this.database.transaction(async () => {
-      await this.touch(deal.teamId);
+      await this.versions.touch(deal.teamId);
       const where = { team_id: deal.teamId, id: deal.id };
       // Two updates of one deal at once must each see the other's status: the row lock orders them.
       const old = await forUpdate<Row | undefined>(
