@@ -31,26 +31,40 @@ export class DealVersions {
 
 /**
  * Answers remembered under the version they were read at: one is given again only at that same version.
- * The least recently used ones are let go beyond `capacity`.
+ * Each answer weighs what it holds (a page, its deals; 1 unless told); beyond `capacity` in all, the least
+ * recently used ones are let go.
  */
 export class VersionedMemo<V> {
-  private readonly kept = new Map<string, { version: number; value: V }>();
+  private readonly kept = new Map<string, { version: number; value: V; weight: number }>();
+  private weight = 0;
 
   constructor(private readonly capacity: number) {}
 
   get(key: string, version: number): V | undefined {
     const hit = this.kept.get(key);
     if (hit === undefined) return undefined;
+    if (hit.version !== version) {
+      this.forget(key);
+      return undefined;
+    }
     // Most recently used last, so the first key is the one to let go.
     this.kept.delete(key);
-    if (hit.version !== version) return undefined;
     this.kept.set(key, hit);
     return hit.value;
   }
 
-  set(key: string, version: number, value: V): void {
+  set(key: string, version: number, value: V, weight = 1): void {
+    this.forget(key);
+    if (weight > this.capacity) return;
+    while (this.weight + weight > this.capacity) this.forget(this.kept.keys().next().value!);
+    this.kept.set(key, { version, value, weight });
+    this.weight += weight;
+  }
+
+  private forget(key: string): void {
+    const kept = this.kept.get(key);
+    if (kept === undefined) return;
     this.kept.delete(key);
-    if (this.kept.size >= this.capacity) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(key, { version, value });
+    this.weight -= kept.weight;
   }
 }

@@ -250,10 +250,10 @@ export interface KnexDealRepositoryOptions {
 const COUNTED_TOTALS = 1000;
 
 /**
- * Pages a repository remembers (`list`), the least recently used let go beyond it: a page holds at most a
- * hundred deals, so this bounds them to a few megabytes.
+ * Deals a repository remembers in pages (`list`), the least recently used pages let go beyond it: about
+ * two hundred first pages of twenty, a few megabytes.
  */
-const REMEMBERED_PAGES = 200;
+const REMEMBERED_DEALS = 4000;
 
 /** A page given to several readers: none of them may change it for the next (shallow, as the presenters read it). */
 function frozen(page: Page<DealView>): Page<DealView> {
@@ -284,7 +284,7 @@ export class KnexDealRepository implements DealRepository {
   /** Totals counted per team and filter, under the team version they were counted at (`countedTotal`). */
   private readonly totals = new VersionedMemo<number>(COUNTED_TOTALS);
   /** Pages read per team, filter and query, under the team version they were read at (`list`). */
-  private readonly pages = new VersionedMemo<Page<DealView>>(REMEMBERED_PAGES);
+  private readonly pages = new VersionedMemo<Page<DealView>>(REMEMBERED_DEALS);
 
   private readonly deepPageOffset: number;
 
@@ -311,7 +311,7 @@ export class KnexDealRepository implements DealRepository {
     const remembered = this.pages.get(key, version);
     if (remembered) return remembered;
     const page = frozen(await this.read(team, filter, query, version));
-    this.pages.set(key, version, page);
+    this.pages.set(key, version, page, Math.max(1, page.items.length));
     return page;
   }
 

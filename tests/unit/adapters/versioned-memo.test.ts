@@ -1,0 +1,40 @@
+// The memory behind the deal pages and totals given again (knex/deals/deal-versions.ts): an answer is given
+// only at the version it was read at, and what it holds is bounded by weight, least recently used first out.
+import { expect } from 'chai';
+import { VersionedMemo } from '../../../adapters/persistence/knex/deals/deal-versions';
+
+describe('VersionedMemo', () => {
+  it('gives an answer again only at the version it was read at', () => {
+    const memo = new VersionedMemo<string>(10);
+    memo.set('page 1', 7, 'read at 7');
+    expect(memo.get('page 1', 7)).to.equal('read at 7');
+    expect(memo.get('page 1', 8)).to.equal(undefined);
+    // A newer version let the old answer go: the version it was read at does not bring it back.
+    expect(memo.get('page 1', 7)).to.equal(undefined);
+    expect(memo.get('page 2', 7)).to.equal(undefined);
+  });
+
+  it('holds at most its capacity in weight, letting the least recently used go first', () => {
+    const memo = new VersionedMemo<string>(50);
+    memo.set('a', 1, 'A', 20);
+    memo.set('b', 1, 'B', 20);
+    expect(memo.get('a', 1)).to.equal('A');
+    memo.set('c', 1, 'C', 20);
+    expect(memo.get('b', 1)).to.equal(undefined);
+    expect(memo.get('a', 1)).to.equal('A');
+    expect(memo.get('c', 1)).to.equal('C');
+    // Two let go at once for a heavy one; one heavier than the whole capacity is not kept at all.
+    memo.set('d', 1, 'D', 45);
+    expect([memo.get('a', 1), memo.get('c', 1), memo.get('d', 1)]).to.deep.equal([undefined, undefined, 'D']);
+    memo.set('e', 1, 'E', 51);
+    expect([memo.get('d', 1), memo.get('e', 1)]).to.deep.equal(['D', undefined]);
+  });
+
+  it('weighs an answer set again under the same key once', () => {
+    const memo = new VersionedMemo<string>(30);
+    memo.set('a', 1, 'A', 20);
+    memo.set('a', 2, 'A2', 20);
+    memo.set('b', 2, 'B', 10);
+    expect([memo.get('a', 2), memo.get('b', 2)]).to.deep.equal(['A2', 'B']);
+  });
+});
