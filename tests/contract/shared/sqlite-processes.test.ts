@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CreateClient } from '../../../application/clients/create-client';
 import { CreateTeam } from '../../../application/teams/create-team';
 import { ClientRepository } from '../../../domain/clients/client-repository';
 import { loadConfig } from '../../../bootstrap/config';
@@ -33,8 +34,61 @@ const writer = (file: string, teamId: string, count: number) =>
     });
   });
 
+/** Another process that takes SQLite's write lock, says so, and holds it `ms` before it commits and tells when. */
+const lockHolder = (file: string, ms: number) => {
+  const child = spawn(process.execPath, [
+    '-e',
+    `const db = new (require('better-sqlite3'))(process.argv[1]);
+     db.exec('begin immediate');
+     process.stdout.write('locked\\n');
+     setTimeout(() => { db.exec('commit'); process.stdout.write('released ' + Date.now() + '\\n'); db.close(); }, ${ms});`,
+    file,
+  ]);
+  let out = '';
+  const said = (word: string) =>
+    new Promise<string>((resolve, reject) => {
+      const look = () => {
+        const line = out.split('\n').find((l) => l.startsWith(word));
+        if (line) resolve(line);
+      };
+      child.stdout.on('data', (c) => {
+        out += c;
+        look();
+      });
+      child.on('error', reject);
+      child.on('close', () => reject(new Error(`the lock holder ended without saying "${word}": ${out}`)));
+      look();
+    });
+  return { locked: said('locked'), released: said('released').then((line) => Number(line.split(' ')[1])) };
+};
+
 describe('SQLite shared by several server processes', function () {
   this.timeout(60000);
+
+  it("goes on serving while its write waits for another process's lock, then writes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqlite-procs-'));
+    const file = join(dir, 'db.sqlite');
+    const runtime = buildRuntime({ ...loadConfig({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' }) });
+    try {
+      await runtime.migrate();
+      const { team } = await runtime.container.get(CreateTeam).execute({ name: 'Shared' });
+      const clients = runtime.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository);
+      const holder = lockHolder(file, 1500);
+      await holder.locked;
+      const writing = runtime.container.get(CreateClient).execute({ teamId: team.id }, { type: 'PF', name: 'Maria da Conceição' });
+      // A timer and a read of this process, while its write waits: SQLite's own wait would hold the
+      // event loop until the other process let go, and both would come after it.
+      await new Promise((resume) => setTimeout(resume, 100));
+      expect(await clients.countActive({ teamId: team.id })).to.equal(0);
+      const readAt = Date.now();
+      const created = await writing;
+      expect(readAt).to.be.below(await holder.released);
+      expect((await clients.findById({ teamId: team.id }, created.id))?.name).to.equal('Maria da Conceição');
+    } finally {
+      await runtime.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('lets concurrent write transactions of two processes queue instead of failing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sqlite-procs-'));

@@ -36,6 +36,16 @@ interface QueryObject {
   context?: { lastID: number | bigint; changes: number };
 }
 
+/** How long a SQLite connection waits for a lock another connection holds before it fails (SQLITE_BUSY). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * The no-op write a SQLite unit of work starts with, to take the write lock up front (KnexDatabase.transaction).
+ * It never waits: if another process holds the lock it fails at once with SQLITE_BUSY, and the unit waits
+ * for its turn without blocking the process (SQLite's own wait sleeps in the event loop's thread).
+ */
+export const SQLITE_WRITE_LOCK = 'update knex_migrations_lock set is_locked = is_locked where 0';
+
 /** Statements kept per connection; the least recently used ones are let go beyond it. */
 const STATEMENTS_PER_CONNECTION = 1000;
 
@@ -107,7 +117,7 @@ class CachingBetterSqlite3Client extends BetterSqlite3Client {
       obj.response = statement.all(bindings);
       return obj;
     }
-    const response = statement.run(bindings);
+    const response = obj.sql === SQLITE_WRITE_LOCK ? takeWriteLock(connection, statement) : statement.run(bindings);
     obj.response = response;
     obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
     return obj;
@@ -117,6 +127,16 @@ class CachingBetterSqlite3Client extends BetterSqlite3Client {
     const statement = connection.prepare(obj.sql) as SqliteStatement & { safeIntegers(on: boolean): void };
     statement.safeIntegers(obj.options!.safeIntegers!);
     return statement;
+  }
+}
+
+/** Runs the write-lock statement without SQLite's wait: it takes the lock, or fails at once with SQLITE_BUSY. */
+function takeWriteLock(connection: SqliteConnection, statement: SqliteStatement): ReturnType<SqliteStatement['run']> {
+  keptStatement(connection, 'pragma busy_timeout = 0', false).all([]);
+  try {
+    return statement.run([]);
+  } finally {
+    keptStatement(connection, `pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`, false).all([]);
   }
 }
 
@@ -150,7 +170,7 @@ export function openSqliteReader(url: string): SqliteReader | undefined {
       close(): void;
     };
     const opened = new Database(filename, { fileMustExist: true });
-    opened.pragma('busy_timeout = 5000');
+    opened.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     opened.pragma('query_only = ON');
     return opened;
   };
@@ -182,7 +202,7 @@ export function createKnex(url: string, options: KnexOptions = {}): Knex {
         max: 1,
         afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
           if (filename !== ':memory:') conn.pragma('journal_mode = WAL');
-          conn.pragma('busy_timeout = 5000');
+          conn.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
           conn.pragma('foreign_keys = ON');
           // At open, bounded so a large database opens fast (SQLite's advice for long-lived connections).
           optimize(conn, Date.now(), 'optimize = 0x10002');

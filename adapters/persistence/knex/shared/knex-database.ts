@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Knex } from 'knex';
 import { UnitOfWork } from '../../../../application/shared/unit-of-work';
-import { Dialect, SqliteReader } from './connection';
+import { Dialect, SQLITE_BUSY_TIMEOUT_MS, SQLITE_WRITE_LOCK, SqliteReader } from './connection';
 
 const statementNames = new Map<string, string>();
 const STATEMENT_NAMES = 1000;
@@ -24,6 +24,8 @@ function statementName(sql: string): string {
  */
 export class KnexDatabase {
   private readonly current = new AsyncLocalStorage<Knex.Transaction>();
+  /** The end of the last SQLite unit of work this process started (`transaction`). */
+  private sqliteTurn: Promise<unknown> = Promise.resolve();
 
   /** `reader`: SQLite's connection for the hot reads outside a unit of work (`rows`), if any. */
   constructor(
@@ -80,15 +82,46 @@ export class KnexDatabase {
   transaction<T>(work: () => Promise<T>, options: { savepoint?: boolean } = {}): Promise<T> {
     const outer = this.open();
     if (outer) return options.savepoint ? outer.transaction((nested) => this.current.run(nested, work)) : work();
-    return this.knex.transaction(async (trx) => {
-      // SQLite starts a transaction as a reader and upgrades at its first write; if another process
-      // wrote in between, the upgrade fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting. A no-op
-      // write first takes the write lock up front (like BEGIN IMMEDIATE), so writers queue on the busy timeout.
-      if (this.dialect === 'sqlite') await trx.raw('update knex_migrations_lock set is_locked = is_locked where 0');
-      return this.current.run(trx, work);
-    });
+    if (this.dialect !== 'sqlite') return this.knex.transaction((trx) => this.current.run(trx, work));
+    // One unit at a time in this process (its one connection takes them one by one anyway), so that a
+    // single one waits for another process's lock instead of every unit queued behind it polling.
+    const unit = this.sqliteTurn.then(() => this.sqliteTransaction(work));
+    this.sqliteTurn = unit.catch(() => undefined);
+    return unit;
+  }
+
+  /**
+   * SQLite starts a transaction as a reader and upgrades at its first write; if another process wrote in
+   * between, the upgrade fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting. So a unit first takes the
+   * write lock with a no-op write (like BEGIN IMMEDIATE; SQLITE_WRITE_LOCK). That write never waits: while
+   * another process holds the lock the unit is rolled back before its work began and tried again shortly,
+   * without blocking the process, whose reads and requests go on meanwhile (SQLite's own wait would sleep
+   * in the event loop's thread). After SQLITE_BUSY_TIMEOUT_MS it fails with SQLITE_BUSY, as SQLite's would.
+   */
+  private async sqliteTransaction<T>(work: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+    for (let attempt = 0; ; attempt++) {
+      let locked = false;
+      try {
+        return await this.knex.transaction(async (trx) => {
+          await trx.raw(SQLITE_WRITE_LOCK);
+          locked = true;
+          return this.current.run(trx, work);
+        });
+      } catch (err) {
+        if (locked || !isBusy(err) || Date.now() >= deadline) throw err;
+        // The lock is usually held for a commit (well under a millisecond): look again at once at first,
+        // then every millisecond.
+        await new Promise<void>((resume) => (attempt < 2 ? setImmediate(resume) : setTimeout(resume, 1)));
+      }
+    }
   }
 }
+
+const isBusy = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+};
 
 export class KnexUnitOfWork implements UnitOfWork {
   constructor(private readonly database: KnexDatabase) {}
