@@ -36,6 +36,8 @@ interface Scenario {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Another load run at the same time on half the connections, not itself measured: the scenario runs under it. */
+  beside?: Pick<Scenario, 'method' | 'path' | 'body'>;
 }
 
 interface Measure {
@@ -86,7 +88,12 @@ async function settle(url: string, headers: Record<string, string>): Promise<voi
 }
 
 /** The load on `urls` at once, the connections split between them; the latencies are the worst node's. */
-async function measure(urls: string[], s: Pick<Scenario, 'method' | 'body'>, headers: Record<string, string>): Promise<Measure> {
+async function measure(
+  urls: string[],
+  s: Pick<Scenario, 'method' | 'body'>,
+  headers: Record<string, string>,
+  connections = CONNECTIONS,
+): Promise<Measure> {
   const rs = await Promise.all(
     urls.map((url, i) =>
       autocannon({
@@ -95,7 +102,7 @@ async function measure(urls: string[], s: Pick<Scenario, 'method' | 'body'>, hea
         headers,
         body: s.body,
         duration: SECONDS,
-        connections: Math.floor(CONNECTIONS / urls.length) + (i < CONNECTIONS % urls.length ? 1 : 0),
+        connections: Math.floor(connections / urls.length) + (i < connections % urls.length ? 1 : 0),
       }),
     ),
   );
@@ -173,6 +180,13 @@ async function main(): Promise<void> {
         path: '/deals',
         body: JSON.stringify({ title: 'Nova proposta São Paulo', value: 2500, tags: ['bench'] }),
       },
+      {
+        // With several workers on SQLite, a write waiting for another worker's lock must not hold up its reads.
+        name: 'GET /deals/:id while POST /deals runs (half the connections each)',
+        method: 'GET',
+        path: `/deals/${seeded.dealId}`,
+        beside: { method: 'POST', path: '/deals', body: JSON.stringify({ title: 'Proposta Niterói', value: 900 }) },
+      },
       { name: 'GET /clients?limit=20 (200 clients)', method: 'GET', path: '/clients?limit=20' },
       { name: 'GET /deals?project_id= (board, 2 000 deals)', method: 'GET', path: `/deals?project_id=${seeded.projectId}` },
     ];
@@ -199,11 +213,22 @@ async function main(): Promise<void> {
       log(`round ${round}: baseline ${Math.round(b.reqs)} req/s`);
       for (const s of scenarios) {
         await settleAll();
+        const connections = s.beside ? Math.ceil(CONNECTIONS / 2) : CONNECTIONS;
+        const beside = s.beside
+          ? measure(
+              bases.map((u) => `${u}${s.beside!.path}`),
+              s.beside,
+              headers,
+              CONNECTIONS - connections,
+            )
+          : undefined;
         const m = await measure(
           bases.map((u) => `${u}${s.path}`),
           s,
           headers,
+          connections,
         );
+        await beside;
         runs.get(s.name)!.push({ m, ratio: m.reqs / b.reqs });
         log(`  ${s.name}: ${Math.round(m.reqs)} req/s (${(m.reqs / b.reqs).toFixed(3)}x), p99 ${m.p99} ms`);
       }
