@@ -1,7 +1,7 @@
-// The memory behind the deal pages and totals given again (knex/deals/deal-versions.ts): an answer is given
+// The memory behind the list pages and totals given again (knex/shared/team-versions.ts): an answer is given
 // only at the version it was read at, and what it holds is bounded by weight, least recently used first out.
 import { expect } from 'chai';
-import { VersionedMemo } from '../../../adapters/persistence/knex/deals/deal-versions';
+import { VersionedMemo } from '../../../adapters/persistence/knex/shared/team-versions';
 
 describe('VersionedMemo', () => {
   it('gives an answer again only at the version it was read at', () => {

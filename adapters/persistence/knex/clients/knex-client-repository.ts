@@ -4,10 +4,10 @@ import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { documentKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
-import { DealVersions } from '../deals/deal-versions';
 import { KeptCounts, forUpdate } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
+import { RememberedPages, TeamVersions } from '../shared/team-versions';
 import { fromJson, isUniqueViolation, toIso, toIsoOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -132,16 +132,31 @@ const countKeyOf = (c: { teamId: string; status: string; type: string }): CountK
   type: c.type,
 });
 
+/** Clients a repository remembers in pages (`list`), the least recently used pages let go beyond it. */
+const REMEMBERED_CLIENTS = 4000;
+
 export class KnexClientRepository implements ClientRepository {
   private readonly counts: KeptCounts<CountKey>;
-  private readonly dealVersions: DealVersions;
+  private readonly versions: TeamVersions;
+  private readonly dealVersions: TeamVersions;
+  private readonly pages: RememberedPages<ClientData>;
 
   constructor(private readonly database: KnexDatabase) {
     this.counts = new KeptCounts(database, 'client_counts', ['team_id', 'status', 'type']);
-    this.dealVersions = new DealVersions(database);
+    this.versions = new TeamVersions(database, 'client_versions');
+    this.dealVersions = new TeamVersions(database, 'deal_versions');
+    this.pages = new RememberedPages<ClientData>(database, this.versions, REMEMBERED_CLIENTS, Object.freeze);
   }
 
+  /**
+   * A page is read once per version of the team's clients (`client_versions`, moved by every write of a
+   * client) and then given again until the version moves (`RememberedPages`).
+   */
   async list(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>> {
+    return this.pages.page(team, [filter, query], () => this.read(team, filter, query));
+  }
+
+  private async read(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>> {
     const qb = this.database.db('clients').where({ team_id: team.teamId, status: filter.status });
     if (filter.type) qb.andWhere({ type: filter.type });
     whereSearchText(qb, this.database, { table: 'clients' }, searchQueryOf(query.search, documentKey));
@@ -178,6 +193,7 @@ export class KnexClientRepository implements ClientRepository {
   /** The row and its count in one transaction: the unit of work's, or one of its own when called alone. */
   async insert(client: ClientData): Promise<void> {
     await this.database.transaction(async () => {
+      await this.versions.touch(client.teamId);
       await this.write(() => this.database.db('clients').insert(toRow(client)));
       await this.counts.move(null, countKeyOf(client));
     });
@@ -185,6 +201,7 @@ export class KnexClientRepository implements ClientRepository {
 
   async update(client: ClientData): Promise<void> {
     await this.database.transaction(async () => {
+      await this.versions.touch(client.teamId);
       const where = { team_id: client.teamId, id: client.id };
       const old = await forUpdate<Row | undefined>(this.database, this.database.db('clients').where(where).first('status', 'type', 'name'));
       await this.write(() => this.database.db('clients').where(where).update(toRow(client)));

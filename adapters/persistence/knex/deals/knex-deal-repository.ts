@@ -6,7 +6,7 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { Dialect } from '../shared/connection';
 import { KnexDatabase } from '../shared/knex-database';
-import { DealVersions, VersionedMemo } from './deal-versions';
+import { RememberedPages, TeamVersions, VersionedMemo } from '../shared/team-versions';
 import { SortColumn, orderBy, orderSql, whereSearchText } from '../shared/query';
 import { fromJson, toBool, toIso, toIsoOrNull, toJson, toNumberOrNull } from '../shared/rows';
 
@@ -255,15 +255,11 @@ const COUNTED_TOTALS = 1000;
  */
 const REMEMBERED_DEALS = 4000;
 
-/** A page given to several readers: none of them may change it for the next (shallow, as the presenters read it). */
-function frozen(page: Page<DealView>): Page<DealView> {
-  for (const view of page.items) {
-    Object.freeze(view.deal);
-    if (view.client) Object.freeze(view.client);
-    Object.freeze(view);
-  }
-  Object.freeze(page.items);
-  return Object.freeze(page);
+/** A view given to several readers: none of them may change it for the next (shallow, as the presenters read it). */
+function freezeView(view: DealView): void {
+  Object.freeze(view.deal);
+  if (view.client) Object.freeze(view.client);
+  Object.freeze(view);
 }
 
 const toView = (r: Columns): DealView => {
@@ -280,11 +276,11 @@ export class KnexDealRepository implements DealRepository {
   private readonly counts: KeptCounts<CountKey>;
   private readonly dayCounts: KeptCounts<DayKey>;
   private readonly orders = new Map<string, string>();
-  private readonly versions: DealVersions;
+  private readonly versions: TeamVersions;
   /** Totals counted per team and filter, under the team version they were counted at (`countedTotal`). */
   private readonly totals = new VersionedMemo<number>(COUNTED_TOTALS);
   /** Pages read per team, filter and query, under the team version they were read at (`list`). */
-  private readonly pages = new VersionedMemo<Page<DealView>>(REMEMBERED_DEALS);
+  private readonly pages: RememberedPages<DealView>;
 
   private readonly deepPageOffset: number;
 
@@ -293,26 +289,19 @@ export class KnexDealRepository implements DealRepository {
     options: KnexDealRepositoryOptions = {},
   ) {
     this.deepPageOffset = options.deepPageOffset ?? DEEP_PAGE_OFFSET;
-    this.versions = new DealVersions(database);
+    this.versions = new TeamVersions(database, 'deal_versions');
+    this.pages = new RememberedPages(database, this.versions, REMEMBERED_DEALS, freezeView);
     this.counts = new KeptCounts(database, 'deal_counts', ['team_id', 'scope', 'project_key', 'pipeline_key', 'status']);
     this.dayCounts = new KeptCounts(database, 'deal_day_counts', ['team_id', 'scope', 'day']);
   }
 
   /**
    * A page is read once per version of the team's deals (`deal_versions`, moved by every write that changes
-   * what a page shows) and then given again until the version moves: the version is read first, so a page
-   * is never remembered under a version older than the rows it holds. Inside a unit of work it is always
-   * read: the version there may be one the unit's own writes moved, which a rollback undoes.
+   * what a page shows: a deal's, a client's new name) and then given again until the version moves
+   * (`RememberedPages`).
    */
   async list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
-    if (this.database.inTransaction) return this.read(team, filter, query, null);
-    const version = await this.versions.read(team.teamId);
-    const key = JSON.stringify([team.teamId, filter, query]);
-    const remembered = this.pages.get(key, version);
-    if (remembered) return remembered;
-    const page = frozen(await this.read(team, filter, query, version));
-    this.pages.set(key, version, page, Math.max(1, page.items.length));
-    return page;
+    return this.pages.page(team, [filter, query], (version) => this.read(team, filter, query, version));
   }
 
   /**

@@ -1,0 +1,116 @@
+import { Page } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { KnexDatabase } from './knex-database';
+
+/** The tables that hold a version per team: of its deals, of its clients. */
+export type VersionTable = 'deal_versions' | 'client_versions';
+
+/**
+ * The version of a team's rows of one kind (its deals, its clients): moved in the transaction of every write
+ * that changes what a list of them shows, so that an answer read at one version may be given again while the
+ * version stays the same. In the database, not in a process: a write on another node moves it too.
+ */
+export class TeamVersions {
+  private readonly readSql: string;
+  private readonly touchSql: string;
+
+  constructor(
+    private readonly database: KnexDatabase,
+    table: VersionTable,
+  ) {
+    this.readSql = `select version from ${table} where team_id = ?`;
+    this.touchSql =
+      `insert into ${table} (team_id, version) values (?, 1) ` + `on conflict (team_id) do update set version = ${table}.version + 1`;
+  }
+
+  /** The team's version as committed (0 before its first write). */
+  async read(teamId: string): Promise<number> {
+    const [row] = await this.database.rows(this.readSql, [teamId]);
+    return Number(row?.[0] ?? 0);
+  }
+
+  /**
+   * Moves the team's version, in the transaction of the write. First, before the written row and its
+   * counts: every write of a team's rows of this kind then takes its locks in one order (on PostgreSQL the
+   * version row's first), so two units that each write several never wait on each other in a circle.
+   */
+  async touch(teamId: string): Promise<void> {
+    await this.database.db.raw(this.touchSql, [teamId]);
+  }
+}
+
+/**
+ * Answers remembered under the version they were read at: one is given again only at that same version.
+ * Each answer weighs what it holds (a page, its rows; 1 unless told); beyond `capacity` in all, the least
+ * recently used ones are let go.
+ */
+export class VersionedMemo<V> {
+  private readonly kept = new Map<string, { version: number; value: V; weight: number }>();
+  private weight = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: string, version: number): V | undefined {
+    const hit = this.kept.get(key);
+    if (hit === undefined) return undefined;
+    if (hit.version !== version) {
+      this.forget(key);
+      return undefined;
+    }
+    // Most recently used last, so the first key is the one to let go.
+    this.kept.delete(key);
+    this.kept.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: string, version: number, value: V, weight = 1): void {
+    this.forget(key);
+    if (weight > this.capacity) return;
+    while (this.weight + weight > this.capacity) this.forget(this.kept.keys().next().value!);
+    this.kept.set(key, { version, value, weight });
+    this.weight += weight;
+  }
+
+  private forget(key: string): void {
+    const kept = this.kept.get(key);
+    if (kept === undefined) return;
+    this.kept.delete(key);
+    this.weight -= kept.weight;
+  }
+}
+
+/**
+ * Pages of a list remembered per team and query under the team's version (`TeamVersions`): the version is
+ * read first, so a page is never remembered under a version older than the rows it holds; inside a unit of
+ * work a page is always read (the version there may be one the unit's own writes moved, which a rollback
+ * undoes). A page given to several readers is frozen, each item with `freeze`: none of them may change it
+ * for the next.
+ */
+export class RememberedPages<T> {
+  private readonly memo: VersionedMemo<Page<T>>;
+
+  constructor(
+    private readonly database: KnexDatabase,
+    private readonly versions: TeamVersions,
+    /** Rows held in all, across the pages. */
+    capacity: number,
+    private readonly freeze: (item: T) => void,
+  ) {
+    this.memo = new VersionedMemo(capacity);
+  }
+
+  /** The page of `query` (anything JSON names it by), from `read` given the version read before it, or null in a unit of work. */
+  async page(team: TeamContext, query: unknown, read: (version: number | null) => Promise<Page<T>>): Promise<Page<T>> {
+    if (this.database.inTransaction) return read(null);
+    const version = await this.versions.read(team.teamId);
+    const key = JSON.stringify([team.teamId, query]);
+    const remembered = this.memo.get(key, version);
+    if (remembered) return remembered;
+    const page = await read(version);
+    for (const item of page.items) this.freeze(item);
+    Object.freeze(page.items);
+    Object.freeze(page);
+    this.memo.set(key, version, page, Math.max(1, page.items.length));
+    return page;
+  }
+}
