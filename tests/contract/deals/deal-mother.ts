@@ -1,9 +1,40 @@
 import { DealData, EMPTY_PROJECT_FIELDS } from '../../../domain/deals/deal';
 import { DealEventData } from '../../../domain/deals/deal-event';
+import { DealSortField } from '../../../domain/deals/deal-repository';
+import { ListQuery } from '../../../domain/shared/list';
+import { searchTextOf } from '../../../domain/shared/search-text';
 
 let seq = 0;
 export const uuid = (n: number) => `0190c000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 export const nextId = () => uuid(++seq + 5000);
+
+/** A deal list query: the first page of twenty, newest first, unless told otherwise. */
+export const dealQuery = (over: Partial<ListQuery<DealSortField>> = {}): ListQuery<DealSortField> => ({
+  page: 1,
+  limit: 20,
+  sort: { field: 'created_at', descending: true },
+  ...over,
+});
+
+/**
+ * A global deal's row as plain SQL writes it, around the repository: no kept count and no team version
+ * moved, as the tests of what the repository remembers need.
+ */
+export const plainDealRow = (teamId: string, id: string, title: string, createdAt: string) => ({
+  team_id: teamId,
+  id,
+  scope: 'global',
+  title,
+  search_text: searchTextOf([title]),
+  currency: 'BRL',
+  phase: 'lead',
+  priority: 'media',
+  status: 'ativo',
+  tags: '[]',
+  value: 7000,
+  created_at: createdAt,
+  updated_at: createdAt,
+});
 
 /** A stored deal record, valid for either scope, overridden where a test cares. */
 export const DealRecordMother = {

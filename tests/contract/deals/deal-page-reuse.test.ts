@@ -11,20 +11,13 @@ import { CLIENT_TOKENS } from '../../../bootstrap/contexts/clients';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { ClientRepository } from '../../../domain/clients/client-repository';
-import { DealFilter, DealRepository, DealSortField } from '../../../domain/deals/deal-repository';
-import { ListQuery } from '../../../domain/shared/list';
-import { searchTextOf } from '../../../domain/shared/search-text';
+import { DealFilter, DealRepository } from '../../../domain/deals/deal-repository';
 import { forEachBackend } from '../../support/backends';
 import { ClientMother } from '../../support/mothers';
 import { referencedRows } from '../../support/referenced-rows';
-import { DealRecordMother, uuid } from './deal-mother';
+import { dealQuery, DealRecordMother, plainDealRow, uuid } from './deal-mother';
 
-const q = (over: Partial<ListQuery<DealSortField>> = {}): ListQuery<DealSortField> => ({
-  page: 1,
-  limit: 20,
-  sort: { field: 'created_at', descending: true },
-  ...over,
-});
+const q = dealQuery;
 const G: DealFilter = { scope: 'global' };
 let teamSeq = 9000;
 
@@ -85,21 +78,7 @@ forEachBackend('Deal list pages given again', (env, backend) => {
   const writeAround = (title: string) =>
     database()
       .knex('deals')
-      .insert({
-        team_id: team.teamId,
-        id: uuid(++teamSeq + 100_000),
-        scope: 'global',
-        title,
-        search_text: searchTextOf([title]),
-        currency: 'BRL',
-        phase: 'lead',
-        priority: 'media',
-        status: 'ativo',
-        tags: '[]',
-        value: 7000,
-        created_at: '2026-03-01T00:00:00.000Z',
-        updated_at: '2026-03-01T00:00:00.000Z',
-      });
+      .insert(plainDealRow(team.teamId, uuid(++teamSeq + 100_000), title, '2026-03-01T00:00:00.000Z'));
 
   it('give a page again until a write through the repository moves the version', async () => {
     expect(await titles()).to.deep.equal(['Implantação Goiânia']);

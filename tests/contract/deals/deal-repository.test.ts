@@ -10,14 +10,9 @@ import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { forEachBackend } from '../../support/backends';
 import { referencedRows } from '../../support/referenced-rows';
 import { ClientMother } from '../../support/mothers';
-import { DealRecordMother, uuid } from './deal-mother';
+import { dealQuery, DealRecordMother, uuid } from './deal-mother';
 
-const q = (over: Partial<ListQuery<DealSortField>> = {}): ListQuery<DealSortField> => ({
-  page: 1,
-  limit: 20,
-  sort: { field: 'created_at', descending: true },
-  ...over,
-});
+const q = dealQuery;
 const G: DealFilter = { scope: 'global' };
 let teamSeq = 100;
 

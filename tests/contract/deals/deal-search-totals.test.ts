@@ -8,18 +8,12 @@ import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-dat
 import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { TOKENS } from '../../../bootstrap/tokens';
-import { DealFilter, DealRepository, DealSortField } from '../../../domain/deals/deal-repository';
-import { ListQuery } from '../../../domain/shared/list';
+import { DealFilter, DealRepository } from '../../../domain/deals/deal-repository';
 import { BackendName, forEachBackend } from '../../support/backends';
 import { referencedRows } from '../../support/referenced-rows';
-import { DealRecordMother, uuid } from './deal-mother';
+import { dealQuery, DealRecordMother, plainDealRow, uuid } from './deal-mother';
 
-const q = (over: Partial<ListQuery<DealSortField>> = {}): ListQuery<DealSortField> => ({
-  page: 1,
-  limit: 20,
-  sort: { field: 'created_at', descending: true },
-  ...over,
-});
+const q = dealQuery;
 const SEARCH = q({ search: 'IMPLANTAÇÃO' });
 const G: DealFilter = { scope: 'global' };
 const RICH: DealFilter = { scope: 'global', minValue: 1000 };
@@ -83,21 +77,7 @@ forEachBackend('Deal list totals that are counted', (env, backend: BackendName) 
 
   const knex = () => env().container.get<KnexDatabase>(TOKENS.KnexDatabase).knex;
   const writeAround = (title: string) =>
-    knex()('deals').insert({
-      team_id: team.teamId,
-      id: uuid(++teamSeq + 100_000),
-      scope: 'global',
-      title,
-      search_text: title.toLowerCase(),
-      currency: 'BRL',
-      phase: 'lead',
-      priority: 'media',
-      status: 'ativo',
-      tags: '[]',
-      value: 7000,
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-    });
+    knex()('deals').insert(plainDealRow(team.teamId, uuid(++teamSeq + 100_000), title, '2026-01-01T00:00:00.000Z'));
 
   it('reuse a counted total until a write through the repository moves the version', async () => {
     expect(await totalOf(RICH)).to.equal(1);

@@ -64,47 +64,44 @@ const lockHolder = (file: string, ms: number) => {
 
 describe('SQLite shared by several server processes', function () {
   this.timeout(60000);
+  let dir: string;
+  let file: string;
+  let runtime: ReturnType<typeof buildRuntime>;
+  let team: { id: string };
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sqlite-procs-'));
+    file = join(dir, 'db.sqlite');
+    runtime = buildRuntime({ ...loadConfig({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' }) });
+    await runtime.migrate();
+    ({ team } = await runtime.container.get(CreateTeam).execute({ name: 'Shared' }));
+  });
+
+  afterEach(async () => {
+    await runtime.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it("goes on serving while its write waits for another process's lock, then writes", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sqlite-procs-'));
-    const file = join(dir, 'db.sqlite');
-    const runtime = buildRuntime({ ...loadConfig({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' }) });
-    try {
-      await runtime.migrate();
-      const { team } = await runtime.container.get(CreateTeam).execute({ name: 'Shared' });
-      const clients = runtime.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository);
-      const holder = lockHolder(file, 1500);
-      await holder.locked;
-      const writing = runtime.container.get(CreateClient).execute({ teamId: team.id }, { type: 'PF', name: 'Maria da Conceição' });
-      // A timer and a read of this process, while its write waits: SQLite's own wait would hold the
-      // event loop until the other process let go, and both would come after it.
-      await new Promise((resume) => setTimeout(resume, 100));
-      expect(await clients.countActive({ teamId: team.id })).to.equal(0);
-      const readAt = Date.now();
-      const created = await writing;
-      expect(readAt).to.be.below(await holder.released);
-      expect((await clients.findById({ teamId: team.id }, created.id))?.name).to.equal('Maria da Conceição');
-    } finally {
-      await runtime.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const clients = runtime.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository);
+    const holder = lockHolder(file, 1500);
+    await holder.locked;
+    const writing = runtime.container.get(CreateClient).execute({ teamId: team.id }, { type: 'PF', name: 'Maria da Conceição' });
+    // A timer and a read of this process, while its write waits: SQLite's own wait would hold the
+    // event loop until the other process let go, and both would come after it.
+    await new Promise((resume) => setTimeout(resume, 100));
+    expect(await clients.countActive({ teamId: team.id })).to.equal(0);
+    const readAt = Date.now();
+    const created = await writing;
+    expect(readAt).to.be.below(await holder.released);
+    expect((await clients.findById({ teamId: team.id }, created.id))?.name).to.equal('Maria da Conceição');
   });
 
   it('lets concurrent write transactions of two processes queue instead of failing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sqlite-procs-'));
-    const file = join(dir, 'db.sqlite');
-    const runtime = buildRuntime({ ...loadConfig({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' }) });
-    try {
-      await runtime.migrate();
-      const { team } = await runtime.container.get(CreateTeam).execute({ name: 'Shared' });
-      // Each creation reads (quota, duplicates) before it writes: the pattern that fails when a
-      // transaction upgrades to a writer after another process has written.
-      const results = await Promise.all([writer(file, team.id, 300), writer(file, team.id, 300)]);
-      expect(results.flatMap((r) => r.failed)).to.deep.equal([]);
-      expect(await runtime.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository).countActive({ teamId: team.id })).to.equal(600);
-    } finally {
-      await runtime.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // Each creation reads (quota, duplicates) before it writes: the pattern that fails when a
+    // transaction upgrades to a writer after another process has written.
+    const results = await Promise.all([writer(file, team.id, 300), writer(file, team.id, 300)]);
+    expect(results.flatMap((r) => r.failed)).to.deep.equal([]);
+    expect(await runtime.container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository).countActive({ teamId: team.id })).to.equal(600);
   });
 });
