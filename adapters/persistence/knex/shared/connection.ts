@@ -22,9 +22,11 @@ interface SqliteStatement {
   run(bindings: unknown[]): { lastInsertRowid: number | bigint; changes: number };
 }
 
-interface SqliteConnection {
+export interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
   pragma(source: string): unknown;
+  /** True while a transaction is open on it. */
+  readonly inTransaction: boolean;
 }
 
 interface QueryObject {
@@ -128,6 +130,11 @@ class CachingBetterSqlite3Client extends BetterSqlite3Client {
     statement.safeIntegers(obj.options!.safeIntegers!);
     return statement;
   }
+}
+
+/** Runs a statement that answers no rows (a savepoint's, say) on a connection, through its kept statements. */
+export function runOn(connection: SqliteConnection, sql: string): void {
+  keptStatement(connection, sql, false).run([]);
 }
 
 /** Runs the write-lock statement without SQLite's wait: it takes the lock, or fails at once with SQLITE_BUSY. */

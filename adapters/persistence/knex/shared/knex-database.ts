@@ -2,7 +2,30 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Knex } from 'knex';
 import { UnitOfWork } from '../../../../application/shared/unit-of-work';
-import { Dialect, SQLITE_BUSY_TIMEOUT_MS, SQLITE_WRITE_LOCK, SqliteReader } from './connection';
+import { Dialect, SQLITE_BUSY_TIMEOUT_MS, SQLITE_WRITE_LOCK, SqliteConnection, SqliteReader, runOn } from './connection';
+
+/** At most this many SQLite units of work share a transaction and its commit. */
+const SQLITE_BATCH_UNITS = 100;
+/** No unit joins a SQLite batch that began this many ms ago: its first units wait for its commit. */
+const SQLITE_BATCH_MS = 10;
+
+/** A SQLite unit of work waiting for its batch, and how to answer it. */
+interface QueuedUnit {
+  work: () => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+  /** When it stops waiting for another process's lock. */
+  deadline: number;
+}
+
+/**
+ * The transaction code runs in, while its unit runs: a unit that ended is closed even while its batch
+ * goes on, so work it started and that runs later does not write into another unit's savepoint.
+ */
+interface Scope {
+  trx: Knex.Transaction;
+  open: boolean;
+}
 
 const statementNames = new Map<string, string>();
 const STATEMENT_NAMES = 1000;
@@ -23,9 +46,11 @@ function statementName(sql: string): string {
  * so repositories join it without being told.
  */
 export class KnexDatabase {
-  private readonly current = new AsyncLocalStorage<Knex.Transaction>();
-  /** The end of the last SQLite unit of work this process started (`transaction`). */
-  private sqliteTurn: Promise<unknown> = Promise.resolve();
+  private readonly current = new AsyncLocalStorage<Scope>();
+  /** SQLite units of work waiting for their batch (`transaction`), oldest first. */
+  private readonly queued: QueuedUnit[] = [];
+  /** True while `commitQueued` runs. */
+  private committing = false;
 
   /** `reader`: SQLite's connection for the hot reads outside a unit of work (`rows`), if any. */
   constructor(
@@ -53,8 +78,8 @@ export class KnexDatabase {
    * the deal it created) still finds the unit's transaction: a closed one is no transaction.
    */
   private open(): Knex.Transaction | undefined {
-    const trx = this.current.getStore();
-    return trx && !trx.isCompleted() ? trx : undefined;
+    const scope = this.current.getStore();
+    return scope && scope.open && !scope.trx.isCompleted() ? scope.trx : undefined;
   }
 
   /**
@@ -81,40 +106,97 @@ export class KnexDatabase {
    */
   transaction<T>(work: () => Promise<T>, options: { savepoint?: boolean } = {}): Promise<T> {
     const outer = this.open();
-    if (outer) return options.savepoint ? outer.transaction((nested) => this.current.run(nested, work)) : work();
-    if (this.dialect !== 'sqlite') return this.knex.transaction((trx) => this.current.run(trx, work));
-    // One unit at a time in this process (its one connection takes them one by one anyway), so that a
-    // single one waits for another process's lock instead of every unit queued behind it polling.
-    const unit = this.sqliteTurn.then(() => this.sqliteTransaction(work));
-    this.sqliteTurn = unit.catch(() => undefined);
-    return unit;
+    if (outer) return options.savepoint ? outer.transaction((nested) => this.current.run({ trx: nested, open: true }, work)) : work();
+    if (this.dialect !== 'sqlite') return this.knex.transaction((trx) => this.current.run({ trx, open: true }, work));
+    return new Promise<T>((resolve, reject) => {
+      this.queued.push({ work, resolve: resolve, reject, deadline: Date.now() + SQLITE_BUSY_TIMEOUT_MS });
+      if (!this.committing) void this.commitQueued();
+    });
   }
 
   /**
-   * SQLite starts a transaction as a reader and upgrades at its first write; if another process wrote in
-   * between, the upgrade fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting. So a unit first takes the
-   * write lock with a no-op write (like BEGIN IMMEDIATE; SQLITE_WRITE_LOCK). That write never waits: while
-   * another process holds the lock the unit is rolled back before its work began and tried again shortly,
-   * without blocking the process, whose reads and requests go on meanwhile (SQLite's own wait would sleep
-   * in the event loop's thread). After SQLITE_BUSY_TIMEOUT_MS it fails with SQLITE_BUSY, as SQLite's would.
+   * Commits the queued SQLite units, batch after batch, until none is left. One batch at a time in this
+   * process (its one connection takes them one by one anyway), so that a single one waits for another
+   * process's lock instead of every queued unit polling for it. While the lock is busy, a unit that has
+   * waited SQLITE_BUSY_TIMEOUT_MS fails with SQLITE_BUSY, as SQLite's own wait would.
    */
-  private async sqliteTransaction<T>(work: () => Promise<T>): Promise<T> {
-    const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
-    for (let attempt = 0; ; attempt++) {
-      let locked = false;
-      try {
-        return await this.knex.transaction(async (trx) => {
-          await trx.raw(SQLITE_WRITE_LOCK);
-          locked = true;
-          return this.current.run(trx, work);
-        });
-      } catch (err) {
-        if (locked || !isBusy(err) || Date.now() >= deadline) throw err;
+  private async commitQueued(): Promise<void> {
+    this.committing = true;
+    try {
+      for (let attempt = 0; this.queued.length > 0;) {
+        const busy = await this.commitBatch();
+        if (busy === undefined) {
+          attempt = 0;
+          continue;
+        }
+        const now = Date.now();
+        while (this.queued.length > 0 && this.queued[0].deadline <= now) this.queued.shift()!.reject(busy);
         // The lock is usually held for a commit (well under a millisecond): look again at once at first,
         // then every millisecond.
-        await new Promise<void>((resume) => (attempt < 2 ? setImmediate(resume) : setTimeout(resume, 1)));
+        await new Promise<void>((resume) => (attempt++ < 2 ? setImmediate(resume) : setTimeout(resume, 1)));
       }
+    } finally {
+      this.committing = false;
     }
+  }
+
+  /**
+   * One SQLite transaction for the units queued now and those that queue while it runs (up to
+   * SQLITE_BATCH_UNITS, and none taken after SQLITE_BATCH_MS): a commit waits for the disk, once for all
+   * of them. Each unit runs in a savepoint of its own, so one that fails is undone alone and the others
+   * go on; each is answered only after the commit that holds its writes, and if that commit fails, every
+   * unit of the batch fails with it and none of their writes stays.
+   *
+   * SQLite starts a transaction as a reader and upgrades at its first write; if another process wrote in
+   * between, the upgrade fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting. So a batch first takes
+   * the write lock with a no-op write (like BEGIN IMMEDIATE; SQLITE_WRITE_LOCK). That write never waits:
+   * while another process holds the lock, the batch is rolled back before any unit ran and its SQLITE_BUSY
+   * error returned, to try again shortly without blocking the process (SQLite's own wait would sleep in
+   * the event loop's thread).
+   */
+  private async commitBatch(): Promise<unknown> {
+    const done: Array<[QueuedUnit, unknown]> = [];
+    let running: QueuedUnit | undefined;
+    let connection: SqliteConnection | undefined;
+    try {
+      await this.knex.transaction(async (trx) => {
+        await trx.raw(SQLITE_WRITE_LOCK);
+        connection = await (trx as unknown as { client: { acquireConnection(): Promise<SqliteConnection> } }).client.acquireConnection();
+        const started = Date.now();
+        while (
+          this.queued.length > 0 &&
+          done.length < SQLITE_BATCH_UNITS &&
+          (done.length === 0 || Date.now() - started < SQLITE_BATCH_MS)
+        ) {
+          const unit = (running = this.queued.shift()!);
+          runOn(connection, 'savepoint ws_unit');
+          const scope: Scope = { trx, open: true };
+          try {
+            const value = await this.current.run(scope, unit.work);
+            scope.open = false;
+            runOn(connection, 'release ws_unit');
+            done.push([unit, value]);
+          } catch (err) {
+            scope.open = false;
+            running = undefined;
+            unit.reject(err);
+            // If the database ended the whole transaction (a disk error), this throws and the batch fails.
+            runOn(connection, 'rollback to ws_unit');
+            runOn(connection, 'release ws_unit');
+          }
+          running = undefined;
+        }
+      });
+    } catch (err) {
+      if (connection === undefined && isBusy(err)) return err;
+      // A refused COMMIT leaves SQLite's transaction open on the one connection: Knex does not roll it back.
+      if (connection?.inTransaction) runOn(connection, 'rollback');
+      running?.reject(err);
+      for (const [unit] of done) unit.reject(err);
+      return undefined;
+    }
+    for (const [unit, value] of done) unit.resolve(value);
+    return undefined;
   }
 }
 
