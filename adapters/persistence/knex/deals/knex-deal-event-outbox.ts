@@ -38,7 +38,7 @@ export class KnexDealEventOutbox implements DealEventOutbox {
   constructor(private readonly database: KnexDatabase) {}
 
   async add(event: DealEventData): Promise<void> {
-    await this.database.db('deal_events').insert(toRow(event));
+    await this.database.insert('deal_events', toRow(event));
   }
 
   async findById(team: TeamContext, id: string): Promise<DealEventData | null> {

@@ -474,7 +474,7 @@ export class KnexDealRepository implements DealRepository {
   async insert(deal: DealData): Promise<void> {
     await this.database.transaction(async () => {
       await this.versions.touch(deal.teamId);
-      await this.database.db('deals').insert(toRow(deal));
+      await this.database.insert('deals', toRow(deal));
       await this.counts.move(null, countKeyOf(deal));
       await this.dayCounts.move(null, dayKeyOf(this.database.dialect, deal));
     });

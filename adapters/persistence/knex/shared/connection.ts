@@ -132,9 +132,15 @@ class CachingBetterSqlite3Client extends BetterSqlite3Client {
   }
 }
 
-/** Runs a statement that answers no rows (a savepoint's, say) on a connection, through its kept statements. */
-export function runOn(connection: SqliteConnection, sql: string): void {
-  keptStatement(connection, sql, false).run([]);
+/** Bindings as Knex's better-sqlite3 client writes them: dates as milliseconds, booleans as 0 and 1. */
+const sqliteBinding = (v: unknown): unknown => (v instanceof Date ? v.valueOf() : typeof v === 'boolean' ? Number(v) : v);
+
+/**
+ * Runs a statement that answers no rows (a savepoint's, an insert) on a connection, through its kept
+ * statements, its bindings as Knex writes them.
+ */
+export function runOn(connection: SqliteConnection, sql: string, bindings: readonly unknown[] = []): void {
+  keptStatement(connection, sql, false).run(bindings.map(sqliteBinding));
 }
 
 /** Runs the write-lock statement without SQLite's wait: it takes the lock, or fails at once with SQLITE_BUSY. */
@@ -153,9 +159,6 @@ export interface SqliteReader {
   rows(sql: string, bindings: readonly unknown[]): unknown[][];
   close(): void;
 }
-
-/** Bindings as Knex's better-sqlite3 client writes them: dates as milliseconds, booleans as 0 and 1. */
-const sqliteBinding = (v: unknown): unknown => (v instanceof Date ? v.valueOf() : typeof v === 'boolean' ? Number(v) : v);
 
 /**
  * A read-only connection to a SQLite file, opened at its first read. With one pooled connection, a read

@@ -21,12 +21,20 @@ export const forUpdate = async <T = unknown>(database: KnexDatabase, qb: Knex.Qu
   (await (database.dialect === 'postgres' ? qb.forUpdate() : qb)) as T;
 
 export class KeptCounts<K extends CountKey> {
+  /** `n = n + excluded.n` adds to the row as it stands when the write gets it: concurrent writers never overwrite each other. */
+  private readonly addSql: string;
+
   /** `columns` is the table's primary key, `team_id` first; each row also has its count `n`. */
   constructor(
     private readonly database: KnexDatabase,
     private readonly table: string,
     private readonly columns: readonly (keyof K & string)[],
-  ) {}
+  ) {
+    const keys = columns.map((c) => `"${c}"`).join(', ');
+    this.addSql =
+      `insert into "${table}" (${keys}, "n") values (${columns.map(() => '?').join(', ')}, ?) ` +
+      `on conflict (${keys}) do update set "n" = "${table}"."n" + excluded."n"`;
+  }
 
   /** The sum of the counts whose columns hold the values given; a column left out is summed over. */
   async total(where: Partial<K>): Promise<number> {
@@ -50,13 +58,8 @@ export class KeptCounts<K extends CountKey> {
     for (const [key, delta] of changes) await this.add(key, delta);
   }
 
-  /** `n = n + excluded.n` adds to the row as it stands when the write gets it: concurrent writers never overwrite each other. */
   private async add(key: K, delta: number): Promise<void> {
-    await this.database
-      .db(this.table)
-      .insert({ ...key, n: delta })
-      .onConflict([...this.columns])
-      .merge({ n: this.database.knex.raw('??.n + excluded.n', [this.table]) });
+    await this.database.write(this.addSql, [...this.columns.map((c) => key[c]), delta]);
   }
 
   private order(key: K): string {

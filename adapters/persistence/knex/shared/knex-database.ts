@@ -25,7 +25,12 @@ interface QueuedUnit {
 interface Scope {
   trx: Knex.Transaction;
   open: boolean;
+  /** SQLite: the connection the transaction runs on, for the hot writes made straight on it (`write`). */
+  connection?: SqliteConnection;
 }
+
+/** `insert`'s texts, by table and columns. */
+const insertTexts = new Map<string, string>();
 
 const statementNames = new Map<string, string>();
 const STATEMENT_NAMES = 1000;
@@ -99,6 +104,40 @@ export class KnexDatabase {
   }
 
   /**
+   * A write of the hot paths, its text written once (`?` placeholders) and run again without Knex's query
+   * builder. Inside a SQLite unit of work it runs straight on the unit's connection, whose compiled
+   * statement is kept; on PostgreSQL it is a named statement, parsed once per connection.
+   */
+  async write(sql: string, bindings: readonly unknown[]): Promise<void> {
+    const scope = this.current.getStore();
+    if (scope?.connection && scope.open && !scope.trx.isCompleted()) {
+      runOn(scope.connection, sql, bindings);
+      return;
+    }
+    const query = (this.open() ?? this.knex).raw(sql, bindings as Knex.RawBinding[]);
+    await (this.dialect === 'postgres' ? query.options({ name: statementName(sql) }) : query);
+  }
+
+  /**
+   * Inserts one row through `write`. A column whose value is undefined is left out, so it takes its
+   * default, as Knex's builder gives it.
+   */
+  insert(table: string, row: Readonly<Record<string, unknown>>): Promise<void> {
+    const columns = Object.keys(row).filter((c) => row[c] !== undefined);
+    const key = `${table}\u0000${columns.join('\u0000')}`;
+    let sql = insertTexts.get(key);
+    if (sql === undefined) {
+      if (insertTexts.size >= STATEMENT_NAMES) insertTexts.clear();
+      sql = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`;
+      insertTexts.set(key, sql);
+    }
+    return this.write(
+      sql,
+      columns.map((c) => row[c]),
+    );
+  }
+
+  /**
    * Runs `work` in a transaction, or in the one already open (a repository keeping a row and its counts
    * together joins the use case's transaction). `savepoint` makes a nested run a savepoint instead: when
    * it fails it is undone on its own and the outer transaction goes on (on PostgreSQL a refused statement,
@@ -106,7 +145,11 @@ export class KnexDatabase {
    */
   transaction<T>(work: () => Promise<T>, options: { savepoint?: boolean } = {}): Promise<T> {
     const outer = this.open();
-    if (outer) return options.savepoint ? outer.transaction((nested) => this.current.run({ trx: nested, open: true }, work)) : work();
+    if (outer) {
+      if (!options.savepoint) return work();
+      const connection = this.current.getStore()?.connection;
+      return outer.transaction((nested) => this.current.run({ trx: nested, open: true, connection }, work));
+    }
     if (this.dialect !== 'sqlite') return this.knex.transaction((trx) => this.current.run({ trx, open: true }, work));
     return new Promise<T>((resolve, reject) => {
       this.queued.push({ work, resolve: resolve, reject, deadline: Date.now() + SQLITE_BUSY_TIMEOUT_MS });
@@ -170,7 +213,7 @@ export class KnexDatabase {
         ) {
           const unit = (running = this.queued.shift()!);
           runOn(connection, 'savepoint ws_unit');
-          const scope: Scope = { trx, open: true };
+          const scope: Scope = { trx, open: true, connection };
           try {
             const value = await this.current.run(scope, unit.work);
             scope.open = false;

@@ -35,7 +35,7 @@ export class TeamVersions {
    * version row's first), so two units that each write several never wait on each other in a circle.
    */
   async touch(teamId: string): Promise<void> {
-    await this.database.db.raw(this.touchSql, [teamId]);
+    await this.database.write(this.touchSql, [teamId]);
   }
 }
 

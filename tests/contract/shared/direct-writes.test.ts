@@ -1,0 +1,85 @@
+// The hot write paths (a deal's creation, its event, its counts and its team's version) write through
+// KnexDatabase.insert and .write: a text built once and run again, without Knex's query builder; on SQLite,
+// inside a unit of work, straight on the unit's connection. What they write must be what the builder
+// writes, on every dialect, and it must belong to the unit of work it was written in.
+import { expect } from 'chai';
+import { Knex } from 'knex';
+import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
+import { TOKENS } from '../../../bootstrap/tokens';
+import { backendNames, forEachBackend } from '../../support/backends';
+
+const probe = (t: Knex.CreateTableBuilder) => {
+  t.integer('id').primary();
+  t.text('name');
+  t.boolean('done');
+  t.timestamp('at', { useTz: true });
+  t.float('value');
+  // A column named like an SQL keyword, and one with a default.
+  t.integer('position');
+  t.text('kind').notNullable().defaultTo('lead');
+};
+
+forEachBackend(
+  'KnexDatabase.insert and .write (hot writes)',
+  (env) => {
+    const database = () => env().container.get<KnexDatabase>(TOKENS.KnexDatabase);
+    const rowsOf = async (table: string) => (await database().knex(table).select('*').orderBy('id')) as Record<string, unknown>[];
+
+    before(async () => {
+      await database().knex.schema.createTable('direct_write_probe', probe);
+      await database().knex.schema.createTable('builder_write_probe', probe);
+    });
+
+    it('write a row as the query builder writes it: text with accents, booleans, dates, numbers, nulls, defaults', async () => {
+      const at = new Date('2026-11-26T13:45:10.123Z');
+      const rows = [
+        { id: 1, name: 'Conceição & Filhos Ltda', done: true, at, value: 2500.75, position: 3 },
+        { id: 2, name: null, done: false, at: null, value: null, position: null, kind: 'cliente' },
+        // Left out (undefined): the column's default, as the builder gives it.
+        { id: 3, name: 'São João', done: undefined, at: undefined, value: 0, position: undefined },
+      ];
+      for (const row of rows) {
+        await database().knex('builder_write_probe').insert(row);
+        await database().insert('direct_write_probe', row);
+      }
+      const direct = await rowsOf('direct_write_probe');
+      expect(direct).to.deep.equal(await rowsOf('builder_write_probe'));
+      expect(direct.map((r) => r.kind)).to.deep.equal(['lead', 'cliente', 'lead']);
+    });
+
+    it('belong to the unit of work they run in: undone with it, seen inside it', async () => {
+      const failed = await database()
+        .transaction(async () => {
+          await database().insert('direct_write_probe', { id: 10, name: 'Belém' });
+          await database().write('update direct_write_probe set name = ? where id = ?', ['Belém do Pará', 10]);
+          const seen = await database().rows('select name from direct_write_probe where id = ?', [10]);
+          expect(seen).to.deep.equal([['Belém do Pará']]);
+          throw new Error('undo');
+        })
+        .catch((e: Error) => e.message);
+      expect(failed).to.equal('undo');
+      expect(await database().rows('select name from direct_write_probe where id = ?', [10])).to.deep.equal([]);
+
+      await database().transaction(async () => {
+        await database().insert('direct_write_probe', { id: 11, name: 'Niterói' });
+        // A builder write after a direct one, in the same unit, in order.
+        await database().db('direct_write_probe').where({ id: 11 }).update({ position: 7 });
+      });
+      expect(await database().rows('select name, position from direct_write_probe where id = ?', [11])).to.deep.equal([['Niterói', 7]]);
+    });
+
+    it('write at once outside a unit of work, and refuse what the database refuses', async () => {
+      await database().write('insert into direct_write_probe (id, name) values (?, ?)', [20, 'Maceió']);
+      expect(await database().rows('select name from direct_write_probe where id = ?', [20])).to.deep.equal([['Maceió']]);
+      const refused = await database()
+        .transaction(() => database().insert('direct_write_probe', { id: 20, name: 'again' }))
+        .then(
+          () => null,
+          (e: Error) => e,
+        );
+      expect(refused).to.be.instanceOf(Error);
+      expect(await database().rows('select name from direct_write_probe where id = ?', [20])).to.deep.equal([['Maceió']]);
+    });
+  },
+  backendNames().filter((b) => b !== 'memory'),
+);
