@@ -1,3 +1,4 @@
+import { Knex } from 'knex';
 import { DealEventData, DealEventStatus, DealEventType } from '../../../../domain/deals/deal-event';
 import { DealEventBacklog, DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
 import { TeamContext } from '../../../../domain/shared/team';
@@ -5,6 +6,13 @@ import { KnexDatabase } from '../shared/knex-database';
 import { fromJson, toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
+
+/** The outbox's (status, available_at, team_id) index (migration 20261126000100). */
+const DUE_INDEX = 'deal_events_status_available_at_team_id_index';
+/** The outbox's (team_id, deal_id) index. */
+const DEAL_INDEX = 'deal_events_team_id_deal_id_index';
+/** The index SQLite makes for the (team_id, id) primary key of a table with no integer key. */
+const SQLITE_PRIMARY_KEY = 'sqlite_autoindex_deal_events_1';
 
 const toRow = (e: DealEventData): Row => ({
   team_id: e.teamId,
@@ -37,6 +45,15 @@ const fromRow = (r: Row): DealEventData => ({
 export class KnexDealEventOutbox implements DealEventOutbox {
   constructor(private readonly database: KnexDatabase) {}
 
+  /**
+   * The outbox, read through `index` on SQLite: statistics taken while it held a few events make a scan
+   * look cheaper to the planner, and it grows by an event per write, so each read would walk all of them.
+   */
+  private outbox(index: string): Knex.QueryBuilder<Row, Row[]> {
+    const db = this.database.db;
+    return this.database.dialect === 'sqlite' ? db.from(db.raw('?? indexed by ??', ['deal_events', index])) : db('deal_events');
+  }
+
   async add(event: DealEventData): Promise<void> {
     await this.database.insert('deal_events', toRow(event));
   }
@@ -47,8 +64,7 @@ export class KnexDealEventOutbox implements DealEventOutbox {
   }
 
   async listByDeal(team: TeamContext, dealId: string): Promise<DealEventData[]> {
-    const rows = await this.database
-      .db('deal_events')
+    const rows: Row[] = await this.outbox(DEAL_INDEX)
       .where({ team_id: team.teamId, deal_id: dealId })
       .orderBy([{ column: 'created_at' }, { column: 'id' }]);
     return rows.map(fromRow);
@@ -58,22 +74,27 @@ export class KnexDealEventOutbox implements DealEventOutbox {
     // One statement claims the batch. PostgreSQL skips the rows another node is claiming at this very
     // moment (SKIP LOCKED) instead of waiting for them; SQLite has one writer at a time, so the select
     // and the update see the same rows. Served by the (status, available_at) index.
-    const due =
-      "select team_id, id from deal_events where status in ('pending', 'processing') and available_at <= ? " +
+    const due = (from: string) =>
+      `select team_id, id from ${from} where status in ('pending', 'processing') and available_at <= ? ` +
       'order by available_at, id limit ?';
-    const claim = "update deal_events set status = 'processing', attempts = attempts + 1, available_at = ?";
+    const claim = "set status = 'processing', attempts = attempts + 1, available_at = ?";
     const lease = leaseUntil.toISOString();
     const dueBindings = [now.toISOString(), limit];
     let rows: Row[];
     if (this.database.dialect === 'postgres') {
       const result = await this.database.db.raw<{ rows: Row[] }>(
-        `with due as (${due} for update skip locked) ${claim} ` +
+        `with due as (${due('deal_events')} for update skip locked) update deal_events ${claim} ` +
           'from due where deal_events.team_id = due.team_id and deal_events.id = due.id returning deal_events.*',
         [...dueBindings, lease],
       );
       rows = result.rows;
     } else {
-      rows = await this.database.db.raw<Row[]>(`${claim} where (team_id, id) in (${due}) returning *`, [lease, ...dueBindings]);
+      // Pinned to the indexes, as `outbox` reads.
+      rows = await this.database.db.raw<Row[]>(
+        `update deal_events indexed by ${SQLITE_PRIMARY_KEY} ${claim} ` +
+          `where (team_id, id) in (${due(`deal_events indexed by ${DUE_INDEX}`)}) returning *`,
+        [lease, ...dueBindings],
+      );
     }
     // RETURNING keeps no order: in the order they were written.
     return rows.map(fromRow).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
@@ -90,9 +111,8 @@ export class KnexDealEventOutbox implements DealEventOutbox {
   }
 
   async backlog(): Promise<DealEventBacklog> {
-    // Served by the (status, available_at) index, like findDue.
-    const row = await this.database
-      .db('deal_events')
+    // Served by the (status, available_at) index, like claimDue.
+    const row = await this.outbox(DUE_INDEX)
       .whereIn('status', ['pending', 'processing'])
       .count({ pending: '*' })
       .min({ oldest: 'created_at' })
