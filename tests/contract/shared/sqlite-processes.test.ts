@@ -9,6 +9,8 @@ import { ClientRepository } from '../../../domain/clients/client-repository';
 import { loadConfig } from '../../../bootstrap/config';
 import { buildRuntime } from '../../../bootstrap/container';
 import { CLIENT_TOKENS } from '../../../bootstrap/contexts/clients';
+import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
+import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
 
 const writer = (file: string, teamId: string, count: number) =>
   new Promise<{ failed: string[] }>((resolve, reject) => {
@@ -95,6 +97,17 @@ describe('SQLite shared by several server processes', function () {
     const created = await writing;
     expect(readAt).to.be.below(await holder.released);
     expect((await clients.findById({ teamId: team.id }, created.id))?.name).to.equal('Maria da Conceição');
+  });
+
+  it('claims due deal events without holding the event loop while another process has the lock', async () => {
+    const outbox = runtime.container.get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+    const holder = lockHolder(file, 1500);
+    await holder.locked;
+    const claiming = outbox.claimDue(new Date(), new Date(Date.now() + 60_000), 10);
+    await new Promise((resume) => setTimeout(resume, 100));
+    const timerAt = Date.now();
+    expect(await claiming).to.deep.equal([]);
+    expect(timerAt).to.be.below(await holder.released);
   });
 
   it('lets concurrent write transactions of two processes queue instead of failing', async () => {

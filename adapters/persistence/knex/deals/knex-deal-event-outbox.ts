@@ -89,11 +89,15 @@ export class KnexDealEventOutbox implements DealEventOutbox {
       );
       rows = result.rows;
     } else {
-      // Pinned to the indexes, as `outbox` reads.
-      rows = await this.database.db.raw<Row[]>(
-        `update deal_events indexed by ${SQLITE_PRIMARY_KEY} ${claim} ` +
-          `where (team_id, id) in (${due(`deal_events indexed by ${DUE_INDEX}`)}) returning *`,
-        [lease, ...dueBindings],
+      // Pinned to the indexes, as `outbox` reads. A unit of work of its own: it waits for another
+      // process's write lock beside the event loop (SQLite's own wait would stop it) and commits with the
+      // units queued beside it.
+      rows = await this.database.transaction(() =>
+        this.database.db.raw<Row[]>(
+          `update deal_events indexed by ${SQLITE_PRIMARY_KEY} ${claim} ` +
+            `where (team_id, id) in (${due(`deal_events indexed by ${DUE_INDEX}`)}) returning *`,
+          [lease, ...dueBindings],
+        ),
       );
     }
     // RETURNING keeps no order: in the order they were written.
