@@ -28,7 +28,12 @@ import { TaskMother } from '../tasks/task-mother';
 const MIGRATION = '20261126000100_team_foreign_keys';
 /** Tables the deal and client repositories write beside their rows, created by migrations after this one. */
 const REPOSITORY_TABLES = {
-  alsoBefore: ['20261126000200_deal_day_counts', '20261126000300_deal_versions', '20261126000400_client_versions'],
+  alsoBefore: [
+    '20261126000200_deal_day_counts',
+    '20261126000300_deal_versions',
+    '20261126000400_client_versions',
+    '20261127000100_write_slots',
+  ],
 };
 const NOW = '2026-01-01T00:00:00.000Z';
 const SEARCHED = ['deals', 'clients', 'project_leads', 'tasks', 'whatsapp_contacts'];

@@ -457,7 +457,8 @@ export class KnexDealRepository implements DealRepository {
     const offset = offsetOf(query);
     const [row] = await this.database.rows(
       `select day, cum - n from (select day, n, sum(n) over (order by day ${dir} rows unbounded preceding) as cum ` +
-        `from deal_day_counts where team_id = ? and scope = ?) days where cum > ? order by day ${dir} limit 1`,
+        `from (select day, sum(n) as n from deal_day_counts where team_id = ? and scope = ? group by day) slots) days ` +
+        `where cum > ? order by day ${dir} limit 1`,
       [team.teamId, scope, offset],
     );
     if (!row) return null;

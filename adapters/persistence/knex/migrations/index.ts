@@ -21,6 +21,7 @@ import * as m20261126000100 from './20261126000100_team_foreign_keys';
 import * as m20261126000200 from './20261126000200_deal_day_counts';
 import * as m20261126000300 from './20261126000300_deal_versions';
 import * as m20261126000400 from './20261126000400_client_versions';
+import * as m20261127000100 from './20261127000100_write_slots';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261126000200_deal_day_counts': m20261126000200,
   '20261126000300_deal_versions': m20261126000300,
   '20261126000400_client_versions': m20261126000400,
+  '20261127000100_write_slots': m20261127000100,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

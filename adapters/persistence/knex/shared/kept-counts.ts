@@ -23,16 +23,22 @@ export const forUpdate = async <T = unknown>(database: KnexDatabase, qb: Knex.Qu
 export class KeptCounts<K extends CountKey> {
   /** `n = n + excluded.n` adds to the row as it stands when the write gets it: concurrent writers never overwrite each other. */
   private readonly addSql: string;
+  private readonly slotted: boolean;
 
-  /** `columns` is the table's primary key, `team_id` first; each row also has its count `n`. */
+  /**
+   * `columns` is the table's primary key, `team_id` first; each row also has its count `n`. On PostgreSQL
+   * the key ends with the write's `slot` (KnexDatabase.slot): a count is the sum of its slots' rows.
+   */
   constructor(
     private readonly database: KnexDatabase,
     private readonly table: string,
     private readonly columns: readonly (keyof K & string)[],
   ) {
-    const keys = columns.map((c) => `"${c}"`).join(', ');
+    this.slotted = database.dialect === 'postgres';
+    const key = [...columns, ...(this.slotted ? ['slot'] : [])];
+    const keys = key.map((c) => `"${c}"`).join(', ');
     this.addSql =
-      `insert into "${table}" (${keys}, "n") values (${columns.map(() => '?').join(', ')}, ?) ` +
+      `insert into "${table}" (${keys}, "n") values (${key.map(() => '?').join(', ')}, ?) ` +
       `on conflict (${keys}) do update set "n" = "${table}"."n" + excluded."n"`;
   }
 
@@ -59,7 +65,9 @@ export class KeptCounts<K extends CountKey> {
   }
 
   private async add(key: K, delta: number): Promise<void> {
-    await this.database.write(this.addSql, [...this.columns.map((c) => key[c]), delta]);
+    const values = this.columns.map((c): unknown => key[c]);
+    if (this.slotted) values.push(this.database.slot);
+    await this.database.write(this.addSql, [...values, delta]);
   }
 
   private order(key: K): string {

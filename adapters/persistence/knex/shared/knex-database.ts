@@ -27,7 +27,16 @@ interface Scope {
   open: boolean;
   /** SQLite: the connection the transaction runs on, for the hot writes made straight on it (`write`). */
   connection?: SqliteConnection;
+  /** PostgreSQL: the slot of the team rows many writers move (`slot`), the same for the whole transaction. */
+  slot?: number;
 }
+
+/**
+ * PostgreSQL: how many rows a team's version and each of its kept counts is spread over (migration
+ * 20261127000100). A transaction moves the rows of one slot only, and keeps their row locks until it
+ * commits: with one row each, a team's concurrent writes would commit one at a time.
+ */
+export const WRITE_SLOTS = 16;
 
 /** `insert`'s texts, by table and columns. */
 const insertTexts = new Map<string, string>();
@@ -56,6 +65,8 @@ export class KnexDatabase {
   private readonly queued: QueuedUnit[] = [];
   /** True while `commitQueued` runs. */
   private committing = false;
+  /** The next transaction's slot; from the process id, so the processes of one node start apart. */
+  private nextSlot = process.pid % WRITE_SLOTS;
 
   /** `reader`: SQLite's connection for the hot reads outside a unit of work (`rows`), if any. */
   constructor(
@@ -75,6 +86,22 @@ export class KnexDatabase {
 
   get inTransaction(): boolean {
     return this.open() !== undefined;
+  }
+
+  /**
+   * The slot of the rows a write of the current transaction moves among those many writers share (a team's
+   * version, its kept counts), which readers sum: on PostgreSQL the transaction's own, so concurrent ones
+   * move different rows; SQLite has one writer at a time and one slot, 0.
+   */
+  get slot(): number {
+    if (this.dialect === 'sqlite') return 0;
+    return this.current.getStore()?.slot ?? this.takeSlot();
+  }
+
+  private takeSlot(): number {
+    const slot = this.nextSlot;
+    this.nextSlot = (slot + 1) % WRITE_SLOTS;
+    return slot;
   }
 
   /**
@@ -147,10 +174,13 @@ export class KnexDatabase {
     const outer = this.open();
     if (outer) {
       if (!options.savepoint) return work();
-      const connection = this.current.getStore()?.connection;
-      return outer.transaction((nested) => this.current.run({ trx: nested, open: true, connection }, work));
+      const { connection, slot } = this.current.getStore()!;
+      return outer.transaction((nested) => this.current.run({ trx: nested, open: true, connection, slot }, work));
     }
-    if (this.dialect !== 'sqlite') return this.knex.transaction((trx) => this.current.run({ trx, open: true }, work));
+    if (this.dialect !== 'sqlite') {
+      const slot = this.takeSlot();
+      return this.knex.transaction((trx) => this.current.run({ trx, open: true, slot }, work));
+    }
     return new Promise<T>((resolve, reject) => {
       this.queued.push({ work, resolve: resolve, reject, deadline: Date.now() + SQLITE_BUSY_TIMEOUT_MS });
       if (!this.committing) void this.commitQueued();

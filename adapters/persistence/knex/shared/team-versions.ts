@@ -18,9 +18,13 @@ export class TeamVersions {
     private readonly database: KnexDatabase,
     table: VersionTable,
   ) {
-    this.readSql = `select version from ${table} where team_id = ?`;
+    // On PostgreSQL a version is spread over slots (KnexDatabase.slot), each moved by the writes of its
+    // transactions: the version is their sum, which every write moves.
+    this.readSql = `select sum(version) from ${table} where team_id = ?`;
     this.touchSql =
-      `insert into ${table} (team_id, version) values (?, 1) ` + `on conflict (team_id) do update set version = ${table}.version + 1`;
+      database.dialect === 'postgres'
+        ? `insert into ${table} (team_id, slot, version) values (?, ?, 1) on conflict (team_id, slot) do update set version = ${table}.version + 1`
+        : `insert into ${table} (team_id, version) values (?, 1) on conflict (team_id) do update set version = ${table}.version + 1`;
   }
 
   /** The team's version as committed (0 before its first write). */
@@ -35,7 +39,7 @@ export class TeamVersions {
    * version row's first), so two units that each write several never wait on each other in a circle.
    */
   async touch(teamId: string): Promise<void> {
-    await this.database.write(this.touchSql, [teamId]);
+    await this.database.write(this.touchSql, this.database.dialect === 'postgres' ? [teamId, this.database.slot] : [teamId]);
   }
 }
 
