@@ -11,6 +11,7 @@ import { buildRuntime } from '../../../bootstrap/container';
 import { CLIENT_TOKENS } from '../../../bootstrap/contexts/clients';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
+import { IdempotencyKeyRepository } from '../../../domain/deals/idempotency-key-repository';
 
 const writer = (file: string, teamId: string, count: number) =>
   new Promise<{ failed: string[] }>((resolve, reject) => {
@@ -107,6 +108,17 @@ describe('SQLite shared by several server processes', function () {
     await new Promise((resume) => setTimeout(resume, 100));
     const timerAt = Date.now();
     expect(await claiming).to.deep.equal([]);
+    expect(timerAt).to.be.below(await holder.released);
+  });
+
+  it('purges expired Idempotency-Keys without holding the event loop while another process has the lock', async () => {
+    const keys = runtime.container.get<IdempotencyKeyRepository>(DEAL_TOKENS.IdempotencyKeyRepository);
+    const holder = lockHolder(file, 1500);
+    await holder.locked;
+    const purging = keys.purgeExpired(new Date());
+    await new Promise((resume) => setTimeout(resume, 100));
+    const timerAt = Date.now();
+    expect(await purging).to.equal(0);
     expect(timerAt).to.be.below(await holder.released);
   });
 

@@ -69,6 +69,7 @@ export class KnexIdempotencyKeyRepository implements IdempotencyKeyRepository {
   }
 
   async purgeExpired(now: Date): Promise<number> {
-    return this.database.db('deal_idempotency_keys').where('expires_at', '<=', now.toISOString()).delete();
+    // A unit of work: on SQLite it waits for another process's write lock beside the event loop.
+    return this.database.transaction(() => this.database.db('deal_idempotency_keys').where('expires_at', '<=', now.toISOString()).delete());
   }
 }
