@@ -1,7 +1,8 @@
 // The hot write paths (a deal's creation, its event, its counts and its team's version) write through
 // KnexDatabase.insert and .write: a text built once and run again, without Knex's query builder; on SQLite,
 // inside a unit of work, straight on the unit's connection. What they write must be what the builder
-// writes, on every dialect, and it must belong to the unit of work it was written in.
+// writes, on every dialect, and it must belong to the unit of work it was written in. `writeAll` runs several
+// in their order, on PostgreSQL as one statement.
 import { expect } from 'chai';
 import { Knex } from 'knex';
 import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
@@ -79,6 +80,57 @@ forEachBackend(
         );
       expect(refused).to.be.instanceOf(Error);
       expect(await database().rows('select name from direct_write_probe where id = ?', [20])).to.deep.equal([['Maceió']]);
+    });
+
+    it('writeAll: inserts and upserts in the order given, on PostgreSQL in one statement', async () => {
+      await database().knex.schema.createTable('direct_write_counts', (t) => {
+        t.text('k').primary();
+        t.integer('n').notNullable();
+      });
+      const upsert = (k: string, n: number) => ({
+        sql: 'insert into direct_write_counts (k, n) values (?, ?) on conflict (k) do update set n = direct_write_counts.n + excluded.n',
+        bindings: [k, n],
+      });
+      await database().writeAll([upsert('a', 5)]);
+      const sent: string[] = [];
+      const listen = (q: { sql: string }) => sent.push(q.sql);
+      database().knex.on('query', listen);
+      try {
+        await database().transaction(() =>
+          database().writeAll([
+            upsert('a', 2),
+            database().insertion('direct_write_probe', { id: 40, name: 'Florianópolis', done: true, at: new Date('2026-11-27T00:00:00Z') }),
+            upsert('b', -1),
+          ]),
+        );
+      } finally {
+        database().knex.off('query', listen);
+      }
+      // SQLite runs them one by one straight on the unit's connection, which Knex does not see.
+      expect(sent.filter((q) => q.includes('direct_write')).length).to.equal(env().config.databaseUrl.startsWith('postgres') ? 1 : 0);
+      const counts = await database().rows('select k, n from direct_write_counts order by k', []);
+      expect(counts.map(([k, n]) => [k, Number(n)])).to.deep.equal([
+        ['a', 7],
+        ['b', -1],
+      ]);
+      const [row] = await rowsOf('direct_write_probe').then((rows) => rows.filter((r) => r.id === 40));
+      expect(row).to.include({ name: 'Florianópolis', kind: 'lead' });
+    });
+
+    it('writeAll: a refused step takes the others of its unit of work with it', async () => {
+      const refused = await database()
+        .transaction(() =>
+          database().writeAll([
+            database().insertion('direct_write_probe', { id: 50, name: 'Recife' }),
+            database().insertion('direct_write_probe', { id: 20, name: 'taken' }),
+          ]),
+        )
+        .then(
+          () => null,
+          (e: Error) => e,
+        );
+      expect(refused).to.be.instanceOf(Error);
+      expect(await database().rows('select id from direct_write_probe where id in (?, ?) order by id', [20, 50])).to.deep.equal([[20]]);
     });
   },
   backendNames().filter((b) => b !== 'memory'),

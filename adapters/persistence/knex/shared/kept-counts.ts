@@ -1,7 +1,7 @@
 // The total of a list kept in a count table beside its rows and written in the same transaction as each
 // row, so a page reads a few count rows instead of counting the team's rows (ARCHITECTURE.md, performance).
 import { Knex } from 'knex';
-import { KnexDatabase } from './knex-database';
+import { KnexDatabase, Write } from './knex-database';
 
 /** The key columns of one count row and their values (a key column is never null: '' stands for none). */
 export type CountKey = Record<string, string | boolean>;
@@ -54,20 +54,25 @@ export class KeptCounts<K extends CountKey> {
    * so a write that fails takes its count with it.
    */
   async move(from: K | null, to: K | null): Promise<void> {
-    if (from && to && this.columns.every((c) => from[c] === to[c])) return;
+    for (const { sql, bindings } of this.moves(from, to)) await this.database.write(sql, bindings);
+  }
+
+  /** The writes `move` makes, in their order, for `KnexDatabase.writeAll`; made inside the write's transaction (its slot). */
+  moves(from: K | null, to: K | null): Write[] {
+    if (from && to && this.columns.every((c) => from[c] === to[c])) return [];
     const changes: [K, number][] = [];
     if (from) changes.push([from, -1]);
     if (to) changes.push([to, 1]);
     // Two writers moving rows between the same two keys in opposite directions would each hold one
     // count row and wait for the other's (a deadlock): taken in one order, the second just waits.
     changes.sort(([a], [b]) => (this.order(a) < this.order(b) ? -1 : 1));
-    for (const [key, delta] of changes) await this.add(key, delta);
+    return changes.map(([key, delta]) => this.add(key, delta));
   }
 
-  private async add(key: K, delta: number): Promise<void> {
+  private add(key: K, delta: number): Write {
     const values = this.columns.map((c): unknown => key[c]);
     if (this.slotted) values.push(this.database.slot);
-    await this.database.write(this.addSql, [...values, delta]);
+    return { sql: this.addSql, bindings: [...values, delta] };
   }
 
   private order(key: K): string {

@@ -1,6 +1,6 @@
 import { Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
-import { KnexDatabase } from './knex-database';
+import { KnexDatabase, Write } from './knex-database';
 
 /** The tables that hold a version per team: of its deals, of its clients. */
 export type VersionTable = 'deal_versions' | 'client_versions';
@@ -39,7 +39,13 @@ export class TeamVersions {
    * version row's first), so two units that each write several never wait on each other in a circle.
    */
   async touch(teamId: string): Promise<void> {
-    await this.database.write(this.touchSql, this.database.dialect === 'postgres' ? [teamId, this.database.slot] : [teamId]);
+    const { sql, bindings } = this.touching(teamId);
+    await this.database.write(sql, bindings);
+  }
+
+  /** The write `touch` makes, for `KnexDatabase.writeAll`; made inside the write's transaction (its slot). */
+  touching(teamId: string): Write {
+    return { sql: this.touchSql, bindings: this.database.dialect === 'postgres' ? [teamId, this.database.slot] : [teamId] };
   }
 }
 
