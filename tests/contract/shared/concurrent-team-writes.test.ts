@@ -10,7 +10,7 @@ import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { ClientRepository } from '../../../domain/clients/client-repository';
 import { DealRepository } from '../../../domain/deals/deal-repository';
-import { ListQuery } from '../../../domain/shared/list';
+import { ListQuery, Page } from '../../../domain/shared/list';
 import { backendNames, forEachBackend } from '../../support/backends';
 import { referencedRows } from '../../support/referenced-rows';
 import { ClientMother } from '../../support/mothers';
@@ -47,35 +47,34 @@ forEachBackend(
       return outcome;
     };
 
-    it('commits a creation of deals while another creation of the same team is still open', async () => {
-      const team = { teamId: uuid(++teamSeq) };
-      await deals().insert(DealRecordMother.global({ teamId: team.teamId }));
-      const before = await deals().list(team, { scope: 'global' }, q());
-      const outcome = await whileHeld(
-        () => deals().insert(DealRecordMother.global({ teamId: team.teamId })),
-        () => deals().insert(DealRecordMother.global({ teamId: team.teamId })),
-      );
-      expect(outcome).to.equal('committed');
-      const after = await deals().list(team, { scope: 'global' }, q());
-      expect(before.total).to.equal(1);
-      expect(after.total).to.equal(3);
-      expect(after.items).to.have.length(3);
-    });
+    /** Each kind of row whose writes move a team's version and kept counts: how to create one, and its list. */
+    const kinds: Record<string, { create(teamId: string): Promise<void>; list(team: { teamId: string }): Promise<Page<unknown>> }> = {
+      deals: {
+        create: (teamId) => deals().insert(DealRecordMother.global({ teamId })),
+        list: (team) => deals().list(team, { scope: 'global' }, q()),
+      },
+      clients: {
+        create: (teamId) => clients().insert(ClientMother.create({ teamId })),
+        list: (team) => clients().list(team, { status: 'active' }, q()),
+      },
+    };
 
-    it('commits a creation of clients while another creation of the same team is still open', async () => {
-      const team = { teamId: uuid(++teamSeq) };
-      await clients().insert(ClientMother.create({ teamId: team.teamId }));
-      const before = await clients().list(team, { status: 'active' }, q());
-      const outcome = await whileHeld(
-        () => clients().insert(ClientMother.create({ teamId: team.teamId })),
-        () => clients().insert(ClientMother.create({ teamId: team.teamId })),
-      );
-      expect(outcome).to.equal('committed');
-      const after = await clients().list(team, { status: 'active' }, q());
-      expect(before.total).to.equal(1);
-      expect(after.total).to.equal(3);
-      expect(after.items).to.have.length(3);
-    });
+    for (const [kind, { create, list }] of Object.entries(kinds)) {
+      it(`commits a creation of ${kind} while another creation of the same team is still open`, async () => {
+        const team = { teamId: uuid(++teamSeq) };
+        await create(team.teamId);
+        const before = await list(team);
+        const outcome = await whileHeld(
+          () => create(team.teamId),
+          () => create(team.teamId),
+        );
+        expect(outcome).to.equal('committed');
+        const after = await list(team);
+        expect(before.total).to.equal(1);
+        expect(after.total).to.equal(3);
+        expect(after.items).to.have.length(3);
+      });
+    }
   },
   backendNames().filter((name) => name === 'postgres'),
 );

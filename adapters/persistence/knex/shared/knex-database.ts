@@ -36,7 +36,7 @@ interface Scope {
  * 20261127000100). A transaction moves the rows of one slot only, and keeps their row locks until it
  * commits: with one row each, a team's concurrent writes would commit one at a time.
  */
-export const WRITE_SLOTS = 16;
+const WRITE_SLOTS = 16;
 
 /** A write of the hot paths: its text (`?` placeholders) and its bindings. */
 export interface Write {
