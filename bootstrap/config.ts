@@ -17,6 +17,8 @@ export interface Config {
   inboundRateLimitPerMinute: number;
   /** Failed API key authentications a minute per client address; past them the address is answered 429. */
   authFailureLimitPerMinute: number;
+  /** How long a process trusts an API key it read active; `key revoke` answers after this long (`KeyTrust`). */
+  apiKeyCacheMs: number;
   /**
    * Proxies in front of the API that append the address they saw to X-Forwarded-For: the client address
    * (which the per-address limits count) is the entry this many from the right; 0 takes the connection's.
@@ -250,6 +252,12 @@ export const SETTINGS = {
     description:
       'failed API-key authentications a minute per client address; past them the address is answered 429 until the minute is over, whatever key it sends',
   }),
+  API_KEY_CACHE_MS: define(wholeNumber(0, 60_000, 'of milliseconds '), {
+    fallback: 1000,
+    defaultText: '`1000`',
+    description:
+      'how long a server process goes on trusting an API key it read active before it reads it again; `workspace-admin key revoke` answers after this long, when no process accepts the key any more. Give every node and the CLI the same value; `0` reads the key on every request',
+  }),
   TRUSTED_PROXY_HOPS: define(wholeNumber(0, 10), {
     fallback: 1,
     defaultText: '`1`',
@@ -374,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRateLimitPerMinute: s.PUBLIC_RATE_LIMIT_PER_MINUTE,
     inboundRateLimitPerMinute: s.INBOUND_RATE_LIMIT_PER_MINUTE,
     authFailureLimitPerMinute: s.AUTH_FAILURE_LIMIT_PER_MINUTE,
+    apiKeyCacheMs: s.API_KEY_CACHE_MS,
     trustedProxyHops: s.TRUSTED_PROXY_HOPS,
     redisUrl: s.REDIS_URL,
     // The in-memory store lives in one process.

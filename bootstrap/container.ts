@@ -9,6 +9,7 @@ import { migrationSource } from '../adapters/persistence/knex/migrations';
 import { rateLimitStoreProbe, redisProbe } from '../adapters/ratelimit/redis-probe';
 import { Sha256SecretHasher } from '../adapters/system/sha256-secret-hasher';
 import { SystemClock } from '../adapters/system/system-clock';
+import { MonotonicStopwatch } from '../adapters/system/monotonic-stopwatch';
 import { UuidV7Generator } from '../adapters/system/uuid-v7-generator';
 import { ReadDealEventBacklog } from '../application/deals/read-deal-event-backlog';
 import { BackgroundWork } from '../application/shared/background-work';
@@ -103,6 +104,7 @@ export function buildRuntime(config: Config): Runtime {
   const storage = storageKindOf(config.databaseUrl);
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
+  container.bind(TOKENS.Stopwatch).toConstantValue(new MonotonicStopwatch());
   container.bind(TOKENS.IdGenerator).toConstantValue(new UuidV7Generator());
   container.bind(TOKENS.SecretHasher).toConstantValue(new Sha256SecretHasher());
   const logger = new PinoLogger(config.logLevel);

@@ -4,6 +4,7 @@ import { TeamContext } from '../domain/shared/team';
 export const TOKENS = {
   Config: Symbol.for('Config'),
   Clock: Symbol.for('Clock'),
+  Stopwatch: Symbol.for('Stopwatch'),
   IdGenerator: Symbol.for('IdGenerator'),
   UnitOfWork: Symbol.for('UnitOfWork'),
   SecretHasher: Symbol.for('SecretHasher'),

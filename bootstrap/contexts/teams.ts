@@ -1,13 +1,16 @@
 import { ContainerModule } from 'inversify';
 import { CliCommand } from '../../adapters/cli/cli';
+import { Stopwatch } from '../../application/shared/clock';
 import { teamCommands } from '../../adapters/cli/teams/team-commands';
 import { AuthenticateApiKey } from '../../application/teams/authenticate-api-key';
 import { CreateApiKey } from '../../application/teams/create-api-key';
 import { CreateTeam } from '../../application/teams/create-team';
 import { ListApiKeys } from '../../application/teams/list-api-keys';
+import { KeyTrust } from '../../application/teams/key-trust';
 import { ListTeams } from '../../application/teams/list-teams';
 import { RevokeApiKey } from '../../application/teams/revoke-api-key';
 import { wiring } from '../binding';
+import { Config } from '../config';
 import { TOKENS } from '../tokens';
 
 export const TEAM_TOKENS = {
@@ -28,10 +31,17 @@ export const teamsContext = new ContainerModule(({ bind }) => {
     TOKENS.IdGenerator,
     TOKENS.Clock,
   ]);
-  singleton(RevokeApiKey, [keys, TOKENS.Clock]);
+  // One per process: what the process trusts, and the period a revocation waits out.
+  bind(KeyTrust)
+    .toResolvedValue(
+      (config: Config, stopwatch: Stopwatch) => new KeyTrust(config.apiKeyCacheMs, stopwatch),
+      [TOKENS.Config, TOKENS.Stopwatch],
+    )
+    .inSingletonScope();
+  singleton(RevokeApiKey, [keys, TOKENS.Clock, KeyTrust]);
   singleton(ListTeams, [teams]);
   singleton(ListApiKeys, [keys, teams]);
-  singleton(AuthenticateApiKey, [keys, TOKENS.SecretHasher]);
+  singleton(AuthenticateApiKey, [keys, TOKENS.SecretHasher, KeyTrust]);
 
   bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(teamCommands, [
     later(

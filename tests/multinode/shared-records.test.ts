@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createHmac, randomBytes } from 'node:crypto';
+import { RevokeApiKey } from '../../application/teams/revoke-api-key';
 import { CreateInbox } from '../../application/whatsapp/create-inbox';
 import { metaEnvelope } from '../support/meta-payloads';
 import { APP_SECRET, Answer, ApiNode, Cluster, requiredServices, sleep } from './nodes';
@@ -35,6 +36,18 @@ describe('Multi-node: one record per request id, whichever node gets it', functi
     [a, b] = await cluster.start(2);
   });
   after(async () => cluster?.stop());
+
+  it('refuses a revoked key on every node once `key revoke` has answered, though each node trusted it a moment before', async () => {
+    const { teamId, key } = await cluster!.team('Revoked');
+    // Each node reads the key active and trusts it for API_KEY_CACHE_MS (the default, as in the runtime below).
+    for (const node of [a, b]) expect((await node.request('GET', '/api/v1/clients', { key })).status, node.name).to.equal(200);
+    const { id } = await cluster!.knex()('api_keys').where({ team_id: teamId }).first('id');
+    await cluster!.runtime().container.get(RevokeApiKey).execute({ id });
+    for (const node of [a, b]) {
+      const answer = await node.request('GET', '/api/v1/clients', { key });
+      expect(answer.status, `${node.name}: ${JSON.stringify(answer.body)}`).to.equal(401);
+    }
+  });
 
   it('creates one deal for concurrent POST /deals with one Idempotency-Key; every answer is that deal or a 409 for one still in progress', async () => {
     const { teamId, key } = await cluster!.team('Idempotency');
