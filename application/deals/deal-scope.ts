@@ -14,15 +14,34 @@ export interface DealScopeQuery {
   pipelineId?: string;
 }
 
+/** Team and project pairs remembered at most; past it the set starts again. */
+const KNOWN_PROJECTS = 10_000;
+
 export class DealScopeResolver {
+  /**
+   * Projects found, as `team project`. A project is never deleted (DELETE /projects answers 405, archiving
+   * keeps it), so one found in a team stays there: the board a user opens first reads it once per process.
+   * One not found is never remembered.
+   */
+  private readonly known = new Set<string>();
+
   constructor(
     private readonly projects: ProjectRepository,
     private readonly pipelines: PipelineRepository,
   ) {}
 
+  private async hasProject(team: TeamContext, projectId: string): Promise<boolean> {
+    const key = `${team.teamId} ${projectId}`;
+    if (this.known.has(key)) return true;
+    if (!(await this.projects.findById(team, projectId))) return false;
+    if (this.known.size >= KNOWN_PROJECTS) this.known.clear();
+    this.known.add(key);
+    return true;
+  }
+
   async resolve(team: TeamContext, q: DealScopeQuery): Promise<DealScopeSelection> {
     if (q.projectId !== undefined) {
-      if (!(await this.projects.findById(team, q.projectId))) throw new NotFound('Project not found', 'project_id');
+      if (!(await this.hasProject(team, q.projectId))) throw new NotFound('Project not found', 'project_id');
       if (q.pipelineId === undefined) return { scope: 'project', projectId: q.projectId };
       const pipeline = await this.pipelines.findById(team, q.pipelineId);
       if (!pipeline || pipeline.projectId !== q.projectId) throw new NotFound('Pipeline not found', 'pipeline_id');

@@ -8,7 +8,7 @@ import { LeadRepository } from '../../../../domain/projects/lead-repository';
 import { PipelineRepository } from '../../../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../../../domain/projects/project-repository';
 import { NotFound, ValidationFailed } from '../../../../domain/shared/errors';
-import { TEAM } from './harness';
+import { OTHER_TEAM, TEAM } from './harness';
 
 const PROJECT = '0190e000-0000-7000-8000-000000000001';
 const PROJECT_PIPELINE = '0190e000-0000-7000-8000-000000000002';
@@ -44,6 +44,30 @@ describe('DealScopeResolver', () => {
       pipelineId: PROJECT_PIPELINE,
     });
     expect(await resolver.resolve(TEAM, { pipelineId: GLOBAL_PIPELINE })).to.deep.equal({ scope: 'global' });
+  });
+
+  it("reads a team's project once: projects are never deleted, so one found stays found; one not found is read again", async () => {
+    const stored = new Map<string, Set<string>>([[TEAM.teamId, new Set([PROJECT])]]);
+    const reads: string[] = [];
+    const counting = {
+      findById: async (team: { teamId: string }, id: string) => {
+        reads.push(`${team.teamId === TEAM.teamId ? 'team' : 'other'} ${id}`);
+        return stored.get(team.teamId)?.has(id) ? { id } : null;
+      },
+    } as unknown as ProjectRepository;
+    const remembering = new DealScopeResolver(counting, pipelines);
+    for (let i = 0; i < 3; i++) await remembering.resolve(TEAM, { projectId: PROJECT });
+    expect(reads).to.deep.equal([`team ${PROJECT}`]);
+    // Another team asking for it is still answered 404, each time: what one team has found is its own.
+    for (let i = 0; i < 2; i++) {
+      const err = await remembering.resolve(OTHER_TEAM, { projectId: PROJECT }).catch((e: unknown) => e);
+      expect(err).to.be.instanceOf(NotFound);
+    }
+    expect(reads).to.have.length(3);
+    // A project made after a 404 is found at once.
+    stored.set(OTHER_TEAM.teamId, new Set([PROJECT]));
+    expect(await remembering.resolve(OTHER_TEAM, { projectId: PROJECT })).to.deep.equal({ scope: 'project', projectId: PROJECT });
+    expect(reads).to.have.length(4);
   });
 
   it('answers 404 naming the field for an unknown project or pipeline, or a pipeline of another project', async () => {
