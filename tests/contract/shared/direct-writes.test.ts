@@ -132,6 +132,33 @@ forEachBackend(
       expect(refused).to.be.instanceOf(Error);
       expect(await database().rows('select id from direct_write_probe where id in (?, ?) order by id', [20, 50])).to.deep.equal([[20]]);
     });
+
+    it('rows: placeholders taken in order past nine, a question mark in a value left alone; on PostgreSQL, outside a unit only what is committed', async () => {
+      const ids = Array.from({ length: 12 }, (_, i) => 60 + i);
+      for (const id of ids) await database().insert('direct_write_probe', { id, name: id % 2 ? 'Quê?' : 'Açaí' });
+      const marks = ids.map(() => '?').join(', ');
+      const read = await database().rows(`select id, name from direct_write_probe where id in (${marks}) and name <> ? order by id`, [
+        ...ids,
+        'Açaí',
+      ]);
+      expect(read).to.deep.equal(ids.filter((id) => id % 2).map((id) => [id, 'Quê?']));
+      // The test's SQLite is in memory, one connection, which the open unit holds: a read outside it waits.
+      if (database().dialect !== 'postgres') return;
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inserted = () => undefined as void;
+      const written = new Promise<void>((resolve) => (inserted = resolve));
+      const unit = database().transaction(async () => {
+        await database().insert('direct_write_probe', { id: 80, name: 'Uncommitted' });
+        inserted();
+        await held;
+      });
+      await written;
+      expect(await database().rows('select name from direct_write_probe where id = ?', [80]), 'not yet committed').to.deep.equal([]);
+      release();
+      await unit;
+      expect(await database().rows('select name from direct_write_probe where id = ?', [80])).to.deep.equal([['Uncommitted']]);
+    });
   },
   backendNames().filter((b) => b !== 'memory'),
 );

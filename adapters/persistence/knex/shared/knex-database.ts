@@ -81,6 +81,35 @@ function statementName(sql: string): string {
   return name;
 }
 
+/** A `rows` text as PostgreSQL takes it: each `?` a numbered placeholder (`$1`, `$2`…), and its statement's name. */
+interface PgStatement {
+  text: string;
+  name: string;
+}
+const pgStatements = new Map<string, PgStatement>();
+
+function pgStatement(sql: string): PgStatement {
+  let statement = pgStatements.get(sql);
+  if (statement === undefined) {
+    // Knex reads `\?` as a question mark; no text here writes one, so none is taken for what it is not.
+    if (sql.includes('\\?')) throw new Error(`rows takes no escaped placeholder: ${sql}`);
+    if (pgStatements.size >= STATEMENT_NAMES) pgStatements.clear();
+    let n = 0;
+    statement = { text: sql.replace(/\?/g, () => `$${++n}`), name: statementName(sql) };
+    pgStatements.set(sql, statement);
+  }
+  return statement;
+}
+
+/** What `rows` needs of a Knex client and of node-postgres's connections, which Knex hands out. */
+interface PgClient {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(connection: PgConnection): Promise<void>;
+}
+interface PgConnection {
+  query(config: { text: string; name: string; values: readonly unknown[]; rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
+}
+
 /**
  * The Knex handle every repository queries through. Inside a unit of work it is the open transaction,
  * so repositories join it without being told.
@@ -149,11 +178,18 @@ export class KnexDatabase {
     const trx = this.open();
     // Outside a unit of work SQLite reads on its own connection, at once (openSqliteReader).
     if (!trx && this.reader) return this.reader.rows(sql, bindings);
-    const query = (trx ?? this.knex).raw(sql, bindings as Knex.RawBinding[]);
-    if (this.dialect === 'sqlite') return (await query.options({ rowMode: 'array' })) as unknown[][];
-    // A named statement: each PostgreSQL connection parses and plans it once, then only binds and runs it.
-    const result = (await query.options({ rowMode: 'array', name: statementName(sql) })) as { rows: unknown[][] };
-    return result.rows;
+    if (this.dialect === 'sqlite')
+      return (await (trx ?? this.knex).raw(sql, bindings as Knex.RawBinding[]).options({ rowMode: 'array' })) as unknown[][];
+    // Straight on a connection Knex hands out (the transaction's, inside a unit of work), without its
+    // runner: a named statement, which each connection parses and plans once, then only binds and runs.
+    const { text, name } = pgStatement(sql);
+    const client = (trx ?? this.knex).client as unknown as PgClient;
+    const connection = await client.acquireConnection();
+    try {
+      return (await connection.query({ text, name, values: bindings, rowMode: 'array' })).rows;
+    } finally {
+      await client.releaseConnection(connection);
+    }
   }
 
   /**
