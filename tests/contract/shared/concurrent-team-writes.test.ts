@@ -4,6 +4,7 @@
 // rows are kept in several slots, one per transaction, that readers sum: concurrent writers take different
 // rows, and every total and version stays exact.
 import { expect } from 'chai';
+import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
 import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { CLIENT_TOKENS } from '../../../bootstrap/contexts/clients';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
@@ -27,7 +28,7 @@ forEachBackend(
     const deals = () => referencedRows(env()).deals(env().container.get<DealRepository>(DEAL_TOKENS.DealRepository));
     const clients = () => env().container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository);
 
-    /** Runs `first` in a unit held open once it has written, then `second` on its own: which ends first. */
+    /** Runs `first` in a unit held open once its writes are sent, then `second` on its own: which ends first. */
     const whileHeld = async (first: () => Promise<void>, second: () => Promise<void>) => {
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
@@ -35,6 +36,8 @@ forEachBackend(
       const written = new Promise<void>((r) => (wrote = r));
       const unit = uow().run(async () => {
         await first();
+        // A statement of the unit's own, so that the writes it held back are sent and hold their locks.
+        await env().container.get<KnexDatabase>(TOKENS.KnexDatabase).rows('select 1', []);
         wrote();
         await held;
       });
