@@ -159,49 +159,66 @@ const NOTHING_SENT = { command: null, rowCount: null, rows: [], fields: [] };
 /**
  * Makes `connection` (node-postgres's) send the BEGIN Knex asks for only with the unit's first statement,
  * and the writes `held` before it; when the unit sends none, its COMMIT sends the held writes as one
- * statement instead (`HeldWrites`), and its ROLLBACK nothing. If BEGIN or the held writes fail, the first
- * statement fails with their error. Returns what undoes it, once the transaction is over.
+ * statement instead (`HeldWrites`), and its ROLLBACK nothing. From the first statement on, each query is
+ * sent once BEGIN and the held writes are done, in the order asked; if they failed, it fails with their
+ * error instead of being sent. Returns what undoes it, once the transaction is over.
  */
 function beginLate(connection: PgConnection, held: HeldWrites, chain: (writes: readonly Write[]) => Write): () => void {
   const send = (connection as unknown as { query: PgQuery }).query.bind(connection);
-  let failed: Error | undefined;
-  const answer = (callback: PgCallback | undefined, err: Error | undefined, result: unknown) => {
-    if (callback) return void process.nextTick(() => callback(err, result));
-    return err === undefined ? Promise.resolve(result) : Promise.reject(err);
+  let begin = 'BEGIN;';
+  let ready: Promise<Error | undefined> | undefined;
+  const answer = (callback: PgCallback | undefined, result: unknown) => {
+    if (callback) return void process.nextTick(() => callback(undefined, result));
+    return Promise.resolve(result);
   };
   const late: PgQuery = (config, ...rest) => {
-    if (held.begun) return send(config, ...rest);
-    const text = typeof config === 'string' ? config : config.text;
     const callback = typeof rest[rest.length - 1] === 'function' ? (rest[rest.length - 1] as PgCallback) : undefined;
-    if (text === 'BEGIN;') return answer(callback, undefined, NOTHING_SENT);
-    if (/^ROLLBACK\b/.test(text)) {
-      held.writes = [];
-      return answer(callback, undefined, NOTHING_SENT);
+    const text = typeof config === 'string' ? config : config.text;
+    if (!held.begun) {
+      if (/^BEGIN\b/.test(text)) {
+        begin = text;
+        return answer(callback, NOTHING_SENT);
+      }
+      if (/^ROLLBACK\b/.test(text)) {
+        held.writes = [];
+        return answer(callback, NOTHING_SENT);
+      }
+      if (text === 'COMMIT;') {
+        if (held.writes.length === 0) return answer(callback, NOTHING_SENT);
+        const { sql, bindings } = chain(held.writes.splice(0));
+        const { text: chained, name } = pgStatement(sql);
+        return send({ text: chained, name, values: bindings }, ...rest);
+      }
+      held.begun = true;
+      const writes = held.writes.splice(0);
+      ready = (async () => {
+        try {
+          await send(begin);
+          if (writes.length > 0) {
+            const { sql, bindings } = chain(writes);
+            const { text: chained, name } = pgStatement(sql);
+            await send({ text: chained, name, values: bindings });
+          }
+          return undefined;
+        } catch (err) {
+          return err as Error;
+        }
+      })();
     }
-    if (text === 'COMMIT;') {
-      if (held.writes.length === 0) return answer(callback, undefined, NOTHING_SENT);
-      const { sql, bindings } = chain(held.writes.splice(0));
-      const { text: chained, name } = pgStatement(sql);
-      return send({ text: chained, name, values: bindings }, ...rest);
-    }
-    held.begun = true;
-    const keep = (err: unknown) => void (failed ??= err as Error);
-    (send('BEGIN;') as Promise<unknown>).catch(keep);
-    if (held.writes.length > 0) {
-      const { sql, bindings } = chain(held.writes.splice(0));
-      const { text: chained, name } = pgStatement(sql);
-      (send({ text: chained, name, values: bindings }) as Promise<unknown>).catch(keep);
-    }
-    // node-postgres runs a connection's queries in the order they were asked for: these run after those.
+    const sent = ready!;
+    // After a failed BEGIN or held write the transaction is aborted: a ROLLBACK still ends it, a COMMIT
+    // ends it the same way and fails with the error, and any other statement fails with it unsent.
+    const run = async (failed: Error | undefined): Promise<unknown> => {
+      if (failed === undefined || /^ROLLBACK\b/.test(text)) return send(config, ...rest);
+      if (text === 'COMMIT;') await (send('ROLLBACK') as Promise<unknown>).catch(() => undefined);
+      if (callback) return callback(failed);
+      throw failed;
+    };
     if (callback) {
-      return send(config, ...rest.slice(0, -1), (err: unknown, result: unknown) =>
-        failed === undefined ? callback(err, result) : callback(failed),
-      );
+      void sent.then(run);
+      return undefined;
     }
-    return (send(config, ...rest) as Promise<unknown>).then(
-      (result) => (failed === undefined ? result : Promise.reject(failed)),
-      (err) => Promise.reject(failed ?? (err as Error)),
-    );
+    return sent.then(run);
   };
   (connection as unknown as { query: PgQuery }).query = late;
   return () => void delete (connection as unknown as { query?: PgQuery }).query;
