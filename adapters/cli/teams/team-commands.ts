@@ -75,7 +75,8 @@ export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
     },
     {
       name: 'key revoke',
-      description: 'Revoke an API key: requests made with it are refused from then on.',
+      description:
+        'Revoke an API key. Answers after API_KEY_CACHE_MS (1 s by default), once no server process trusts the key any more: requests made with it are refused from then on.',
       flags: [{ name: 'id', type: 'string', required: true, value: 'ID', description: "The key's id (from key create or key list)." }],
       example: 'workspace-admin key revoke --id 019a2b3d-0000-7000-8000-00000000a001',
       run: async (a) => presentRevokedKey(await uc().revokeKey.execute({ id: a.required('id') })),

@@ -62,3 +62,17 @@ describe('Configuration: the deal-event dispatcher', () => {
     }
   });
 });
+
+describe('Configuration: how long an API key is trusted once read', () => {
+  it('trusts a key for a second by default, reads milliseconds, and takes 0 (read on every request)', () => {
+    expect(loadConfig({}).apiKeyCacheMs).to.equal(1000);
+    expect(loadConfig({ API_KEY_CACHE_MS: '250' }).apiKeyCacheMs).to.equal(250);
+    expect(loadConfig({ API_KEY_CACHE_MS: '0' }).apiKeyCacheMs).to.equal(0);
+  });
+
+  it('refuses a negative value, a unit, or more than a minute (a revocation waits that long), naming the setting', () => {
+    for (const bad of ['-1', '1s', '60001']) {
+      expect(() => loadConfig({ API_KEY_CACHE_MS: bad }), bad).to.throw(/API_KEY_CACHE_MS/);
+    }
+  });
+});
