@@ -71,17 +71,31 @@ const probe = (url: string, headers: Record<string, string>): Promise<number> =>
     );
   });
 
+/** The deal events written and not delivered yet, as the server's `/metrics` tells; undefined when it does not. */
+async function pendingEvents(base: string): Promise<number | undefined> {
+  try {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith('deal_events_pending '));
+    return line === undefined ? undefined : Number(line.slice('deal_events_pending '.length));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Waits until every worker answers a read of one deal at once: a scenario slower than its load leaves
- * requests queued in the server (SQLite) or in the database (PostgreSQL) when autocannon stops, and the
- * next scenario would be measured behind them.
+ * Waits until every worker answers a read of one deal at once and the outbox is empty: a scenario slower
+ * than its load leaves requests queued in the server (SQLite) or in the database (PostgreSQL) when
+ * autocannon stops, and the deal events its creations wrote are delivered after it; the next measurement
+ * (the baseline's too) would be made beside that work.
  */
 async function settle(url: string, headers: Record<string, string>): Promise<void> {
   const started = Date.now();
+  const origin = new URL(url).origin;
   while (Date.now() - started < 180_000) {
     const times = [];
     for (let i = 0; i < 4; i++) times.push(await probe(url, headers));
-    if (times.every((ms) => ms < 50)) return;
+    const pending = await pendingEvents(origin);
+    if (times.every((ms) => ms < 50) && (pending === undefined || pending === 0)) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   log('  the server did not settle within 3 minutes');
