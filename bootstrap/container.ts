@@ -3,7 +3,7 @@ import { Container } from 'inversify';
 import { Knex } from 'knex';
 import { PinoLogger } from '../adapters/logging/pino-logger';
 import { PromMetrics } from '../adapters/metrics/prom-metrics';
-import { createKnex, openSqliteReader } from '../adapters/persistence/knex/shared/connection';
+import { createKnex, openPgReader, openSqliteReader } from '../adapters/persistence/knex/shared/connection';
 import { KnexDatabase } from '../adapters/persistence/knex/shared/knex-database';
 import { migrationSource } from '../adapters/persistence/knex/migrations';
 import { rateLimitStoreProbe, redisProbe } from '../adapters/ratelimit/redis-probe';
@@ -139,7 +139,11 @@ export function buildRuntime(config: Config): Runtime {
       if (file && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     }
     knex = createKnex(config.databaseUrl, { schema: config.databaseSchema });
-    database = new KnexDatabase(knex, storage, storage === 'sqlite' ? openSqliteReader(config.databaseUrl) : undefined);
+    database = new KnexDatabase(
+      knex,
+      storage,
+      storage === 'sqlite' ? openSqliteReader(config.databaseUrl) : openPgReader(config.databaseUrl, config.databaseSchema),
+    );
     container.loadSync(knexStorage(database));
   }
   container.loadSync(...CONTEXTS);

@@ -1,5 +1,5 @@
 import knexFactory, { Knex } from 'knex';
-import { types as pgTypes } from 'pg';
+import { Client as PgClientClass, escapeIdentifier, types as pgTypes } from 'pg';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -230,4 +230,104 @@ export function createKnex(url: string, options: KnexOptions = {}): Knex {
     });
   }
   throw new Error(`Unsupported DATABASE_URL: ${url.replace(/\/\/.*@/, '//***@')}`);
+}
+
+/** A read PostgreSQL's hot paths send outside a unit of work: a named statement with `$n` placeholders. */
+export interface PgRead {
+  text: string;
+  name: string;
+  values: readonly unknown[];
+}
+
+/** Connections of their own for the hot reads made outside a unit of work on PostgreSQL (KnexDatabase.rows). */
+export interface PgReader {
+  /** Each row as the array of its columns. */
+  rows(read: PgRead): Promise<unknown[][]>;
+  close(): Promise<void>;
+}
+
+/** How many pipelined connections a process opens at most for its hot reads. */
+export const PG_READER_CONNECTIONS = 2;
+
+interface Pipelined {
+  client: PgPipelinedClient;
+  ready: Promise<void>;
+  /** Reads sent and not answered yet. */
+  pending: number;
+  /** True while its socket holds back what is written, until the event loop's next turn. */
+  corked: boolean;
+}
+
+interface PgPipelinedClient {
+  connection: { stream: { cork(): void; uncork(): void } };
+  connect(): Promise<void>;
+  end(): Promise<void>;
+  on(event: 'error' | 'end', listener: () => void): void;
+  query(config: string | { text: string; name: string; values: readonly unknown[]; rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
+}
+
+/**
+ * Up to `size` connections in node-postgres's pipeline mode: a read is written at once, behind those not
+ * answered yet, instead of waiting for a pooled connection, and the reads written in one turn of the event
+ * loop (the requests that arrived together) leave in one write. The database reads them in one go and
+ * answers each in turn. Each read ends with its own Sync, so one that fails fails alone. A connection opens
+ * when every open one has reads in flight; one that breaks is dropped, its reads failing, and the next read
+ * opens another.
+ */
+export function openPgReader(url: string, schema?: string, size = PG_READER_CONNECTIONS): PgReader {
+  const open: Pipelined[] = [];
+  const connect = (): Pipelined => {
+    // `pipeline` is newer than pg's typings.
+    const Pipelining = PgClientClass as unknown as new (config: { connectionString: string; pipeline: boolean }) => PgPipelinedClient;
+    const client = new Pipelining({ connectionString: url, pipeline: true });
+    const entry: Pipelined = { client, pending: 0, corked: false, ready: Promise.resolve() };
+    const drop = () => {
+      const at = open.indexOf(entry);
+      if (at >= 0) open.splice(at, 1);
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    entry.ready = client
+      .connect()
+      .then(async () => {
+        if (schema) await client.query(`set search_path to ${escapeIdentifier(schema)}`);
+      })
+      .catch((err: unknown) => {
+        drop();
+        void client.end().catch(() => undefined);
+        throw err;
+      });
+    open.push(entry);
+    return entry;
+  };
+  const pick = (): Pipelined => {
+    let best: Pipelined | undefined;
+    for (const entry of open) if (best === undefined || entry.pending < best.pending) best = entry;
+    return best === undefined || (best.pending > 0 && open.length < size) ? connect() : best;
+  };
+  return {
+    async rows({ text, name, values }) {
+      const entry = pick();
+      entry.pending++;
+      try {
+        await entry.ready;
+        if (!entry.corked) {
+          const stream = entry.client.connection.stream;
+          stream.cork();
+          entry.corked = true;
+          setImmediate(() => {
+            entry.corked = false;
+            stream.uncork();
+          });
+        }
+        return (await entry.client.query({ text, name, values, rowMode: 'array' })).rows;
+      } finally {
+        entry.pending--;
+      }
+    },
+    async close() {
+      const closing = open.splice(0);
+      await Promise.all(closing.map((entry) => entry.ready.then(() => entry.client.end()).catch(() => undefined)));
+    },
+  };
 }

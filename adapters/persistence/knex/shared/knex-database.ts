@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Knex } from 'knex';
 import { UnitOfWork } from '../../../../application/shared/unit-of-work';
-import { Dialect, SQLITE_BUSY_TIMEOUT_MS, SQLITE_WRITE_LOCK, SqliteConnection, SqliteReader, runOn } from './connection';
+import { Dialect, PgReader, SQLITE_BUSY_TIMEOUT_MS, SQLITE_WRITE_LOCK, SqliteConnection, SqliteReader, runOn } from './connection';
 
 /** At most this many SQLite units of work share a transaction and its commit. */
 const SQLITE_BATCH_UNITS = 100;
@@ -237,15 +237,15 @@ export class KnexDatabase {
   /** The next transaction's slot; from the process id, so the processes of one node start apart. */
   private nextSlot = process.pid % WRITE_SLOTS;
 
-  /** `reader`: SQLite's connection for the hot reads outside a unit of work (`rows`), if any. */
+  /** `reader`: SQLite's connection, or PostgreSQL's pipelined ones, for the hot reads outside a unit of work (`rows`), if any. */
   constructor(
     readonly knex: Knex,
     readonly dialect: Dialect,
-    private readonly reader?: SqliteReader,
+    private readonly reader?: SqliteReader | PgReader,
   ) {}
 
   async close(): Promise<void> {
-    this.reader?.close();
+    await this.reader?.close();
     await this.knex.destroy();
   }
 
@@ -291,7 +291,8 @@ export class KnexDatabase {
   async rows(sql: string, bindings: readonly unknown[]): Promise<unknown[][]> {
     const trx = this.open();
     // Outside a unit of work SQLite reads on its own connection, at once (openSqliteReader).
-    if (!trx && this.reader) return this.reader.rows(sql, bindings);
+    if (!trx && this.reader && this.dialect === 'sqlite') return (this.reader as SqliteReader).rows(sql, bindings);
+    if (!trx && this.reader) return (this.reader as PgReader).rows({ ...pgStatement(sql), values: bindings });
     if (this.dialect === 'sqlite')
       return (await (trx ?? this.knex).raw(sql, bindings as Knex.RawBinding[]).options({ rowMode: 'array' })) as unknown[][];
     // Straight on a connection Knex hands out (the transaction's, inside a unit of work), without its
