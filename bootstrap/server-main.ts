@@ -1,4 +1,4 @@
-import cluster from 'node:cluster';
+import cluster, { Worker } from 'node:cluster';
 import { FlexibleRateLimiter } from '../adapters/ratelimit/flexible-rate-limiter';
 import { Logger } from '../application/shared/logger';
 import { TeamRepository } from '../domain/teams/team-repository';
@@ -88,6 +88,13 @@ const isStartFailed = (m: unknown): m is StartFailed =>
   typeof m === 'object' && m !== null && (m as StartFailed).type === 'workspace:start-failed';
 
 /**
+ * What a cluster worker sends its primary once it listens, after its own log line says so. Cluster's
+ * 'listening' event can reach the primary before the worker has run its listen callback.
+ */
+const LISTENING = { type: 'workspace:listening' } as const;
+const isListening = (m: unknown): boolean => typeof m === 'object' && m !== null && (m as { type?: unknown }).type === LISTENING.type;
+
+/**
  * Exits 1 for a reason that is known and explained in one line: a worker tells its primary, which says it
  * once when it gives up; a single process says it on stderr.
  */
@@ -175,7 +182,7 @@ function serve(runtime: Runtime, onListening?: () => void): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (cluster.isWorker) return serve(buildRuntime({ ...config, clusterWorker: !config.redisUrl }));
+  if (cluster.isWorker) return serve(buildRuntime({ ...config, clusterWorker: !config.redisUrl }), () => process.send?.(LISTENING));
 
   const runtime = buildRuntime(config);
   const demo = await prepare(runtime);
@@ -228,14 +235,15 @@ async function main(): Promise<void> {
   };
   cluster.on('message', (worker, message: unknown) => {
     if (isStartFailed(message)) reasons.set(worker.id, message.reason);
+    if (isListening(message)) listened(worker);
   });
-  cluster.on('listening', (worker) => {
+  const listened = (worker: Worker) => {
     listenedAt.set(worker.id, Date.now());
     if (!bannerShown) {
       bannerShown = true;
       printBanner(config, storage, demo);
     }
-  });
+  };
   cluster.on('exit', (worker, code, signal) => {
     running.delete(worker.id);
     const started = listenedAt.get(worker.id);
