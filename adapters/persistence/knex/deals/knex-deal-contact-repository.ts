@@ -2,7 +2,7 @@ import { DealContactData, DealContactView, orderContacts } from '../../../../dom
 import { DealContactRepository } from '../../../../domain/deals/deal-contact-repository';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
-import { fromJson, toBool, toIso } from '../shared/rows';
+import { fromJson, recordOf, toBool, toIso } from '../shared/rows';
 
 type Row = Record<string, unknown>;
 
@@ -32,6 +32,21 @@ function fromRow(r: Row): DealContactData {
   };
 }
 
+/** What `viewsByDeals` selects, as `[expression, name]`: a link's columns (`fromRow`) and its lead's. */
+const CONTACT_VIEW_SELECT: readonly (readonly [string, string])[] = [
+  ...['team_id', 'id', 'deal_id', 'lead_id', 'contact_identity_id', 'is_primary', 'position', 'linked_at'].map(
+    (c) => [`dc.${c}`, c] as const,
+  ),
+  ['l.full_name', 'c_full_name'],
+  ['l.email', 'c_email'],
+  ['l.phone', 'c_phone'],
+  ['l.custom_fields', 'c_custom_fields'],
+];
+const CONTACT_VIEW_NAMES = CONTACT_VIEW_SELECT.map(([, name]) => name);
+const CONTACT_VIEW_FROM =
+  `select ${CONTACT_VIEW_SELECT.map(([expression]) => expression).join(', ')} from deal_contacts dc ` +
+  'join project_leads l on l.team_id = dc.team_id and l.id = dc.lead_id';
+
 export class KnexDealContactRepository implements DealContactRepository {
   constructor(private readonly database: KnexDatabase) {}
 
@@ -43,13 +58,12 @@ export class KnexDealContactRepository implements DealContactRepository {
   async viewsByDeals(team: TeamContext, dealIds: readonly string[]): Promise<Map<string, DealContactView[]>> {
     const out = new Map<string, DealContactView[]>(dealIds.map((id) => [id, []]));
     if (dealIds.length === 0) return out;
-    const rows: Row[] = await this.database
-      .db('deal_contacts as dc')
-      .join('project_leads as l', (j) => j.on('l.team_id', 'dc.team_id').andOn('l.id', 'dc.lead_id'))
-      .where('dc.team_id', team.teamId)
-      .whereIn('dc.deal_id', [...dealIds])
-      .select('dc.*', 'l.full_name as c_full_name', 'l.email as c_email', 'l.phone as c_phone', 'l.custom_fields as c_custom_fields');
-    for (const r of rows) {
+    const rows = await this.database.rows(
+      `${CONTACT_VIEW_FROM} where dc.team_id = ? and dc.deal_id in (${dealIds.map(() => '?').join(', ')})`,
+      [team.teamId, ...dealIds],
+    );
+    for (const values of rows) {
+      const r = recordOf(CONTACT_VIEW_NAMES, values);
       const link = fromRow(r);
       out.get(link.dealId)?.push({
         ...link,

@@ -6,7 +6,7 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
 import { orderBy, paginate, SortColumn, whereFields, whereSearchText } from '../shared/query';
-import { fromJson, isUniqueViolation, toBool, toIso } from '../shared/rows';
+import { fromJson, isUniqueViolation, recordOf, toBool, toIso } from '../shared/rows';
 import { IDENTITY_COLUMNS, identityFromRow } from './knex-contact-identity-repository';
 
 type Row = Record<string, unknown>;
@@ -104,6 +104,60 @@ const countKeyOf = (l: { teamId: string; projectId: string; isActive: boolean })
   project_key: idKey(l.projectId),
   is_active: l.isActive,
 });
+
+/** The columns of `project_leads` a lead is read from (`fromRow`). */
+const LEAD_COLUMNS = [
+  'team_id',
+  'id',
+  'project_id',
+  'public_id',
+  'full_name',
+  'email',
+  'phone',
+  'email_key',
+  'phone_key',
+  'tags',
+  'notes',
+  'customer_source',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'attribution',
+  'metadata',
+  'custom_fields',
+  'is_active',
+  'contact_identity_id',
+  'company_id',
+  'company_name',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** What `leadViewsByIds` selects, as `[expression, name]`: the names `leadViewFromRow` reads. */
+const LEAD_VIEW_SELECT: readonly (readonly [string, string])[] = [
+  ...LEAD_COLUMNS.map((c) => [`l.${c}`, c] as const),
+  ...IDENTITY_COLUMNS.map((c) => [`i.${c}`, `i_${c}`] as const),
+  ['co.name', 'co_name'],
+];
+const LEAD_VIEW_NAMES = LEAD_VIEW_SELECT.map(([, name]) => name);
+const LEAD_VIEW_FROM =
+  `select ${LEAD_VIEW_SELECT.map(([expression]) => expression).join(', ')} from project_leads l ` +
+  'join contact_identities i on i.team_id = l.team_id and i.id = l.contact_identity_id ' +
+  'left join project_companies co on co.team_id = l.team_id and co.id = l.company_id';
+
+/**
+ * A team's leads of `ids` with their identity and company, as `leadViews` reads them, in one hot read
+ * (KnexDatabase.rows): a board page's main leads.
+ */
+export async function leadViewsByIds(database: KnexDatabase, teamId: string, ids: readonly string[]): Promise<LeadView[]> {
+  if (ids.length === 0) return [];
+  const rows = await database.rows(`${LEAD_VIEW_FROM} where l.team_id = ? and l.id in (${ids.map(() => '?').join(', ')})`, [
+    teamId,
+    ...ids,
+  ]);
+  return rows.map((values) => leadViewFromRow(recordOf(LEAD_VIEW_NAMES, values)));
+}
 
 /** Leads (`l`) with their identity and company in one query: one per page, never one per row. */
 export const leadViews = (database: KnexDatabase) =>

@@ -19,6 +19,13 @@ export const toIso = (v: unknown): string =>
   typeof v === 'string' && isCanonicalIso(v) ? v : (v instanceof Date ? v : new Date(v as string)).toISOString();
 export const toIsoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : toIso(v));
 
+/** A row read as an array (KnexDatabase.rows) as the object a Knex builder gives: `names[i]` is column i. */
+export function recordOf(names: readonly string[], values: readonly unknown[]): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (let i = 0; i < names.length; i++) record[names[i]] = values[i];
+  return record;
+}
+
 export const toNumberOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 export const isUniqueViolation = (err: unknown): boolean => {
