@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL schema (tests isolate runs with it); not an environment setting. */
   databaseSchema?: string;
+  /** `DATABASE_POOL_MAX`: PostgreSQL connections a process keeps at most for its units of work. */
+  databasePoolMax: number;
   logLevel: string;
   rateLimitPerMinute: number;
   /** Requests a minute per client address across the public routes (the webhooks that take no API key). */
@@ -230,6 +232,12 @@ export const SETTINGS = {
     description:
       'where the data lives: an embedded SQLite file, PostgreSQL, or `memory:` (in-process, for demos and tests; gone when it stops)',
   }),
+  DATABASE_POOL_MAX: define(wholeNumber(1, 100), {
+    fallback: 4,
+    defaultText: '`4`',
+    description:
+      "PostgreSQL: connections each server process keeps at most for its writes (its hot reads share 2 more, pipelined). More lets more writes run at once and takes more of the database's CPU from the reads; about the database's cores over the processes that share it. Unused on SQLite",
+  }),
   LOG_LEVEL: define(oneOf(LOG_LEVELS), { fallback: 'info', defaultText: '`info`', description: 'pino level; logs are JSON on stdout' }),
   RATE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
     fallback: 600,
@@ -377,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: s.PORT,
     host: s.HOST,
     databaseUrl: s.DATABASE_URL,
+    databasePoolMax: s.DATABASE_POOL_MAX,
     logLevel: s.LOG_LEVEL,
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
     publicRateLimitPerMinute: s.PUBLIC_RATE_LIMIT_PER_MINUTE,

@@ -138,7 +138,7 @@ export function buildRuntime(config: Config): Runtime {
       const file = config.databaseUrl.slice('sqlite:'.length);
       if (file && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     }
-    knex = createKnex(config.databaseUrl, { schema: config.databaseSchema });
+    knex = createKnex(config.databaseUrl, { schema: config.databaseSchema, poolMax: config.databasePoolMax });
     database = new KnexDatabase(
       knex,
       storage,

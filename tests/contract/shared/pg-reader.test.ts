@@ -76,6 +76,11 @@ forEachBackend(
       expect(outside.has(inside)).to.equal(false);
     });
 
+    it('keeps at most DATABASE_POOL_MAX pooled connections for units of work, beside the pipelined ones', () => {
+      const pool = (database().knex.client as unknown as { pool: { max: number } }).pool;
+      expect(pool.max).to.equal(env().config.databasePoolMax);
+    });
+
     it('ends its connections when closed', async () => {
       const reader = openPgReader(process.env.TEST_DATABASE_URL!);
       const pid = Number((await reader.rows({ text: 'select pg_backend_pid()', name: 'ws_test_backend', values: [] }))[0][0]);

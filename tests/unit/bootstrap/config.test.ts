@@ -76,3 +76,17 @@ describe('Configuration: how long an API key is trusted once read', () => {
     }
   });
 });
+
+describe('Configuration: PostgreSQL connections for units of work', () => {
+  it('keeps 4 a process by default and takes 1 to 100', () => {
+    expect(loadConfig({}).databasePoolMax).to.equal(4);
+    expect(loadConfig({ DATABASE_POOL_MAX: '1' }).databasePoolMax).to.equal(1);
+    expect(loadConfig({ DATABASE_POOL_MAX: '100' }).databasePoolMax).to.equal(100);
+  });
+
+  it('refuses 0, more than 100, or what is not a whole number, naming the setting', () => {
+    for (const bad of ['0', '101', '2.5', 'ten']) {
+      expect(() => loadConfig({ DATABASE_POOL_MAX: bad }), bad).to.throw(/DATABASE_POOL_MAX/);
+    }
+  });
+});

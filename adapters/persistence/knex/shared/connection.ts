@@ -6,6 +6,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface KnexOptions {
   /** PostgreSQL schema to use (tests give each run its own). */
   schema?: string;
+  /** PostgreSQL: the pool's size, the units of work that run at once (DATABASE_POOL_MAX). */
+  poolMax?: number;
 }
 
 export const dialectOf = (url: string): Dialect | null =>
@@ -226,7 +228,7 @@ export function createKnex(url: string, options: KnexOptions = {}): Knex {
       client: 'pg',
       connection: url,
       searchPath: options.schema ? [options.schema] : undefined,
-      pool: { min: 0, max: 10 },
+      pool: { min: 0, max: options.poolMax ?? 4 },
     });
   }
   throw new Error(`Unsupported DATABASE_URL: ${url.replace(/\/\/.*@/, '//***@')}`);
