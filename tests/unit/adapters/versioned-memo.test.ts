@@ -37,4 +37,64 @@ describe('VersionedMemo', () => {
     memo.set('b', 2, 'B', 10);
     expect([memo.get('a', 2), memo.get('b', 2)]).to.deep.equal(['A2', 'B']);
   });
+
+  it('reads an answer once for the requests that miss it together at one version, and remembers it', async () => {
+    const memo = new VersionedMemo<string>(10);
+    let reads = 0;
+    let finish!: (value: string) => void;
+    const read = () => {
+      reads++;
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    const together = [memo.through('total', 3, read), memo.through('total', 3, read), memo.through('total', 3, read)];
+    expect(reads).to.equal(1);
+    finish('1 204');
+    expect(await Promise.all(together)).to.deep.equal(['1 204', '1 204', '1 204']);
+    expect(await memo.through('total', 3, read)).to.equal('1 204');
+    expect(reads).to.equal(1);
+  });
+
+  it('never gives a read made at one version to a request at another', async () => {
+    const memo = new VersionedMemo<string>(10);
+    const finishes: Array<(value: string) => void> = [];
+    const read = () => new Promise<string>((resolve) => finishes.push(resolve));
+    const older = memo.through('total', 3, read);
+    const newer = memo.through('total', 4, read);
+    expect(finishes).to.have.length(2);
+    finishes[0]('read at 3');
+    finishes[1]('read at 4');
+    expect([await older, await newer]).to.deep.equal(['read at 3', 'read at 4']);
+  });
+
+  it('fails the requests that shared a read that failed, remembers nothing, and reads again next time', async () => {
+    const memo = new VersionedMemo<string>(10);
+    let reads = 0;
+    let fail!: (err: Error) => void;
+    const failing = () => {
+      reads++;
+      return new Promise<string>((_, reject) => (fail = reject));
+    };
+    const together = [memo.through('page', 1, failing), memo.through('page', 1, failing)];
+    fail(new Error('connection lost'));
+    for (const outcome of await Promise.allSettled(together)) expect(outcome).to.include({ status: 'rejected' });
+    expect(await memo.through('page', 1, () => Promise.resolve('read again'))).to.equal('read again');
+    expect(reads).to.equal(1);
+  });
+
+  it('weighs what it remembers from a read as told', async () => {
+    const memo = new VersionedMemo<string[]>(3);
+    await memo.through(
+      'a',
+      1,
+      () => Promise.resolve(['x', 'y']),
+      (rows) => rows.length,
+    );
+    await memo.through(
+      'b',
+      1,
+      () => Promise.resolve(['z', 'w']),
+      (rows) => rows.length,
+    );
+    expect([memo.get('a', 1), memo.get('b', 1)]).to.deep.equal([undefined, ['z', 'w']]);
+  });
 });

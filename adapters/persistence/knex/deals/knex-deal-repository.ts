@@ -428,12 +428,7 @@ export class KnexDealRepository implements DealRepository {
    */
   private async countedTotal(team: TeamContext, version: number | null, of: unknown, count: () => Promise<number>): Promise<number> {
     if (version === null) return count();
-    const key = JSON.stringify([team.teamId, of]);
-    const counted = this.totals.get(key, version);
-    if (counted !== undefined) return counted;
-    const total = await count();
-    this.totals.set(key, version, total);
-    return total;
+    return this.totals.through(JSON.stringify([team.teamId, of]), version, count);
   }
 
   /** Whether a kept-total page starts from its day: the team's deals of a scope in creation order, far enough in. */

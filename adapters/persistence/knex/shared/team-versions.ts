@@ -57,8 +57,39 @@ export class TeamVersions {
 export class VersionedMemo<V> {
   private readonly kept = new Map<string, { version: number; value: V; weight: number }>();
   private weight = 0;
+  /** The reads `through` has under way, by version and key. */
+  private readonly reading = new Map<string, Promise<V>>();
 
   constructor(private readonly capacity: number) {}
+
+  /**
+   * The answer remembered for `key` at `version`, or the one `read` gives, remembered then (weighing
+   * `weightOf` of it). The requests that miss it together at one version share one read (after a write of
+   * the team, fifty readers of a page would otherwise each read it, and count it, again); a read made at one
+   * version is never given at another. A read that fails fails every request that shared it, and is not
+   * remembered.
+   */
+  through(key: string, version: number, read: () => Promise<V>, weightOf: (value: V) => number = () => 1): Promise<V> {
+    const hit = this.get(key, version);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const reading = `${version}\u0000${key}`;
+    let shared = this.reading.get(reading);
+    if (shared === undefined) {
+      shared = read().then(
+        (value) => {
+          this.reading.delete(reading);
+          this.set(key, version, value, weightOf(value));
+          return value;
+        },
+        (err: unknown) => {
+          this.reading.delete(reading);
+          throw err;
+        },
+      );
+      this.reading.set(reading, shared);
+    }
+    return shared;
+  }
 
   get(key: string, version: number): V | undefined {
     const hit = this.kept.get(key);
@@ -114,13 +145,17 @@ export class RememberedPages<T> {
     if (this.database.inTransaction) return read(null);
     const version = await this.versions.read(team.teamId);
     const key = JSON.stringify([team.teamId, query]);
-    const remembered = this.memo.get(key, version);
-    if (remembered) return remembered;
-    const page = await read(version);
-    for (const item of page.items) this.freeze(item);
-    Object.freeze(page.items);
-    Object.freeze(page);
-    this.memo.set(key, version, page, Math.max(1, page.items.length));
-    return page;
+    return this.memo.through(
+      key,
+      version,
+      async () => {
+        const page = await read(version);
+        for (const item of page.items) this.freeze(item);
+        Object.freeze(page.items);
+        Object.freeze(page);
+        return page;
+      },
+      (page) => Math.max(1, page.items.length),
+    );
   }
 }
