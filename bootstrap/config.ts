@@ -236,7 +236,7 @@ export const SETTINGS = {
     fallback: 4,
     defaultText: '`4`',
     description:
-      "PostgreSQL: connections each server process keeps at most for its writes (its hot reads share 2 more, pipelined). More lets more writes run at once and takes more of the database's CPU from the reads; about the database's cores over the processes that share it. Unused on SQLite",
+      "PostgreSQL: connections each server process keeps at most for its writes (its hot reads share 2 more, pipelined). More lets more writes run at once but takes more of the database's CPU from the reads: 4 suits a database of two cores that two processes share; raise it with the database's cores. Unused on SQLite",
   }),
   LOG_LEVEL: define(oneOf(LOG_LEVELS), { fallback: 'info', defaultText: '`info`', description: 'pino level; logs are JSON on stdout' }),
   RATE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
