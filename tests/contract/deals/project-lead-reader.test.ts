@@ -26,12 +26,16 @@ forEachBackend('ProjectLeadReader contract', (env) => {
       customFields: { plan: 'pro' },
     });
     const b = await create.execute(ctx, { projectId, fullName: 'Bruno', email: 'bruno@x.com' });
+    // As a spreadsheet exports it: capitals, accents, the phone with its country code and punctuation.
+    const c = await create.execute(ctx, { projectId, fullName: 'JOÃO DA CONCEIÇÃO', phone: '+55 (21) 99876-5432' });
     const reader = env().container.get<ProjectLeadReader>(DEAL_TOKENS.ProjectLeadReader);
     const leads = env().container.get<LeadRepository>(PROJECT_TOKENS.LeadRepository);
     const views = await reader.viewsByIds(ctx, [a.lead.id, b.lead.id, a.lead.id, '0190a000-0000-7000-8000-000000000000']);
     expect([...views.keys()].sort()).to.deep.equal([a.lead.id, b.lead.id].sort());
     expect(views.get(a.lead.id)).to.deep.equal(await leads.findViewById(ctx, a.lead.id));
     expect(views.get(b.lead.id)).to.deep.equal(await leads.findViewById(ctx, b.lead.id));
+    expect((await reader.viewsByIds(ctx, [c.lead.id])).get(c.lead.id)).to.deep.equal(await leads.findViewById(ctx, c.lead.id));
+    expect((await reader.viewsByIds(ctx, [c.lead.id])).get(c.lead.id)!.fullName).to.equal('JOÃO DA CONCEIÇÃO');
     expect(views.get(a.lead.id)!.identity.displayName).to.equal('Ana');
     expect((await reader.viewsByIds({ teamId: '0190a000-0000-7000-8000-000000000001' }, [a.lead.id])).size).to.equal(0);
     expect((await reader.viewsByIds(ctx, [])).size).to.equal(0);
