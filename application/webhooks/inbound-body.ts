@@ -13,6 +13,11 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$|^text\/json$/;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** Forms keep at most this many levels of brackets; deeper ones stay part of the last key. */
 const MAX_DEPTH = 20;
+/**
+ * A form of more fields is kept and refused (400), never read in part: real forms send tens of fields,
+ * and the limit bounds what a public request can make the receiver build.
+ */
+export const MAX_FORM_FIELDS = 1000;
 
 const mediaTypeOf = (contentType: string | null): string => (contentType ?? '').split(';')[0].trim().toLowerCase();
 
@@ -54,7 +59,12 @@ export const readInboundBody = (raw: string, contentType: string | null): BodyRe
     const parsed = parseJson(raw);
     return parsed.ok ? { payload: parsed.value, error: null } : { payload: null, error: parsed.message, unsupported: false };
   }
-  if (type === FORM_TYPE) return { payload: parseForm(raw, charsetOf(contentType)), error: null };
+  if (type === FORM_TYPE) {
+    if (formFieldCount(raw) > MAX_FORM_FIELDS) {
+      return { payload: null, error: `The form has more than ${MAX_FORM_FIELDS} fields`, unsupported: false };
+    }
+    return { payload: parseForm(raw, charsetOf(contentType)), error: null };
+  }
   if (type === 'text/plain' || type === '') {
     const parsed = parseJson(raw);
     if (parsed.ok && isContainer(parsed.value)) return { payload: parsed.value, error: null };
@@ -137,11 +147,31 @@ const assign = (node: Node, key: string, value: string): void => {
   else put(node, key, new Repeated([current as string, value]));
 };
 
-const nextIndex = (node: Node): string => {
-  let n = 0;
-  for (const k of Object.keys(node)) if (/^\d+$/.test(k)) n = Math.max(n, Number(k) + 1);
-  return String(n);
+/** The fields of a form: its non-empty `&`-separated pieces, counted without splitting the body. */
+const formFieldCount = (raw: string): number => {
+  let count = 0;
+  let start = 0;
+  while (start <= raw.length) {
+    const end = raw.indexOf('&', start);
+    const stop = end < 0 ? raw.length : end;
+    if (stop > start) count += 1;
+    start = stop + 1;
+  }
+  return count;
 };
+
+/**
+ * The index the next `[]` of each container takes: one past the highest index it holds. Kept as keys are
+ * put, so an append costs the same however long the list already is (scanning the keys made a form of
+ * `a[]` fields quadratic).
+ */
+type Appends = WeakMap<Node, number>;
+const noteIndex = (appends: Appends, node: Node, key: string): void => {
+  if (!/^\d+$/.test(key)) return;
+  const next = Number(key) + 1;
+  if (next > (appends.get(node) ?? 0)) appends.set(node, next);
+};
+const nextIndex = (appends: Appends, node: Node): string => String(appends.get(node) ?? 0);
 
 /** Objects whose keys are exactly 0…n-1 become arrays, so `answers[0][value]` reads as `answers.0.value`. */
 const finish = (v: unknown): unknown => {
@@ -155,12 +185,14 @@ const finish = (v: unknown): unknown => {
 };
 
 /**
- * An `application/x-www-form-urlencoded` body with bracket nesting. No depth, array or parameter
- * limit drops anything silently (the body size is the limit): `a[25]=x` keeps its index as a key.
+ * An `application/x-www-form-urlencoded` body with bracket nesting, read in one pass. No depth or array
+ * limit drops anything silently: `a[25]=x` keeps its index as a key. The caller refuses a form of more
+ * than `MAX_FORM_FIELDS` fields whole (`readInboundBody`).
  */
 export const parseForm = (raw: string, charset = 'utf-8'): Record<string, unknown> => {
   const decoder = new TextDecoder(charset);
   const root: Node = {};
+  const appends: Appends = new WeakMap();
   for (const pair of raw.split('&')) {
     if (!pair) continue;
     const eq = pair.indexOf('=');
@@ -170,7 +202,8 @@ export const parseForm = (raw: string, charset = 'utf-8'): Record<string, unknow
     const path = formKeyPath(key);
     let node = root;
     for (let i = 0; i < path.length; i++) {
-      const seg = path[i] === '' ? nextIndex(node) : path[i];
+      const seg = path[i] === '' ? nextIndex(appends, node) : path[i];
+      noteIndex(appends, node, seg);
       if (i === path.length - 1) {
         assign(node, seg, value);
         break;

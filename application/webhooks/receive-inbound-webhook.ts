@@ -23,8 +23,11 @@ export interface ReceiveInboundWebhookCommand {
   secret: string | null;
   /** The body as sent: its text and content type. */
   body: { raw: string; contentType: string | null };
-  /** The body already read by the caller (to check its text); read here when absent. */
-  reading?: BodyReading;
+  /**
+   * A check of the body's reading by the caller (the HTTP edge refuses text no backend keeps as sent),
+   * run once the sender is admitted and before anything is stored; it refuses by throwing.
+   */
+  inspect?: (reading: BodyReading) => void;
   /** The sender's id of this message: `webhook-id` (Standard Webhooks), else `Idempotency-Key`. */
   idempotencyKey?: string | null;
 }
@@ -86,7 +89,9 @@ export class ReceiveInboundWebhook {
       );
     }
     const team = { teamId: found.teamId };
-    const reading = command.reading ?? readInboundBody(command.body.raw, command.body.contentType);
+    // Read only now: a stranger's body (no endpoint, a wrong secret) is never parsed.
+    const reading = readInboundBody(command.body.raw, command.body.contentType);
+    command.inspect?.(reading);
     const key = idempotencyKeyOf(found, reading.payload, header);
     const delivery = InboundDelivery.receive(this.ids.next(), found.teamId, found.id, found.actionType, reading.payload, this.clock.now(), {
       rawBody: command.body.raw,

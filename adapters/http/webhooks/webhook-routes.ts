@@ -5,7 +5,7 @@ import { GetWebhookEndpoint } from '../../../application/webhooks/get-webhook-en
 import { ListWebhookEndpoints } from '../../../application/webhooks/list-webhook-endpoints';
 import { ReceiveInboundWebhook } from '../../../application/webhooks/receive-inbound-webhook';
 import { UpdateWebhookEndpoint } from '../../../application/webhooks/update-webhook-endpoint';
-import { readInboundBody } from '../../../application/webhooks/inbound-body';
+import { BodyReading } from '../../../application/webhooks/inbound-body';
 import { ValidationFailed } from '../../../domain/shared/errors';
 import { WEBHOOK_SORT_FIELDS } from '../../../domain/webhooks/webhook-endpoint-repository';
 import { RouteModule } from '../app';
@@ -244,8 +244,9 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           'says where each field is.\n\n' +
           'A 200 means the receiver answered: the outcome is in the body (`success`, `entity_id`, `entity_ids`, `warnings`, ' +
           'or `error`). A body of a type the receiver does not read (XML, multipart, text that is not JSON) is kept and ' +
-          'answered 415 `UNSUPPORTED_MEDIA_TYPE`; a body declared JSON that is not JSON, or JSON nested deeper than 64 ' +
-          'levels, is kept and answered 400 `VALIDATION_ERROR`. A redelivery ' +
+          'answered 415 `UNSUPPORTED_MEDIA_TYPE`; a body declared JSON that is not JSON, JSON nested deeper than 64 ' +
+          'levels, or a form of more than 1 000 fields is kept and answered 400 `VALIDATION_ERROR`. The body is read ' +
+          'only once the endpoint is found and its secret checked. A redelivery ' +
           "(the same id at the endpoint's `idempotency_path`, else the same `webhook-id` or `Idempotency-Key` header) " +
           "creates nothing and gets the first delivery's answer with `duplicate: true`. 401: a missing or wrong secret; " +
           '404: an unknown or inactive endpoint; 409: the same delivery is being processed by another attempt.',
@@ -265,23 +266,28 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         },
         async handle(ctx: Ctx) {
           const body: RawInboundBody = ctx.state.inboundBody ?? (await readRawInboundBody(ctx, INBOUND_BODY_LIMIT));
-          const reading = readInboundBody(body.raw, body.contentType);
-          checkText(body, reading.payload);
+          const seen: { reading?: BodyReading } = {};
           const result = await uc.receive.execute({
             endpointId: String(ctx.params.endpointId),
             secret: secretOf(ctx),
             body,
-            reading,
+            inspect: (read) => {
+              checkText(body, read.payload);
+              seen.reading = read;
+            },
             idempotencyKey: idempotencyHeaderOf(ctx),
           });
+          const reading = seen.reading;
+          if (!reading) throw new Error('The receiver answered without reading the body');
           // Refusals answered after the delivery was kept, so that a replay (by a later version) can read it:
           // a body of a type the receiver does not read is 415; one it reads but cannot (JSON that is not
-          // JSON, or nested too deep) is the spec's 400 "Invalid JSON" (part 7).
+          // JSON, or nested too deep; a form of too many fields) is the spec's 400 "Invalid JSON" (part 7).
           if (reading.error !== null && reading.unsupported) {
             throw new UnsupportedMediaType(`${reading.error}. The body was kept and can be replayed`);
           }
           if (reading.error !== null) {
-            throw new ValidationFailed(`Invalid JSON body; it was kept and can be replayed (${reading.error})`, 'body');
+            const what = ctx.is('urlencoded') ? 'form' : 'JSON';
+            throw new ValidationFailed(`Invalid ${what} body; it was kept and can be replayed (${reading.error})`, 'body');
           }
           // 200 only means the receiver answered; the outcome is in the body (spec 4.9).
           ctx.status = 200;

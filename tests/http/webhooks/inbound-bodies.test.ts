@@ -197,6 +197,35 @@ forEachHttpBackend(
       expect(await deliveries(f.webhook.id)).to.deep.equal([]);
     });
 
+    describe('a form a stranger sends', () => {
+      // 30 000 `a[]` fields: about a minute of a worker's time when the receiver read them before it knew
+      // the sender (appends scanned every key), so each of these fails by its timeout without the fix.
+      const manyAppends = Array.from({ length: 30_000 }, (_, i) => `a[]=${i}`).join('&');
+      const FORM = 'application/x-www-form-urlencoded';
+
+      it('is not read for an endpoint that does not exist: 404 at once', async () => {
+        const res = await send('/api/v1/webhooks/inbound/does-not-exist', 'whsec_any', FORM, manyAppends);
+        expect(res.status).to.equal(404);
+      });
+
+      it('is not read with a wrong secret: 401 at once, nothing stored', async () => {
+        const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
+        const res = await send(f.url, 'whsec_wrong', FORM, manyAppends);
+        expect(res.status).to.equal(401);
+        expect(await deliveries(f.webhook.id)).to.deep.equal([]);
+      });
+
+      it('of more than 1 000 fields, with the right secret, is kept and answered 400 naming the limit', async () => {
+        const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
+        const res = await send(f.url, f.secret, FORM, manyAppends);
+        expect(res.status).to.equal(400);
+        expect(res.body.error.code).to.equal('VALIDATION_ERROR');
+        expect(res.body.error.message).to.match(/^Invalid form body; .*more than 1000 fields/);
+        const [stored] = await deliveries(f.webhook.id);
+        expect(stored).to.include({ raw_body: manyAppends, body_error: 'The form has more than 1000 fields' });
+      });
+    });
+
     it('checks the secret before anything is stored, whatever the body', async () => {
       const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
       const res = await send(f.url, 'whsec_wrong', 'application/xml', '<x/>');
