@@ -37,8 +37,8 @@ export interface AppDeps {
   /** Failed authentications per client address; none without it. */
   authFailureLimiter?: AuthFailureLimiter;
   /**
-   * Proxies in front that append to X-Forwarded-For (1 by default): `ctx.ip` is the entry this many from
-   * the right, so entries a client wrote itself are ignored; 0 takes the connection's address.
+   * Proxies in front that append to X-Forwarded-For: `ctx.ip` is the entry this many from the right, so
+   * entries a client wrote itself are ignored; 0 (the default) takes the connection's address.
    */
   trustedProxyHops?: number;
   logger: Logger;
@@ -102,7 +102,7 @@ const routeNamer = (operations: readonly Operation[]) => {
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
-  const hops = deps.trustedProxyHops ?? 1;
+  const hops = deps.trustedProxyHops ?? 0;
   app.proxy = hops > 0;
   app.maxIpsCount = hops;
   app.silent = true;
