@@ -305,6 +305,29 @@ describe('The client address the limits count', () => {
   it("is the connection's address by default: an X-Forwarded-For the client wrote gets it no fresh budget", async () => {
     expect(await statusOf({}, ['203.0.113.40', '203.0.113.41', '203.0.113.42'])).to.deep.equal([401, 401, 429]);
   });
+
+  it("is the connection's address when the trusted entry is not an IP address, however long it is", async () => {
+    const garbage = [
+      'x'.repeat(8192),
+      `203.0.113.40${'0'.repeat(8000)}`,
+      `fe80::1%${'z'.repeat(8000)}`,
+      'unknown',
+      '203.0.113.40:443',
+      '[2001:db8::1]',
+      '10.0.0.1, not an address',
+      '',
+    ];
+    // Each value is spent on the one budget of the connection's address, which the last request (no header) finds empty.
+    const statuses = await statusOf({ ...BEHIND_ONE_PROXY, publicRateLimitPerMinute: garbage.length - 1 }, garbage);
+    expect(statuses).to.deep.equal([...new Array<number>(garbage.length - 1).fill(401), 429]);
+  });
+
+  it('counts an IPv4-mapped IPv6 entry as its IPv4 address, however it is written', async () => {
+    // 203.0.113.60 is cb00:713c.
+    expect(await statusOf(BEHIND_ONE_PROXY, ['203.0.113.60', '::ffff:203.0.113.60', '0:0:0:0:0:FFFF:cb00:713c'])).to.deep.equal([
+      401, 401, 429,
+    ]);
+  });
 });
 
 describe('Rate limits on the public routes at their defaults', () => {
