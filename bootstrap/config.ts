@@ -23,7 +23,8 @@ export interface Config {
   apiKeyCacheMs: number;
   /**
    * Proxies in front of the API that append the address they saw to X-Forwarded-For: the client address
-   * (which the per-address limits count) is the entry this many from the right; 0 takes the connection's.
+   * (which the per-address limits count) is the entry this many from the right; 0 (the default) takes the
+   * connection's, since with nothing in front the header is whatever the client wrote.
    */
   trustedProxyHops: number;
   /** Prefix of the rate-limit keys in Redis (tests isolate runs with it); not an environment setting. */
@@ -267,10 +268,10 @@ export const SETTINGS = {
       'how long a server process goes on trusting an API key it read active before it reads it again; `workspace-admin key revoke` answers after this long, when no process accepts the key any more. Give every node and the CLI the same value; `0` reads the key on every request',
   }),
   TRUSTED_PROXY_HOPS: define(wholeNumber(0, 10), {
-    fallback: 1,
-    defaultText: '`1`',
+    fallback: 0,
+    defaultText: '`0`',
     description:
-      "proxies in front that append to `X-Forwarded-For` (a load balancer: 1; a CDN before it: 2); the client address is the entry this many from the right; `0`: nothing in front, the connection's address",
+      "proxies in front that append to `X-Forwarded-For` (a load balancer: 1; a CDN before it: 2); the client address is the entry this many from the right. `0`: nothing in front, the connection's address, and `X-Forwarded-For` is ignored (a client writes what it likes there). Set it behind a proxy, or every client counts as the proxy's address",
   }),
   REDIS_URL: optional(urlOf(['redis:', 'rediss:'], 'a redis:// or rediss:// URL (redis://127.0.0.1:6379)'), {
     description: 'keeps every rate-limit budget in Redis, shared by several API nodes',

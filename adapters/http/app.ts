@@ -9,6 +9,7 @@ import { NotFound } from '../../domain/shared/errors';
 import { DOCS_PATH, docsRouter } from './docs/docs-routes';
 import { RequestObserver, accessLog } from './middleware/access-log';
 import { AuthFailureLimiter, authenticate } from './middleware/auth';
+import { clientAddress } from './middleware/client-address';
 import { errorHandler } from './middleware/error-handler';
 import { cors, noSniff } from './middleware/headers';
 import { PublicLimits, publicRateLimit, rateLimit } from './middleware/rate-limit';
@@ -37,8 +38,9 @@ export interface AppDeps {
   /** Failed authentications per client address; none without it. */
   authFailureLimiter?: AuthFailureLimiter;
   /**
-   * Proxies in front that append to X-Forwarded-For (1 by default): `ctx.ip` is the entry this many from
-   * the right, so entries a client wrote itself are ignored; 0 takes the connection's address.
+   * Proxies in front that append to X-Forwarded-For: `ctx.ip` is the entry this many from the right, so
+   * entries a client wrote itself are ignored, when it is an IP address; 0 (the default), or an entry
+   * that is not an address, takes the connection's address.
    */
   trustedProxyHops?: number;
   logger: Logger;
@@ -102,7 +104,8 @@ const routeNamer = (operations: readonly Operation[]) => {
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
-  const hops = deps.trustedProxyHops ?? 1;
+  const hops = deps.trustedProxyHops ?? 0;
+  // Koa's reading of the proxies' headers (protocol, host); `ctx.ip` is the one `clientAddress` checked.
   app.proxy = hops > 0;
   app.maxIpsCount = hops;
   app.silent = true;
@@ -118,6 +121,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const operations = deps.routes.flatMap((m) => m.operations);
   app.use(requestId());
+  app.use(clientAddress(hops));
   app.use(accessLog({ logger: deps.logger, routeOf: routeNamer(operations), quiet: (ctx) => isOpsPath(ctx.path), metrics: deps.metrics }));
   app.use(noSniff());
   app.use(cors(deps.corsOrigins ?? []));

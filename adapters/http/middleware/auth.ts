@@ -4,7 +4,7 @@ import { RateLimitDecision, RateLimiter } from '../../../application/shared/rate
 import { AuthenticateApiKey, Authenticated } from '../../../application/teams/authenticate-api-key';
 import { Unauthorized } from '../../../domain/shared/errors';
 import { RateLimited } from '../shared/http-errors';
-import { clientAddressKey } from './rate-limit';
+import { clientAddressKey } from './client-address';
 
 /** Counts failed authentications per client address, and knows an address whose budget of them is spent. */
 export type AuthFailureLimiter = Pick<RateLimiter, 'consume' | 'knownRefusal'>;

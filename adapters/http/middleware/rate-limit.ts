@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import { Context, Middleware } from 'koa';
-import { isIPv6 } from 'node:net';
 import { Metrics } from '../../../application/shared/metrics';
 import { RateLimitDecision, RateLimiter } from '../../../application/shared/rate-limiter';
 import { RateLimited } from '../shared/http-errors';
 import { Operation, OperationState } from '../shared/operation';
+import { clientAddressKey } from './client-address';
 
 type Consumes = Pick<RateLimiter, 'consume'>;
 
@@ -26,40 +26,6 @@ export const rateLimit =
     }
     await next();
   };
-
-/** The eight groups of an IPv6 address, as numbers (an embedded IPv4 tail is two groups). */
-const ipv6Groups = (ip: string): number[] => {
-  const toGroups = (part: string): number[] =>
-    part === ''
-      ? []
-      : part.split(':').flatMap((g) => {
-          if (!g.includes('.')) return [parseInt(g, 16)];
-          const [a, b, c, d] = g.split('.').map(Number);
-          return [(a << 8) | b, (c << 8) | d];
-        });
-  const [head, tail] = ip.split('::');
-  if (tail === undefined) return toGroups(head);
-  const left = toGroups(head);
-  const right = toGroups(tail);
-  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
-};
-
-/**
- * The client's address as a budget key: an IPv4 address as is (IPv4-mapped IPv6 too); an IPv6 address by
- * its /64, since one subscriber is given a whole /64 and could otherwise take a fresh budget per address.
- */
-export const clientAddressKey = (ip: string): string => {
-  // An IPv4 address, the common case, spares the IPv6 test (a long regular expression run on every request).
-  if (!ip.includes(':')) return ip;
-  const bare = ip.replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return mapped[1];
-  if (!isIPv6(bare)) return bare;
-  return `${ipv6Groups(bare)
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(':')}::/64`;
-};
 
 /** The decision to show: a refusal, else the budget closest to running out. */
 const tighter = (a: RateLimitDecision, b: RateLimitDecision): RateLimitDecision => {

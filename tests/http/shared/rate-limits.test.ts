@@ -95,13 +95,16 @@ const endpointOf = async (env: HttpEnv): Promise<{ url: string; secret: string }
 
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 
+/** Behind one load balancer that appends the address it saw: the tests name the client with `from`. */
+const BEHIND_ONE_PROXY: Partial<Config> = { trustedProxyHops: 1 };
+
 const CLOUD = '/api/v1/whatsapp/cloud/webhook';
 
 describe('Rate limits on the public routes', () => {
   let runtime: Awaited<ReturnType<typeof startRuntime>>;
   let env: HttpEnv;
   beforeEach(async () => {
-    runtime = await startRuntime('memory', { publicRateLimitPerMinute: 4, inboundRateLimitPerMinute: 6 });
+    runtime = await startRuntime('memory', { ...BEHIND_ONE_PROXY, publicRateLimitPerMinute: 4, inboundRateLimitPerMinute: 6 });
     env = httpEnvOf(runtime);
   });
   afterEach(() => runtime.dispose());
@@ -186,7 +189,7 @@ describe('Failed authentications per client address', () => {
   let runtime: Awaited<ReturnType<typeof startRuntime>>;
   let env: HttpEnv;
   beforeEach(async () => {
-    runtime = await startRuntime('memory', { authFailureLimitPerMinute: 3 });
+    runtime = await startRuntime('memory', { ...BEHIND_ONE_PROXY, authFailureLimitPerMinute: 3 });
     env = httpEnvOf(runtime);
   });
   afterEach(() => runtime.dispose());
@@ -243,6 +246,27 @@ describe('Failed authentications per client address', () => {
   });
 });
 
+describe('Failed authentications with no proxy trusted (the default)', () => {
+  it("are counted against the connection's address, whatever X-Forwarded-For each request claims", async () => {
+    // The runtime keeps TRUSTED_PROXY_HOPS at its default.
+    const runtime = await startRuntime('memory', { authFailureLimitPerMinute: 3 });
+    try {
+      const env = httpEnvOf(runtime);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await env.request
+          .get('/api/v1/clients')
+          .set(from(`198.51.100.${i}`))
+          .set({ Authorization: `Bearer wsk_guess${i}` });
+        statuses.push(res.status);
+      }
+      expect(statuses).to.deep.equal([401, 401, 401, 429, 429]);
+    } finally {
+      await runtime.dispose();
+    }
+  });
+});
+
 describe('The client address the limits count', () => {
   const statusOf = async (overrides: Partial<Config>, chains: string[]): Promise<number[]> => {
     const runtime = await startRuntime('memory', { publicRateLimitPerMinute: 2, ...overrides });
@@ -259,7 +283,7 @@ describe('The client address the limits count', () => {
   it('is the X-Forwarded-For entry the proxy in front added, not those the client wrote before it', async () => {
     // A client that writes its own X-Forwarded-For gets no fresh budget: the proxy appends what it saw.
     expect(
-      await statusOf({}, ['10.0.0.1, 203.0.113.40', '10.0.0.2, 203.0.113.40', '10.0.0.3, 203.0.113.40', '203.0.113.41']),
+      await statusOf(BEHIND_ONE_PROXY, ['10.0.0.1, 203.0.113.40', '10.0.0.2, 203.0.113.40', '10.0.0.3, 203.0.113.40', '203.0.113.41']),
     ).to.deep.equal([401, 401, 429, 401]);
   });
 
@@ -276,6 +300,33 @@ describe('The client address the limits count', () => {
 
   it("is the connection's address when no proxy is trusted", async () => {
     expect(await statusOf({ trustedProxyHops: 0 }, ['203.0.113.40', '203.0.113.41', '203.0.113.42'])).to.deep.equal([401, 401, 429]);
+  });
+
+  it("is the connection's address by default: an X-Forwarded-For the client wrote gets it no fresh budget", async () => {
+    expect(await statusOf({}, ['203.0.113.40', '203.0.113.41', '203.0.113.42'])).to.deep.equal([401, 401, 429]);
+  });
+
+  it("is the connection's address when the trusted entry is not an IP address, however long it is", async () => {
+    const garbage = [
+      'x'.repeat(8192),
+      `203.0.113.40${'0'.repeat(8000)}`,
+      `fe80::1%${'z'.repeat(8000)}`,
+      'unknown',
+      '203.0.113.40:443',
+      '[2001:db8::1]',
+      '10.0.0.1, not an address',
+      '',
+    ];
+    // Each value is spent on the one budget of the connection's address, which the last request (no header) finds empty.
+    const statuses = await statusOf({ ...BEHIND_ONE_PROXY, publicRateLimitPerMinute: garbage.length - 1 }, garbage);
+    expect(statuses).to.deep.equal([...new Array<number>(garbage.length - 1).fill(401), 429]);
+  });
+
+  it('counts an IPv4-mapped IPv6 entry as its IPv4 address, however it is written', async () => {
+    // 203.0.113.60 is cb00:713c.
+    expect(await statusOf(BEHIND_ONE_PROXY, ['203.0.113.60', '::ffff:203.0.113.60', '0:0:0:0:0:FFFF:cb00:713c'])).to.deep.equal([
+      401, 401, 429,
+    ]);
   });
 });
 
@@ -310,6 +361,7 @@ if (!redisUrl && process.env.CI) throw new Error('TEST_REDIS_URL must be set in 
 (redisUrl ? describe : describe.skip)('Public rate limits kept in Redis', () => {
   it('share one budget per address and per endpoint between two nodes', async () => {
     const shared: Partial<Config> = {
+      ...BEHIND_ONE_PROXY,
       redisUrl,
       rateLimitRedisPrefix: `test:${randomBytes(4).toString('hex')}`,
       publicRateLimitPerMinute: 4,

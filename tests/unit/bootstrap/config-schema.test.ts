@@ -65,7 +65,7 @@ describe('Configuration: one schema, checked at start', () => {
       publicRateLimitPerMinute: 600,
       inboundRateLimitPerMinute: 1200,
       authFailureLimitPerMinute: 30,
-      trustedProxyHops: 1,
+      trustedProxyHops: 0,
       redisUrl: undefined,
       workers: Math.min(availableParallelism(), 4),
       demo: true,

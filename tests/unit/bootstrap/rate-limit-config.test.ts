@@ -25,8 +25,9 @@ describe('Configuration: rate limits', () => {
     expect(() => loadConfig({ INBOUND_RATE_LIMIT_PER_MINUTE: '1.5' })).to.throw(/INBOUND_RATE_LIMIT_PER_MINUTE/);
   });
 
-  it('trusts one proxy in front by default to name the client address', () => {
-    expect(loadConfig({}).trustedProxyHops).to.equal(1);
+  it("takes the connection's address by default, no proxy being trusted unless one is said to be in front", () => {
+    expect(loadConfig({}).trustedProxyHops).to.equal(0);
+    expect(loadConfig({ TRUSTED_PROXY_HOPS: '1' }).trustedProxyHops).to.equal(1);
     expect(loadConfig({ TRUSTED_PROXY_HOPS: '0' }).trustedProxyHops).to.equal(0);
     expect(loadConfig({ TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).to.equal(2);
     expect(() => loadConfig({ TRUSTED_PROXY_HOPS: 'yes' })).to.throw(/TRUSTED_PROXY_HOPS/);
