@@ -7,8 +7,16 @@ import { ConversationRepository } from '../../domain/whatsapp/conversation-repos
 import { InboxData } from '../../domain/whatsapp/inbox';
 import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
 import { InboxErrorRepository } from '../../domain/whatsapp/inbox-error-repository';
-import { DeliveryStatus, InboundContent, Message, ProviderError, opensServiceWindow } from '../../domain/whatsapp/message';
+import {
+  DeliveryStatus,
+  InboundContent,
+  Message,
+  ProviderError,
+  fitInboundContent,
+  opensServiceWindow,
+} from '../../domain/whatsapp/message';
 import { MessageRepository } from '../../domain/whatsapp/message-repository';
+import { INBOX_ERROR_CODE_LENGTH, INBOX_PHONE_NUMBER_ID_LENGTH, fitsLength } from '../../domain/whatsapp/provider-lengths';
 import { PhoneNumber } from '../../domain/shared/phone-number';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
@@ -59,7 +67,8 @@ export interface RecordCloudApiEventsResult {
   errors: number;
   /**
    * Events received and not stored: redelivered messages, statuses that change nothing or name no
-   * message of ours, unusable senders, and every event for a phone number id that no inbox has.
+   * message of ours, unusable senders, message ids too long to keep, and every event for a phone number
+   * id that no inbox has.
    */
   ignored: number;
 }
@@ -68,7 +77,9 @@ export interface RecordCloudApiEventsResult {
  * The public Cloud API webhook, once its signature is checked: inbound messages of every type are kept,
  * creating the contact and conversation as needed and opening the 24-hour window; statuses settle
  * outbound messages; errors about the number are logged and kept per inbox. Meta redelivers until it
- * gets a 200, so a message may arrive twice and is recorded once.
+ * gets a 200, so a message may arrive twice and is recorded once. The provider bounds no value, the
+ * records do (`provider-lengths.ts`): what is too long is fitted, with a warning, before storage sees it,
+ * so that every backend keeps the same thing and one such value never fails the delivery.
  */
 export class RecordCloudApiEvents {
   constructor(
@@ -86,9 +97,8 @@ export class RecordCloudApiEvents {
   async execute(command: RecordCloudApiEventsCommand): Promise<RecordCloudApiEventsResult> {
     const result: RecordCloudApiEventsResult = { messages: 0, statuses: 0, errors: 0, ignored: 0 };
     for (const change of command.changes) {
-      const inbox = await this.inboxes.findByPhoneNumberId(change.phoneNumberId);
+      const inbox = await this.inboxOf(change.phoneNumberId);
       if (!inbox) {
-        this.logger.warn({ phoneNumberId: change.phoneNumberId }, 'Cloud API webhook for an unknown phone number id');
         result.ignored += change.messages.length + change.statuses.length + change.errors.length;
         continue;
       }
@@ -97,16 +107,50 @@ export class RecordCloudApiEvents {
         await this.uow.run(() => this.recordError(team, inbox, error));
         result.errors++;
       }
-      for (const event of change.messages) {
-        if (await this.retrying(() => this.recordInbound(team, inbox, event))) result.messages++;
+      for (const given of change.messages) {
+        const event = this.keptInbound(team, inbox, given);
+        if (event && (await this.retrying(() => this.recordInbound(team, inbox, event)))) result.messages++;
         else result.ignored++;
       }
       for (const event of change.statuses) {
-        if (await this.uow.run(() => this.recordStatus(team, inbox, event))) result.statuses++;
+        // No message keeps an id that long, so none is looked for.
+        const known = Message.keepsProviderMessageId(event.providerMessageId);
+        if (known && (await this.uow.run(() => this.recordStatus(team, inbox, event)))) result.statuses++;
         else result.ignored++;
       }
     }
     return result;
+  }
+
+  /** No inbox keeps a phone number id longer than its column, so none is looked for. */
+  private async inboxOf(phoneNumberId: string): Promise<InboxData | null> {
+    if (!fitsLength(phoneNumberId, INBOX_PHONE_NUMBER_ID_LENGTH)) {
+      this.logger.warn({ length: phoneNumberId.length }, 'Cloud API webhook for a phone number id longer than an inbox keeps');
+      return null;
+    }
+    const inbox = await this.inboxes.findByPhoneNumberId(phoneNumberId);
+    if (!inbox) this.logger.warn({ phoneNumberId }, 'Cloud API webhook for an unknown phone number id');
+    return inbox;
+  }
+
+  /**
+   * The message as it can be kept, or null when its own id is too long to keep: that id is how
+   * redeliveries and statuses find the message, so it is never cut. Other values too long are fitted.
+   */
+  private keptInbound(team: TeamContext, inbox: InboxData, event: InboundMessageEvent): InboundMessageEvent | null {
+    const where = { teamId: team.teamId, inboxId: inbox.id };
+    if (!Message.keepsProviderMessageId(event.providerMessageId)) {
+      this.logger.warn({ ...where, length: event.providerMessageId.length }, 'Cloud API message id longer than a message keeps; skipped');
+      return null;
+    }
+    const { content, cut, omitted } = fitInboundContent(event.content);
+    if (cut.length > 0 || omitted.length > 0) {
+      this.logger.warn(
+        { ...where, providerMessageId: event.providerMessageId, cut, omitted },
+        'Cloud API message with values longer than a message keeps; kept fitted',
+      );
+    }
+    return { ...event, content };
   }
 
   /**
@@ -185,12 +229,18 @@ export class RecordCloudApiEvents {
   }
 
   private async recordError(team: TeamContext, inbox: InboxData, error: ProviderError): Promise<void> {
-    this.logger.warn({ teamId: team.teamId, inboxId: inbox.id, ...error }, 'Cloud API reported an error for the number');
+    const where = { teamId: team.teamId, inboxId: inbox.id };
+    this.logger.warn({ ...where, ...error }, 'Cloud API reported an error for the number');
+    // A code is not cut: a shorter one would be another error's. The title and the detail still tell it.
+    const code = error.code !== null && fitsLength(error.code, INBOX_ERROR_CODE_LENGTH) ? error.code : null;
+    if (code !== error.code)
+      this.logger.warn({ ...where, omitted: ['code'] }, 'Cloud API error code longer than an inbox error keeps; left out');
     await this.inboxErrors.insert({
       id: this.ids.next(),
       teamId: team.teamId,
       inboxId: inbox.id,
       ...error,
+      code,
       createdAt: this.clock.now().toISOString(),
     });
   }

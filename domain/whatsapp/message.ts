@@ -1,4 +1,5 @@
 import { ValidationFailed } from '../shared/errors';
+import { MESSAGE_LENGTHS, cutToLength, fitsLength } from './provider-lengths';
 import { Referral } from './referral';
 
 export type MessageDirection = 'outbound' | 'inbound';
@@ -93,6 +94,51 @@ export const inboundText = (body: string): InboundContent => ({
  */
 export const opensServiceWindow = (type: MessageType): boolean => type !== 'system';
 
+/** An inbound content made to fit what a message keeps, and the fields that had to change for it. */
+export interface FittedContent {
+  content: InboundContent;
+  /** Text longer than kept, cut to its length: the type, the media's MIME type. */
+  cut: string[];
+  /** Identifiers longer than kept, left out (null): cut, they would name another message or file. */
+  omitted: string[];
+}
+
+/**
+ * The content as a message keeps it: the type trimmed (`unknown` when blank), and every value within the
+ * length it is kept at (`MESSAGE_LENGTHS`). The raw object stays whole, so nothing the provider sent is lost.
+ */
+export function fitInboundContent(content: InboundContent): FittedContent {
+  const L = MESSAGE_LENGTHS;
+  const cut: string[] = [];
+  const omitted: string[] = [];
+  const text = (field: string, value: string, limit: number): string => {
+    if (fitsLength(value, limit)) return value;
+    cut.push(field);
+    return cutToLength(value, limit);
+  };
+  const id = (field: string, value: string | null, limit: number): string | null => {
+    if (value === null || fitsLength(value, limit)) return value;
+    omitted.push(field);
+    return null;
+  };
+  const { media, context } = content;
+  return {
+    content: {
+      ...content,
+      type: text('type', content.type.trim() || 'unknown', L.type),
+      media: media && {
+        ...media,
+        id: id('media.id', media.id, L.mediaId),
+        mimeType: media.mimeType === null ? null : text('media.mimeType', media.mimeType, L.mediaMimeType),
+        sha256: id('media.sha256', media.sha256, L.mediaSha256),
+      },
+      context: context && { id: id('context.id', context.id, L.contextId), from: id('context.from', context.from, L.contextFrom) },
+    },
+    cut,
+    omitted,
+  };
+}
+
 /** Meta's limit on a text body. */
 export const MAX_TEXT_LENGTH = 4096;
 
@@ -141,18 +187,23 @@ export class Message {
 
   /**
    * Whatever the customer sent, as the provider reported it: every type is kept, and every message has
-   * a readable text, a placeholder naming the type when it carries none.
+   * a readable text, a placeholder naming the type when it carries none. Values longer than a message
+   * keeps are fitted (`fitInboundContent`); a provider id that cannot be kept is refused.
    */
   static inbound(
     id: string,
     teamId: string,
     conversation: Thread,
-    content: InboundContent,
+    given: InboundContent,
     providerMessageId: string,
     sentAt: Date,
     now: Date,
   ): Message {
-    const type = content.type.trim() || 'unknown';
+    if (!Message.keepsProviderMessageId(providerMessageId)) {
+      throw new ValidationFailed(`provider message id may have at most ${MESSAGE_LENGTHS.providerMessageId} characters`, 'id');
+    }
+    const { content } = fitInboundContent(given);
+    const type = content.type;
     const text = content.text !== null && content.text.trim() !== '' ? content.text : `[${type}]`;
     return new Message({
       id,
@@ -173,6 +224,14 @@ export class Message {
       createdAt: sentAt.toISOString(),
       updatedAt: now.toISOString(),
     }).copy();
+  }
+
+  /**
+   * Whether the provider's id of a message can be kept. One that cannot is never cut: redeliveries and
+   * delivery statuses find the message by it, and a cut id could name another message.
+   */
+  static keepsProviderMessageId(providerMessageId: string): boolean {
+    return fitsLength(providerMessageId, MESSAGE_LENGTHS.providerMessageId);
   }
 
   static restore(data: MessageData): Message {

@@ -98,7 +98,9 @@ export function cloudWebhookOperations(deps: CloudWebhookDeps): Operation[] {
         'unexpected in it is skipped, not refused. `X-Hub-Signature-256` must be `sha256=` and the HMAC-SHA256 ' +
         'of the exact body with the app secret (`WHATSAPP_APP_SECRET`); otherwise, or without a secret ' +
         'configured, 401 and nothing is stored. Events are matched to an inbox by `metadata.phone_number_id`. ' +
-        'Meta redelivers until it gets a 200; a message delivered twice is stored once.',
+        'Meta redelivers until it gets a 200; a message delivered twice is stored once. A value longer than ' +
+        'the API keeps is cut (`type`, `mime_type`) or, for an identifier, left out; a message whose id is ' +
+        'longer than 255 characters is not stored and counts as ignored.',
       parameters: [
         {
           name: 'X-Hub-Signature-256',

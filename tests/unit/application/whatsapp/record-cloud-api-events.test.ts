@@ -143,6 +143,49 @@ describe('RecordCloudApiEvents', () => {
     expect(w.logger.lines).to.deep.include({ level: 'warn', message: 'Cloud API reported an error for the number' });
   });
 
+  it('skips a message whose id is too long to keep, fits the values of another, and stores the rest, with warnings', async () => {
+    const change = inbound('5511987654321', 'wamid.before');
+    change.messages.push(
+      message('5511987654321', 'w'.repeat(256), inboundText('lost')).messages[0],
+      message('5511987654321', 'wamid.long', content({ type: 't'.repeat(33), context: { id: 'wamid.x', from: '1'.repeat(65) } }))
+        .messages[0],
+      message('5511987654321', 'wamid.after', inboundText('after')).messages[0],
+    );
+    change.statuses.push({ providerMessageId: 'w'.repeat(256), status: 'read', error: null });
+    const result = await record.execute({ changes: [change] });
+    expect(result).to.deep.equal({ messages: 3, statuses: 0, errors: 0, ignored: 2 });
+    expect(messages().map((m) => m.providerMessageId)).to.have.members(['wamid.before', 'wamid.long', 'wamid.after']);
+    expect(messages().find((m) => m.providerMessageId === 'wamid.long')).to.deep.include({
+      type: 't'.repeat(32),
+      context: { id: 'wamid.x', from: null },
+    });
+    const warnings = w.logger.lines.filter((l) => l.level === 'warn').map((l) => l.message);
+    expect(warnings).to.include.members([
+      'Cloud API message id longer than a message keeps; skipped',
+      'Cloud API message with values longer than a message keeps; kept fitted',
+    ]);
+  });
+
+  it('keeps an error about the number without a code too long to keep, and skips a phone number id too long for any inbox', async () => {
+    const error = { code: '1'.repeat(33), title: 'Rate limit hit', detail: null };
+    const result = await record.execute({
+      changes: [
+        { phoneNumberId: 'p'.repeat(65), messages: [], statuses: [], errors: [error] },
+        { phoneNumberId: 'pn-1', messages: [], statuses: [], errors: [error] },
+      ],
+    });
+    expect(result).to.deep.equal({ messages: 0, statuses: 0, errors: 1, ignored: 1 });
+    const inbox = (await w.inboxes.findByPhoneNumberId('pn-1'))!;
+    const kept = await w.inboxErrors.list(w.team, { inboxId: inbox.id }, 10);
+    expect(kept.map((e) => e.code)).to.deep.equal([null]);
+    expect(kept[0]).to.include({ title: 'Rate limit hit' });
+    const warnings = w.logger.lines.filter((l) => l.level === 'warn').map((l) => l.message);
+    expect(warnings).to.include.members([
+      'Cloud API webhook for a phone number id longer than an inbox keeps',
+      'Cloud API error code longer than an inbox error keeps; left out',
+    ]);
+  });
+
   it('does not let a timestamp from the future stretch the window', async () => {
     const future = new Date(w.clock.now().getTime() + 10 * 3600_000);
     await record.execute({ changes: [inbound('5511987654321', 'wamid.f', 'oi', future)] });

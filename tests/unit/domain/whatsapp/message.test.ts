@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ValidationFailed } from '../../../../domain/shared/errors';
-import { InboundContent, Message, inboundText, opensServiceWindow } from '../../../../domain/whatsapp/message';
+import { InboundContent, Message, fitInboundContent, inboundText, opensServiceWindow } from '../../../../domain/whatsapp/message';
+import { MESSAGE_LENGTHS, cutToLength, fitsLength } from '../../../../domain/whatsapp/provider-lengths';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const T1 = new Date('2026-03-01T10:01:00.000Z');
@@ -171,6 +172,55 @@ describe('Message', () => {
       const m = Message.inbound('m9', 'team', thread, content({ type: 'text', text: 'oi', raw }), 'w6', T0, T1);
       raw.text.body = 'changed';
       expect(m.snapshot().raw).to.deep.equal({ type: 'text', text: { body: 'oi' } });
+    });
+
+    it('cuts text longer than it keeps and leaves out identifiers longer than it keeps, the raw object whole', () => {
+      const long = (n: number) => 'x'.repeat(n);
+      const raw = { type: long(40) };
+      const given = content({
+        type: long(40),
+        media: { id: long(256), mimeType: long(300), sha256: long(256), filename: long(5000) },
+        context: { id: long(256), from: long(65) },
+        raw,
+      });
+      const fitted = fitInboundContent(given);
+      expect(fitted.cut).to.deep.equal(['type', 'media.mimeType']);
+      expect(fitted.omitted).to.deep.equal(['media.id', 'media.sha256', 'context.id', 'context.from']);
+      const s = Message.inbound('m10', 'team', thread, given, 'w7', T0, T1).snapshot();
+      expect(s).to.deep.include({
+        type: long(MESSAGE_LENGTHS.type),
+        content: `[${long(MESSAGE_LENGTHS.type)}]`,
+        media: { id: null, mimeType: long(MESSAGE_LENGTHS.mediaMimeType), sha256: null, filename: long(5000) },
+        context: null,
+        raw,
+      });
+      expect(given.type, 'the caller keeps its own').to.equal(long(40));
+    });
+
+    it('keeps values at their length untouched, and reports nothing', () => {
+      const given = content({
+        type: 'x'.repeat(32),
+        media: { id: 'i'.repeat(255), mimeType: 'm'.repeat(255), sha256: 's'.repeat(255), filename: null },
+        context: { id: 'c'.repeat(255), from: '1'.repeat(64) },
+      });
+      expect(fitInboundContent(given)).to.deep.equal({ content: given, cut: [], omitted: [] });
+    });
+
+    it('refuses a provider id longer than it keeps, which it could not find again cut', () => {
+      expect(Message.keepsProviderMessageId('w'.repeat(MESSAGE_LENGTHS.providerMessageId))).to.equal(true);
+      expect(Message.keepsProviderMessageId('w'.repeat(MESSAGE_LENGTHS.providerMessageId + 1))).to.equal(false);
+      expect(() => Message.inbound('m11', 'team', thread, inboundText('oi'), 'w'.repeat(256), T0, T1))
+        .to.throw(ValidationFailed)
+        .with.deep.property('details', { field: 'id' });
+    });
+
+    it('counts length in characters as PostgreSQL does, and never cuts a character in two', () => {
+      const smile = '\u{1F600}';
+      expect(fitsLength(smile.repeat(32), 32), '64 UTF-16 units, 32 characters').to.equal(true);
+      expect(fitsLength(smile.repeat(33), 32)).to.equal(false);
+      expect(cutToLength(smile.repeat(33), 32)).to.equal(smile.repeat(32));
+      expect(cutToLength(`a${smile}`, 1)).to.equal('a');
+      expect(cutToLength('short', 32)).to.equal('short');
     });
 
     it('opens the service window for anything the customer sends, not for a system notice', () => {
