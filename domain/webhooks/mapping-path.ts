@@ -22,13 +22,35 @@ export class PathSyntaxError extends Error {}
 
 const BARE_STOP = new Set(['.', '[', ']', '"', "'"]);
 const isSpace = (c: string): boolean => /\s/.test(c);
+const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 const unexpected = (c: string): string =>
   isSpace(c)
     ? 'unexpected space; quote a name that has spaces ("Nome completo" or [\'Nome completo\'])'
     : `unexpected ${JSON.stringify(c)}`;
+// What `.` of a regex does not match; the bracket's lookahead below keeps the grammar it had with one.
+const LINE_END = new Set(['\n', '\r', '\u2028', '\u2029']);
 
 /**
- * Parses a path; throws PathSyntaxError with the reason and the position.
+ * Whether the quote at `at` opens a quoted key closed by `]` (`["a.b"]`), rather than a filter whose
+ * field is quoted (`["a b"=x]`): some later same quote is followed by `]`, with no line end before it, and
+ * every same quote before it is preceded by a backslash inside the quotes. This is what the regex
+ * `/^("|')(?:\\.|(?!\1).)*\1\]/` answered, in one pass instead of trying every way of pairing backslashes.
+ */
+export const quotedKeyAhead = (path: string, at: number): boolean => {
+  const quote = path[at];
+  for (let i = at + 1; i < path.length; i += 1) {
+    const c = path[i];
+    if (LINE_END.has(c)) return false;
+    if (c !== quote) continue;
+    if (path[i + 1] === ']') return true;
+    if (i === at + 1 || path[i - 1] !== '\\') return false;
+  }
+  return false;
+};
+
+/**
+ * Parses a path; throws PathSyntaxError with the reason and the position. No step backtracks: a path
+ * is any API key's input, and deliveries read it.
  *
  * Grammar (whitespace around the whole path is ignored, nowhere else):
  *
@@ -44,6 +66,9 @@ const unexpected = (c: string): string =>
  * filter   = name , { "." , name } , "=" , ( quoted | plain ) ;
  * plain    = one or more characters other than  ] " '  (trimmed, not empty) ;
  * ```
+ *
+ * A bracket that opens with a quote holds a quoted key when `quotedKeyAhead` finds its end, else a
+ * filter: so a filter's first field, quoted, may not end with a backslash nor hold its quote before `]`.
  *
  * Examples: `lead.contact.phone`, `answers.0.value`, `"Qual é o seu nome?"`, `namedValues["E-mail"].0`,
  * `['Nome completo']`, `field_data[name=full_name].values.0`, `form_response.answers[field.ref=email].email`,
@@ -90,11 +115,11 @@ export const parseMappingPath = (input: string): PathSegment[] => {
     if (c === '*') {
       at += 1;
       segment = { kind: 'each' };
-    } else if (/\d/.test(c)) {
-      const digits = /^\d+/.exec(path.slice(at))![0];
-      at += digits.length;
-      segment = { kind: 'index', index: Number(digits) };
-    } else if ((c === '"' || c === "'") && path.slice(at).match(/^("|')(?:\\.|(?!\1).)*\1\]/)) {
+    } else if (isDigit(c)) {
+      const start = at;
+      while (isDigit(peek())) at += 1;
+      segment = { kind: 'index', index: Number(path.slice(start, at)) };
+    } else if ((c === '"' || c === "'") && quotedKeyAhead(path, at)) {
       segment = { kind: 'key', key: quoted(), bare: false };
     } else {
       segment = filter();

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { ValidationFailed } from '../../../../domain/shared/errors';
-import { checkMappingPath, parseMappingPath, PathSyntaxError, readPath } from '../../../../domain/webhooks/mapping-path';
+import { parseFieldMapping } from '../../../../domain/webhooks/field-mapping';
+import { checkMappingPath, parseMappingPath, PathSyntaxError, quotedKeyAhead, readPath } from '../../../../domain/webhooks/mapping-path';
+
+/** The lookahead the bracket used to decide a quoted key with: a regex that backtracks exponentially. */
+const OLD_LOOKAHEAD = /^("|')(?:\\.|(?!\1).)*\1\]/;
 
 describe('Mapping path', () => {
   describe('reading', () => {
@@ -137,6 +141,77 @@ describe('Mapping path', () => {
           .and.contain('empty segment');
       }
       expect(() => readPath({}, 'a[')).to.throw(ValidationFailed, /path/);
+    });
+  });
+
+  // Each of these took longer than the test's timeout when the bracket decided a quoted key with a
+  // backtracking regex: every run of backslashes could pair up in exponentially many ways (a path of 47
+  // characters blocked the process for 24 s); these have hundreds.
+  describe('adversarial paths', () => {
+    const slashes = (n: number): string => '\\'.repeat(n);
+
+    it('refuses a quote followed by a long run of backslashes at once, saying why', () => {
+      for (const q of ['"', "'"]) {
+        for (const path of [`[${q}${slashes(400)}`, `a[${q}${slashes(400)}`, `lead.answers[${q}${slashes(401)}x`]) {
+          expect(() => parseMappingPath(path), path).to.throw(PathSyntaxError, new RegExp(`unclosed ${q}`));
+        }
+      }
+      for (const path of [
+        `["${'\\\\"'.repeat(150)}`,
+        `["${'\\"\\\\'.repeat(120)}x]`,
+        `['${slashes(200)}"${slashes(200)}`,
+        `["${slashes(300)}\n${slashes(100)}"]`,
+        `a["${slashes(250)}"x${slashes(200)}`,
+      ]) {
+        expect(path.length).to.be.at.most(512);
+        expect(() => parseMappingPath(path), path).to.throw(PathSyntaxError, /at character \d+/);
+        expect(() => checkMappingPath(path, 'idempotency_path'), path).to.throw(ValidationFailed, /idempotency_path/);
+        expect(() => parseFieldMapping({ email: path }), path).to.throw(ValidationFailed, /field_mapping\.email/);
+      }
+    });
+
+    it('accepts a long valid path whose quotes hold runs of backslashes, and reads it', () => {
+      const field = slashes(200);
+      const path = `items["${slashes(400)}"=x].v`;
+      expect(parseMappingPath(path)).to.deep.equal([
+        { kind: 'key', key: 'items', bare: true },
+        { kind: 'where', field: [{ kind: 'key', key: field, bare: false }], value: 'x' },
+        { kind: 'key', key: 'v', bare: true },
+      ]);
+      expect(
+        readPath(
+          {
+            items: [
+              { [field]: 'y', v: 1 },
+              { [field]: 'x', v: 2 },
+            ],
+          },
+          path,
+        ),
+      ).to.equal(2);
+      expect(parseMappingPath(`a['${slashes(300)}']`)).to.deep.equal([
+        { kind: 'key', key: 'a', bare: true },
+        { kind: 'key', key: slashes(150), bare: false },
+      ]);
+      expect(parseMappingPath(`["${'\\"'.repeat(100)}${slashes(200)}"]`)).to.deep.equal([
+        { kind: 'key', key: `${'"'.repeat(100)}${slashes(100)}`, bare: false },
+      ]);
+      expect(() => parseFieldMapping({ 'custom_fields.x': path, email: `["${slashes(450)}"]` })).to.not.throw();
+    });
+
+    it('decides a quoted key exactly as the regex it replaces did', () => {
+      // Every text of up to 6 characters over the characters that matter, after each quote.
+      const alphabet = ['"', "'", '\\', ']', 'a', '\n'];
+      let texts = [''];
+      for (let length = 1; length <= 6; length += 1) {
+        texts = [...texts, ...texts.filter((t) => t.length === length - 1).flatMap((t) => alphabet.map((c) => t + c))];
+      }
+      for (const q of ['"', "'"]) {
+        for (const text of texts) {
+          const path = `x[${q}${text}`;
+          expect(quotedKeyAhead(path, 2), JSON.stringify(path)).to.equal(OLD_LOOKAHEAD.test(path.slice(2)));
+        }
+      }
     });
   });
 });
