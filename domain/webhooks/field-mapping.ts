@@ -2,7 +2,7 @@
 // A target without a mapping is read from a top-level key of its name (or its Portuguese name).
 import { ValidationFailed } from '../shared/errors';
 import { Reading, readEmail, readMoney, readPhone, text } from './inbound-values';
-import { PathSegment, PathSyntaxError, checkMappingPath, parseMappingPath, readPath, readSegments } from './mapping-path';
+import { PathSegment, PathSyntaxError, checkMappingPath, parseMappingPath, quotePath, readPath, readSegments } from './mapping-path';
 
 export const MAPPING_TARGETS = [
   'full_name',
@@ -53,7 +53,7 @@ const prefixKey = (prefix: PathSegment[]): string =>
   JSON.stringify(prefix.map((s) => (s.kind === 'key' ? { kind: 'key', key: s.key } : s)));
 
 const invalidPath = (target: string, path: string, why: string, field: string): ValidationFailed =>
-  new ValidationFailed(`field_mapping.${target} path ${JSON.stringify(path)} is not valid: ${why}`, field);
+  new ValidationFailed(`field_mapping.${target} path ${quotePath(path)} is not valid: ${why}`, field);
 
 /** The segments of a target's path; a malformed path is refused naming the target and the path. */
 const targetPath = (target: string, path: string, field: string): PathSegment[] => {

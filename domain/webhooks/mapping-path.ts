@@ -20,6 +20,11 @@ export type PathSegment =
 /** Why a path does not parse; callers turn it into a ValidationFailed naming their own field. */
 export class PathSyntaxError extends Error {}
 
+/** Longest path, after trimming: real ones are a few dozen characters, and every delivery reads them. */
+export const MAX_PATH_LENGTH = 512;
+/** Most steps in a path, a filter's field included (`entry.0.changes.0.value.leadgen_id` has 6). */
+export const MAX_PATH_SEGMENTS = 32;
+
 const BARE_STOP = new Set(['.', '[', ']', '"', "'"]);
 const isSpace = (c: string): boolean => /\s/.test(c);
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
@@ -49,8 +54,9 @@ export const quotedKeyAhead = (path: string, at: number): boolean => {
 };
 
 /**
- * Parses a path; throws PathSyntaxError with the reason and the position. No step backtracks: a path
- * is any API key's input, and deliveries read it.
+ * Parses a path; throws PathSyntaxError with the reason and the position. A path has at most
+ * MAX_PATH_LENGTH characters and MAX_PATH_SEGMENTS steps. No step backtracks: a path is any API key's
+ * input, and deliveries read it.
  *
  * Grammar (whitespace around the whole path is ignored, nowhere else):
  *
@@ -81,6 +87,16 @@ export const parseMappingPath = (input: string): PathSegment[] => {
     throw new PathSyntaxError(`at character ${at + 1}, ${why}`);
   };
   const peek = (): string => path[at] ?? '';
+  // Counted as each step starts, so that a step too many is reported where it starts.
+  let steps = 0;
+  const step = (): void => {
+    steps += 1;
+    if (steps > MAX_PATH_SEGMENTS) fail(`a path has at most ${MAX_PATH_SEGMENTS} steps`);
+  };
+  if (path.length > MAX_PATH_LENGTH) {
+    at = MAX_PATH_LENGTH;
+    fail(`a path has at most ${MAX_PATH_LENGTH} characters`);
+  }
 
   const quoted = (): string => {
     const quote = path[at++];
@@ -104,11 +120,13 @@ export const parseMappingPath = (input: string): PathSegment[] => {
   };
 
   const name = (inFilter = false): PathSegment => {
+    step();
     const c = peek();
     return c === '"' || c === "'" ? { kind: 'key', key: quoted(), bare: false } : { kind: 'key', key: bare(inFilter), bare: true };
   };
 
   const bracket = (): PathSegment => {
+    step();
     at += 1; // [
     let segment: PathSegment;
     const c = peek();
@@ -165,6 +183,12 @@ export const parseMappingPath = (input: string): PathSegment[] => {
   return segments;
 };
 
+/**
+ * A path as quoted in a refusal: as sent, unless it is past the longest allowed (an operator's argument
+ * can be any length), then its start.
+ */
+export const quotePath = (path: string): string => JSON.stringify(path.length > MAX_PATH_LENGTH ? `${path.slice(0, 40)}…` : path);
+
 /** Parses a path configured for `field`; a malformed one is refused with ValidationFailed naming it. */
 const parseFor = (path: unknown, field: string): PathSegment[] => {
   if (typeof path !== 'string') throw new ValidationFailed(`${field} must be a path in the payload`, field);
@@ -172,7 +196,7 @@ const parseFor = (path: unknown, field: string): PathSegment[] => {
     return parseMappingPath(path);
   } catch (err) {
     if (!(err instanceof PathSyntaxError)) throw err;
-    throw new ValidationFailed(`${field} ${JSON.stringify(path)} is not a valid path: ${err.message}`, field);
+    throw new ValidationFailed(`${field} ${quotePath(path)} is not a valid path: ${err.message}`, field);
   }
 };
 

@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { parseFieldMapping } from '../../../../domain/webhooks/field-mapping';
-import { checkMappingPath, parseMappingPath, PathSyntaxError, quotedKeyAhead, readPath } from '../../../../domain/webhooks/mapping-path';
+import {
+  checkMappingPath,
+  MAX_PATH_LENGTH,
+  MAX_PATH_SEGMENTS,
+  parseMappingPath,
+  PathSyntaxError,
+  quotedKeyAhead,
+  readPath,
+} from '../../../../domain/webhooks/mapping-path';
 
 /** The lookahead the bracket used to decide a quoted key with: a regex that backtracks exponentially. */
 const OLD_LOOKAHEAD = /^("|')(?:\\.|(?!\1).)*\1\]/;
@@ -146,7 +154,8 @@ describe('Mapping path', () => {
 
   // Each of these took longer than the test's timeout when the bracket decided a quoted key with a
   // backtracking regex: every run of backslashes could pair up in exponentially many ways (a path of 47
-  // characters blocked the process for 24 s); these have hundreds.
+  // characters blocked the process for 24 s); these have hundreds, within MAX_PATH_LENGTH, so that only
+  // the scan saves them.
   describe('adversarial paths', () => {
     const slashes = (n: number): string => '\\'.repeat(n);
 
@@ -163,7 +172,7 @@ describe('Mapping path', () => {
         `["${slashes(300)}\n${slashes(100)}"]`,
         `a["${slashes(250)}"x${slashes(200)}`,
       ]) {
-        expect(path.length).to.be.at.most(512);
+        expect(path.length).to.be.at.most(MAX_PATH_LENGTH);
         expect(() => parseMappingPath(path), path).to.throw(PathSyntaxError, /at character \d+/);
         expect(() => checkMappingPath(path, 'idempotency_path'), path).to.throw(ValidationFailed, /idempotency_path/);
         expect(() => parseFieldMapping({ email: path }), path).to.throw(ValidationFailed, /field_mapping\.email/);
@@ -212,6 +221,36 @@ describe('Mapping path', () => {
           expect(quotedKeyAhead(path, 2), JSON.stringify(path)).to.equal(OLD_LOOKAHEAD.test(path.slice(2)));
         }
       }
+    });
+  });
+
+  describe('limits', () => {
+    it(`refuses a path longer than ${MAX_PATH_LENGTH} characters or of more than ${MAX_PATH_SEGMENTS} steps`, () => {
+      expect(parseMappingPath('a'.repeat(MAX_PATH_LENGTH))).to.have.length(1);
+      expect(parseMappingPath(` ${'a'.repeat(MAX_PATH_LENGTH)} `)).to.have.length(1);
+      expect(() => parseMappingPath('a'.repeat(MAX_PATH_LENGTH + 1))).to.throw(PathSyntaxError, /at character 513, .*512 characters/);
+      const steps = (n: number): string => Array.from({ length: n }, (_, i) => `k${i}`).join('.');
+      expect(parseMappingPath(steps(MAX_PATH_SEGMENTS))).to.have.length(MAX_PATH_SEGMENTS);
+      expect(() => parseMappingPath(steps(MAX_PATH_SEGMENTS + 1))).to.throw(PathSyntaxError, new RegExp(`${MAX_PATH_SEGMENTS} steps`));
+      // A filter's field is steps too.
+      expect(() => parseMappingPath(`a[${steps(MAX_PATH_SEGMENTS)}=x]`)).to.throw(PathSyntaxError, /steps/);
+      expect(() => parseMappingPath(`${'[0]'.repeat(MAX_PATH_SEGMENTS + 1)}`)).to.throw(PathSyntaxError, /steps/);
+    });
+
+    it('refuses a path too long with ValidationFailed naming the field, without repeating the whole path', () => {
+      const long = 'a'.repeat(40000);
+      for (const refuse of [() => checkMappingPath(long, 'idempotency_path'), () => parseFieldMapping({ full_name: long })]) {
+        try {
+          refuse();
+          expect.fail('accepted a path of 40 000 characters');
+        } catch (err) {
+          expect(err).to.be.instanceOf(ValidationFailed);
+          expect((err as ValidationFailed).message).to.match(/idempotency_path|field_mapping\.full_name/);
+          expect((err as ValidationFailed).message).to.contain(`${MAX_PATH_LENGTH} characters`);
+          expect((err as ValidationFailed).message.length).to.be.below(200);
+        }
+      }
+      expect(() => readPath({}, long)).to.throw(ValidationFailed, /path/);
     });
   });
 });
