@@ -190,10 +190,10 @@ export const parseMappingPath = (input: string): PathSegment[] => {
 export const quotePath = (path: string): string => JSON.stringify(path.length > MAX_PATH_LENGTH ? `${path.slice(0, 40)}…` : path);
 
 /** Parses a path configured for `field`; a malformed one is refused with ValidationFailed naming it. */
-const parseFor = (path: unknown, field: string): PathSegment[] => {
+const parseFor = <T>(path: unknown, field: string, parse: (path: string) => T): T => {
   if (typeof path !== 'string') throw new ValidationFailed(`${field} must be a path in the payload`, field);
   try {
-    return parseMappingPath(path);
+    return parse(path);
   } catch (err) {
     if (!(err instanceof PathSyntaxError)) throw err;
     throw new ValidationFailed(`${field} ${quotePath(path)} is not a valid path: ${err.message}`, field);
@@ -202,8 +202,49 @@ const parseFor = (path: unknown, field: string): PathSegment[] => {
 
 /** Checks a path configured for `field` (an idempotency path, say); refused with ValidationFailed. */
 export const checkMappingPath = (path: string, field: string): void => {
-  parseFor(path, field);
+  parseFor(path, field, parseMappingPath);
 };
+
+const freeze = (segments: PathSegment[]): readonly PathSegment[] => {
+  for (const s of segments) {
+    if (s.kind === 'where') freeze(s.field);
+    Object.freeze(s);
+  }
+  return Object.freeze(segments);
+};
+
+/**
+ * Paths parsed once, by their text, the most recently read kept: an endpoint's paths are read again by
+ * every delivery, and do not change between them. The segments handed out are shared, so frozen. A
+ * path that does not parse is not kept.
+ */
+export class ParsedPaths {
+  private readonly kept = new Map<string, readonly PathSegment[]>();
+
+  constructor(
+    private readonly capacity: number,
+    private readonly parse: (path: string) => PathSegment[] = parseMappingPath,
+  ) {}
+
+  // A property, so that it can be handed around as a function.
+  readonly get = (path: string): readonly PathSegment[] => {
+    let segments = this.kept.get(path);
+    if (segments) {
+      this.kept.delete(path); // kept again below, as the most recently read
+    } else {
+      segments = freeze(this.parse(path));
+      if (this.kept.size >= this.capacity) this.kept.delete(this.kept.keys().next().value!);
+    }
+    this.kept.set(path, segments);
+    return segments;
+  };
+}
+
+/** Enough for the paths of every endpoint of many teams; at most MAX_PATH_LENGTH characters each. */
+const PARSED_PATHS_KEPT = 1000;
+
+/** The paths deliveries read (mappings, idempotency paths), shared by every endpoint of the process. */
+export const parsedPaths = new ParsedPaths(PARSED_PATHS_KEPT);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 // Own keys only: a path must never reach `constructor` or `__proto__` through the prototype.
@@ -250,5 +291,5 @@ export const readSegments = (value: unknown, segments: readonly PathSegment[]): 
  * it where it is configured with `checkMappingPath`); a malformed one throws ValidationFailed.
  */
 export const readPath = (payload: unknown, path: string): unknown => {
-  return readSegments(payload, parseFor(path, 'path'));
+  return readSegments(payload, parseFor(path, 'path', parsedPaths.get));
 };

@@ -5,7 +5,10 @@ import {
   checkMappingPath,
   MAX_PATH_LENGTH,
   MAX_PATH_SEGMENTS,
+  parsedPaths,
+  ParsedPaths,
   parseMappingPath,
+  PathSegment,
   PathSyntaxError,
   quotedKeyAhead,
   readPath,
@@ -251,6 +254,38 @@ describe('Mapping path', () => {
         }
       }
       expect(() => readPath({}, long)).to.throw(ValidationFailed, /path/);
+    });
+  });
+
+  describe('parsed once', () => {
+    it('parses a path once, then gives the same frozen segments, forgetting the least recently read', () => {
+      const parsed: string[] = [];
+      const paths = new ParsedPaths(2, (p) => {
+        parsed.push(p);
+        return parseMappingPath(p);
+      });
+      const first = paths.get('lead.email');
+      expect(paths.get('lead.email')).to.equal(first);
+      expect(parsed).to.deep.equal(['lead.email']);
+      expect(first).to.deep.equal([
+        { kind: 'key', key: 'lead', bare: true },
+        { kind: 'key', key: 'email', bare: true },
+      ]);
+      const where = paths.get('a[b.c=1]')[1] as Extract<PathSegment, { kind: 'where' }>;
+      for (const part of [first, first[0], where, where.field, where.field[0]]) expect(Object.isFrozen(part)).to.equal(true);
+      paths.get('lead.email'); // now the most recently read
+      paths.get('x');
+      expect(paths.get('lead.email')).to.equal(first);
+      paths.get('a[b.c=1]');
+      expect(parsed).to.deep.equal(['lead.email', 'a[b.c=1]', 'x', 'a[b.c=1]']);
+      // A path that does not parse is not kept: it throws every time.
+      expect(() => paths.get('a..b')).to.throw(PathSyntaxError);
+      expect(() => paths.get('a..b')).to.throw(PathSyntaxError);
+    });
+
+    it('reads the paths of deliveries through one shared set of parsed paths', () => {
+      expect(parsedPaths.get('entry.0.changes.0.value.leadgen_id')).to.equal(parsedPaths.get('entry.0.changes.0.value.leadgen_id'));
+      expect(() => parsedPaths.get('a[')).to.throw(PathSyntaxError);
     });
   });
 });
