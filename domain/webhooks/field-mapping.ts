@@ -2,7 +2,16 @@
 // A target without a mapping is read from a top-level key of its name (or its Portuguese name).
 import { ValidationFailed } from '../shared/errors';
 import { Reading, readEmail, readMoney, readPhone, text } from './inbound-values';
-import { PathSegment, PathSyntaxError, checkMappingPath, parseMappingPath, readPath, readSegments } from './mapping-path';
+import {
+  PathSegment,
+  PathSyntaxError,
+  checkMappingPath,
+  parseMappingPath,
+  parsedPaths,
+  quotePath,
+  readPath,
+  readSegments,
+} from './mapping-path';
 
 export const MAPPING_TARGETS = [
   'full_name',
@@ -43,22 +52,22 @@ export const isMappingTarget = (t: string): boolean => (MAPPING_TARGETS as reado
 const pathsOf = (configured: string | string[]): string[] => (Array.isArray(configured) ? configured : [configured]);
 
 /** Where a path's `[*]` is: the segments before it, or null without one. */
-const eachPrefix = (segments: PathSegment[]): PathSegment[] | null => {
+const eachPrefix = (segments: readonly PathSegment[]): PathSegment[] | null => {
   const at = segments.findIndex((s) => s.kind === 'each');
   return at < 0 ? null : segments.slice(0, at);
 };
 
 // Bare and quoted spellings of one key are the same step (`leads[*]` and `"leads"[*]`).
-const prefixKey = (prefix: PathSegment[]): string =>
+const prefixKey = (prefix: readonly PathSegment[]): string =>
   JSON.stringify(prefix.map((s) => (s.kind === 'key' ? { kind: 'key', key: s.key } : s)));
 
 const invalidPath = (target: string, path: string, why: string, field: string): ValidationFailed =>
-  new ValidationFailed(`field_mapping.${target} path ${JSON.stringify(path)} is not valid: ${why}`, field);
+  new ValidationFailed(`field_mapping.${target} path ${quotePath(path)} is not valid: ${why}`, field);
 
 /** The segments of a target's path; a malformed path is refused naming the target and the path. */
-const targetPath = (target: string, path: string, field: string): PathSegment[] => {
+const targetPath = <T>(target: string, path: string, field: string, parse: (path: string) => T): T => {
   try {
-    return parseMappingPath(path);
+    return parse(path);
   } catch (err) {
     if (err instanceof PathSyntaxError) throw invalidPath(target, path, err.message, field);
     throw err;
@@ -92,7 +101,7 @@ export const parseFieldMapping = (raw: unknown, field = 'field_mapping'): FieldM
     const paths = (list as string[]).map((p) => p.trim());
     for (const path of paths) {
       const refuse = (why: string): ValidationFailed => invalidPath(target, path, why, field);
-      const segments = targetPath(target, path, field);
+      const segments = targetPath(target, path, field, parseMappingPath);
       if (segments.filter((s) => s.kind === 'each').length > 1) throw refuse('only one [*] per path');
       const prefix = eachPrefix(segments);
       if (!prefix) continue;
@@ -194,21 +203,22 @@ const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeo
 
 /** How one record reads a path: per-item paths from its item, the others from the whole payload. */
 interface RecordScope {
-  read(segments: PathSegment[]): unknown;
+  read(segments: readonly PathSegment[]): unknown;
   /** Where unmapped targets and top-level `custom_fields` / `metadata` are read. */
   root: unknown;
 }
 
-type CompiledMapping = Array<[target: string, paths: PathSegment[][]]>;
+type CompiledMapping = Array<[target: string, paths: (readonly PathSegment[])[]]>;
 
-// A mapping stored before a grammar change may no longer parse: that refuses the delivery, never crashes it.
+// Each path is parsed once for all deliveries (`parsedPaths`). A mapping stored before a grammar change
+// may no longer parse: that refuses the delivery, never crashes it.
 const compile = (mapping: FieldMapping): CompiledMapping =>
   Object.entries(mapping).map(([target, configured]) => [
     target,
-    pathsOf(configured).map((path) => targetPath(target, path, 'field_mapping')),
+    pathsOf(configured).map((path) => targetPath(target, path, 'field_mapping', parsedPaths.get)),
   ]);
 
-const startsAtArray = (segments: PathSegment[]): boolean => {
+const startsAtArray = (segments: readonly PathSegment[]): boolean => {
   const first = segments[0];
   return first.kind === 'index' || first.kind === 'each' || (first.kind === 'key' && first.bare && /^\d+$/.test(first.key));
 };

@@ -20,15 +20,43 @@ export type PathSegment =
 /** Why a path does not parse; callers turn it into a ValidationFailed naming their own field. */
 export class PathSyntaxError extends Error {}
 
+/** Longest path, after trimming: real ones are a few dozen characters, and every delivery reads them. */
+export const MAX_PATH_LENGTH = 512;
+/** Most steps in a path, a filter's field included (`entry.0.changes.0.value.leadgen_id` has 6). */
+export const MAX_PATH_SEGMENTS = 32;
+
 const BARE_STOP = new Set(['.', '[', ']', '"', "'"]);
 const isSpace = (c: string): boolean => /\s/.test(c);
+const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 const unexpected = (c: string): string =>
   isSpace(c)
     ? 'unexpected space; quote a name that has spaces ("Nome completo" or [\'Nome completo\'])'
     : `unexpected ${JSON.stringify(c)}`;
+// What `.` of a regex does not match; the bracket's lookahead below keeps the grammar it had with one.
+const LINE_END = new Set(['\n', '\r', '\u2028', '\u2029']);
 
 /**
- * Parses a path; throws PathSyntaxError with the reason and the position.
+ * Whether the quote at `at` opens a quoted key closed by `]` (`["a.b"]`), rather than a filter whose
+ * field is quoted (`["a b"=x]`): some later same quote is followed by `]`, with no line end before it, and
+ * every same quote before it is preceded by a backslash inside the quotes. This is what the regex
+ * `/^("|')(?:\\.|(?!\1).)*\1\]/` answered, in one pass instead of trying every way of pairing backslashes.
+ */
+export const quotedKeyAhead = (path: string, at: number): boolean => {
+  const quote = path[at];
+  for (let i = at + 1; i < path.length; i += 1) {
+    const c = path[i];
+    if (LINE_END.has(c)) return false;
+    if (c !== quote) continue;
+    if (path[i + 1] === ']') return true;
+    if (i === at + 1 || path[i - 1] !== '\\') return false;
+  }
+  return false;
+};
+
+/**
+ * Parses a path; throws PathSyntaxError with the reason and the position. A path has at most
+ * MAX_PATH_LENGTH characters and MAX_PATH_SEGMENTS steps. No step backtracks: a path is any API key's
+ * input, and deliveries read it.
  *
  * Grammar (whitespace around the whole path is ignored, nowhere else):
  *
@@ -45,6 +73,9 @@ const unexpected = (c: string): string =>
  * plain    = one or more characters other than  ] " '  (trimmed, not empty) ;
  * ```
  *
+ * A bracket that opens with a quote holds a quoted key when `quotedKeyAhead` finds its end, else a
+ * filter: so a filter's first field, quoted, may not end with a backslash nor hold its quote before `]`.
+ *
  * Examples: `lead.contact.phone`, `answers.0.value`, `"Qual é o seu nome?"`, `namedValues["E-mail"].0`,
  * `['Nome completo']`, `field_data[name=full_name].values.0`, `form_response.answers[field.ref=email].email`,
  * `data.fields[label="Seu nome"].value`, `leads[*].email`, `[*].email`.
@@ -56,6 +87,16 @@ export const parseMappingPath = (input: string): PathSegment[] => {
     throw new PathSyntaxError(`at character ${at + 1}, ${why}`);
   };
   const peek = (): string => path[at] ?? '';
+  // Counted as each step starts, so that a step too many is reported where it starts.
+  let steps = 0;
+  const step = (): void => {
+    steps += 1;
+    if (steps > MAX_PATH_SEGMENTS) fail(`a path has at most ${MAX_PATH_SEGMENTS} steps`);
+  };
+  if (path.length > MAX_PATH_LENGTH) {
+    at = MAX_PATH_LENGTH;
+    fail(`a path has at most ${MAX_PATH_LENGTH} characters`);
+  }
 
   const quoted = (): string => {
     const quote = path[at++];
@@ -79,22 +120,24 @@ export const parseMappingPath = (input: string): PathSegment[] => {
   };
 
   const name = (inFilter = false): PathSegment => {
+    step();
     const c = peek();
     return c === '"' || c === "'" ? { kind: 'key', key: quoted(), bare: false } : { kind: 'key', key: bare(inFilter), bare: true };
   };
 
   const bracket = (): PathSegment => {
+    step();
     at += 1; // [
     let segment: PathSegment;
     const c = peek();
     if (c === '*') {
       at += 1;
       segment = { kind: 'each' };
-    } else if (/\d/.test(c)) {
-      const digits = /^\d+/.exec(path.slice(at))![0];
-      at += digits.length;
-      segment = { kind: 'index', index: Number(digits) };
-    } else if ((c === '"' || c === "'") && path.slice(at).match(/^("|')(?:\\.|(?!\1).)*\1\]/)) {
+    } else if (isDigit(c)) {
+      const start = at;
+      while (isDigit(peek())) at += 1;
+      segment = { kind: 'index', index: Number(path.slice(start, at)) };
+    } else if ((c === '"' || c === "'") && quotedKeyAhead(path, at)) {
       segment = { kind: 'key', key: quoted(), bare: false };
     } else {
       segment = filter();
@@ -140,21 +183,68 @@ export const parseMappingPath = (input: string): PathSegment[] => {
   return segments;
 };
 
+/**
+ * A path as quoted in a refusal: as sent, unless it is past the longest allowed (an operator's argument
+ * can be any length), then its start.
+ */
+export const quotePath = (path: string): string => JSON.stringify(path.length > MAX_PATH_LENGTH ? `${path.slice(0, 40)}…` : path);
+
 /** Parses a path configured for `field`; a malformed one is refused with ValidationFailed naming it. */
-const parseFor = (path: unknown, field: string): PathSegment[] => {
+const parseFor = <T>(path: unknown, field: string, parse: (path: string) => T): T => {
   if (typeof path !== 'string') throw new ValidationFailed(`${field} must be a path in the payload`, field);
   try {
-    return parseMappingPath(path);
+    return parse(path);
   } catch (err) {
     if (!(err instanceof PathSyntaxError)) throw err;
-    throw new ValidationFailed(`${field} ${JSON.stringify(path)} is not a valid path: ${err.message}`, field);
+    throw new ValidationFailed(`${field} ${quotePath(path)} is not a valid path: ${err.message}`, field);
   }
 };
 
 /** Checks a path configured for `field` (an idempotency path, say); refused with ValidationFailed. */
 export const checkMappingPath = (path: string, field: string): void => {
-  parseFor(path, field);
+  parseFor(path, field, parseMappingPath);
 };
+
+const freeze = (segments: PathSegment[]): readonly PathSegment[] => {
+  for (const s of segments) {
+    if (s.kind === 'where') freeze(s.field);
+    Object.freeze(s);
+  }
+  return Object.freeze(segments);
+};
+
+/**
+ * Paths parsed once, by their text, the most recently read kept: an endpoint's paths are read again by
+ * every delivery, and do not change between them. The segments handed out are shared, so frozen. A
+ * path that does not parse is not kept.
+ */
+export class ParsedPaths {
+  private readonly kept = new Map<string, readonly PathSegment[]>();
+
+  constructor(
+    private readonly capacity: number,
+    private readonly parse: (path: string) => PathSegment[] = parseMappingPath,
+  ) {}
+
+  // A property, so that it can be handed around as a function.
+  readonly get = (path: string): readonly PathSegment[] => {
+    let segments = this.kept.get(path);
+    if (segments) {
+      this.kept.delete(path); // kept again below, as the most recently read
+    } else {
+      segments = freeze(this.parse(path));
+      if (this.kept.size >= this.capacity) this.kept.delete(this.kept.keys().next().value!);
+    }
+    this.kept.set(path, segments);
+    return segments;
+  };
+}
+
+/** Enough for the paths of every endpoint of many teams; at most MAX_PATH_LENGTH characters each. */
+const PARSED_PATHS_KEPT = 1000;
+
+/** The paths deliveries read (mappings, idempotency paths), shared by every endpoint of the process. */
+export const parsedPaths = new ParsedPaths(PARSED_PATHS_KEPT);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 // Own keys only: a path must never reach `constructor` or `__proto__` through the prototype.
@@ -201,5 +291,5 @@ export const readSegments = (value: unknown, segments: readonly PathSegment[]): 
  * it where it is configured with `checkMappingPath`); a malformed one throws ValidationFailed.
  */
 export const readPath = (payload: unknown, path: string): unknown => {
-  return readSegments(payload, parseFor(path, 'path'));
+  return readSegments(payload, parseFor(path, 'path', parsedPaths.get));
 };

@@ -130,6 +130,27 @@ forEachHttpBackend(
       expect((await deliveries(f.webhook.id))[0]).to.include({ status: 'succeeded', attempts: 1 });
     });
 
+    it('reads a mapping and an idempotency path of long backslash runs on every delivery', async () => {
+      const key = '\\'.repeat(90);
+      const path = (leaf: string) => `items["${'\\'.repeat(180)}"=x].${leaf}`;
+      const f = await createEndpointFixture(env(), {
+        action_type: 'create_lead',
+        field_mapping: { full_name: path('nome') },
+        idempotency_path: path('id'),
+      });
+      const payload = {
+        items: [
+          { [key]: 'y', nome: 'Wrong', id: 'w' },
+          { [key]: 'x', nome: 'Dora Lima', id: 'evt-1' },
+        ],
+      };
+      const first = await env().request.post(f.url).set('X-Webhook-Secret', f.secret).send(payload);
+      expect(first.body).to.include({ success: true, entity_type: 'lead' });
+      const again = await env().request.post(f.url).set('X-Webhook-Secret', f.secret).send(payload);
+      expect(again.body).to.include({ success: true, duplicate: true });
+      expect((await storedLeadsAndDeals(env(), f)).leads.map((l) => l.full_name)).to.deep.equal(['Dora Lima']);
+    });
+
     it('sets the idempotency path from the CLI, on create and on update', async () => {
       const f = await createEndpointFixture(env());
       const created = await webhookCli(env().runtime, [

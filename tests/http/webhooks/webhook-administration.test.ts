@@ -268,6 +268,28 @@ forEachHttpBackend(
       expect(ok.body.data).to.include({ idempotency_path: 'entry.0.changes.0.value.leadgen_id', has_verify_token: false });
     });
 
+    // Paths built to make a backtracking parser run for hours: the refusal and the acceptance are immediate.
+    it('answers at once a path of quotes and backslash runs: 400 naming it, or kept as sent', async () => {
+      const { auth, projectId } = await setUp();
+      const slashes = '\\'.repeat(180);
+      const cases: [Record<string, unknown>, string][] = [
+        [{ field_mapping: { email: `["${slashes}` } }, 'field_mapping'],
+        [{ field_mapping: { full_name: ['first', `a['${slashes}x`] } }, 'field_mapping'],
+        [{ idempotency_path: `["${'\\\\"'.repeat(60)}` }, 'idempotency_path'],
+      ];
+      for (const [body, field] of cases) {
+        const posted = await create(auth, { name: 'B', project_id: projectId, ...body });
+        expect(posted.status, JSON.stringify(body)).to.equal(400);
+        expect(posted.body.error.code).to.equal('VALIDATION_ERROR');
+        expect(posted.body.error.details.field).to.equal(field);
+      }
+      const path = `items["${slashes}"=x].v`;
+      const ok = await create(auth, { name: 'C', project_id: projectId, field_mapping: { email: path }, idempotency_path: path });
+      expect(ok.status).to.equal(201);
+      expect(ok.body.data).to.include({ idempotency_path: path });
+      expect(ok.body.data.field_mapping).to.deep.equal({ email: path });
+    });
+
     it('deletes permanently with { id, deleted: true }, after which the endpoint is gone everywhere', async () => {
       const { auth, projectId } = await setUp();
       const w = (await create(auth, { name: 'A', project_id: projectId })).body.data;

@@ -100,6 +100,33 @@ forEachHttpBackend(
       expect(ok.code, ok.err).to.equal(0);
     });
 
+    it('refuses a path longer than the domain allows, or one built to make a parser backtrack, on create and update', async () => {
+      const { teamId, projectId } = await setUp();
+      const base = ['webhook', 'create', '--team', teamId, '--name', 'X', '--action', 'create_lead', '--project', projectId];
+      const long = 'a'.repeat(40000);
+      const odd = `["${'\\'.repeat(480)}`;
+      const created = await cli(...base);
+      expect(created.code, created.err).to.equal(0);
+      const update = ['webhook', 'update', '--endpoint', created.json.id];
+      const refused: [string[], RegExp][] = [
+        [[...base, '--idempotency-path', long], /idempotency_path.*512 characters/],
+        [[...base, '--mapping', JSON.stringify({ full_name: long })], /field_mapping\.full_name.*512 characters/],
+        [[...update, '--idempotency-path', long], /idempotency_path.*512 characters/],
+        [[...update, '--mapping', JSON.stringify({ email: ['a', long] })], /field_mapping\.email.*512 characters/],
+        [[...base, '--idempotency-path', odd], /idempotency_path.*unclosed/],
+        [[...update, '--mapping', JSON.stringify({ email: odd })], /field_mapping\.email.*unclosed/],
+      ];
+      for (const [argv, message] of refused) {
+        const res = await cli(...argv);
+        expect(res.code, argv.join(' ').slice(0, 200)).to.equal(1);
+        expect(res.err).to.match(message);
+        // The refusal quotes the start of a path longer than allowed, not all 40 000 characters.
+        if (message.source.includes('512')) expect(res.err.length).to.be.below(300);
+      }
+      const kept = await cli(...update, '--idempotency-path', `a${'.a'.repeat(31)}`);
+      expect(kept.code, kept.err).to.equal(0);
+    });
+
     it('lists deliveries newest first and refuses an unknown endpoint or delivery', async () => {
       const { teamId, projectId } = await setUp();
       const created = (

@@ -1,6 +1,21 @@
 import { expect } from 'chai';
 import { ValidationFailed } from '../../../../domain/shared/errors';
-import { checkMappingPath, parseMappingPath, PathSyntaxError, readPath } from '../../../../domain/webhooks/mapping-path';
+import { parseFieldMapping } from '../../../../domain/webhooks/field-mapping';
+import {
+  checkMappingPath,
+  MAX_PATH_LENGTH,
+  MAX_PATH_SEGMENTS,
+  parsedPaths,
+  ParsedPaths,
+  parseMappingPath,
+  PathSegment,
+  PathSyntaxError,
+  quotedKeyAhead,
+  readPath,
+} from '../../../../domain/webhooks/mapping-path';
+
+/** The lookahead the bracket used to decide a quoted key with: a regex that backtracks exponentially. */
+const OLD_LOOKAHEAD = /^("|')(?:\\.|(?!\1).)*\1\]/;
 
 describe('Mapping path', () => {
   describe('reading', () => {
@@ -137,6 +152,140 @@ describe('Mapping path', () => {
           .and.contain('empty segment');
       }
       expect(() => readPath({}, 'a[')).to.throw(ValidationFailed, /path/);
+    });
+  });
+
+  // Each of these took longer than the test's timeout when the bracket decided a quoted key with a
+  // backtracking regex: every run of backslashes could pair up in exponentially many ways (a path of 47
+  // characters blocked the process for 24 s); these have hundreds, within MAX_PATH_LENGTH, so that only
+  // the scan saves them.
+  describe('adversarial paths', () => {
+    const slashes = (n: number): string => '\\'.repeat(n);
+
+    it('refuses a quote followed by a long run of backslashes at once, saying why', () => {
+      for (const q of ['"', "'"]) {
+        for (const path of [`[${q}${slashes(400)}`, `a[${q}${slashes(400)}`, `lead.answers[${q}${slashes(401)}x`]) {
+          expect(() => parseMappingPath(path), path).to.throw(PathSyntaxError, new RegExp(`unclosed ${q}`));
+        }
+      }
+      for (const path of [
+        `["${'\\\\"'.repeat(150)}`,
+        `["${'\\"\\\\'.repeat(120)}x]`,
+        `['${slashes(200)}"${slashes(200)}`,
+        `["${slashes(300)}\n${slashes(100)}"]`,
+        `a["${slashes(250)}"x${slashes(200)}`,
+      ]) {
+        expect(path.length).to.be.at.most(MAX_PATH_LENGTH);
+        expect(() => parseMappingPath(path), path).to.throw(PathSyntaxError, /at character \d+/);
+        expect(() => checkMappingPath(path, 'idempotency_path'), path).to.throw(ValidationFailed, /idempotency_path/);
+        expect(() => parseFieldMapping({ email: path }), path).to.throw(ValidationFailed, /field_mapping\.email/);
+      }
+    });
+
+    it('accepts a long valid path whose quotes hold runs of backslashes, and reads it', () => {
+      const field = slashes(200);
+      const path = `items["${slashes(400)}"=x].v`;
+      expect(parseMappingPath(path)).to.deep.equal([
+        { kind: 'key', key: 'items', bare: true },
+        { kind: 'where', field: [{ kind: 'key', key: field, bare: false }], value: 'x' },
+        { kind: 'key', key: 'v', bare: true },
+      ]);
+      expect(
+        readPath(
+          {
+            items: [
+              { [field]: 'y', v: 1 },
+              { [field]: 'x', v: 2 },
+            ],
+          },
+          path,
+        ),
+      ).to.equal(2);
+      expect(parseMappingPath(`a['${slashes(300)}']`)).to.deep.equal([
+        { kind: 'key', key: 'a', bare: true },
+        { kind: 'key', key: slashes(150), bare: false },
+      ]);
+      expect(parseMappingPath(`["${'\\"'.repeat(100)}${slashes(200)}"]`)).to.deep.equal([
+        { kind: 'key', key: `${'"'.repeat(100)}${slashes(100)}`, bare: false },
+      ]);
+      expect(() => parseFieldMapping({ 'custom_fields.x': path, email: `["${slashes(450)}"]` })).to.not.throw();
+    });
+
+    it('decides a quoted key exactly as the regex it replaces did', () => {
+      // Every text of up to 6 characters over the characters that matter, after each quote.
+      const alphabet = ['"', "'", '\\', ']', 'a', '\n'];
+      let texts = [''];
+      for (let length = 1; length <= 6; length += 1) {
+        texts = [...texts, ...texts.filter((t) => t.length === length - 1).flatMap((t) => alphabet.map((c) => t + c))];
+      }
+      for (const q of ['"', "'"]) {
+        for (const text of texts) {
+          const path = `x[${q}${text}`;
+          expect(quotedKeyAhead(path, 2), JSON.stringify(path)).to.equal(OLD_LOOKAHEAD.test(path.slice(2)));
+        }
+      }
+    });
+  });
+
+  describe('limits', () => {
+    it(`refuses a path longer than ${MAX_PATH_LENGTH} characters or of more than ${MAX_PATH_SEGMENTS} steps`, () => {
+      expect(parseMappingPath('a'.repeat(MAX_PATH_LENGTH))).to.have.length(1);
+      expect(parseMappingPath(` ${'a'.repeat(MAX_PATH_LENGTH)} `)).to.have.length(1);
+      expect(() => parseMappingPath('a'.repeat(MAX_PATH_LENGTH + 1))).to.throw(PathSyntaxError, /at character 513, .*512 characters/);
+      const steps = (n: number): string => Array.from({ length: n }, (_, i) => `k${i}`).join('.');
+      expect(parseMappingPath(steps(MAX_PATH_SEGMENTS))).to.have.length(MAX_PATH_SEGMENTS);
+      expect(() => parseMappingPath(steps(MAX_PATH_SEGMENTS + 1))).to.throw(PathSyntaxError, new RegExp(`${MAX_PATH_SEGMENTS} steps`));
+      // A filter's field is steps too.
+      expect(() => parseMappingPath(`a[${steps(MAX_PATH_SEGMENTS)}=x]`)).to.throw(PathSyntaxError, /steps/);
+      expect(() => parseMappingPath(`${'[0]'.repeat(MAX_PATH_SEGMENTS + 1)}`)).to.throw(PathSyntaxError, /steps/);
+    });
+
+    it('refuses a path too long with ValidationFailed naming the field, without repeating the whole path', () => {
+      const long = 'a'.repeat(40000);
+      for (const refuse of [() => checkMappingPath(long, 'idempotency_path'), () => parseFieldMapping({ full_name: long })]) {
+        try {
+          refuse();
+          expect.fail('accepted a path of 40 000 characters');
+        } catch (err) {
+          expect(err).to.be.instanceOf(ValidationFailed);
+          expect((err as ValidationFailed).message).to.match(/idempotency_path|field_mapping\.full_name/);
+          expect((err as ValidationFailed).message).to.contain(`${MAX_PATH_LENGTH} characters`);
+          expect((err as ValidationFailed).message.length).to.be.below(200);
+        }
+      }
+      expect(() => readPath({}, long)).to.throw(ValidationFailed, /path/);
+    });
+  });
+
+  describe('parsed once', () => {
+    it('parses a path once, then gives the same frozen segments, forgetting the least recently read', () => {
+      const parsed: string[] = [];
+      const paths = new ParsedPaths(2, (p) => {
+        parsed.push(p);
+        return parseMappingPath(p);
+      });
+      const first = paths.get('lead.email');
+      expect(paths.get('lead.email')).to.equal(first);
+      expect(parsed).to.deep.equal(['lead.email']);
+      expect(first).to.deep.equal([
+        { kind: 'key', key: 'lead', bare: true },
+        { kind: 'key', key: 'email', bare: true },
+      ]);
+      const where = paths.get('a[b.c=1]')[1] as Extract<PathSegment, { kind: 'where' }>;
+      for (const part of [first, first[0], where, where.field, where.field[0]]) expect(Object.isFrozen(part)).to.equal(true);
+      paths.get('lead.email'); // now the most recently read
+      paths.get('x');
+      expect(paths.get('lead.email')).to.equal(first);
+      paths.get('a[b.c=1]');
+      expect(parsed).to.deep.equal(['lead.email', 'a[b.c=1]', 'x', 'a[b.c=1]']);
+      // A path that does not parse is not kept: it throws every time.
+      expect(() => paths.get('a..b')).to.throw(PathSyntaxError);
+      expect(() => paths.get('a..b')).to.throw(PathSyntaxError);
+    });
+
+    it('reads the paths of deliveries through one shared set of parsed paths', () => {
+      expect(parsedPaths.get('entry.0.changes.0.value.leadgen_id')).to.equal(parsedPaths.get('entry.0.changes.0.value.leadgen_id'));
+      expect(() => parsedPaths.get('a[')).to.throw(PathSyntaxError);
     });
   });
 });
