@@ -19,6 +19,7 @@ export class CompleteActivity {
 
   async execute(team: TeamContext, { id }: CompleteActivityCommand): Promise<ActivityCompletion> {
     return this.uow.run(async () => {
+      await this.activities.lock(team, id);
       const found = await this.activities.findById(team, id);
       if (!found) throw new NotFound('Activity not found');
       const activity = Activity.restore(found);

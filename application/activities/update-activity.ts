@@ -25,6 +25,7 @@ export class UpdateActivity {
 
   async execute(team: TeamContext, { id, changes }: UpdateActivityCommand): Promise<ActivityData> {
     return this.uow.run(async () => {
+      await this.activities.lock(team, id);
       const found = await this.activities.findById(team, id);
       if (!found) throw new NotFound('Activity not found');
       const activity = Activity.restore(found);

@@ -19,6 +19,7 @@ export class UpdateCampaign {
 
   async execute(team: TeamContext, command: UpdateCampaignCommand): Promise<CampaignView> {
     return this.uow.run(async () => {
+      await this.campaigns.lock(team, command.id);
       const found = await this.campaigns.findById(team, command.id);
       if (!found) throw new NotFound('Campaign not found');
       const campaign = Campaign.restore(found.campaign);

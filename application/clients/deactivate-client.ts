@@ -24,6 +24,7 @@ export class DeactivateClient {
 
   async execute(team: TeamContext, { id }: DeactivateClientCommand): Promise<DeactivatedClient> {
     return this.uow.run(async () => {
+      await this.clients.lock(team, id);
       const found = await this.clients.findById(team, id);
       if (!found) throw new NotFound('Client not found');
       const client = Client.restore(found);

@@ -21,6 +21,7 @@ export class UpdateClient {
 
   async execute(team: TeamContext, { id, changes }: UpdateClientCommand): Promise<ClientData> {
     return this.uow.run(async () => {
+      await this.clients.lock(team, id);
       const found = await this.clients.findById(team, id);
       if (!found) throw new NotFound('Client not found');
       const client = Client.restore(found);

@@ -19,6 +19,7 @@ export class ArchiveDeal {
 
   execute(team: TeamContext, command: ArchiveDealCommand): Promise<ArchivedDeal> {
     return this.uow.run(async () => {
+      await this.deals.lock(team, command.id);
       const view = await this.deals.findById(team, command.id);
       if (!view) throw new NotFound('Deal not found');
       const deal = Deal.restore(view.deal);

@@ -43,6 +43,7 @@ export class MoveProjectDeal {
     const view = await this.uow.run(async () => {
       const project = await this.projects.findById(team, command.projectId);
       if (!project) throw new NotFound('Project not found', 'project_id');
+      await this.deals.lock(team, command.id);
       const found = await this.deals.findById(team, command.id);
       if (!found) throw new NotFound('Deal not found');
       const deal = Deal.restore(found.deal);

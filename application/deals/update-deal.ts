@@ -27,6 +27,7 @@ export class UpdateDeal {
   async execute(team: TeamContext, command: UpdateDealCommand): Promise<DealView> {
     const now = this.clock.now();
     const result = await this.uow.run(async () => {
+      await this.deals.lock(team, command.id);
       const view = await this.deals.findById(team, command.id);
       if (!view) throw new NotFound('Deal not found');
       const deal = Deal.restore(view.deal);

@@ -27,6 +27,7 @@ export class ArchiveProject {
   async execute(command: ArchiveProjectCommand): Promise<ArchivedProject> {
     return this.uow.run(async () => {
       const team = await this.projects.findTeamOf(command.id);
+      if (team) await this.projects.lock(team, command.id);
       const found = team && (await this.projects.findById(team, command.id));
       if (!found) throw new NotFound('Project not found');
       const project = Project.restore(found);

@@ -36,6 +36,7 @@ export class UpdateProject {
   async execute(team: TeamContext, command: UpdateProjectCommand): Promise<ProjectView> {
     const { id } = command;
     return this.uow.run(async () => {
+      await this.projects.lock(team, id);
       const project = Project.restore(await requireProject(this.projects, team, id));
       project.assertWritable();
       const { stageId, status, ...changes } = command.changes;

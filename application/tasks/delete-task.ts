@@ -24,6 +24,7 @@ export class DeleteTask {
 
   async execute(team: TeamContext, command: DeleteTaskCommand): Promise<DeletedTask> {
     return this.uow.run(async () => {
+      await this.tasks.lock(team, command.id);
       const found = await this.tasks.findById(team, command.id);
       if (!found) throw new NotFound('Task not found');
       const task = Task.restore(found);

@@ -22,6 +22,7 @@ export class RestoreTask {
   async execute(command: RestoreTaskCommand): Promise<TaskData> {
     return this.uow.run(async () => {
       const team = await this.tasks.findTeamOf(command.id);
+      if (team) await this.tasks.lock(team, command.id);
       const found = team && (await this.tasks.findById(team, command.id));
       if (!found) throw new NotFound('Task not found');
       const task = Task.restore(found);

@@ -33,6 +33,7 @@ export class UpdateTask {
     const { id, changes } = command;
     const { pipelineId: _p, column: _c, columnSlug: _s, ...fields } = changes;
     return this.uow.run(async () => {
+      await this.tasks.lock(team, id);
       const found = await this.tasks.findById(team, id);
       if (!found) throw new NotFound('Task not found');
       const task = Task.restore(found);

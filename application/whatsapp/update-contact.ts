@@ -22,6 +22,7 @@ export class UpdateContact {
   /** Only the custom name, notes, tags and client change; phone and jid are fixed. */
   async execute(team: TeamContext, command: UpdateContactCommand): Promise<ContactData> {
     return this.uow.run(async () => {
+      await this.contacts.lock(team, command.id);
       const contact = Contact.restore(await contactOrNotFound(this.contacts, team, command.id));
       const { customName, notes, tags, clientId } = command.changes;
       contact.update({ customName, notes, tags, clientId }, this.clock.now());

@@ -1,3 +1,4 @@
+import { RecordLocks } from '../shared/record-locks';
 import { FieldFilters, ListQuery, Page, Sort } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ActivityData, ActivityType, isActivityType } from './activity';
@@ -40,7 +41,7 @@ export const ACTIVITY_FIELD_FILTERS: FieldFilters<ActivityFilter, ActivityData> 
 };
 
 /** No delete: DELETE marks an activity completed (see `Activity.complete`). */
-export interface ActivityRepository {
+export interface ActivityRepository extends RecordLocks {
   list(team: TeamContext, filter: ActivityFilter, query: ListQuery<ActivitySortField>): Promise<Page<ActivityData>>;
   findById(team: TeamContext, id: string): Promise<ActivityData | null>;
   insert(activity: ActivityData): Promise<void>;

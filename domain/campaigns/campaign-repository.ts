@@ -1,3 +1,4 @@
+import { RecordLocks } from '../shared/record-locks';
 import { FieldFilters, ListQuery, Page, Sort } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { CampaignData } from './campaign';
@@ -40,7 +41,7 @@ export interface CampaignView {
 }
 
 /** No delete: campaigns are never removed (see `Campaign.delete`). */
-export interface CampaignRepository {
+export interface CampaignRepository extends RecordLocks {
   /** `search` is a partial match in name and description. */
   list(team: TeamContext, filter: CampaignFilter, query: ListQuery<CampaignSortField>): Promise<Page<CampaignView>>;
   findById(team: TeamContext, id: string): Promise<CampaignView | null>;

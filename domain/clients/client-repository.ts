@@ -1,3 +1,4 @@
+import { RecordLocks } from '../shared/record-locks';
 import { ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ClientData, ClientStatus, ClientType } from './client';
@@ -10,7 +11,7 @@ export interface ClientFilter {
   status: ClientStatus;
 }
 
-export interface ClientRepository {
+export interface ClientRepository extends RecordLocks {
   list(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>>;
   findById(team: TeamContext, id: string): Promise<ClientData | null>;
   /** The client holding this normalized CPF or CNPJ, active or not, other than `exceptId`. */

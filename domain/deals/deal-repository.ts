@@ -1,3 +1,4 @@
+import { RecordLocks } from '../shared/record-locks';
 import { LeadView } from '../projects/lead';
 import { DealContactView } from './deal-contact';
 import { ListQuery, Page } from '../shared/list';
@@ -45,7 +46,7 @@ export interface DealView {
  * Order rule every adapter keeps: text case-insensitively, nulls last in both directions, ties
  * broken by id in the same direction.
  */
-export interface DealRepository {
+export interface DealRepository extends RecordLocks {
   list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>>;
   /** Either scope; the caller decides which scope it may see. */
   findById(team: TeamContext, id: string): Promise<DealView | null>;

@@ -1,3 +1,4 @@
+import { RecordLocks } from '../shared/record-locks';
 import { FieldFilters, ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ProjectData, ProjectPriority, ProjectView } from './project';
@@ -21,7 +22,7 @@ export const PROJECT_FIELD_FILTERS: FieldFilters<ProjectFilter, ProjectData> = {
 };
 
 /** Projects of a team. Lists leave archived projects out; lookups by id include them. */
-export interface ProjectRepository {
+export interface ProjectRepository extends RecordLocks {
   /** Not archived; `search` is a partial match in name and description. Priority sorts by rank. */
   list(team: TeamContext, filter: ProjectFilter, query: ListQuery<ProjectSortField>): Promise<Page<ProjectView>>;
   /** Archived ones too (see `archivedAt`). Other contexts use this for `{ id, name, archivedAt, isInternal }`. */

@@ -1,3 +1,4 @@
+import { RecordLocks } from '../shared/record-locks';
 import { ValidationFailed } from '../shared/errors';
 import { FieldFilters, ListQuery, Page, Sort } from '../shared/list';
 import { TeamContext } from '../shared/team';
@@ -38,7 +39,7 @@ export const TASK_FIELD_FILTERS: FieldFilters<TaskFilter, TaskData> = {
   priority: 'priority',
 };
 
-export interface TaskRepository {
+export interface TaskRepository extends RecordLocks {
   /** Active tasks only: soft-deleted ones never appear in a list. */
   listActive(team: TeamContext, filter: TaskFilter, query: ListQuery<TaskSortField>): Promise<Page<TaskData>>;
   /** Active or deleted: callers decide what a deleted task means to them. */

@@ -1,3 +1,4 @@
+import { RecordLocks } from '../shared/record-locks';
 import { FieldFilters, ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ContactData } from './contact';
@@ -16,7 +17,7 @@ export const CONTACT_FIELD_FILTERS: FieldFilters<ContactFilter, ContactData> = {
   clientId: 'clientId',
 };
 
-export interface ContactRepository {
+export interface ContactRepository extends RecordLocks {
   /** `search` matches part of the phone, custom_name or push_name, ignoring case. */
   list(team: TeamContext, filter: ContactFilter, query: ListQuery<ContactSortField>): Promise<Page<ContactData>>;
   findById(team: TeamContext, id: string): Promise<ContactData | null>;

@@ -1,3 +1,4 @@
+import { lockRow } from '../shared/row-lock';
 import { ActivityData } from '../../../../domain/activities/activity';
 import {
   ACTIVITY_FIELD_FILTERS,
@@ -85,6 +86,10 @@ export class KnexActivityRepository implements ActivityRepository {
     whereSearchText(qb, this.database, { table: 'activities' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
+  }
+
+  async lock(team: TeamContext, id: string): Promise<void> {
+    await lockRow(this.database, 'activities', team, id);
   }
 
   async findById(team: TeamContext, id: string): Promise<ActivityData | null> {

@@ -1,3 +1,4 @@
+import { lockRow } from '../shared/row-lock';
 import { CampaignData, Json } from '../../../../domain/campaigns/campaign';
 import {
   CAMPAIGN_FIELD_FILTERS,
@@ -89,6 +90,10 @@ export class KnexCampaignRepository implements CampaignRepository {
     whereSearchText(qb, this.database, { table: 'campaigns', alias: 'c' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'c.id');
     return paginate(qb, query, fromRow);
+  }
+
+  async lock(team: TeamContext, id: string): Promise<void> {
+    await lockRow(this.database, 'campaigns', team, id);
   }
 
   async findById(team: TeamContext, id: string): Promise<CampaignView | null> {

@@ -1,3 +1,4 @@
+import { lockRow } from '../shared/row-lock';
 import { ADDRESS_FIELDS, AddressField, CLIENT_TEXT_FIELDS, ClientData, ClientTextField } from '../../../../domain/clients/client';
 import { ClientFilter, ClientRepository, ClientSortField } from '../../../../domain/clients/client-repository';
 import { Duplicate } from '../../../../domain/shared/errors';
@@ -166,6 +167,10 @@ export class KnexClientRepository implements ClientRepository {
       ? undefined
       : await this.counts.total({ team_id: team.teamId, status: filter.status, ...(filter.type ? { type: filter.type } : {}) });
     return paginate(qb, query, fromRow, kept);
+  }
+
+  async lock(team: TeamContext, id: string): Promise<void> {
+    await lockRow(this.database, 'clients', team, id);
   }
 
   async findById(team: TeamContext, id: string): Promise<ClientData | null> {

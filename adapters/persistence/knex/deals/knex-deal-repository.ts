@@ -1,3 +1,4 @@
+import { lockRow } from '../shared/row-lock';
 import { DealData, DealPriority, DealScope } from '../../../../domain/deals/deal';
 import { DealFilter, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
 import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
@@ -459,6 +460,10 @@ export class KnexDealRepository implements DealRepository {
     if (!row) return null;
     const [day, before] = [row[0] as string, Number(row[1])];
     return { from: dayStartOf(this.database.dialect, day, query.sort.descending), skip: offset - before };
+  }
+
+  async lock(team: TeamContext, id: string): Promise<void> {
+    await lockRow(this.database, 'deals', team, id);
   }
 
   async findById(team: TeamContext, id: string): Promise<DealView | null> {

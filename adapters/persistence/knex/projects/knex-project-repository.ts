@@ -1,3 +1,4 @@
+import { lockRow } from '../shared/row-lock';
 import { ProjectData, ProjectView } from '../../../../domain/projects/project';
 import { PROJECT_FIELD_FILTERS, ProjectFilter, ProjectRepository, ProjectSortField } from '../../../../domain/projects/project-repository';
 import { Duplicate } from '../../../../domain/shared/errors';
@@ -124,6 +125,10 @@ export class KnexProjectRepository implements ProjectRepository {
     whereSearchText(qb, this.database, { table: 'projects', alias: 'p' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'p.id');
     return paginate(qb, query, viewFromRow);
+  }
+
+  async lock(team: TeamContext, id: string): Promise<void> {
+    await lockRow(this.database, 'projects', team, id);
   }
 
   async findById(team: TeamContext, id: string): Promise<ProjectData | null> {

@@ -1,3 +1,4 @@
+import { lockRow } from '../shared/row-lock';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
@@ -129,6 +130,10 @@ export class KnexTaskRepository implements TaskRepository {
       ...(projectId !== undefined ? { project_key: idKey(projectId) } : {}),
       ...(pipelineId !== undefined ? { pipeline_key: idKey(pipelineId) } : {}),
     });
+  }
+
+  async lock(team: TeamContext, id: string): Promise<void> {
+    await lockRow(this.database, 'tasks', team, id);
   }
 
   async findById(team: TeamContext, id: string): Promise<TaskData | null> {

@@ -1,3 +1,4 @@
+import { lockRow } from '../shared/row-lock';
 import { Conflict, Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
@@ -74,6 +75,10 @@ export class KnexContactRepository implements ContactRepository {
     whereSearchText(qb, this.database, { table: TABLE }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
+  }
+
+  async lock(team: TeamContext, id: string): Promise<void> {
+    await lockRow(this.database, TABLE, team, id);
   }
 
   async findById(team: TeamContext, id: string): Promise<ContactData | null> {

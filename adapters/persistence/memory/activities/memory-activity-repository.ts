@@ -43,6 +43,9 @@ export class MemoryActivityRepository implements ActivityRepository {
     return pageOf(rows, query, sortValue);
   }
 
+  /** Nothing to hold: the memory store runs one unit of work at a time. */
+  async lock(): Promise<void> {}
+
   async findById(team: TeamContext, id: string): Promise<ActivityData | null> {
     const a = this.rows.get(id);
     return a && a.teamId === team.teamId ? a : null;

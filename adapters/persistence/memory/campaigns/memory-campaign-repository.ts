@@ -44,6 +44,9 @@ export class MemoryCampaignRepository implements CampaignRepository {
     return { items: page.items.map((c) => this.view(c)), total: page.total };
   }
 
+  /** Nothing to hold: the memory store runs one unit of work at a time. */
+  async lock(): Promise<void> {}
+
   async findById(team: TeamContext, id: string): Promise<CampaignView | null> {
     const c = this.rows.get(id);
     return c && c.teamId === team.teamId ? this.view(c) : null;

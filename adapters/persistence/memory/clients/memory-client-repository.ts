@@ -35,6 +35,9 @@ export class MemoryClientRepository implements ClientRepository {
     return pageOf(rows, query, sortValue);
   }
 
+  /** Nothing to hold: the memory store runs one unit of work at a time. */
+  async lock(): Promise<void> {}
+
   async findById(team: TeamContext, id: string): Promise<ClientData | null> {
     const c = this.rows.get(id);
     return c && c.teamId === team.teamId ? c : null;

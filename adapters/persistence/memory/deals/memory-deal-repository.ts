@@ -55,6 +55,9 @@ export class MemoryDealRepository implements DealRepository {
     return { items: page.items.map((d) => this.view(d)), total: page.total };
   }
 
+  /** Nothing to hold: the memory store runs one unit of work at a time. */
+  async lock(): Promise<void> {}
+
   async findById(team: TeamContext, id: string): Promise<DealView | null> {
     const d = this.rows.get(id);
     return d && d.teamId === team.teamId ? this.view(d) : null;

@@ -45,6 +45,9 @@ export class MemoryProjectRepository implements ProjectRepository {
     return pageOf(views, query, sortValue);
   }
 
+  /** Nothing to hold: the memory store runs one unit of work at a time. */
+  async lock(): Promise<void> {}
+
   async findById(team: TeamContext, id: string): Promise<ProjectData | null> {
     const p = this.rows.get(id);
     return p && p.teamId === team.teamId ? p : null;

@@ -41,6 +41,9 @@ export class MemoryTaskRepository implements TaskRepository {
     return pageOf(rows, query, sortValue);
   }
 
+  /** Nothing to hold: the memory store runs one unit of work at a time. */
+  async lock(): Promise<void> {}
+
   async findById(team: TeamContext, id: string): Promise<TaskData | null> {
     const t = this.rows.get(id);
     return t && t.teamId === team.teamId ? t : null;

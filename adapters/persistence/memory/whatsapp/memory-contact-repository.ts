@@ -36,6 +36,9 @@ export class MemoryContactRepository implements ContactRepository {
     return pageOf(rows, query, sortValue);
   }
 
+  /** Nothing to hold: the memory store runs one unit of work at a time. */
+  async lock(): Promise<void> {}
+
   async findById(team: TeamContext, id: string): Promise<ContactData | null> {
     const c = this.rows.get(id);
     return c && c.teamId === team.teamId ? c : null;

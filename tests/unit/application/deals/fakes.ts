@@ -74,6 +74,8 @@ export class FakeDeals extends MapStore<DealData> implements DealRepository {
   async list(): Promise<never> {
     throw new Error('not used');
   }
+  /** The fake runs one use case at a time, so it has no other writer to keep out. */
+  async lock(): Promise<void> {}
   async findById(team: TeamContext, id: string): Promise<DealView | null> {
     const d = this.rows.get(id);
     if (!d || d.teamId !== team.teamId) return null;
