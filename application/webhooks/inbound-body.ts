@@ -60,6 +60,10 @@ export const readInboundBody = (raw: string, contentType: string | null): BodyRe
     return parsed.ok ? { payload: parsed.value, error: null } : { payload: null, error: parsed.message, unsupported: false };
   }
   if (type === FORM_TYPE) {
+    // Google Apps Script posts a string payload as a form by default: JSON there is read as JSON, where a
+    // form reading would make the whole text one key and lose every field.
+    const json = /^\s*[[{]/.test(raw) ? parseJson(raw) : null;
+    if (json?.ok && isContainer(json.value)) return { payload: json.value, error: null };
     if (formFieldCount(raw) > MAX_FORM_FIELDS) {
       return { payload: null, error: `The form has more than ${MAX_FORM_FIELDS} fields`, unsupported: false };
     }

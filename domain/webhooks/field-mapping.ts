@@ -187,16 +187,28 @@ const fold = (key: string): string =>
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '');
 
-/** The value of a top-level key for an unmapped target. */
-const defaultValue = (root: unknown, target: string): unknown => {
-  if (!isRecord(root)) return undefined;
-  const keys = DEFAULT_KEYS[target] ?? [target];
-  for (const key of keys) {
-    if (Object.prototype.hasOwnProperty.call(root, key) && !isBlank(root[key])) return root[key];
+/** The values of the top-level keys an unmapped target reads, in the order of its keys, blanks left out. */
+const defaultValues = (root: unknown, target: string): unknown[] => {
+  if (!isRecord(root)) return [];
+  const found: unknown[] = [];
+  for (const key of DEFAULT_KEYS[target] ?? [target]) {
+    if (Object.prototype.hasOwnProperty.call(root, key) && !isBlank(root[key])) found.push(root[key]);
     const loose = Object.keys(root).find((k) => k !== key && fold(k) === key);
-    if (loose !== undefined && !isBlank(root[loose])) return root[loose];
+    if (loose !== undefined && !isBlank(root[loose])) found.push(root[loose]);
   }
-  return undefined;
+  return found;
+};
+
+/**
+ * The value of a top-level key for an unmapped target: the first key's. A form often has a landline
+ * field beside a WhatsApp one, so the phone reads them all as one list: the first mobile is the lead's
+ * phone and the others go to the notes (`readPhone`).
+ */
+const defaultValue = (root: unknown, target: string): unknown => {
+  const values = defaultValues(root, target);
+  if (target !== 'phone' || values.length < 2) return values[0];
+  const texts = values.map(text);
+  return texts.every((t): t is string => t !== null) ? [...new Set(texts)].join(', ') : values[0];
 };
 
 const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && !v.trim());

@@ -73,6 +73,22 @@ forEachHttpBackend(
       expect(leads[0]).to.include({ full_name: 'João Simões', notes: 'r30' });
     });
 
+    it("reads JSON posted as a form (Google Apps Script's default for a string payload) as JSON, every field kept", async () => {
+      const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
+      const raw = JSON.stringify({
+        nome: 'JOÃO SIMÕES',
+        'E-mail': 'joao@example.com.br',
+        Telefone: '(11) 3333-4444',
+        WhatsApp: '011 98765 4321',
+      });
+      const res = await send(f.url, f.secret, 'application/x-www-form-urlencoded', raw);
+      expect(res.status).to.equal(200);
+      expect(res.body, JSON.stringify(res.body)).to.include({ success: true, entity_type: 'lead' });
+      const { leads } = await storedLeadsAndDeals(env(), f);
+      expect(leads[0]).to.include({ email: 'joao@example.com.br', phone: '+5511987654321' });
+      expect(leads[0].notes).to.include('(11) 3333-4444');
+    });
+
     it('reads JSON sent as text/plain, and JSON with a charset or a +json type', async () => {
       const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
       for (const [type, name, phone] of [

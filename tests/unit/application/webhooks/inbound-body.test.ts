@@ -33,4 +33,15 @@ describe('Inbound body reading', () => {
     const raw = `${'&'.repeat(5000)}nome=Ana`;
     expect(readInboundBody(raw, FORM)).to.deep.equal({ payload: { nome: 'Ana' }, error: null });
   });
+
+  it('reads JSON sent as a form, as Google Apps Script sends a string payload by default', () => {
+    const json = '{"nome":"João Simões","email":"joao@example.com.br","telefone":"(11) 98765-4321"}';
+    expect(readInboundBody(json, FORM)).to.deep.equal({
+      payload: { nome: 'João Simões', email: 'joao@example.com.br', telefone: '(11) 98765-4321' },
+      error: null,
+    });
+    expect(readInboundBody('[{"nome":"Ana"}]', `${FORM}; charset=UTF-8`).payload).to.deep.equal([{ nome: 'Ana' }]);
+    // A form whose first key merely starts with a brace stays a form.
+    expect(readInboundBody('{x}=1&nome=Ana', FORM).payload).to.deep.equal({ '{x}': '1', nome: 'Ana' });
+  });
 });

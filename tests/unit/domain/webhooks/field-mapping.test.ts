@@ -236,7 +236,11 @@ describe('Inbound field mapping', () => {
       });
       expect(mapInboundPayload({ nome_completo: 'Maria Souza', nome: 'Maria' }, {}).fullName).to.equal('Maria Souza');
       expect(mapInboundPayload({ whatsapp: '11 98765-4321' }, {}).phone).to.equal('+5511987654321');
-      expect(mapInboundPayload({ celular: '11 98765-4321', phone: '11 3333-4444' }, {}).phone).to.equal('+551133334444');
+      // Every phone key is read: the mobile is the phone whichever key holds it, the landline goes to the notes.
+      expect(mapInboundPayload({ celular: '11 98765-4321', phone: '11 3333-4444' }, {})).to.include({
+        phone: '+5511987654321',
+        notes: 'phone also given: 11 3333-4444',
+      });
       expect(mapInboundPayload({ nome: 'Ana', name: 'Anne' }, {}).fullName).to.equal('Anne');
       expect(mapInboundPayload({ mensagem: 'Quero um orçamento' }, {}).notes).to.equal('Quero um orçamento');
       // An empty English key does not hide the Portuguese one.
@@ -273,6 +277,16 @@ describe('Inbound field mapping', () => {
       const [record] = mapInboundRecords({ name: 'Ana', phone: '(11) 3333-4444 / (11) 98888-7777' }, {});
       expect(record.fields).to.include({ phone: '+5511988887777', notes: 'phone also given: (11) 3333-4444' });
       expect(record.warnings).to.deep.equal([]);
+    });
+
+    it('without a mapping takes the first mobile of every phone key, and keeps the other numbers in the notes', () => {
+      // An Elementor or RD Station form with a landline field and a WhatsApp field: the mobile was dropped.
+      const [record] = mapInboundRecords({ Nome: 'Ana Souza', Telefone: '(11) 3333-4444', WhatsApp: '(11) 98888-7777' }, {});
+      expect(record.fields).to.include({ phone: '+5511988887777', notes: 'phone also given: (11) 3333-4444' });
+      const [landline] = mapInboundRecords({ nome: 'Ana', telefone: '(11) 3333-4444', celular: '' }, {});
+      expect(landline.fields).to.include({ phone: '+551133334444', notes: null });
+      const [same] = mapInboundRecords({ nome: 'Ana', telefone: '11 98888-7777', whatsapp: '+55 (11) 98888-7777' }, {});
+      expect(same.fields).to.include({ phone: '+5511988887777' });
     });
   });
 });
