@@ -68,7 +68,12 @@ forEachHttpBackend(
       expect(put.body.error.details).to.deep.include({ field: 'description' });
       const read = await env().request.get(`/api/v1/deals/${created.body.data.id}`).set(auth);
       expect(read.body.data).to.include({ title: 'Ação 😀', description: null });
-      const inbound = await env().request.post(`/api/v1/webhooks/inbound/${UUID}`).send({ full_name: '\ud800' });
+      // The receiver reads a body only for a sender it admits: its endpoint's secret.
+      const hook = (await env().request.post('/api/v1/webhooks').set(auth).send({ name: 'Site' })).body.data;
+      const inbound = await env()
+        .request.post(`/api/v1/webhooks/inbound/${hook.endpoint_id}`)
+        .set('X-Webhook-Secret', hook.secret_token)
+        .send({ full_name: '\ud800' });
       expect(inbound.status).to.equal(400);
       expect(inbound.body.error.details).to.deep.include({ field: 'full_name' });
     });
