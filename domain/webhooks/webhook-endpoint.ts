@@ -68,6 +68,9 @@ export interface WebhookEndpointChanges {
   idempotencyPath?: string | null;
 }
 
+/** Whether a payload the endpoint admits was sent by someone who holds its credential, rather than by anyone. */
+export const authenticatesSender = (e: WebhookEndpointData): boolean => e.secretHash !== null;
+
 /** Named as a request names them, for the message that asks for one of them. */
 const CHANGE_FIELDS_NAMED = 'name, is_active, field_mapping, idempotency_path';
 
