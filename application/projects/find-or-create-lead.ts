@@ -12,6 +12,8 @@ export interface FoundOrCreatedLead {
 /** Who sends the contact again: new notes and UTM of a returning lead are recorded under this source. */
 export interface ReturningLeadSource {
   via: string;
+  /** False when anyone could have sent the contact: it then only adds a note to a returning lead. */
+  authenticated: boolean;
 }
 
 export interface FindOrCreateLeadCommand extends LeadInput {
@@ -37,7 +39,13 @@ export class FindOrCreateLead {
       this.uow.run(async () => {
         const intake = await takeLead(this.ports, team, projectId, input);
         if (intake.kind === 'created') return { lead: intake.lead, created: true };
-        if (source) await this.recordReturn(team, intake.lead.id, { via: source.via, notes: input.notes, utm: utmOf(input) });
+        if (source)
+          await this.recordReturn(team, intake.lead.id, {
+            via: source.via,
+            notes: input.notes,
+            utm: utmOf(input),
+            authenticated: source.authenticated,
+          });
         const lead = await this.ports.leads.findViewById(team, intake.lead.id);
         if (!lead) throw new NotFound('Lead not found');
         return { lead, created: false };

@@ -5,12 +5,13 @@ import { Pipeline } from '../../domain/projects/pipeline';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { Project } from '../../domain/projects/project';
 import { requireSlug, slugify, uniqueSlug } from '../../domain/projects/slug';
-import { InboundActionType, WebhookEndpoint, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
+import { InboundActionType, InboundAuthMode, WebhookEndpoint, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { SecretHasher } from '../shared/secret-hasher';
 import { UnitOfWork } from '../shared/unit-of-work';
+import { EndpointCredentials } from './endpoint-credentials';
 
 export interface CreateWebhookEndpointCommand {
   name: string;
@@ -24,19 +25,20 @@ export interface CreateWebhookEndpointCommand {
   fieldMapping?: unknown;
   /** Where the sender's id of a payload is, so that a redelivery creates nothing. */
   idempotencyPath?: string | null;
-  /** False for an endpoint that takes payloads without a shared secret. */
-  withSecret: boolean;
+  /** How the source authenticates; `secret` (X-Webhook-Secret) when absent. */
+  authMode?: InboundAuthMode;
+  /** The signing secret of a signature mode, when the operator or the sender has it (Meta's app secret). */
+  signingSecret?: string;
   /** Request field names, so errors name what the caller sent (the CLI and the API differ). */
-  fields?: { project?: string; pipeline?: string; column?: string };
+  fields?: { project?: string; pipeline?: string; column?: string; signingSecret?: string };
 }
 
 export interface CreatedWebhookEndpoint {
   endpoint: WebhookEndpointData;
-  /** The shared secret in clear: shown once, only the hash is kept. */
+  /** The secret, signing secret or URL token in clear, when it was made here: shown once. */
   secret: string | null;
 }
 
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 export const ENDPOINT_ID_PREFIX = 'wh_';
 const SLUG_ATTEMPTS = 5;
 
@@ -52,12 +54,20 @@ export class CreateWebhookEndpoint {
     private readonly projects: ProjectRepository,
     private readonly pipelines: PipelineRepository,
     private readonly hasher: SecretHasher,
+    private readonly credentials: EndpointCredentials,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
   async execute(team: TeamContext, command: CreateWebhookEndpointCommand): Promise<CreatedWebhookEndpoint> {
-    const f = { project: 'project_id', pipeline: 'target_pipeline_id', column: 'target_column_id', ...command.fields };
+    const f = {
+      project: 'project_id',
+      pipeline: 'target_pipeline_id',
+      column: 'target_column_id',
+      signingSecret: 'signing_secret',
+      ...command.fields,
+    };
+    const issued = this.credentials.issue(command.authMode ?? 'secret', command.signingSecret, f.signingSecret);
     const actionType = command.actionType ?? 'create_deal';
     // A name alone is enough (the legacy description): the endpoint then feeds the team's internal project.
     let projectId = command.projectId ?? (command.pipelineId === undefined ? await this.internalProjectId(team) : undefined);
@@ -90,7 +100,6 @@ export class CreateWebhookEndpoint {
       await this.requireProject(team, projectId, f.project);
     }
 
-    const secret = command.withSecret ? this.hasher.generate(WEBHOOK_SECRET_PREFIX) : null;
     const now = this.clock.now();
     const insert = () =>
       this.uow.run(async () => {
@@ -108,13 +117,13 @@ export class CreateWebhookEndpoint {
             actionConfig: { projectId: projectId, pipelineId, columnSlug },
             fieldMapping: command.fieldMapping,
             idempotencyPath: command.idempotencyPath,
-            secretHash: secret === null ? null : this.hasher.hash(secret),
+            credential: issued.credential,
           },
           now,
         );
         const data = endpoint.snapshot();
         await this.endpoints.insert(data);
-        return { endpoint: data, secret };
+        return { endpoint: data, secret: issued.shown };
       });
     // Two creations with one name can both pick the same free slug; the unique key stops the second,
     // which then takes the next suffix. A slug the caller chose is not retried: it is taken.

@@ -2,7 +2,7 @@
 // endpoint's pipeline and open column) and `create_lead` (find or create the lead only).
 import { TeamContext } from '../../domain/shared/team';
 import { InboundFields, attributionOf } from '../../domain/webhooks/field-mapping';
-import { WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
+import { WebhookEndpointData, authenticatesSender } from '../../domain/webhooks/webhook-endpoint';
 import { CreateProjectDeal } from '../deals/create-project-deal';
 import { FindOrCreateLead, ReturningLeadSource } from '../projects/find-or-create-lead';
 import { LeadInput } from '../projects/lead-intake';
@@ -25,8 +25,14 @@ const leadInput = (fields: InboundFields): LeadInput => ({
   customFields: fields.customFields,
 });
 
-/** A returning lead's new notes and UTM are recorded as coming from this endpoint. */
-const sourceOf = (endpoint: WebhookEndpointData): ReturningLeadSource => ({ via: `webhook ${endpoint.slug}` });
+/**
+ * A returning lead's new notes and UTM are recorded as coming from this endpoint; from an endpoint anyone
+ * may post to, they are only added as a note.
+ */
+const sourceOf = (endpoint: WebhookEndpointData): ReturningLeadSource => ({
+  via: `webhook ${endpoint.slug}`,
+  authenticated: authenticatesSender(endpoint),
+});
 
 export class CreateDealFromInbound implements InboundAction {
   constructor(private readonly createProjectDeal: CreateProjectDeal) {}

@@ -3,14 +3,16 @@ import { TeamContext } from '../../domain/shared/team';
 import { readPath } from '../../domain/webhooks/field-mapping';
 import { InboundDelivery, InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
 import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
-import { WebhookEndpoint, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
+import { WebhookEndpoint, WebhookEndpointData, isSignatureScheme } from '../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { InboundDeliveryOutcome, Metrics, noMetrics } from '../shared/metrics';
 import { SecretHasher } from '../shared/secret-hasher';
 import { UnitOfWork } from '../shared/unit-of-work';
+import { EndpointCredentials } from './endpoint-credentials';
 import { BodyReading, readInboundBody } from './inbound-body';
+import { InboundSignatures } from './inbound-signatures';
 import { DeliveryTaken, InboundProcessor, InboundResult, resultOf } from './inbound-processor';
 
 /** Longest idempotency key kept (the spec's Idempotency-Key limit); a longer header is 400. */
@@ -21,8 +23,15 @@ export interface ReceiveInboundWebhookCommand {
   endpointId: string;
   /** `X-Webhook-Secret`, or its legacy alias. */
   secret: string | null;
-  /** The body as sent: its text and content type. */
-  body: { raw: string; contentType: string | null };
+  /** The `token` of the URL (`url_token` endpoints). */
+  token?: string | null;
+  /** The request's headers by name, for the signature schemes. */
+  header?: (name: string) => string | null;
+  /**
+   * The body as sent: its text and content type, and the bytes received (after decompression), over which
+   * a signature is checked; without them, the text's UTF-8 bytes.
+   */
+  body: { raw: string; contentType: string | null; bytes?: Uint8Array };
   /**
    * A check of the body's reading by the caller (the HTTP edge refuses text no backend keeps as sent),
    * run once the sender is admitted and before anything is stored; it refuses by throwing.
@@ -60,6 +69,8 @@ export class ReceiveInboundWebhook {
     private readonly deliveries: InboundDeliveryRepository,
     private readonly processor: InboundProcessor,
     private readonly hasher: SecretHasher,
+    private readonly credentials: EndpointCredentials,
+    private readonly signatures: InboundSignatures,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly metrics: Metrics = noMetrics,
@@ -77,9 +88,7 @@ export class ReceiveInboundWebhook {
     if (!found) throw new NotFound('Webhook endpoint not found');
     const endpoint = WebhookEndpoint.restore(found);
     endpoint.assertReceiving();
-    if (found.secretHash !== null && (!command.secret || !this.hasher.matches(command.secret, found.secretHash))) {
-      throw new Unauthorized('Missing or wrong webhook secret');
-    }
+    this.admit(found, command);
     const header = command.idempotencyKey?.trim() || null;
     if (header !== null && header.length > MAX_IDEMPOTENCY_KEY) {
       throw new ValidationFailed(
@@ -108,6 +117,27 @@ export class ReceiveInboundWebhook {
       throw err;
     }
     return this.settle(team, found, stored);
+  }
+
+  /** The sender proves the payload is its own, as the endpoint's mode says; anything else is 401 before the body is read. */
+  private admit(endpoint: WebhookEndpointData, command: ReceiveInboundWebhookCommand): void {
+    const mode = endpoint.authMode;
+    if (mode === 'none') return;
+    if (mode === 'secret' || mode === 'url_token') {
+      const given = mode === 'secret' ? command.secret : (command.token ?? null);
+      if (!given || endpoint.secretHash === null || !this.hasher.matches(given, endpoint.secretHash)) {
+        throw new Unauthorized(mode === 'secret' ? 'Missing or wrong webhook secret' : 'Missing or wrong token in the URL');
+      }
+      return;
+    }
+    if (!isSignatureScheme(mode) || endpoint.signingSecret === null) throw new Unauthorized('The endpoint has no signing secret');
+    const request = {
+      bytes: command.body.bytes ?? new TextEncoder().encode(command.body.raw),
+      header: command.header ?? (() => null),
+    };
+    if (!this.signatures.verify(mode, this.credentials.open(endpoint.signingSecret), request)) {
+      throw new Unauthorized('Missing or wrong webhook signature');
+    }
   }
 
   /** The first delivery's outcome; one that was never processed (its process stopped) is processed now. */

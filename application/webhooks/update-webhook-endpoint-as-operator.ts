@@ -1,13 +1,8 @@
 import { NotFound } from '../../domain/shared/errors';
-import { WebhookEndpointChanges, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
-import { UpdateWebhookEndpoint } from './update-webhook-endpoint';
+import { UpdateWebhookEndpoint, UpdateWebhookEndpointCommand, UpdatedWebhookEndpoint } from './update-webhook-endpoint';
 
-export interface UpdateWebhookEndpointAsOperatorCommand {
-  /** The administration id of the endpoint. */
-  id: string;
-  changes: WebhookEndpointChanges;
-}
+export type UpdateWebhookEndpointAsOperatorCommand = UpdateWebhookEndpointCommand;
 
 /**
  * `webhook update`: the operator names only the endpoint (its administration id); the team is the
@@ -19,9 +14,9 @@ export class UpdateWebhookEndpointAsOperator {
     private readonly update: UpdateWebhookEndpoint,
   ) {}
 
-  async execute(command: UpdateWebhookEndpointAsOperatorCommand): Promise<WebhookEndpointData> {
+  async execute(command: UpdateWebhookEndpointAsOperatorCommand): Promise<UpdatedWebhookEndpoint> {
     const team = await this.endpoints.findTeamOf(command.id);
     if (!team) throw new NotFound('Webhook endpoint not found');
-    return this.update.execute(team, { id: command.id, changes: command.changes });
+    return this.update.execute(team, command);
   }
 }

@@ -3,11 +3,13 @@ import { CliCommand } from '../../adapters/cli/cli';
 import { webhookCommands } from '../../adapters/cli/webhooks/webhook-commands';
 import { RouteModule } from '../../adapters/http/app';
 import { webhookRoutes } from '../../adapters/http/webhooks/webhook-routes';
+import { HmacInboundSignatures } from '../../adapters/system/inbound-signatures';
 import { CreateProjectDeal } from '../../application/deals/create-project-deal';
 import { DealEventLog } from '../../application/deals/deal-event-log';
 import { FindOrCreateLead } from '../../application/projects/find-or-create-lead';
 import { CreateWebhookEndpoint } from '../../application/webhooks/create-webhook-endpoint';
 import { DeleteWebhookEndpoint } from '../../application/webhooks/delete-webhook-endpoint';
+import { EndpointCredentials } from '../../application/webhooks/endpoint-credentials';
 import { GetInboundEndpointStatus } from '../../application/webhooks/get-inbound-endpoint-status';
 import { GetWebhookEndpoint } from '../../application/webhooks/get-webhook-endpoint';
 import { InboundActions } from '../../application/webhooks/inbound-action';
@@ -27,6 +29,7 @@ import { DemoSeed, TOKENS } from '../tokens';
 import { DEAL_TOKENS } from './deals';
 import { PROJECT_TOKENS } from './projects';
 import { TEAM_TOKENS } from './teams';
+import { WHATSAPP_TOKENS } from './whatsapp';
 
 export const WEBHOOK_TOKENS = {
   WebhookEndpointRepository: Symbol.for('WebhookEndpointRepository'),
@@ -64,16 +67,31 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   singleton(InboundProcessor, [uow, deliveries, T.InboundActions, clock, TOKENS.Logger]);
 
+  // Signing secrets are sealed with the cipher (SECRETS_KEY) that seals inbox credentials.
+  bind(HmacInboundSignatures).toConstantValue(new HmacInboundSignatures());
+  singleton(EndpointCredentials, [hasher, WHATSAPP_TOKENS.CredentialCipher, HmacInboundSignatures]);
+
   singleton(ListWebhookEndpoints, [endpoints]);
   singleton(ListWebhookEndpointsAsOperator, [endpoints, TEAM_TOKENS.TeamRepository]);
   singleton(GetWebhookEndpoint, [endpoints]);
-  singleton(CreateWebhookEndpoint, [uow, endpoints, projects, pipelines, hasher, ids, clock]);
-  singleton(UpdateWebhookEndpoint, [uow, endpoints, clock]);
+  singleton(CreateWebhookEndpoint, [uow, endpoints, projects, pipelines, hasher, EndpointCredentials, ids, clock]);
+  singleton(UpdateWebhookEndpoint, [uow, endpoints, EndpointCredentials, clock]);
   singleton(UpdateWebhookEndpointAsOperator, [endpoints, UpdateWebhookEndpoint]);
   singleton(DeleteWebhookEndpoint, [uow, endpoints]);
   singleton(GetInboundEndpointStatus, [endpoints, hasher]);
   singleton(SetWebhookVerifyToken, [uow, endpoints, hasher, clock]);
-  singleton(ReceiveInboundWebhook, [uow, endpoints, deliveries, InboundProcessor, hasher, ids, clock, TOKENS.Metrics]);
+  singleton(ReceiveInboundWebhook, [
+    uow,
+    endpoints,
+    deliveries,
+    InboundProcessor,
+    hasher,
+    EndpointCredentials,
+    HmacInboundSignatures,
+    ids,
+    clock,
+    TOKENS.Metrics,
+  ]);
   singleton(ListInboundDeliveries, [endpoints, deliveries]);
   singleton(ReplayInboundDelivery, [endpoints, deliveries, InboundProcessor]);
 
@@ -101,7 +119,7 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
         const { endpoint } = await create.execute(team, {
           name: 'Formulário do site',
           projectId: project.id,
-          withSecret: false,
+          authMode: 'none',
           fieldMapping: { full_name: 'nome', phone: 'telefone', 'metadata.pagina': 'pagina' },
         });
         const payload = {

@@ -123,6 +123,11 @@ export interface LeadTouch {
   notes?: string | null;
   /** The UTM set this contact came with, when it carried one. */
   utm?: Record<string, string | null> | null;
+  /**
+   * False when anyone could have sent it (an inbound endpoint without authentication): it may only add
+   * to the notes, its UTM written there, and never sets or rewrites the attribution or the UTM columns.
+   */
+  authenticated: boolean;
 }
 
 export interface LeadLinks {
@@ -183,17 +188,31 @@ export class Lead {
   /**
    * The contact came back: what they wrote now is appended to the notes under a dated line naming
    * the source, never dropped, and a UTM set is kept as the `last` touch beside the `first` (which
-   * it also becomes, with the UTM columns, when the lead had none). Returns whether anything changed.
+   * it also becomes, with the UTM columns, when the lead had none). An unauthenticated touch only
+   * appends: its UTM goes into its note, so a stranger who knows a lead's e-mail or phone cannot
+   * rewrite where the lead came from. Returns whether anything changed.
    */
   recordReturn(touch: LeadTouch, now: Date): boolean {
-    let changed = false;
     const notes = touch.notes?.trim();
+    const utm = touch.utm && Object.values(touch.utm).some((v) => v !== null && v !== undefined) ? { ...touch.utm } : null;
+    if (!touch.authenticated) {
+      const utmLine = utm
+        ? Object.entries(utm)
+            .filter(([, v]) => v !== null && v !== undefined)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')
+        : '';
+      const text = [notes, utmLine].filter(Boolean).join('\n');
+      if (!text) return false;
+      this.appendNote(`${touch.via}, unauthenticated`, text, now);
+      this.data.updatedAt = now.toISOString();
+      return true;
+    }
+    let changed = false;
     if (notes) {
-      const entry = `[${now.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${touch.via}]\n${notes}`;
-      this.data.notes = this.data.notes ? `${this.data.notes}\n\n${entry}` : entry;
+      this.appendNote(touch.via, notes, now);
       changed = true;
     }
-    const utm = touch.utm && Object.values(touch.utm).some((v) => v !== null && v !== undefined) ? { ...touch.utm } : null;
     if (utm) {
       const attribution: Record<string, unknown> = { ...(this.data.attribution ?? {}) };
       if (attribution.first === undefined || attribution.first === null) attribution.first = { ...utm };
@@ -208,6 +227,11 @@ export class Lead {
     }
     if (changed) this.data.updatedAt = now.toISOString();
     return changed;
+  }
+
+  private appendNote(via: string, text: string, now: Date): void {
+    const entry = `[${now.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${via}]\n${text}`;
+    this.data.notes = this.data.notes ? `${this.data.notes}\n\n${entry}` : entry;
   }
 
   /** Kept as a record (and still a duplicate target, reported as `archived`), but inactive. */

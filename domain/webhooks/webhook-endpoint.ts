@@ -12,6 +12,19 @@ export type InboundActionType = (typeof INBOUND_ACTION_TYPES)[number];
 export const isInboundActionType = (v: unknown): v is InboundActionType =>
   typeof v === 'string' && (INBOUND_ACTION_TYPES as readonly string[]).includes(v);
 
+/**
+ * How an endpoint's source proves a payload is its own: the shared secret in `X-Webhook-Secret`, the
+ * HMAC signature Meta, Typeform or a Standard Webhooks sender puts on the body, a long random token in
+ * the URL (for tools that can set neither a header nor a signature), or nothing (anyone may post).
+ */
+export const INBOUND_AUTH_MODES = ['secret', 'meta_signature', 'typeform_signature', 'standard_webhooks', 'url_token', 'none'] as const;
+export type InboundAuthMode = (typeof INBOUND_AUTH_MODES)[number];
+/** The modes that check an HMAC of the body: their secret must be kept recoverable (sealed), not hashed. */
+export const SIGNATURE_SCHEMES = ['meta_signature', 'typeform_signature', 'standard_webhooks'] as const;
+export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
+
+export const isSignatureScheme = (v: InboundAuthMode): v is SignatureScheme => (SIGNATURE_SCHEMES as readonly string[]).includes(v);
+
 /** What the receiver does with a payload: in which project, and for deals in which pipeline and column. */
 export interface InboundActionConfig {
   projectId: string;
@@ -32,8 +45,11 @@ export interface WebhookEndpointData {
   actionType: InboundActionType;
   actionConfig: InboundActionConfig;
   fieldMapping: FieldMapping;
-  /** Hash of the shared secret; null when the endpoint takes payloads without one. Never presented. */
+  authMode: InboundAuthMode;
+  /** Hash of the shared secret (`secret`) or of the URL token (`url_token`); null otherwise. Never presented. */
   secretHash: string | null;
+  /** The signing secret of a signature mode, sealed with SECRETS_KEY; null otherwise. Never presented. */
+  signingSecret: string | null;
   /**
    * Where the sender's own id of a payload is (`event_id`, `entry.0.changes.0.value.leadgen_id`): a
    * second payload with the same id is a redelivery and creates nothing. Null: only headers count.
@@ -55,8 +71,18 @@ export interface NewWebhookEndpoint {
   actionConfig: InboundActionConfig;
   fieldMapping?: unknown;
   idempotencyPath?: string | null;
-  secretHash: string | null;
+  credential: EndpointCredential;
 }
+
+/** An endpoint's mode with what it keeps of its credential: a hash, a sealed signing secret, or nothing. */
+export type EndpointCredential =
+  { authMode: 'secret' | 'url_token'; secretHash: string } | { authMode: SignatureScheme; signingSecret: string } | { authMode: 'none' };
+
+const credentialFields = (c: EndpointCredential): Pick<WebhookEndpointData, 'authMode' | 'secretHash' | 'signingSecret'> => ({
+  authMode: c.authMode,
+  secretHash: 'secretHash' in c ? c.secretHash : null,
+  signingSecret: 'signingSecret' in c ? c.signingSecret : null,
+});
 
 /** PUT /webhooks/:id (and the operator): the action and its target stay as created. */
 export interface WebhookEndpointChanges {
@@ -68,8 +94,11 @@ export interface WebhookEndpointChanges {
   idempotencyPath?: string | null;
 }
 
+/** Whether a payload the endpoint admits was sent by someone who holds its credential, rather than by anyone. */
+export const authenticatesSender = (e: WebhookEndpointData): boolean => e.authMode !== 'none';
+
 /** Named as a request names them, for the message that asks for one of them. */
-const CHANGE_FIELDS_NAMED = 'name, is_active, field_mapping, idempotency_path';
+const CHANGE_FIELDS_NAMED = 'name, is_active, field_mapping, idempotency_path, auth_mode';
 
 /** A path in the payload, or null for none; a malformed one is refused naming `field`. */
 export const requireIdempotencyPath = (v: unknown, field = 'idempotency_path'): string | null => {
@@ -114,7 +143,7 @@ export class WebhookEndpoint {
       actionType: input.actionType,
       actionConfig: { ...input.actionConfig },
       fieldMapping: parseFieldMapping(input.fieldMapping ?? {}),
-      secretHash: input.secretHash,
+      ...credentialFields(input.credential),
       idempotencyPath: requireIdempotencyPath(input.idempotencyPath),
       verifyTokenHash: null,
       createdAt: at,
@@ -132,8 +161,8 @@ export class WebhookEndpoint {
   get isActive(): boolean {
     return this.data.isActive;
   }
-  get requiresSecret(): boolean {
-    return this.data.secretHash !== null;
+  get authMode(): InboundAuthMode {
+    return this.data.authMode;
   }
   get verifyTokenHash(): string | null {
     return this.data.verifyTokenHash;
@@ -152,6 +181,12 @@ export class WebhookEndpoint {
     if (isActive !== undefined) this.data.isActive = isActive;
     if (fieldMapping !== undefined) this.data.fieldMapping = parseFieldMapping(fieldMapping);
     if (idempotencyPath !== undefined) this.data.idempotencyPath = requireIdempotencyPath(idempotencyPath);
+    this.data.updatedAt = now.toISOString();
+  }
+
+  /** A new way for the source to authenticate; the credential of the former one stops admitting anything. */
+  changeAuthentication(credential: EndpointCredential, now: Date): void {
+    Object.assign(this.data, credentialFields(credential));
     this.data.updatedAt = now.toISOString();
   }
 

@@ -5,14 +5,16 @@ import { ReplayInboundDelivery } from '../../../application/webhooks/replay-inbo
 import { SetWebhookVerifyToken } from '../../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpointAsOperator } from '../../../application/webhooks/update-webhook-endpoint-as-operator';
 import { ValidationFailed } from '../../../domain/shared/errors';
+import { WebhookEndpointUpdate } from '../../../application/webhooks/update-webhook-endpoint';
 import {
   INBOUND_ACTION_TYPES,
-  WebhookEndpointChanges,
+  INBOUND_AUTH_MODES,
+  InboundAuthMode,
   WebhookEndpointData,
   isInboundActionType,
 } from '../../../domain/webhooks/webhook-endpoint';
-import { presentInboundDelivery, presentWebhookEndpoint } from '../../http/webhooks/present-webhook';
-import { CliCommand, TEAM_FLAG } from '../cli';
+import { presentInboundDelivery, presentUpdatedWebhookEndpoint } from '../../http/webhooks/present-webhook';
+import { CliArgs, CliCommand, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 export interface WebhookCommandUseCases {
@@ -41,6 +43,32 @@ const ENDPOINT = {
   value: 'ID',
   description: "The endpoint's administration id (the id of webhook list, not its endpoint_id).",
 } as const;
+const AUTH_FLAGS = [
+  {
+    name: 'auth',
+    type: 'string',
+    choices: INBOUND_AUTH_MODES,
+    description:
+      'How the source authenticates: secret (X-Webhook-Secret, the default), meta_signature, typeform_signature, ' +
+      'standard_webhooks, url_token (?token= in the URL, which lands in access logs of proxies), or none (anyone may post).',
+  },
+  {
+    name: 'signing-secret',
+    type: 'string',
+    value: 'SECRET',
+    description: "A signature mode's secret when the source has it (required for meta_signature: the Meta app secret); kept sealed.",
+  },
+] as const;
+
+const authModeOf = (a: CliArgs): InboundAuthMode | undefined => {
+  const mode = a.optional('auth');
+  if (mode === undefined) return undefined;
+  if (!(INBOUND_AUTH_MODES as readonly string[]).includes(mode)) {
+    throw new ValidationFailed(`--auth must be one of ${INBOUND_AUTH_MODES.join(', ')}`, 'auth');
+  }
+  return mode as InboundAuthMode;
+};
+
 const EXAMPLE_TEAM = '019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b';
 const EXAMPLE_ENDPOINT = '019a2b3e-1111-7000-8000-00000000b001';
 
@@ -73,13 +101,18 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
           value: 'PATH',
           description: "Where the sender's id of a payload is; a second payload with it is a redelivery.",
         },
-        { name: 'no-secret', type: 'boolean', description: 'Take payloads without X-Webhook-Secret.' },
+        { name: 'no-secret', type: 'boolean', description: 'The same as --auth none: anyone may post.' },
+        ...AUTH_FLAGS,
       ],
       example: `workspace-admin webhook create --team ${EXAMPLE_TEAM} --name "Landing page" --action create_lead --project 019a2b3c-9999-7000-8000-00000000c001`,
       run: async (a) => {
         const action = a.required('action');
         if (!isInboundActionType(action))
           throw new ValidationFailed(`--action must be one of ${INBOUND_ACTION_TYPES.join(', ')}`, 'action');
+        const auth = authModeOf(a);
+        if (a.flag('no-secret') && auth !== undefined && auth !== 'none') {
+          throw new ValidationFailed('Give --no-secret or --auth, not both', 'auth');
+        }
         const created = await uc().create.execute(
           { teamId: a.uuid('team') },
           {
@@ -90,8 +123,9 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
             columnSlug: a.optional('column'),
             fieldMapping: a.json('mapping'),
             idempotencyPath: a.optional('idempotency-path'),
-            withSecret: !a.flag('no-secret'),
-            fields: { project: 'project', pipeline: 'pipeline', column: 'column' },
+            authMode: a.flag('no-secret') ? 'none' : auth,
+            signingSecret: a.optional('signing-secret'),
+            fields: { project: 'project', pipeline: 'pipeline', column: 'column', signingSecret: 'signing-secret' },
           },
         );
         return { id: created.endpoint.id, endpoint_id: created.endpoint.endpointId, secret: created.secret };
@@ -107,25 +141,36 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
     },
     {
       name: 'webhook update',
-      description: 'Rename an endpoint, change its field mapping, or set or clear its idempotency path.',
+      description:
+        'Rename an endpoint, change its field mapping, set or clear its idempotency path, or change how its source ' +
+        'authenticates (a new credential is printed once as secret).',
       flags: [
         ENDPOINT,
         { name: 'name', type: 'string', value: 'NAME', description: 'The new name.' },
         { name: 'mapping', type: 'json', description: 'The new field mapping.' },
         { name: 'idempotency-path', type: 'string', value: 'PATH', description: 'The new idempotency path.' },
         { name: 'no-idempotency-path', type: 'boolean', description: 'Clear the idempotency path: only headers mark redeliveries.' },
+        ...AUTH_FLAGS,
       ],
       example: `workspace-admin webhook update --endpoint ${EXAMPLE_ENDPOINT} --idempotency-path event_id`,
       run: async (a) => {
         if (a.given('idempotency-path') && a.flag('no-idempotency-path')) {
           throw new ValidationFailed('Give --idempotency-path or --no-idempotency-path, not both', 'idempotency-path');
         }
-        const changes: WebhookEndpointChanges = {
+        const changes: WebhookEndpointUpdate = {
           name: a.optional('name'),
           fieldMapping: a.json('mapping'),
           idempotencyPath: a.flag('no-idempotency-path') ? null : a.optional('idempotency-path'),
+          authMode: authModeOf(a),
+          signingSecret: a.optional('signing-secret'),
         };
-        return presentWebhookEndpoint(await uc().update.execute({ id: a.uuid('endpoint'), changes }));
+        const updated = await uc().update.execute({
+          id: a.uuid('endpoint'),
+          changes,
+          fields: { authMode: 'auth', signingSecret: 'signing-secret' },
+        });
+        const { secret_token, ...endpoint } = presentUpdatedWebhookEndpoint(updated);
+        return secret_token === undefined ? endpoint : { ...endpoint, secret: secret_token };
       },
     },
     {

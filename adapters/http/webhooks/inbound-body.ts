@@ -9,6 +9,11 @@ import { PayloadTooLarge, UnreadableBody, UnsupportedMediaType } from '../shared
 export interface RawInboundBody {
   raw: string;
   contentType: string | null;
+  /**
+   * The bytes received (decompressed): what a sender signs. The text does not always give them back (a
+   * Latin-1 form, a UTF-8 byte order mark, bytes that are not UTF-8).
+   */
+  bytes: Buffer;
 }
 
 /** POST /webhooks/inbound/:endpointId, in any letter case and with a trailing slash, as the router matches it. */
@@ -67,7 +72,8 @@ export async function readRawInboundBody(ctx: Context, limitBytes: number): Prom
     // A corrupt compressed body: the client sent what it said it did not.
     throw new UnreadableBody(`The body could not be decompressed as ${encoding}`);
   }
-  return { raw: new TextDecoder(charsetOf(contentType)).decode(Buffer.concat(chunks)), contentType };
+  const bytes = Buffer.concat(chunks);
+  return { raw: new TextDecoder(charsetOf(contentType)).decode(bytes), contentType, bytes };
 }
 
 /**

@@ -1,15 +1,16 @@
 import { CreatedWebhookEndpoint } from '../../../application/webhooks/create-webhook-endpoint';
 import { DeletedWebhookEndpoint } from '../../../application/webhooks/delete-webhook-endpoint';
+import { UpdatedWebhookEndpoint } from '../../../application/webhooks/update-webhook-endpoint';
 import { InboundEndpointStatus } from '../../../application/webhooks/get-inbound-endpoint-status';
 import { InboundResult } from '../../../application/webhooks/inbound-processor';
 import { DeliveryWarning, InboundDeliveryData } from '../../../domain/webhooks/inbound-delivery';
-import { INBOUND_ACTION_TYPES, WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
+import { INBOUND_ACTION_TYPES, INBOUND_AUTH_MODES, WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
 import { exactObject, R } from '../shared/documented';
 import { Schema } from '../shared/operation';
 
 /**
- * The endpoint as the spec shows it (2.10), plus its action. The secret and verify-token hashes
- * never leave; columns are named by slug, which is what `target_column_id` holds.
+ * The endpoint as the spec shows it (2.10), plus its action and how its source authenticates. The
+ * secret and verify-token hashes and the sealed signing secret never leave; columns are named by slug, which is what `target_column_id` holds.
  */
 export const presentWebhookEndpoint = (e: WebhookEndpointData) => ({
   id: e.id,
@@ -27,7 +28,8 @@ export const presentWebhookEndpoint = (e: WebhookEndpointData) => ({
     pipeline_id: e.actionConfig.pipelineId,
     column: e.actionConfig.columnSlug,
   },
-  requires_secret: e.secretHash !== null,
+  auth_mode: e.authMode,
+  requires_secret: e.authMode === 'secret',
   has_verify_token: e.verifyTokenHash !== null,
   created_at: e.createdAt,
   updated_at: e.updatedAt,
@@ -37,6 +39,12 @@ export const presentWebhookEndpoint = (e: WebhookEndpointData) => ({
 export const presentCreatedWebhookEndpoint = (c: CreatedWebhookEndpoint) => ({
   ...presentWebhookEndpoint(c.endpoint),
   secret_token: c.secret,
+});
+
+/** PUT /webhooks/:id: the endpoint, and the new credential when the mode changed (shown this once). */
+export const presentUpdatedWebhookEndpoint = (u: UpdatedWebhookEndpoint) => ({
+  ...presentWebhookEndpoint(u.endpoint),
+  ...(u.secret === undefined ? {} : { secret_token: u.secret }),
 });
 
 export const presentDeletedWebhookEndpoint = (d: DeletedWebhookEndpoint) => ({ id: d.id, deleted: d.deleted });
@@ -115,20 +123,38 @@ export const webhookEndpointSchema = exactObject({
   },
   action_type: R.enumOf(INBOUND_ACTION_TYPES),
   action_config: exactObject({ project_id: R.uuid, pipeline_id: R.nullableUuid, column: R.nullableString }),
-  requires_secret: { ...R.boolean, description: 'Whether POSTs must carry `X-Webhook-Secret`.' },
+  auth_mode: {
+    ...R.enumOf(INBOUND_AUTH_MODES),
+    description:
+      'How POSTs prove they come from the source: `secret` (`X-Webhook-Secret`), `meta_signature` (`X-Hub-Signature-256`), ' +
+      '`typeform_signature` (`Typeform-Signature`), `standard_webhooks` (`webhook-id`, `webhook-timestamp`, `webhook-signature`), ' +
+      '`url_token` (`?token=` in the URL) or `none` (anyone may post).',
+  },
+  requires_secret: { ...R.boolean, description: 'Whether POSTs must carry `X-Webhook-Secret` (`auth_mode: secret`).' },
   has_verify_token: { ...R.boolean, description: "Whether Meta's subscription handshake is answered." },
   created_at: R.dateTime,
   updated_at: R.dateTime,
 });
 
+const secretToken: Schema = {
+  type: ['string', 'null'],
+  description:
+    'Shown this once, never again: the `X-Webhook-Secret` (`secret`), the signing secret made for the source ' +
+    '(`typeform_signature`, `standard_webhooks`) or the URL token (`url_token`). Null when the signing secret was ' +
+    'given (Meta app secret) or for `none`.',
+};
+
 /** POST /webhooks: the endpoint and its secret, shown this once. */
 export const createdWebhookEndpointSchema = exactObject({
   ...(webhookEndpointSchema.properties as Record<string, Schema>),
-  secret_token: {
-    type: 'string',
-    description: 'The shared secret POSTs send as `X-Webhook-Secret`. Only its hash is kept: it is never shown again.',
-  },
+  secret_token: secretToken,
 });
+
+/** PUT /webhooks/:id: the endpoint, with `secret_token` when `auth_mode` was sent. */
+export const updatedWebhookEndpointSchema: Schema = {
+  ...webhookEndpointSchema,
+  properties: { ...(webhookEndpointSchema.properties as Record<string, Schema>), secret_token: secretToken },
+};
 
 export const deletedWebhookEndpointSchema = exactObject({ id: R.uuid, deleted: { const: true } });
 

@@ -14,7 +14,7 @@ import { changesOf } from '../shared/body';
 import { UnsupportedMediaType } from '../shared/http-errors';
 import { operation, ParameterDoc, Schema } from '../shared/operation';
 import { Ctx, queryBoolean } from '../shared/params';
-import { createOne, resource } from '../shared/resource';
+import { createOne, resource, updateOne } from '../shared/resource';
 import { CreateWebhookBody, UPDATABLE_WEBHOOK_FIELDS, createWebhookSchema, updateWebhookSchema } from './webhook-schemas';
 import { firstIllFormed } from '../middleware/well-formed-input';
 import { RawInboundBody, readRawInboundBody } from './inbound-body';
@@ -26,7 +26,9 @@ import {
   presentDeletedWebhookEndpoint,
   presentInboundEndpointStatus,
   presentInboundResult,
+  presentUpdatedWebhookEndpoint,
   presentWebhookEndpoint,
+  updatedWebhookEndpointSchema,
   webhookEndpointSchema,
 } from './present-webhook';
 
@@ -40,7 +42,7 @@ export interface WebhookUseCases {
   receive: ReceiveInboundWebhook;
 }
 
-/** POST /webhooks: the API's endpoints always get a secret; the target column is named by its slug. */
+/** POST /webhooks: a shared secret unless `auth_mode` says otherwise; the target column is named by its slug. */
 const createCommandOf = (b: CreateWebhookBody): CreateWebhookEndpointCommand => ({
   name: b.name,
   slug: b.slug,
@@ -51,7 +53,8 @@ const createCommandOf = (b: CreateWebhookBody): CreateWebhookEndpointCommand => 
   columnSlug: b.target_column_id,
   fieldMapping: b.field_mapping,
   idempotencyPath: b.idempotency_path,
-  withSecret: true,
+  authMode: b.auth_mode,
+  signingSecret: b.signing_secret,
 });
 
 const SECRET_HEADERS = ['x-webhook-secret', 'x-service-webhook-secret'];
@@ -63,6 +66,15 @@ const secretOf = (ctx: Ctx): string | null => {
     if (v) return v;
   }
   return null;
+};
+
+/**
+ * The `token` of a `url_token` endpoint's URL. Our access log never writes a query string; proxies and
+ * other servers in front of the API may (README "Inbound authentication").
+ */
+const tokenOf = (ctx: Ctx): string | null => {
+  const v = ctx.query.token;
+  return typeof v === 'string' ? v : null;
 };
 
 /** What the app reads for the receiver before routing; read here only if it did not (1 MB, as the app). */
@@ -140,9 +152,11 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         summary: 'Create an inbound webhook endpoint (a name alone is enough)',
         description:
           "Without `project_id` or `target_pipeline_id` the endpoint runs `create_deal` into the team's internal " +
-          "project, in its default pipeline's first open column. The answer carries the one-time `secret_token` that " +
-          'POSTs to `/webhooks/inbound/{endpoint_id}` must send as `X-Webhook-Secret`; it is never shown again. A bad ' +
-          'path in `field_mapping` or `idempotency_path` is 400 naming it; a taken `slug` is 422 `DUPLICATE_ENTRY`.',
+          "project, in its default pipeline's first open column. `auth_mode` says how POSTs to " +
+          '`/webhooks/inbound/{endpoint_id}` authenticate (`secret` by default); `signing_secret` gives a signature mode ' +
+          "its secret (required for `meta_signature`: the Meta app's secret). The answer carries the one-time " +
+          '`secret_token` (the `X-Webhook-Secret`, a signing secret made here, or the URL token); it is never shown ' +
+          'again. A bad path in `field_mapping` or `idempotency_path` is 400 naming it; a taken `slug` is 422 `DUPLICATE_ENTRY`.',
         body: {
           schema: createWebhookSchema,
           example: { name: 'Formulário do site', field_mapping: { full_name: 'nome', email: 'email', phone: 'telefone' } },
@@ -164,17 +178,28 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         errors: [404],
         useCase: uc.get,
       }),
-      endpoints.update({
+      updateOne({
         id: 'updateWebhookEndpoint',
-        summary: 'Change the name, activity, field mapping or idempotency path',
+        path: '/webhooks/:id',
+        tag: TAG,
+        access: 'key',
+        summary: 'Change the name, activity, field mapping, idempotency path or authentication mode',
         description:
           'The action and its target stay as created; other fields sent are ignored. At least one of the ' +
-          "updatable fields is required. `idempotency_path: null` removes it. An inactive endpoint's public URL answers 404.",
+          "updatable fields is required. `idempotency_path: null` removes it. An inactive endpoint's public URL answers 404. " +
+          '`auth_mode` issues a new credential (even for the same mode; `signing_secret` gives a signature mode its ' +
+          'secret, required for `meta_signature`): the answer then carries it once as `secret_token`, and the former ' +
+          'credential admits nothing.',
         body: { schema: updateWebhookSchema, example: { is_active: false } },
-        success: 'The endpoint after the change.',
+        success: {
+          name: 'UpdatedWebhookEndpoint',
+          data: updatedWebhookEndpointSchema,
+          description: 'The endpoint after the change; with `secret_token` when `auth_mode` was sent.',
+        },
         errors: [400, 404],
         changes: (body) => changesOf(body, UPDATABLE_WEBHOOK_FIELDS),
         useCase: uc.update,
+        present: presentUpdatedWebhookEndpoint,
       }),
       endpoints.delete({
         id: 'deleteWebhookEndpoint',
@@ -236,7 +261,11 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         access: 'public',
         summary: 'Receive a payload from a form or ad platform and turn it into a lead (and a deal)',
         description:
-          "Public: the endpoint's secret, not an API key, admits the payload. The body is free-form and read as sent, " +
+          "Public: the endpoint's `auth_mode`, not an API key, admits the payload: `X-Webhook-Secret` (`secret`), " +
+          'a signature of the exact bytes sent in `X-Hub-Signature-256` (`meta_signature`, hex HMAC-SHA256 with the app ' +
+          'secret), `Typeform-Signature` (`typeform_signature`, base64) or `webhook-signature` with `webhook-id` and a ' +
+          '`webhook-timestamp` within 5 minutes (`standard_webhooks`), `?token=` (`url_token`), or nothing (`none`). ' +
+          'A missing or wrong credential is 401 and nothing is stored. The body is free-form and read as sent, ' +
           'whatever its content type: `application/json` and `+json` types, `application/x-www-form-urlencoded` (bracket ' +
           "and dot nesting, repeated keys as lists, the form's `charset`), and JSON sent as `text/plain`; gzip, deflate and " +
           'br bodies are decompressed (another `Content-Encoding` is 415), and the 1 MB limit applies after decompression. ' +
@@ -251,7 +280,12 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           "creates nothing and gets the first delivery's answer with `duplicate: true`. 401: a missing or wrong secret; " +
           '404: an unknown or inactive endpoint; 409: the same delivery is being processed by another attempt.',
         parameters: [
-          headerParam('X-Webhook-Secret', "The endpoint's `secret_token`; required unless the endpoint was created without a secret."),
+          headerParam('X-Webhook-Secret', "The endpoint's `secret_token`; required when its `auth_mode` is `secret`."),
+          headerParam('X-Hub-Signature-256', '`meta_signature`: `sha256=` and the hex HMAC-SHA256 of the body with the app secret.'),
+          headerParam('Typeform-Signature', '`typeform_signature`: `sha256=` and the base64 HMAC-SHA256 of the body with the secret.'),
+          headerParam('webhook-signature', '`standard_webhooks`: `v1,<base64>` signatures of `webhook-id.webhook-timestamp.body`.'),
+          headerParam('webhook-timestamp', '`standard_webhooks`: Unix seconds; more than 5 minutes off is refused.'),
+          queryParam('token', R.string, "`url_token`: the endpoint's `secret_token`."),
           headerParam('X-Service-Webhook-Secret', 'The legacy name of `X-Webhook-Secret`, read when that one is absent.'),
           headerParam(
             'webhook-id',
@@ -270,6 +304,8 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           const result = await uc.receive.execute({
             endpointId: String(ctx.params.endpointId),
             secret: secretOf(ctx),
+            token: tokenOf(ctx),
+            header: (name) => ctx.get(name) || null,
             body,
             inspect: (read) => {
               checkText(body, read.payload);

@@ -1,4 +1,5 @@
-import { INBOUND_ACTION_TYPES } from '../../../domain/webhooks/webhook-endpoint';
+import { MAX_SIGNING_SECRET } from '../../../application/webhooks/endpoint-credentials';
+import { INBOUND_ACTION_TYPES, INBOUND_AUTH_MODES } from '../../../domain/webhooks/webhook-endpoint';
 import { B, Items, Static, Text, Type } from '../shared/body';
 
 /**
@@ -31,11 +32,13 @@ export const createWebhookSchema = Type.Object({
   target_column_id: B.optional(B.nonEmptyString(Text.name)),
   field_mapping: B.optional(fieldMapping()),
   idempotency_path: B.optional(idempotencyPath()),
+  auth_mode: B.optional(B.enumOf(INBOUND_AUTH_MODES)),
+  signing_secret: B.optional(B.nonEmptyString(MAX_SIGNING_SECRET)),
 });
 export type CreateWebhookBody = Static<typeof createWebhookSchema>;
 
 /** What PUT /webhooks/:id changes; any other field sent is ignored. */
-export const UPDATABLE_WEBHOOK_FIELDS = ['name', 'is_active', 'field_mapping', 'idempotency_path'] as const;
+export const UPDATABLE_WEBHOOK_FIELDS = ['name', 'is_active', 'field_mapping', 'idempotency_path', 'auth_mode', 'signing_secret'] as const;
 
 /**
  * PUT /webhooks/:id administers these; the action and its target stay as created, and other legacy
@@ -47,5 +50,7 @@ export const updateWebhookSchema = Type.Object({
   is_active: B.optional(B.boolean()),
   field_mapping: B.optional(fieldMapping()),
   idempotency_path: B.optional(idempotencyPath()),
+  auth_mode: B.optional(B.enumOf(INBOUND_AUTH_MODES)),
+  signing_secret: B.optional(B.nonEmptyString(MAX_SIGNING_SECRET)),
 });
 export type UpdateWebhookBody = Static<typeof updateWebhookSchema>;

@@ -34,7 +34,9 @@ const endpoint = (teamId: string, over: Partial<WebhookEndpointData> = {}): Webh
     actionType: 'create_deal',
     actionConfig: { projectId: ClientMother.id(1), pipelineId: ClientMother.id(2), columnSlug: 'novo' },
     fieldMapping: { full_name: ['lead.first', 'lead.last'], 'custom_fields.plan': 'answers.0' },
+    authMode: 'secret',
     secretHash: 'a'.repeat(64),
+    signingSecret: null,
     idempotencyPath: 'entry.0.changes.0.value.leadgen_id',
     verifyTokenHash: 'b'.repeat(64),
     createdAt: at(n % 60),
@@ -74,9 +76,10 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
     team = { teamId: id() };
   });
 
-  it('round-trips every field identically, a null secret and pipeline included', async () => {
+  it('round-trips every field identically, a null secret and pipeline included, and every auth mode', async () => {
     const a = endpoint(team.teamId);
     const b = endpoint(team.teamId, {
+      authMode: 'none',
       secretHash: null,
       actionType: 'create_lead',
       actionConfig: { projectId: id(), pipelineId: null, columnSlug: null },
@@ -88,6 +91,21 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
     await repo.insert(b);
     expect(await repo.findById(team, a.id)).to.deep.equal(a);
     expect(await repo.findById(team, b.id)).to.deep.equal(b);
+    const sealed = `v1:${'A'.repeat(16)}:${'B'.repeat(24)}:${'C'.repeat(400)}`;
+    const modes: Partial<WebhookEndpointData>[] = [
+      { authMode: 'meta_signature', secretHash: null, signingSecret: sealed },
+      { authMode: 'typeform_signature', secretHash: null, signingSecret: sealed },
+      { authMode: 'standard_webhooks', secretHash: null, signingSecret: sealed },
+      { authMode: 'url_token', secretHash: 'c'.repeat(64), signingSecret: null },
+    ];
+    for (const over of modes) {
+      const e = endpoint(team.teamId, over);
+      await repo.insert(e);
+      expect(await repo.findByEndpointId(e.endpointId), over.authMode).to.deep.equal(e);
+      const changed = { ...e, authMode: 'secret' as const, secretHash: 'd'.repeat(64), signingSecret: null };
+      await repo.update(changed);
+      expect(await repo.findById(team, e.id), over.authMode).to.deep.equal(changed);
+    }
   });
 
   it('finds an endpoint by its public id whatever the team, and names the team of an admin id', async () => {

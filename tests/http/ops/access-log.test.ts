@@ -102,6 +102,24 @@ describe('Access log', () => {
     ]);
   });
 
+  it("never writes a url_token endpoint's token, whether it admits the request or not", async () => {
+    const env = httpEnvOf(runtime);
+    const { auth } = await env.team();
+    const hook = await env.request.post('/api/v1/webhooks').set(auth).send({ name: 'Form', auth_mode: 'url_token' });
+    const url = `/api/v1/webhooks/inbound/${hook.body.data.endpoint_id as string}`;
+    const token = hook.body.data.secret_token as string;
+    expect((await env.request.post(`${url}?token=${token}`).send({ name: 'Ana', phone: '11 3333-0001' })).status).to.equal(200);
+    expect((await env.request.post(`${url}?token=wrong-token-0042`).send({ name: 'Ana', phone: '11 3333-0001' })).status).to.equal(401);
+    const all = JSON.stringify(lines);
+    expect(all).to.not.contain(token);
+    expect(all).to.not.contain('wrong-token-0042');
+    expect(
+      requestLines()
+        .slice(-2)
+        .map((l) => l.fields.route),
+    ).to.deep.equal(['/api/v1/webhooks/inbound/:endpointId', '/api/v1/webhooks/inbound/:endpointId']);
+  });
+
   it('logs health, readiness and metrics requests at debug only', async () => {
     const env = httpEnvOf(runtime);
     for (const path of ['/healthz', '/readyz', '/metrics']) expect((await env.request.get(path)).status).to.equal(200);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { backendNames } from '../../support/backends';
 import { forEachHttpBackend } from '../../support/http';
-import { createEndpointFixture, storedLeadsAndDeals } from './fixtures';
+import { createEndpointFixture, storedLeadsAndDeals, webhookCli } from './fixtures';
 
 forEachHttpBackend(
   'Inbound receiver: a returning lead',
@@ -58,6 +58,51 @@ forEachHttpBackend(
           expect(deals).to.deep.equal([]);
           expect([first.body.entity_id, again.body.entity_id, third.body.entity_id]).to.deep.equal([lead.id, lead.id, lead.id]);
         }
+      });
+    }
+
+    for (const action of ['create_lead', 'create_deal'] as const) {
+      it(`lets a post to an endpoint without authentication add notes, never rewrite the lead's attribution (${action})`, async () => {
+        const f = await createEndpointFixture(env(), { action_type: action });
+        const open = await webhookCli(env().runtime, [
+          'webhook',
+          'create',
+          '--team',
+          f.teamId,
+          '--name',
+          'Lead Ads',
+          '--action',
+          action,
+          '--project',
+          f.projectId,
+          '--no-secret',
+        ]);
+        expect(open.code, open.err).to.equal(0);
+        // The lead came in through the authenticated endpoint, first without UTM, then with it.
+        const signed = (body: object) => env().request.post(f.url).set('X-Webhook-Secret', f.secret).send(body);
+        expect((await signed({ full_name: 'Ana', email: 'ana@example.com', notes: 'Quero um site' })).body).to.include({ success: true });
+        const before = (await storedLeadsAndDeals(env(), f)).leads[0];
+        expect(before.attribution).to.equal(null);
+
+        // Anyone may post to the open endpoint, reusing the lead's e-mail.
+        const forged = await env()
+          .request.post(`/api/v1/webhooks/inbound/${open.json.endpoint_id}`)
+          .send({ full_name: 'Mallory', email: 'ana@example.com', notes: 'Cancelem tudo', utm_source: 'evil', utm_campaign: 'x' });
+        expect(forged.body).to.include({ success: true });
+
+        const lead = (await storedLeadsAndDeals(env(), f)).leads[0];
+        expect(lead).to.include({ id: before.id, full_name: 'Ana', utm_source: null, utm_medium: null, utm_campaign: null });
+        expect(lead.attribution).to.equal(null);
+        // Added, never lost, and marked as unauthenticated; its UTM is kept in the note only.
+        expect(lead.notes).to.match(
+          /^Quero um site\n\n\[\d{4}-\d\d-\d\d \d\d:\d\d UTC · webhook lead-ads, unauthenticated\]\nCancelem tudo\nutm_source=evil utm_campaign=x$/,
+        );
+
+        // A later authenticated touch still writes the attribution.
+        expect((await signed({ full_name: 'Ana', email: 'ana@example.com', utm_source: 'google' })).body).to.include({ success: true });
+        const after = (await storedLeadsAndDeals(env(), f)).leads[0];
+        expect(after.attribution.first).to.include({ utm_source: 'google' });
+        expect(after.attribution.last).to.include({ utm_source: 'google' });
       });
     }
 

@@ -67,7 +67,7 @@ const endpoint = WebhookEndpoint.create(
     endpointId: 'wh_x',
     actionType: 'create_deal',
     actionConfig: { projectId: PROJECT, pipelineId: null, columnSlug: null },
-    secretHash: null,
+    credential: { authMode: 'none' },
     fieldMapping: { full_name: 'who' },
   },
   now,

@@ -15,7 +15,7 @@ const input = (over: Partial<NewWebhookEndpoint> = {}): NewWebhookEndpoint => ({
   endpointId: 'wh_abc',
   actionType: 'create_deal',
   actionConfig: { projectId: PROJECT, pipelineId: null, columnSlug: null },
-  secretHash: 'h',
+  credential: { authMode: 'secret', secretHash: 'h' },
   ...over,
 });
 
@@ -56,7 +56,7 @@ describe('WebhookEndpoint', () => {
     expect(() => e.assertReceiving()).to.not.throw();
     e.update({ isActive: false }, t1);
     expect(() => e.assertReceiving()).to.throw(NotFound);
-    expect(WebhookEndpoint.create(ID, TEAM, input({ secretHash: null }), t0).requiresSecret).to.equal(false);
+    expect(WebhookEndpoint.create(ID, TEAM, input({ credential: { authMode: 'none' } }), t0).authMode).to.equal('none');
   });
 });
 

@@ -1,0 +1,51 @@
+import { ValidationFailed } from '../../domain/shared/errors';
+import { EndpointCredential, InboundAuthMode, isSignatureScheme } from '../../domain/webhooks/webhook-endpoint';
+import { SecretHasher } from '../shared/secret-hasher';
+import { CredentialCipher } from '../whatsapp/credential-cipher';
+import { InboundSignatures } from './inbound-signatures';
+
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+/** Longest signing secret taken from the operator or the sender. */
+export const MAX_SIGNING_SECRET = 512;
+
+export interface IssuedCredential {
+  credential: EndpointCredential;
+  /** The secret or token in clear, when we made it: shown once. Null when the operator gave it, or for `none`. */
+  shown: string | null;
+}
+
+/**
+ * The credential of an endpoint's mode. A shared secret or URL token is only compared, so it is kept as a
+ * hash; a signing secret must be read back to compute an HMAC, so it is sealed with SECRETS_KEY. Meta's app
+ * secret is Meta's: the operator gives it. Typeform's and Standard Webhooks' are made here unless given.
+ */
+export class EndpointCredentials {
+  constructor(
+    private readonly hasher: SecretHasher,
+    private readonly cipher: CredentialCipher,
+    private readonly signatures: InboundSignatures,
+  ) {}
+
+  issue(authMode: InboundAuthMode, given: string | undefined, field = 'signing_secret'): IssuedCredential {
+    if (isSignatureScheme(authMode)) {
+      if (given === undefined && authMode === 'meta_signature') {
+        throw new ValidationFailed("A meta_signature endpoint needs the Meta app's secret", field);
+      }
+      if (given !== undefined && (!given || given.length > MAX_SIGNING_SECRET || !this.signatures.isUsableSecret(authMode, given))) {
+        const what = authMode === 'standard_webhooks' ? 'a whsec_ secret in base64' : `1 to ${MAX_SIGNING_SECRET} characters`;
+        throw new ValidationFailed(`The signing secret must be ${what}`, field);
+      }
+      const secret = given ?? this.signatures.newSecret(authMode);
+      return { credential: { authMode, signingSecret: this.cipher.seal(secret) }, shown: given === undefined ? secret : null };
+    }
+    if (given !== undefined) throw new ValidationFailed(`An endpoint of mode ${authMode} takes no signing secret`, field);
+    if (authMode === 'none') return { credential: { authMode }, shown: null };
+    const secret = this.hasher.generate(authMode === 'secret' ? WEBHOOK_SECRET_PREFIX : '');
+    return { credential: { authMode, secretHash: this.hasher.hash(secret) }, shown: secret };
+  }
+
+  /** The signing secret of a signature mode, opened. */
+  open(sealed: string): string {
+    return this.cipher.open(sealed);
+  }
+}
