@@ -3,6 +3,7 @@ import { CliCommand } from '../../adapters/cli/cli';
 import { webhookCommands } from '../../adapters/cli/webhooks/webhook-commands';
 import { RouteModule } from '../../adapters/http/app';
 import { webhookRoutes } from '../../adapters/http/webhooks/webhook-routes';
+import { ScryptVerifyTokenHasher } from '../../adapters/system/scrypt-verify-token-hasher';
 import { CreateProjectDeal } from '../../application/deals/create-project-deal';
 import { DealEventLog } from '../../application/deals/deal-event-log';
 import { FindOrCreateLead } from '../../application/projects/find-or-create-lead';
@@ -21,6 +22,7 @@ import { ReplayInboundDelivery } from '../../application/webhooks/replay-inbound
 import { SetWebhookVerifyToken } from '../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpoint } from '../../application/webhooks/update-webhook-endpoint';
 import { UpdateWebhookEndpointAsOperator } from '../../application/webhooks/update-webhook-endpoint-as-operator';
+import { VerifyTokenHasher } from '../../application/webhooks/verify-token-hasher';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
@@ -32,6 +34,7 @@ export const WEBHOOK_TOKENS = {
   WebhookEndpointRepository: Symbol.for('WebhookEndpointRepository'),
   InboundDeliveryRepository: Symbol.for('InboundDeliveryRepository'),
   InboundActions: Symbol.for('InboundActions'),
+  VerifyTokenHasher: Symbol.for('WebhookVerifyTokenHasher'),
 } as const;
 
 export const webhooksContext = new ContainerModule(({ bind }) => {
@@ -41,6 +44,9 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
   const { ProjectRepository: projects, PipelineRepository: pipelines } = PROJECT_TOKENS;
   const endpoints = T.WebhookEndpointRepository;
   const deliveries = T.InboundDeliveryRepository;
+
+  // Verify tokens are chosen by people: salted and slow to guess, unlike the random secrets of SecretHasher.
+  bind<VerifyTokenHasher>(T.VerifyTokenHasher).toConstantValue(new ScryptVerifyTokenHasher());
 
   singleton(CreateProjectDeal, [
     uow,
@@ -71,8 +77,8 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
   singleton(UpdateWebhookEndpoint, [uow, endpoints, clock]);
   singleton(UpdateWebhookEndpointAsOperator, [endpoints, UpdateWebhookEndpoint]);
   singleton(DeleteWebhookEndpoint, [uow, endpoints]);
-  singleton(GetInboundEndpointStatus, [endpoints, hasher]);
-  singleton(SetWebhookVerifyToken, [uow, endpoints, hasher, clock]);
+  singleton(GetInboundEndpointStatus, [endpoints, T.VerifyTokenHasher]);
+  singleton(SetWebhookVerifyToken, [uow, endpoints, T.VerifyTokenHasher, clock]);
   singleton(ReceiveInboundWebhook, [uow, endpoints, deliveries, InboundProcessor, hasher, ids, clock, TOKENS.Metrics]);
   singleton(ListInboundDeliveries, [endpoints, deliveries]);
   singleton(ReplayInboundDelivery, [endpoints, deliveries, InboundProcessor]);

@@ -22,6 +22,7 @@ import * as m20261126000200 from './20261126000200_deal_day_counts';
 import * as m20261126000300 from './20261126000300_deal_versions';
 import * as m20261126000400 from './20261126000400_client_versions';
 import * as m20261127000100 from './20261127000100_write_slots';
+import * as m20261128000500 from './20261128000500_salted_verify_tokens';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '20261126000300_deal_versions': m20261126000300,
   '20261126000400_client_versions': m20261126000400,
   '20261127000100_write_slots': m20261127000100,
+  '20261128000500_salted_verify_tokens': m20261128000500,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
