@@ -53,6 +53,8 @@ export interface Config {
   providerAllowPrivateNetworks: boolean;
   /** `SECRETS_KEY`: seals inbox credentials at rest (32 bytes, hex or base64); inboxes with a secret need it. */
   secretsKey?: string;
+  /** `SECRETS_KEY_PREVIOUS`: the key before SECRETS_KEY, while it is rotated: it still opens what it sealed, never seals. */
+  secretsKeyPrevious?: string;
   /** `METRICS_TOKEN`: when set, GET /metrics wants it as `Authorization: Bearer <token>`. */
   metricsToken?: string;
 }
@@ -327,6 +329,10 @@ export const SETTINGS = {
   SECRETS_KEY: optional(secretsKey, {
     description: 'encrypts inbox credentials; required for `cloud_api` and `evolution` inboxes',
   }),
+  SECRETS_KEY_PREVIOUS: optional(secretsKey, {
+    description:
+      'while `SECRETS_KEY` is rotated: the key before it, which still opens what it sealed (new seals always take `SECRETS_KEY`); `workspace-admin secrets reseal` moves every credential to `SECRETS_KEY`, then remove it (docs/operations.md)',
+  }),
   PROVIDER_ALLOW_PRIVATE_NETWORKS: define(flag, {
     fallback: false,
     defaultText: 'off',
@@ -375,6 +381,10 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
         : `REQUEST_TIMEOUT_MS: got ${quote(String(request))}; takes at least HEADERS_TIMEOUT_MS (${headers})`,
     );
   }
+  // A previous key only opens: without a current one nothing could be sealed again.
+  if (values.SECRETS_KEY_PREVIOUS !== undefined && values.SECRETS_KEY === undefined && !problems.some((p) => p.startsWith('SECRETS_KEY'))) {
+    problems.push('SECRETS_KEY_PREVIOUS: got a key without SECRETS_KEY; takes the key before SECRETS_KEY, set beside it');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return values as Settings;
 }
@@ -410,6 +420,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     providerAllowPrivateNetworks: s.PROVIDER_ALLOW_PRIVATE_NETWORKS,
     secretsKey: s.SECRETS_KEY,
+    secretsKeyPrevious: s.SECRETS_KEY_PREVIOUS,
     metricsToken: s.METRICS_TOKEN,
   };
 }

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { CredentialCipher } from '../../application/whatsapp/credential-cipher';
+import { CredentialCipher, UnreadableCredentials } from '../../application/whatsapp/credential-cipher';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -17,11 +17,20 @@ export function parseSecretsKey(text: string): Buffer {
 /**
  * AES-256-GCM: a random 12-byte IV per value and the 16-byte authentication tag, so a value that was
  * altered, or sealed with another key, is refused rather than opened into garbage. Text format
- * `v1:<iv>:<tag>:<ciphertext>` (base64 each), versioned so the scheme can change.
+ * `v1:<iv>:<tag>:<ciphertext>` (base64 each), versioned so the scheme can change. While the key is
+ * rotated, the previous keys (`SECRETS_KEY_PREVIOUS`) still open what they sealed; sealing always takes
+ * the current key.
  */
 export class AesGcmCipher implements CredentialCipher {
-  constructor(private readonly key: Buffer) {
-    if (key.length !== KEY_BYTES) throw new Error('The credential key must be 32 bytes');
+  private readonly previous: readonly Buffer[];
+
+  constructor(
+    private readonly key: Buffer,
+    previous: readonly Buffer[] = [],
+  ) {
+    for (const k of [key, ...previous]) if (k.length !== KEY_BYTES) throw new Error('The credential key must be 32 bytes');
+    // The current key given again as a previous one would only be tried twice.
+    this.previous = previous.filter((k) => !k.equals(key));
   }
 
   seal(plain: string): string {
@@ -32,6 +41,16 @@ export class AesGcmCipher implements CredentialCipher {
   }
 
   open(sealed: string): string {
+    return this.opened(sealed).plain;
+  }
+
+  reseal(sealed: string): string | null {
+    const { plain, current } = this.opened(sealed);
+    return current ? null : this.seal(plain);
+  }
+
+  /** The plain text, and whether the current key opened it (rather than a previous one). */
+  private opened(sealed: string): { plain: string; current: boolean } {
     const [version, iv, tag, ciphertext, ...rest] = sealed.split(':');
     const ivBytes = Buffer.from(iv ?? '', 'base64');
     const tagBytes = Buffer.from(tag ?? '', 'base64');
@@ -42,15 +61,27 @@ export class AesGcmCipher implements CredentialCipher {
       ivBytes.length !== IV_BYTES ||
       tagBytes.length !== TAG_BYTES
     ) {
-      throw new Error('Not a sealed credential value');
+      throw new UnreadableCredentials('Not a sealed credential value');
     }
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, ivBytes, { authTagLength: TAG_BYTES });
-      decipher.setAuthTag(tagBytes);
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8');
-    } catch {
-      throw new Error('Sealed credentials could not be opened: they were altered, or sealed with another SECRETS_KEY');
+    const data = Buffer.from(ciphertext, 'base64');
+    for (const key of [this.key, ...this.previous]) {
+      const plain = decrypt(key, ivBytes, tagBytes, data);
+      if (plain !== null) return { plain, current: key === this.key };
     }
+    throw new UnreadableCredentials(
+      'Sealed credentials could not be opened: they were altered, or sealed with a key that is neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS',
+    );
+  }
+}
+
+/** The plain text, or null when the tag does not match (another key, or altered). */
+function decrypt(key: Buffer, iv: Buffer, tag: Buffer, data: Buffer): string | null {
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
   }
 }
 
@@ -64,5 +95,9 @@ export class NoKeyCipher implements CredentialCipher {
 
   open(_sealed: string): string {
     throw new Error('SECRETS_KEY is required to read sealed inbox credentials');
+  }
+
+  reseal(_sealed: string): string | null {
+    throw new Error('SECRETS_KEY is required to reseal inbox credentials');
   }
 }

@@ -1,7 +1,7 @@
 import { NotFound, Unauthorized, ValidationFailed } from '../../domain/shared/errors';
 import { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
-import { SecretHasher } from '../shared/secret-hasher';
+import { VerifyTokenHasher } from './verify-token-hasher';
 
 /** Meta's subscription handshake: `hub.mode`, `hub.verify_token`, `hub.challenge` from the query. */
 export interface HubHandshake {
@@ -26,7 +26,7 @@ export type InboundEndpointStatus = { kind: 'status'; status: 'active' } | { kin
 export class GetInboundEndpointStatus {
   constructor(
     private readonly endpoints: WebhookEndpointRepository,
-    private readonly hasher: SecretHasher,
+    private readonly hasher: VerifyTokenHasher,
   ) {}
 
   async execute(command: GetInboundEndpointStatusCommand): Promise<InboundEndpointStatus> {
@@ -36,7 +36,7 @@ export class GetInboundEndpointStatus {
     const hub = command.hub;
     if (!hub || found.verifyTokenHash === null) return { kind: 'status', status: 'active' };
     if (hub.mode !== 'subscribe') throw new ValidationFailed('hub.mode must be subscribe', 'hub.mode');
-    if (!hub.verifyToken || !this.hasher.matches(hub.verifyToken, found.verifyTokenHash)) {
+    if (!hub.verifyToken || !(await this.hasher.matches(hub.verifyToken, found.verifyTokenHash))) {
       throw new Unauthorized('Wrong hub.verify_token');
     }
     if (!hub.challenge) throw new ValidationFailed('hub.challenge is required', 'hub.challenge');

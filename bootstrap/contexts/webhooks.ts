@@ -4,6 +4,7 @@ import { webhookCommands } from '../../adapters/cli/webhooks/webhook-commands';
 import { RouteModule } from '../../adapters/http/app';
 import { webhookRoutes } from '../../adapters/http/webhooks/webhook-routes';
 import { HmacInboundSignatures } from '../../adapters/system/inbound-signatures';
+import { ScryptVerifyTokenHasher } from '../../adapters/system/scrypt-verify-token-hasher';
 import { CreateProjectDeal } from '../../application/deals/create-project-deal';
 import { DealEventLog } from '../../application/deals/deal-event-log';
 import { FindOrCreateLead } from '../../application/projects/find-or-create-lead';
@@ -23,6 +24,7 @@ import { ReplayInboundDelivery } from '../../application/webhooks/replay-inbound
 import { SetWebhookVerifyToken } from '../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpoint } from '../../application/webhooks/update-webhook-endpoint';
 import { UpdateWebhookEndpointAsOperator } from '../../application/webhooks/update-webhook-endpoint-as-operator';
+import { VerifyTokenHasher } from '../../application/webhooks/verify-token-hasher';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
@@ -35,6 +37,7 @@ export const WEBHOOK_TOKENS = {
   WebhookEndpointRepository: Symbol.for('WebhookEndpointRepository'),
   InboundDeliveryRepository: Symbol.for('InboundDeliveryRepository'),
   InboundActions: Symbol.for('InboundActions'),
+  VerifyTokenHasher: Symbol.for('WebhookVerifyTokenHasher'),
 } as const;
 
 export const webhooksContext = new ContainerModule(({ bind }) => {
@@ -44,6 +47,9 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
   const { ProjectRepository: projects, PipelineRepository: pipelines } = PROJECT_TOKENS;
   const endpoints = T.WebhookEndpointRepository;
   const deliveries = T.InboundDeliveryRepository;
+
+  // Verify tokens are chosen by people: salted and slow to guess, unlike the random secrets of SecretHasher.
+  bind<VerifyTokenHasher>(T.VerifyTokenHasher).toConstantValue(new ScryptVerifyTokenHasher());
 
   singleton(CreateProjectDeal, [
     uow,
@@ -78,8 +84,8 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
   singleton(UpdateWebhookEndpoint, [uow, endpoints, EndpointCredentials, clock]);
   singleton(UpdateWebhookEndpointAsOperator, [endpoints, UpdateWebhookEndpoint]);
   singleton(DeleteWebhookEndpoint, [uow, endpoints]);
-  singleton(GetInboundEndpointStatus, [endpoints, hasher]);
-  singleton(SetWebhookVerifyToken, [uow, endpoints, hasher, clock]);
+  singleton(GetInboundEndpointStatus, [endpoints, T.VerifyTokenHasher]);
+  singleton(SetWebhookVerifyToken, [uow, endpoints, T.VerifyTokenHasher, clock]);
   singleton(ReceiveInboundWebhook, [
     uow,
     endpoints,

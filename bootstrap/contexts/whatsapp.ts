@@ -21,6 +21,7 @@ import { ListConversations } from '../../application/whatsapp/list-conversations
 import { ListInboxErrors } from '../../application/whatsapp/list-inbox-errors';
 import { ListInboxes } from '../../application/whatsapp/list-inboxes';
 import { RecordCloudApiEvents } from '../../application/whatsapp/record-cloud-api-events';
+import { ResealInboxCredentials } from '../../application/whatsapp/reseal-inbox-credentials';
 import { SendWhatsAppText } from '../../application/whatsapp/send-whatsapp-text';
 import { UpdateContact } from '../../application/whatsapp/update-contact';
 import { WhatsAppProvider } from '../../application/whatsapp/whatsapp-provider';
@@ -58,9 +59,16 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   const teams = TEAM_TOKENS.TeamRepository;
 
   // Without SECRETS_KEY, inboxes whose credentials hold a secret cannot be stored (the sandbox can).
+  // SECRETS_KEY_PREVIOUS still opens what it sealed while the key is rotated.
   bind<CredentialCipher>(T.CredentialCipher)
     .toResolvedValue(
-      (config: Config) => (config.secretsKey ? new AesGcmCipher(parseSecretsKey(config.secretsKey)) : new NoKeyCipher()),
+      (config: Config) =>
+        config.secretsKey
+          ? new AesGcmCipher(
+              parseSecretsKey(config.secretsKey),
+              config.secretsKeyPrevious ? [parseSecretsKey(config.secretsKeyPrevious)] : [],
+            )
+          : new NoKeyCipher(),
       [TOKENS.Config],
     )
     .inSingletonScope();
@@ -109,6 +117,7 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   singleton(ListInboxErrors, [T.InboxErrorRepository, T.InboxRepository, teams]);
   singleton(ListInboxes, [T.InboxRepository, teams]);
   singleton(CreateInbox, [uow, T.InboxRepository, teams, ids, clock]);
+  singleton(ResealInboxCredentials, [uow, T.InboxRepository]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(
     (useCases: WhatsAppUseCases, record: RecordCloudApiEvents, config: Config) =>
@@ -130,7 +139,14 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
     ],
   );
   bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(whatsappCommands, [
-    later(services({ createInbox: CreateInbox, listInboxes: ListInboxes, listInboxErrors: ListInboxErrors })),
+    later(
+      services({
+        createInbox: CreateInbox,
+        listInboxes: ListInboxes,
+        listInboxErrors: ListInboxErrors,
+        resealInboxCredentials: ResealInboxCredentials,
+      }),
+    ),
   ]);
   // A sandbox inbox with one conversation: sandbox sends never leave the machine.
   bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(

@@ -14,6 +14,20 @@ export interface InboxSummary {
   createdAt: string;
 }
 
+/** What resealing every inbox's credentials under the current key found (`workspace-admin secrets reseal`). */
+export interface CredentialsReseal {
+  /** Sealed with a previous key: sealed again with the current one. */
+  resealed: number;
+  /** Already sealed with the current key: left as they were. */
+  alreadyCurrent: number;
+  /** Stored in clear (written before credentials were sealed): sealed now. */
+  plaintextSealed: number;
+  /** Holding no secret (the sandbox): kept in clear, as a new one is. */
+  withoutSecret: number;
+  /** The inboxes whose credentials no configured key opens: left as they were. */
+  unreadable: string[];
+}
+
 export interface InboxRepository {
   findById(team: TeamContext, id: string): Promise<InboxData | null>;
   /**
@@ -24,4 +38,9 @@ export interface InboxRepository {
   insert(inbox: InboxData): Promise<void>;
   /** The team's inboxes, newest first (created_at, then id), without their credentials. */
   listSummaries(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<InboxSummary>>;
+  /**
+   * Seals every inbox's credentials, whatever its team, with the current key: those a previous key sealed
+   * and those stored in clear; what the current key sealed is left untouched, so it can run again.
+   */
+  resealCredentials(): Promise<CredentialsReseal>;
 }

@@ -8,6 +8,8 @@ import { loadConfig } from '../../bootstrap/config';
 import { buildRuntime } from '../../bootstrap/container';
 import { buildHttpApp } from '../../bootstrap/http';
 import { createKnex } from '../../adapters/persistence/knex/shared/connection';
+import { WHATSAPP_TOKENS } from '../../bootstrap/contexts/whatsapp';
+import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
 // bin/ is plain JavaScript, outside what TypeScript compiles: required, with the one function used typed here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const build = require('../../bin/build') as { ensureBuilt(this: void): void };
@@ -121,6 +123,79 @@ describe('workspace-admin', function () {
         expect(JSON.stringify(row)).to.not.contain('EAAG-cli-secret');
       } finally {
         await knex.destroy();
+      }
+    });
+
+    it('reseals every credential under a new SECRETS_KEY with the old one as SECRETS_KEY_PREVIOUS, those in clear included, once', async () => {
+      const NEW = 'c1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e7f80912';
+      const teamId = admin('team', 'create', '--name', 'Rotated', '--json').json().team.id;
+      const created = adminWithKey(
+        KEY,
+        'inbox',
+        'create',
+        '--team',
+        teamId,
+        '--name',
+        'Old key',
+        '--channel',
+        'cloud_api',
+        '--phone-number-id',
+        'cli-pn-rotated',
+        '--access-token',
+        'EAAG-rotated',
+        '--json',
+      );
+      expect(created.code, created.err).to.equal(0);
+      const knex = createKnex(env.DATABASE_URL!);
+      const clearId = '0190d000-0000-7000-8000-000000000001';
+      const rotatedId = JSON.parse(created.out).id as string;
+      try {
+        // An inbox stored before credentials were sealed: its access token in clear.
+        await knex('whatsapp_inboxes').insert({
+          team_id: teamId,
+          id: clearId,
+          name: 'In clear',
+          channel: 'cloud_api',
+          is_active: true,
+          phone_number_id: 'cli-pn-clear',
+          credentials: JSON.stringify({ channel: 'cloud_api', phoneNumberId: 'cli-pn-clear', accessToken: 'EAAG-in-clear' }),
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        });
+        const reseal = () => {
+          const r = spawnSync(process.execPath, [BIN, 'secrets', 'reseal', '--json'], {
+            env: { ...env, SECRETS_KEY: NEW, SECRETS_KEY_PREVIOUS: KEY },
+            encoding: 'utf8',
+          });
+          expect(r.status, r.stderr).to.equal(0);
+          return JSON.parse(r.stdout);
+        };
+        const first = reseal();
+        expect(first).to.include({ plaintext_sealed: 1, unreadable: 0 });
+        expect(first.resealed, 'the inboxes earlier tests sealed with the old key too').to.be.at.least(1);
+        const second = reseal();
+        expect(second).to.deep.equal({
+          resealed: 0,
+          already_current: first.resealed + first.already_current + first.plaintext_sealed,
+          plaintext_sealed: 0,
+          without_secret: first.without_secret,
+          unreadable: 0,
+          unreadable_inbox_ids: [],
+        });
+        const clear = await knex('whatsapp_inboxes').where({ id: clearId }).first();
+        expect(clear.credentials).to.match(/^v1:/).and.not.contain('EAAG-in-clear');
+      } finally {
+        await knex.destroy();
+      }
+      // The new key alone opens them now.
+      const runtime = buildRuntime({ ...loadConfig({ DATABASE_URL: env.DATABASE_URL, SECRETS_KEY: NEW }), logLevel: 'silent' });
+      try {
+        const inboxes = runtime.container.get<InboxRepository>(WHATSAPP_TOKENS.InboxRepository);
+        const rotated = await inboxes.findById({ teamId }, rotatedId);
+        expect(rotated?.credentials).to.deep.include({ accessToken: 'EAAG-rotated' });
+        expect((await inboxes.findById({ teamId }, clearId))?.credentials).to.deep.include({ accessToken: 'EAAG-in-clear' });
+      } finally {
+        await runtime.close();
       }
     });
 

@@ -54,11 +54,36 @@ describe('AesGcmCipher (inbox credentials at rest)', () => {
   });
 });
 
+describe('AesGcmCipher with a previous key (SECRETS_KEY_PREVIOUS, while the key is rotated)', () => {
+  const OLD = randomBytes(32);
+  const NEW = randomBytes(32);
+  const sealedOld = new AesGcmCipher(OLD).seal('{"apiKey":"evo-old"}');
+
+  it('opens what the previous key sealed only when that key is given, and seals with the current key', () => {
+    expect(() => new AesGcmCipher(NEW).open(sealedOld)).to.throw(/could not be opened/);
+    const rotating = new AesGcmCipher(NEW, [OLD]);
+    expect(rotating.open(sealedOld)).to.equal('{"apiKey":"evo-old"}');
+    const sealedNew = rotating.seal('{"apiKey":"evo-new"}');
+    expect(new AesGcmCipher(NEW).open(sealedNew), 'sealed with SECRETS_KEY').to.equal('{"apiKey":"evo-new"}');
+    expect(() => new AesGcmCipher(OLD).open(sealedNew), 'never with the previous key').to.throw(/could not be opened/);
+  });
+
+  it('reseals what a previous key sealed under the current one, and leaves what the current key sealed', () => {
+    const rotating = new AesGcmCipher(NEW, [OLD]);
+    const resealed = rotating.reseal(sealedOld);
+    expect(resealed).to.be.a('string');
+    expect(new AesGcmCipher(NEW).open(resealed!)).to.equal('{"apiKey":"evo-old"}');
+    expect(rotating.reseal(resealed!), 'already under the current key').to.equal(null);
+    expect(() => rotating.reseal(new AesGcmCipher(randomBytes(32)).seal('x')), 'no key opens it').to.throw(/could not be opened/);
+  });
+});
+
 describe('NoKeyCipher (SECRETS_KEY not set)', () => {
   it('refuses to seal or open, saying SECRETS_KEY is required', () => {
     const none = new NoKeyCipher();
     expect(() => none.seal('x')).to.throw(/SECRETS_KEY is required/);
     expect(() => none.open(new AesGcmCipher(KEY).seal('x'))).to.throw(/SECRETS_KEY is required/);
+    expect(() => none.reseal(new AesGcmCipher(KEY).seal('x'))).to.throw(/SECRETS_KEY is required/);
   });
 });
 

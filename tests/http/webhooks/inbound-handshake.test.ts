@@ -1,10 +1,17 @@
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { UnitOfWork } from '../../../application/shared/unit-of-work';
+import { WEBHOOK_TOKENS } from '../../../bootstrap/contexts/webhooks';
+import { WebhookEndpointRepository } from '../../../domain/webhooks/webhook-endpoint-repository';
 import { DealDispatchScheduler } from '../../../application/deals/deal-dispatch-scheduler';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { Logger } from '../../../application/shared/logger';
 import { backendNames } from '../../support/backends';
 import { forEachHttpBackend } from '../../support/http';
 import { createEndpointFixture, webhookCli } from './fixtures';
+
+/** How verify tokens were stored before they were salted. */
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 forEachHttpBackend(
   'Inbound receiver: Meta subscription handshake',
@@ -46,6 +53,47 @@ forEachHttpBackend(
       const cleared = await webhookCli(env().runtime, ['webhook', 'verify-token', '--endpoint', f.webhook.id, '--clear']);
       expect(cleared.json.has_verify_token).to.equal(false);
       expect((await hub(f.url, 'meu token secreto')).body).to.deep.equal({ status: 'active' });
+    });
+
+    it('keeps the verify token salted: the same token set twice is stored twice differently, never as its plain SHA-256', async () => {
+      const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
+      const endpoints = env().runtime.container.get<WebhookEndpointRepository>(WEBHOOK_TOKENS.WebhookEndpointRepository);
+      const storedHash = async () => (await endpoints.findByEndpointId(f.webhook.endpoint_id))!.verifyTokenHash!;
+      const hashes: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const set = await webhookCli(env().runtime, [
+          'webhook',
+          'verify-token',
+          '--endpoint',
+          f.webhook.id,
+          '--token',
+          'meu token secreto',
+        ]);
+        expect(set.code, set.err).to.equal(0);
+        hashes.push(await storedHash());
+      }
+      expect(hashes[0]).to.not.equal(hashes[1]);
+      for (const h of hashes) {
+        expect(h).to.not.equal(sha256('meu token secreto')).and.not.include('meu token');
+      }
+      expect((await hub(f.url, 'meu token secreto')).text).to.equal('1158201444');
+      expect((await hub(f.url, 'meu token secret')).status).to.equal(401);
+    });
+
+    it('still answers the handshake for a token stored as an unsalted SHA-256 before tokens were salted', async () => {
+      const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
+      const endpoints = env().runtime.container.get<WebhookEndpointRepository>(WEBHOOK_TOKENS.WebhookEndpointRepository);
+      const found = (await endpoints.findByEndpointId(f.webhook.endpoint_id))!;
+      await env()
+        .runtime.container.get<UnitOfWork>(TOKENS.UnitOfWork)
+        .run(() => endpoints.update({ ...found, verifyTokenHash: sha256('token de antes') }));
+
+      const ok = await hub(f.url, 'token de antes');
+      expect(ok.status).to.equal(200);
+      expect(ok.text).to.equal('1158201444');
+      for (const token of ['token de antes ', 'wrong', sha256('token de antes')]) {
+        expect((await hub(f.url, token)).status, token).to.equal(401);
+      }
     });
 
     it('answers 404 for an inactive or unknown endpoint, handshake or not', async () => {

@@ -76,6 +76,7 @@ describe('Configuration: one schema, checked at start', () => {
       whatsapp: { cloudApiUrl: 'https://graph.facebook.com/v21.0', appSecret: undefined, verifyToken: undefined },
       providerAllowPrivateNetworks: false,
       secretsKey: undefined,
+      secretsKeyPrevious: undefined,
       metricsToken: undefined,
     });
     // An empty value is no value.

@@ -34,3 +34,18 @@ describe('Configuration: SECRETS_KEY', () => {
     }
   });
 });
+
+describe('Configuration: SECRETS_KEY_PREVIOUS', () => {
+  const HEX = 'a7bcfc2dda8a971ba876648c2672f4096d65dd141e661612af80a91b35a3927f';
+  const OLD = '5d0e2c1a9b8f7e6d5c4b3a29180f7e6d5c4b3a29180f7e6d5c4b3a29180f7e6d';
+
+  it('is absent unless set, and keeps the previous key beside SECRETS_KEY', () => {
+    expect(loadConfig({ SECRETS_KEY: HEX }).secretsKeyPrevious).to.equal(undefined);
+    expect(loadConfig({ SECRETS_KEY: HEX, SECRETS_KEY_PREVIOUS: OLD }).secretsKeyPrevious).to.equal(OLD);
+  });
+
+  it('refuses a key of another length, or a previous key without a current one, naming the variable', () => {
+    expect(() => loadConfig({ SECRETS_KEY: HEX, SECRETS_KEY_PREVIOUS: OLD.slice(2) })).to.throw(/^SECRETS_KEY_PREVIOUS: got a value of 62/);
+    expect(() => loadConfig({ SECRETS_KEY_PREVIOUS: OLD })).to.throw(/^SECRETS_KEY_PREVIOUS: .*SECRETS_KEY/);
+  });
+});

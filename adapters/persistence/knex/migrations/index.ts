@@ -23,6 +23,7 @@ import * as m20261126000300 from './20261126000300_deal_versions';
 import * as m20261126000400 from './20261126000400_client_versions';
 import * as m20261127000100 from './20261127000100_write_slots';
 import * as m20261128000100 from './20261128000100_inbound_auth_modes';
+import * as m20261128000500 from './20261128000500_salted_verify_tokens';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '20261126000400_client_versions': m20261126000400,
   '20261127000100_write_slots': m20261127000100,
   '20261128000100_inbound_auth_modes': m20261128000100,
+  '20261128000500_salted_verify_tokens': m20261128000500,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,9 +1,9 @@
-import { CredentialCipher, openCredentials, sealCredentials } from '../../../../application/whatsapp/credential-cipher';
+import { CredentialCipher, openCredentials, resealEach, sealCredentials } from '../../../../application/whatsapp/credential-cipher';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { InboxData } from '../../../../domain/whatsapp/inbox';
-import { InboxRepository, InboxSummary } from '../../../../domain/whatsapp/inbox-repository';
+import { CredentialsReseal, InboxRepository, InboxSummary } from '../../../../domain/whatsapp/inbox-repository';
 import { KnexDatabase } from '../shared/knex-database';
 import { newestFirstPage } from '../shared/keyset';
 import { isUniqueViolation, toBool, toIso } from '../shared/rows';
@@ -77,5 +77,20 @@ export class KnexInboxRepository implements InboxRepository {
       if (isUniqueViolation(err)) throw new Duplicate('An inbox with this phone number id already exists');
       throw err;
     }
+  }
+
+  /** Every row at once: inboxes are few. A row is written only if its text is still the one read. */
+  async resealCredentials(): Promise<CredentialsReseal> {
+    const rows = await this.database
+      .db(TABLE)
+      .select('team_id', 'id', 'credentials')
+      .orderBy([{ column: 'team_id' }, { column: 'id' }]);
+    return resealEach(
+      this.cipher,
+      rows.map((r: Row) => ({ teamId: r.team_id as string, id: r.id as string, credentials: String(r.credentials) })),
+      async (r, credentials) => {
+        await this.database.db(TABLE).where({ team_id: r.teamId, id: r.id, credentials: r.credentials }).update({ credentials });
+      },
+    );
   }
 }

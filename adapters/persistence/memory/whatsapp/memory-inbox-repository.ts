@@ -1,9 +1,9 @@
-import { CredentialCipher, openCredentials, sealCredentials } from '../../../../application/whatsapp/credential-cipher';
+import { CredentialCipher, openCredentials, resealEach, sealCredentials } from '../../../../application/whatsapp/credential-cipher';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { InboxData } from '../../../../domain/whatsapp/inbox';
-import { InboxRepository, InboxSummary } from '../../../../domain/whatsapp/inbox-repository';
+import { CredentialsReseal, InboxRepository, InboxSummary } from '../../../../domain/whatsapp/inbox-repository';
 import { newestFirstPageOf } from '../shared/keyset';
 import { MemoryStore } from '../shared/memory-store';
 
@@ -54,5 +54,10 @@ export class MemoryInboxRepository implements InboxRepository {
     if (phoneNumberId !== null && this.rows.find((r) => r.phoneNumberId === phoneNumberId))
       throw new Duplicate('An inbox with this phone number id already exists');
     this.rows.set(inbox.id, { ...inbox, phoneNumberId, credentials: sealCredentials(this.cipher, inbox.credentials) });
+  }
+
+  resealCredentials(): Promise<CredentialsReseal> {
+    const rows = [...this.rows.all()].sort((a, b) => a.teamId.localeCompare(b.teamId) || a.id.localeCompare(b.id));
+    return resealEach(this.cipher, rows, async (row, credentials) => this.rows.set(row.id, { ...row, credentials }));
   }
 }
