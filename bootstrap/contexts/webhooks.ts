@@ -12,7 +12,7 @@ import { GetInboundEndpointStatus } from '../../application/webhooks/get-inbound
 import { GetWebhookEndpoint } from '../../application/webhooks/get-webhook-endpoint';
 import { InboundActions } from '../../application/webhooks/inbound-action';
 import { CreateDealFromInbound, CreateLeadFromInbound } from '../../application/webhooks/inbound-actions';
-import { InboundProcessor } from '../../application/webhooks/inbound-processor';
+import { InboundLimits, InboundProcessor } from '../../application/webhooks/inbound-processor';
 import { ListInboundDeliveries } from '../../application/webhooks/list-inbound-deliveries';
 import { ListWebhookEndpoints } from '../../application/webhooks/list-webhook-endpoints';
 import { ListWebhookEndpointsAsOperator } from '../../application/webhooks/list-webhook-endpoints-as-operator';
@@ -23,6 +23,7 @@ import { UpdateWebhookEndpoint } from '../../application/webhooks/update-webhook
 import { UpdateWebhookEndpointAsOperator } from '../../application/webhooks/update-webhook-endpoint-as-operator';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { wiring } from '../binding';
+import { Config } from '../config';
 import { DemoSeed, TOKENS } from '../tokens';
 import { DEAL_TOKENS } from './deals';
 import { PROJECT_TOKENS } from './projects';
@@ -32,6 +33,7 @@ export const WEBHOOK_TOKENS = {
   WebhookEndpointRepository: Symbol.for('WebhookEndpointRepository'),
   InboundDeliveryRepository: Symbol.for('InboundDeliveryRepository'),
   InboundActions: Symbol.for('InboundActions'),
+  InboundLimits: Symbol.for('InboundLimits'),
 } as const;
 
 export const webhooksContext = new ContainerModule(({ bind }) => {
@@ -62,7 +64,10 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
       [CreateDealFromInbound, CreateLeadFromInbound],
     )
     .inSingletonScope();
-  singleton(InboundProcessor, [uow, deliveries, T.InboundActions, clock, TOKENS.Logger]);
+  bind<InboundLimits>(T.InboundLimits)
+    .toResolvedValue((config: Config): InboundLimits => ({ maxRecords: config.inboundMaxRecords }), [TOKENS.Config])
+    .inSingletonScope();
+  singleton(InboundProcessor, [uow, deliveries, T.InboundActions, clock, TOKENS.Logger, T.InboundLimits]);
 
   singleton(ListWebhookEndpoints, [endpoints]);
   singleton(ListWebhookEndpointsAsOperator, [endpoints, TEAM_TOKENS.TeamRepository]);

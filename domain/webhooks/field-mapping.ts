@@ -218,6 +218,22 @@ const compile = (mapping: FieldMapping): CompiledMapping =>
     pathsOf(configured).map((path) => targetPath(target, path, 'field_mapping', parsedPaths.get)),
   ]);
 
+/** The most records one delivery makes unless the caller says otherwise (`INBOUND_MAX_RECORDS`). */
+export const DEFAULT_MAX_RECORDS = 500;
+
+/**
+ * A payload of more records than a delivery may make: refused whole, before any record is read, so that
+ * 1 MB of `[0,0,…]` costs the receiver no more than a count.
+ */
+export class TooManyRecords extends ValidationFailed {
+  constructor(
+    readonly records: number,
+    readonly max: number,
+  ) {
+    super(`The payload holds ${records} records; a delivery may make at most ${max}`, 'body');
+  }
+}
+
 const startsAtArray = (segments: readonly PathSegment[]): boolean => {
   const first = segments[0];
   return first.kind === 'index' || first.kind === 'each' || (first.kind === 'key' && first.bare && /^\d+$/.test(first.key));
@@ -229,14 +245,18 @@ const startsAtArray = (segments: readonly PathSegment[]): boolean => {
  * array makes one per element, paths read inside the element, unless a path starts at the array
  * (`0.email`, `[*].email`), which then reads the payload as a whole.
  */
-const scopesOf = (payload: unknown, compiled: CompiledMapping): RecordScope[] => {
+const scopesOf = (payload: unknown, compiled: CompiledMapping, max: number): RecordScope[] => {
+  const within = (list: unknown[]): unknown[] => {
+    if (list.length > max) throw new TooManyRecords(list.length, max);
+    return list;
+  };
   const all = compiled.flatMap(([, paths]) => paths);
   const withEach = all.find((segments) => eachPrefix(segments));
   if (withEach) {
     const prefix = eachPrefix(withEach)!;
     const key = prefixKey(prefix);
     const items = readSegments(payload, prefix);
-    const list: unknown[] = Array.isArray(items) && items.length ? items : [undefined];
+    const list: unknown[] = Array.isArray(items) && items.length ? within(items) : [undefined];
     return list.map((item) => ({
       root: item,
       read: (segments) => {
@@ -246,7 +266,7 @@ const scopesOf = (payload: unknown, compiled: CompiledMapping): RecordScope[] =>
     }));
   }
   if (Array.isArray(payload) && !all.some(startsAtArray)) {
-    const list: unknown[] = payload.length ? payload : [undefined];
+    const list: unknown[] = payload.length ? within(payload) : [undefined];
     return list.map((element) => ({ root: element, read: (segments) => readSegments(element, segments) }));
   }
   return [{ root: payload, read: (segments) => readSegments(payload, segments) }];
@@ -320,11 +340,12 @@ const recordOf = (scope: RecordScope, compiled: CompiledMapping): InboundRecord 
  * reads its path(s); an unmapped one a top-level key (`DEFAULT_KEYS`). Top-level `custom_fields` and
  * `metadata` objects are kept, and mapped keys are added to them. A phone, e-mail or value that
  * cannot be read becomes null with a warning, never a refusal: the caller decides, with
- * `requireContactPoint`, whether what is left is a lead.
+ * `requireContactPoint`, whether what is left is a lead. A payload of more than `max` records is refused
+ * (`TooManyRecords`) before any is read.
  */
-export const mapInboundRecords = (payload: unknown, mapping: FieldMapping): InboundRecord[] => {
+export const mapInboundRecords = (payload: unknown, mapping: FieldMapping, max = DEFAULT_MAX_RECORDS): InboundRecord[] => {
   const compiled = compile(mapping);
-  return scopesOf(payload, compiled).map((scope) => recordOf(scope, compiled));
+  return scopesOf(payload, compiled, max).map((scope) => recordOf(scope, compiled));
 };
 
 /** The first record's fields: the receiver's reading before it handled several records per delivery. */
