@@ -142,7 +142,8 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           "Without `project_id` or `target_pipeline_id` the endpoint runs `create_deal` into the team's internal " +
           "project, in its default pipeline's first open column. The answer carries the one-time `secret_token` that " +
           'POSTs to `/webhooks/inbound/{endpoint_id}` must send as `X-Webhook-Secret`; it is never shown again. A bad ' +
-          'path in `field_mapping` or `idempotency_path` is 400 naming it; a taken `slug` is 422 `DUPLICATE_ENTRY`.',
+          'path in `field_mapping` or `idempotency_path` is 400 naming it, and so is a `custom_fields.` or `metadata.` target ' +
+          'whose key is `__proto__`, `constructor` or `prototype`; a taken `slug` is 422 `DUPLICATE_ENTRY`.',
         body: {
           schema: createWebhookSchema,
           example: { name: 'Formulário do site', field_mapping: { full_name: 'nome', email: 'email', phone: 'telefone' } },
@@ -249,7 +250,9 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           '(`INBOUND_MAX_RECORDS`, 500 by default: the items of a top-level array or of the `[*]` array of the mapping) is ' +
           'kept and answered 400 `VALIDATION_ERROR` on `body`, no record made. Each record of several is made or left ' +
           'out on its own: one refused or failed is named in `warnings` (with its `record`) and the others are kept. A ' +
-          'delivery keeps its first 100 warnings and a last one counting the others. The body is read ' +
+          'delivery keeps its first 100 warnings and a last one counting the others. What is stored keeps the limits of ' +
+          "the API's requests (texts, tags, `custom_fields` and `metadata` keys): more is cut or left out with a warning " +
+          'naming the field, never a refusal of the lead. The body is read ' +
           'only once the endpoint is found and its secret checked. A redelivery ' +
           "(the same id at the endpoint's `idempotency_path`, else the same `webhook-id` or `Idempotency-Key` header) " +
           "creates nothing and gets the first delivery's answer with `duplicate: true`. 401: a missing or wrong secret; " +
