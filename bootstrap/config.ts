@@ -17,6 +17,8 @@ export interface Config {
   publicRateLimitPerMinute: number;
   /** Requests a minute per public endpoint: each inbound receiver's endpoint id; the Cloud API webhook as one. */
   inboundRateLimitPerMinute: number;
+  /** `INBOUND_MAX_RECORDS`: the most records (leads) one inbound delivery may make; more is refused whole. */
+  inboundMaxRecords: number;
   /** Failed API key authentications a minute per client address; past them the address is answered 429. */
   authFailureLimitPerMinute: number;
   /** How long a process trusts an API key it read active; `key revoke` answers after this long (`KeyTrust`). */
@@ -257,6 +259,12 @@ export const SETTINGS = {
     defaultText: '`1200`',
     description: 'requests a minute per public endpoint: each inbound `endpoint_id`; the Cloud API webhook is one endpoint for every team',
   }),
+  INBOUND_MAX_RECORDS: define(wholeNumber(1, 100_000), {
+    fallback: 500,
+    defaultText: '`500`',
+    description:
+      'records (leads, with their deals) one inbound delivery may make: a top-level array or a `[*]` mapping over more is kept and refused with 400 `VALIDATION_ERROR` before any record is read. It bounds how long one delivery holds the database',
+  }),
   AUTH_FAILURE_LIMIT_PER_MINUTE: define(wholeNumber(1, MAX_PER_MINUTE), {
     fallback: 30,
     defaultText: '`30`',
@@ -401,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
     publicRateLimitPerMinute: s.PUBLIC_RATE_LIMIT_PER_MINUTE,
     inboundRateLimitPerMinute: s.INBOUND_RATE_LIMIT_PER_MINUTE,
+    inboundMaxRecords: s.INBOUND_MAX_RECORDS,
     authFailureLimitPerMinute: s.AUTH_FAILURE_LIMIT_PER_MINUTE,
     apiKeyCacheMs: s.API_KEY_CACHE_MS,
     trustedProxyHops: s.TRUSTED_PROXY_HOPS,

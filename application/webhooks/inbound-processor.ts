@@ -1,6 +1,12 @@
 import { Conflict, DomainError, ValidationFailed } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
-import { InboundFields, mapInboundRecords, requireContactPoint } from '../../domain/webhooks/field-mapping';
+import {
+  DEFAULT_MAX_RECORDS,
+  InboundFields,
+  TooManyRecords,
+  mapInboundRecords,
+  requireContactPoint,
+} from '../../domain/webhooks/field-mapping';
 import { DeliveryWarning, InboundDelivery, InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
 import { InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
 import { InboundActionType, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
@@ -26,6 +32,8 @@ export type InboundResult =
       entityIds?: string[];
       warnings?: DeliveryWarning[];
       duplicate?: boolean;
+      /** Refused whole for holding more records than a delivery may make (`TooManyRecords`); none was read. */
+      tooLarge?: boolean;
     }
   | { kind: 'crashed'; error: string; duplicate?: boolean };
 
@@ -59,21 +67,33 @@ export const resultOf = (d: InboundDeliveryData): InboundResult | null => {
         error: d.error ?? 'Processing failed',
         entityIds: [],
         warnings: d.warnings,
+        ...(d.failure === 'too_large' ? { tooLarge: true } : {}),
       };
 };
 
 /** A refusal of one record of several names the record. */
 class RecordRefused extends ValidationFailed {}
 
+export interface InboundLimits {
+  /** The most records one delivery makes (`INBOUND_MAX_RECORDS`); a payload of more is refused whole. */
+  maxRecords: number;
+}
+
+/** Why one record of several was left out, said to the sender without what only the operator may read. */
+const RECORD_CRASHED = 'not stored: unexpected error';
+
 const hasContactPoint = (fields: InboundFields): boolean => !!(fields.fullName || fields.phone || fields.email);
 
 /**
  * Runs a stored delivery through its endpoint's action and records the outcome. Each record of the
  * payload with a name, phone or e-mail makes one entity; the others are skipped with a warning, and
- * only a payload without any usable record is refused. Success is recorded in the action's own
- * transaction, so a delivery is never marked done without its effect (all records or none); a
- * failure is recorded after the action's writes were rolled back. An attempt first claims the
- * delivery, so two attempts at once cannot both run the action.
+ * only a payload without any usable record is refused. A payload of more records than `maxRecords` is
+ * refused whole before any is read. Each record of several runs in a unit of work of its own inside the
+ * delivery's (a savepoint): one the action refuses, or that fails in storage, is undone alone and left
+ * out with a warning naming it, and the others are kept; only when none is made is the delivery refused
+ * (or crashed). Success is recorded in the same transaction as the records, so a delivery is never
+ * marked done without its effect; a failure is recorded after the action's writes were rolled back. An
+ * attempt first claims the delivery, so two attempts at once cannot both run the action.
  */
 export class InboundProcessor {
   constructor(
@@ -82,6 +102,7 @@ export class InboundProcessor {
     private readonly actions: InboundActions,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly limits: InboundLimits = { maxRecords: DEFAULT_MAX_RECORDS },
   ) {}
 
   async process(team: TeamContext, endpoint: WebhookEndpointData, stored: InboundDeliveryData): Promise<ProcessedDelivery> {
@@ -98,7 +119,7 @@ export class InboundProcessor {
         if (!(await this.deliveries.claim(team, stored.id, stored.attempts))) throw new DeliveryTaken();
         const { bodyError } = delivery.snapshot();
         if (bodyError !== null) throw new ValidationFailed(bodyError, 'body');
-        const records = mapInboundRecords(delivery.payload, endpoint.fieldMapping);
+        const records = mapInboundRecords(delivery.payload, endpoint.fieldMapping, this.limits.maxRecords);
         const several = records.length > 1;
         const usable: { index: number; fields: InboundFields }[] = [];
         records.forEach((record, index) => {
@@ -115,16 +136,9 @@ export class InboundProcessor {
           });
         }
         if (usable.length === 0) requireContactPoint(records[0].fields);
-        const done: InboundActionResult[] = [];
-        for (const { index, fields } of usable) {
-          try {
-            done.push(await this.actions[action].run(team, endpoint, fields));
-          } catch (err) {
-            if (several && err instanceof DomainError)
-              throw new RecordRefused(`record ${index}: ${err.message}`, err.details?.field as string | undefined);
-            throw err;
-          }
-        }
+        const done = several
+          ? await this.runEach(team, endpoint, stored.id, usable, warnings)
+          : [await this.actions[action].run(team, endpoint, usable[0].fields)];
         delivery.succeed(
           {
             action,
@@ -148,11 +162,47 @@ export class InboundProcessor {
       if (!refused) this.logger.error({ err, deliveryId: stored.id, webhookId: endpoint.id }, 'inbound webhook processing failed');
       const failed = InboundDelivery.restore(stored);
       failed.reread(delivery.payload, delivery.snapshot().bodyError);
-      if (refused) failed.fail(message, this.clock.now(), 'refused', warnings);
+      if (refused) failed.fail(message, this.clock.now(), err instanceof TooManyRecords ? 'too_large' : 'refused', warnings);
       else failed.fail(`Unexpected error: ${message}`, this.clock.now(), 'crashed');
       const data = failed.snapshot();
       await this.uow.run(() => this.deliveries.saveOutcome(data, stored.attempts));
       return { result: resultOf(data)!, delivery: data };
     }
+  }
+
+  /**
+   * The records of a delivery of several, each in a savepoint: a failed one is undone alone and left out
+   * with a warning. When none was made, the first failure is the delivery's (a refusal names its record).
+   */
+  private async runEach(
+    team: TeamContext,
+    endpoint: WebhookEndpointData,
+    deliveryId: string,
+    usable: { index: number; fields: InboundFields }[],
+    warnings: DeliveryWarning[],
+  ): Promise<InboundActionResult[]> {
+    const action = this.actions[endpoint.actionType];
+    const done: InboundActionResult[] = [];
+    let first: { index: number; err: unknown } | null = null;
+    for (const { index, fields } of usable) {
+      try {
+        done.push(await this.uow.run(() => action.run(team, endpoint, fields)));
+      } catch (err) {
+        first ??= { index, err };
+        if (err instanceof DomainError) {
+          const field = typeof err.details?.field === 'string' ? err.details.field : 'record';
+          warnings.push({ field, value: null, reason: `not stored: ${err.message}`, record: index });
+        } else {
+          this.logger.error({ err, deliveryId, webhookId: endpoint.id, record: index }, 'inbound webhook record failed');
+          warnings.push({ field: 'record', value: null, reason: RECORD_CRASHED, record: index });
+        }
+      }
+    }
+    if (done.length === 0 && first) {
+      const { index, err } = first;
+      if (err instanceof DomainError) throw new RecordRefused(`record ${index}: ${err.message}`, err.details?.field as string | undefined);
+      throw err;
+    }
+    return done;
   }
 }

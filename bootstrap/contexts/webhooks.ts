@@ -15,7 +15,7 @@ import { GetInboundEndpointStatus } from '../../application/webhooks/get-inbound
 import { GetWebhookEndpoint } from '../../application/webhooks/get-webhook-endpoint';
 import { InboundActions } from '../../application/webhooks/inbound-action';
 import { CreateDealFromInbound, CreateLeadFromInbound } from '../../application/webhooks/inbound-actions';
-import { InboundProcessor } from '../../application/webhooks/inbound-processor';
+import { InboundLimits, InboundProcessor } from '../../application/webhooks/inbound-processor';
 import { ListInboundDeliveries } from '../../application/webhooks/list-inbound-deliveries';
 import { ListWebhookEndpoints } from '../../application/webhooks/list-webhook-endpoints';
 import { ListWebhookEndpointsAsOperator } from '../../application/webhooks/list-webhook-endpoints-as-operator';
@@ -27,6 +27,7 @@ import { UpdateWebhookEndpointAsOperator } from '../../application/webhooks/upda
 import { VerifyTokenHasher } from '../../application/webhooks/verify-token-hasher';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { wiring } from '../binding';
+import { Config } from '../config';
 import { DemoSeed, TOKENS } from '../tokens';
 import { DEAL_TOKENS } from './deals';
 import { PROJECT_TOKENS } from './projects';
@@ -38,6 +39,7 @@ export const WEBHOOK_TOKENS = {
   InboundDeliveryRepository: Symbol.for('InboundDeliveryRepository'),
   InboundActions: Symbol.for('InboundActions'),
   VerifyTokenHasher: Symbol.for('WebhookVerifyTokenHasher'),
+  InboundLimits: Symbol.for('InboundLimits'),
 } as const;
 
 export const webhooksContext = new ContainerModule(({ bind }) => {
@@ -71,7 +73,10 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
       [CreateDealFromInbound, CreateLeadFromInbound],
     )
     .inSingletonScope();
-  singleton(InboundProcessor, [uow, deliveries, T.InboundActions, clock, TOKENS.Logger]);
+  bind<InboundLimits>(T.InboundLimits)
+    .toResolvedValue((config: Config): InboundLimits => ({ maxRecords: config.inboundMaxRecords }), [TOKENS.Config])
+    .inSingletonScope();
+  singleton(InboundProcessor, [uow, deliveries, T.InboundActions, clock, TOKENS.Logger, T.InboundLimits]);
 
   // Signing secrets are sealed with the cipher (SECRETS_KEY) that seals inbox credentials.
   bind(HmacInboundSignatures).toConstantValue(new HmacInboundSignatures());

@@ -1,6 +1,7 @@
 // How an inbound payload becomes the fields of one or more leads or deals: `{ "<target>": "<path>" }`.
 // A target without a mapping is read from a top-level key of its name (or its Portuguese name).
 import { ValidationFailed } from '../shared/errors';
+import { Text } from '../shared/limits';
 import { Reading, readEmail, readMoney, readPhone, text } from './inbound-values';
 import {
   PathSegment,
@@ -12,6 +13,7 @@ import {
   readPath,
   readSegments,
 } from './mapping-path';
+import { LimitWarning, RESERVED_KEYS, boundFreeForm, boundTags, boundText } from './record-limits';
 
 export const MAPPING_TARGETS = [
   'full_name',
@@ -90,6 +92,10 @@ export const parseFieldMapping = (raw: unknown, field = 'field_mapping'): FieldM
         `field_mapping target ${target} is unknown; use one of ${MAPPING_TARGETS.join(', ')}, custom_fields.<key> or metadata.<key>`,
         field,
       );
+    }
+    const key = FREE_TARGET.test(target) ? target.slice(target.indexOf('.') + 1) : null;
+    if (key !== null && RESERVED_KEYS.includes(key)) {
+      throw new ValidationFailed(`field_mapping target ${target} is not allowed: ${RESERVED_KEYS.join(', ')} cannot be keys`, field);
     }
     const list = Array.isArray(configured) ? configured : [configured];
     if (!list.length || list.length > MAX_JOINED_PATHS || list.some((p) => typeof p !== 'string' || !p.trim())) {
@@ -230,6 +236,22 @@ const compile = (mapping: FieldMapping): CompiledMapping =>
     pathsOf(configured).map((path) => targetPath(target, path, 'field_mapping', parsedPaths.get)),
   ]);
 
+/** The most records one delivery makes unless the caller says otherwise (`INBOUND_MAX_RECORDS`). */
+export const DEFAULT_MAX_RECORDS = 500;
+
+/**
+ * A payload of more records than a delivery may make: refused whole, before any record is read, so that
+ * 1 MB of `[0,0,…]` costs the receiver no more than a count.
+ */
+export class TooManyRecords extends ValidationFailed {
+  constructor(
+    readonly records: number,
+    readonly max: number,
+  ) {
+    super(`The payload holds ${records} records; a delivery may make at most ${max}`, 'body');
+  }
+}
+
 const startsAtArray = (segments: readonly PathSegment[]): boolean => {
   const first = segments[0];
   return first.kind === 'index' || first.kind === 'each' || (first.kind === 'key' && first.bare && /^\d+$/.test(first.key));
@@ -241,14 +263,18 @@ const startsAtArray = (segments: readonly PathSegment[]): boolean => {
  * array makes one per element, paths read inside the element, unless a path starts at the array
  * (`0.email`, `[*].email`), which then reads the payload as a whole.
  */
-const scopesOf = (payload: unknown, compiled: CompiledMapping): RecordScope[] => {
+const scopesOf = (payload: unknown, compiled: CompiledMapping, max: number): RecordScope[] => {
+  const within = (list: unknown[]): unknown[] => {
+    if (list.length > max) throw new TooManyRecords(list.length, max);
+    return list;
+  };
   const all = compiled.flatMap(([, paths]) => paths);
   const withEach = all.find((segments) => eachPrefix(segments));
   if (withEach) {
     const prefix = eachPrefix(withEach)!;
     const key = prefixKey(prefix);
     const items = readSegments(payload, prefix);
-    const list: unknown[] = Array.isArray(items) && items.length ? items : [undefined];
+    const list: unknown[] = Array.isArray(items) && items.length ? within(items) : [undefined];
     return list.map((item) => ({
       root: item,
       read: (segments) => {
@@ -258,7 +284,7 @@ const scopesOf = (payload: unknown, compiled: CompiledMapping): RecordScope[] =>
     }));
   }
   if (Array.isArray(payload) && !all.some(startsAtArray)) {
-    const list: unknown[] = payload.length ? payload : [undefined];
+    const list: unknown[] = payload.length ? within(payload) : [undefined];
     return list.map((element) => ({ root: element, read: (segments) => readSegments(element, segments) }));
   }
   return [{ root: payload, read: (segments) => readSegments(payload, segments) }];
@@ -276,16 +302,22 @@ const recordOf = (scope: RecordScope, compiled: CompiledMapping): InboundRecord 
     const parts = paths.map((p) => text(scope.read(p))).filter((t): t is string => t !== null);
     return parts.length ? parts.join(' ') : undefined;
   };
+  // Within the API's limits; what is cut or left out is reported, never written into the notes.
+  const limited: LimitWarning[] = [];
   const free = (prefix: 'custom_fields' | 'metadata'): Record<string, unknown> => {
     const own = isRecord(scope.root) ? scope.root[prefix] : undefined;
-    const base = isRecord(own) ? { ...own } : {};
+    const mappedEntries: [string, unknown][] = [];
     for (const [target] of compiled) {
       if (!target.startsWith(`${prefix}.`)) continue;
       const v = read(target);
-      if (v !== undefined) base[target.slice(prefix.length + 1)] = v;
+      if (v !== undefined) mappedEntries.push([target.slice(prefix.length + 1), v]);
     }
-    return base;
+    // Mapped keys win over the payload's own, and come first, so they are kept first.
+    const mappedKeys = new Set(mappedEntries.map(([k]) => k));
+    const ownEntries = isRecord(own) ? Object.entries(own).filter(([k]) => !mappedKeys.has(k)) : [];
+    return boundFreeForm(prefix, [...mappedEntries, ...ownEntries], limited);
   };
+  const short = (field: string, v: unknown, max: number = Text.name): string | null => boundText(field, text(v), max, limited);
 
   const warnings: FieldWarning[] = [];
   const extraNotes: string[] = [];
@@ -309,21 +341,21 @@ const recordOf = (scope: RecordScope, compiled: CompiledMapping): InboundRecord 
 
   return {
     fields: {
-      fullName: text(read('full_name')),
+      fullName: short('full_name', read('full_name')),
       email,
       phone,
-      title: text(read('title')),
-      description: text(read('description')),
+      title: short('title', read('title')),
+      description: short('description', read('description'), Text.long),
       value,
-      source: text(read('source')),
-      companyName: text(read('company_name')),
-      notes: notes.length ? notes.join('\n') : null,
-      tags: tagsOf(read('tags')),
-      utm: Object.fromEntries(UTM_KEYS.map((k) => [k, text(read(k))])) as Record<UtmKey, string | null>,
+      source: short('source', read('source')),
+      companyName: short('company_name', read('company_name')),
+      notes: boundText('notes', notes.length ? notes.join('\n') : null, Text.long, limited),
+      tags: boundTags(tagsOf(read('tags')), limited),
+      utm: Object.fromEntries(UTM_KEYS.map((k) => [k, short(k, read(k))])) as Record<UtmKey, string | null>,
       customFields: free('custom_fields'),
       metadata: free('metadata'),
     },
-    warnings,
+    warnings: [...warnings, ...limited],
   };
 };
 
@@ -332,11 +364,12 @@ const recordOf = (scope: RecordScope, compiled: CompiledMapping): InboundRecord 
  * reads its path(s); an unmapped one a top-level key (`DEFAULT_KEYS`). Top-level `custom_fields` and
  * `metadata` objects are kept, and mapped keys are added to them. A phone, e-mail or value that
  * cannot be read becomes null with a warning, never a refusal: the caller decides, with
- * `requireContactPoint`, whether what is left is a lead.
+ * `requireContactPoint`, whether what is left is a lead. A payload of more than `max` records is refused
+ * (`TooManyRecords`) before any is read.
  */
-export const mapInboundRecords = (payload: unknown, mapping: FieldMapping): InboundRecord[] => {
+export const mapInboundRecords = (payload: unknown, mapping: FieldMapping, max = DEFAULT_MAX_RECORDS): InboundRecord[] => {
   const compiled = compile(mapping);
-  return scopesOf(payload, compiled).map((scope) => recordOf(scope, compiled));
+  return scopesOf(payload, compiled, max).map((scope) => recordOf(scope, compiled));
 };
 
 /** The first record's fields: the receiver's reading before it handled several records per delivery. */

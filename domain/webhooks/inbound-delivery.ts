@@ -6,8 +6,11 @@ import { InboundActionType } from './webhook-endpoint';
 
 export type InboundDeliveryStatus = 'received' | 'succeeded' | 'failed';
 
-/** `refused`: the action said no (answered `success: false`); `crashed`: an unexpected error. */
-export type InboundFailure = 'refused' | 'crashed';
+/**
+ * `refused`: the action said no (answered `success: false`); `crashed`: an unexpected error;
+ * `too_large`: the payload held more records than a delivery may make, and none was read.
+ */
+export type InboundFailure = 'refused' | 'crashed' | 'too_large';
 
 /** A field the lenient reading could not use, kept so that nothing is dropped unseen. */
 export interface DeliveryWarning {
@@ -17,6 +20,34 @@ export interface DeliveryWarning {
   /** The record's position when the payload held several. */
   record?: number;
 }
+
+/** The warnings a delivery keeps; the ones past them are counted in one last warning on `warnings`. */
+export const MAX_DELIVERY_WARNINGS = 100;
+/** How much of a value a warning shows, in characters (of its JSON text when it is not text). */
+export const MAX_WARNING_VALUE = 200;
+
+const cut = (text: string): string => (text.length > MAX_WARNING_VALUE ? `${text.slice(0, MAX_WARNING_VALUE)}…` : text);
+
+/** A value as a warning shows it: whole when short, else its beginning as text. */
+const shownValue = (value: unknown): unknown => {
+  if (typeof value === 'string') return cut(value);
+  if (value === null || typeof value !== 'object') return value;
+  const json = JSON.stringify(value);
+  return json.length > MAX_WARNING_VALUE ? cut(json) : value;
+};
+
+/**
+ * The warnings a delivery keeps, each value shortened: the first `MAX_DELIVERY_WARNINGS`, then one that
+ * says how many were left out (its `value`), so that 1 MB of unreadable records answers a few kilobytes.
+ */
+export const keptWarnings = (warnings: readonly DeliveryWarning[]): DeliveryWarning[] => {
+  const kept = warnings.slice(0, MAX_DELIVERY_WARNINGS).map((w) => ({ ...w, value: shownValue(w.value) }));
+  const left = warnings.length - kept.length;
+  if (left > 0) {
+    kept.push({ field: 'warnings', value: left, reason: `${left} more warnings left out; a delivery keeps ${MAX_DELIVERY_WARNINGS}` });
+  }
+  return structuredClone(kept);
+};
 
 export interface InboundOutcome {
   action: InboundActionType;
@@ -133,7 +164,7 @@ export class InboundDelivery {
     this.data.entityId = outcome.entityId;
     this.data.entityIds = [...(outcome.entityIds ?? [outcome.entityId])];
     this.data.entityType = outcome.entityType;
-    this.data.warnings = structuredClone(outcome.warnings ?? []);
+    this.data.warnings = keptWarnings(outcome.warnings ?? []);
     this.data.error = null;
     this.data.failure = null;
     this.settle(now);
@@ -144,7 +175,7 @@ export class InboundDelivery {
     this.data.status = 'failed';
     this.data.entityId = null;
     this.data.entityIds = [];
-    this.data.warnings = structuredClone(warnings);
+    this.data.warnings = keptWarnings(warnings);
     this.data.error = error || 'Processing failed';
     this.data.failure = failure;
     this.settle(now);

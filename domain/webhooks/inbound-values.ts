@@ -3,6 +3,7 @@
 // can keep the lead and tell a person what was left out, instead of refusing everything.
 import { normalizeLeadEmail } from '../projects/lead-phone';
 import { DomainError } from '../shared/errors';
+import { Text } from '../shared/limits';
 import { PhoneNumber } from '../shared/phone-number';
 
 /** What a field reads as; `problem` says why a value that was sent could not be read. */
@@ -114,6 +115,7 @@ export const readEmail = (v: unknown): Reading<string> => {
   if (absent(v)) return { value: null };
   const raw = text(v);
   if (raw === null) return { value: null, problem: 'is not text' };
+  if (raw.length > Text.email) return { value: null, problem: `is longer than ${Text.email} characters` };
   try {
     return { value: normalizeLeadEmail(raw) };
   } catch (err) {

@@ -156,7 +156,8 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           '`/webhooks/inbound/{endpoint_id}` authenticate (`secret` by default); `signing_secret` gives a signature mode ' +
           "its secret (required for `meta_signature`: the Meta app's secret). The answer carries the one-time " +
           '`secret_token` (the `X-Webhook-Secret`, a signing secret made here, or the URL token); it is never shown ' +
-          'again. A bad path in `field_mapping` or `idempotency_path` is 400 naming it; a taken `slug` is 422 `DUPLICATE_ENTRY`.',
+          'again. A bad path in `field_mapping` or `idempotency_path` is 400 naming it, and so is a `custom_fields.` or ' +
+          '`metadata.` target whose key is `__proto__`, `constructor` or `prototype`; a taken `slug` is 422 `DUPLICATE_ENTRY`.',
         body: {
           schema: createWebhookSchema,
           example: { name: 'Formulário do site', field_mapping: { full_name: 'nome', email: 'email', phone: 'telefone' } },
@@ -274,7 +275,13 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           'A 200 means the receiver answered: the outcome is in the body (`success`, `entity_id`, `entity_ids`, `warnings`, ' +
           'or `error`). A body of a type the receiver does not read (XML, multipart, text that is not JSON) is kept and ' +
           'answered 415 `UNSUPPORTED_MEDIA_TYPE`; a body declared JSON that is not JSON, JSON nested deeper than 64 ' +
-          'levels, or a form of more than 1 000 fields is kept and answered 400 `VALIDATION_ERROR`. The body is read ' +
+          'levels, a form of more than 1 000 fields, or a payload of more records than a delivery may make ' +
+          '(`INBOUND_MAX_RECORDS`, 500 by default: the items of a top-level array or of the `[*]` array of the mapping) is ' +
+          'kept and answered 400 `VALIDATION_ERROR` on `body`, no record made. Each record of several is made or left ' +
+          'out on its own: one refused or failed is named in `warnings` (with its `record`) and the others are kept. A ' +
+          'delivery keeps its first 100 warnings and a last one counting the others. What is stored keeps the limits of ' +
+          "the API's requests (texts, tags, `custom_fields` and `metadata` keys): more is cut or left out with a warning " +
+          'naming the field, never a refusal of the lead. The body is read ' +
           'only once the endpoint is found and its secret checked. A redelivery ' +
           "(the same id at the endpoint's `idempotency_path`, else the same `webhook-id` or `Idempotency-Key` header) " +
           "creates nothing and gets the first delivery's answer with `duplicate: true`. 401: a missing or wrong secret; " +
@@ -324,6 +331,11 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           if (reading.error !== null) {
             const what = ctx.is('urlencoded') ? 'form' : 'JSON';
             throw new ValidationFailed(`Invalid ${what} body; it was kept and can be replayed (${reading.error})`, 'body');
+          }
+          // A payload of more records than a delivery may make is kept, refused whole, and answered like a
+          // body the receiver cannot read, so that the sender sees it was not processed.
+          if (result.kind === 'processed' && result.tooLarge) {
+            throw new ValidationFailed(`${result.error ?? 'Too many records'}; it was kept and can be replayed`, 'body');
           }
           // 200 only means the receiver answered; the outcome is in the body (spec 4.9).
           ctx.status = 200;

@@ -64,6 +64,7 @@ describe('Configuration: one schema, checked at start', () => {
       rateLimitPerMinute: 600,
       publicRateLimitPerMinute: 600,
       inboundRateLimitPerMinute: 1200,
+      inboundMaxRecords: 500,
       authFailureLimitPerMinute: 30,
       trustedProxyHops: 0,
       redisUrl: undefined,

@@ -230,17 +230,57 @@ describe('InboundProcessor', () => {
     expect(delivery.warnings[1]).to.include({ value: 'not-an-email' });
   });
 
-  it('refuses the whole payload, naming the record, when the action refuses one record of several', async () => {
+  it('keeps the other records when the action refuses one of several, each record in a unit of its own', async () => {
     const { uow, processor } = setUp({
       run: async (_t, _e, fields) => {
-        if (fields.fullName === 'Bia') throw new Unprocessable('The project is archived');
-        return { entityId: 'deal-1', entityType: 'deal' };
+        if (fields.fullName === 'Bia') throw new Unprocessable('The project is archived', 'project_id');
+        return { entityId: `deal-${String(fields.fullName)}`, entityType: 'deal' };
+      },
+    });
+    const payload = { leads: [{ name: 'Ana' }, { name: 'Bia' }, { name: 'Caio' }] };
+    const { result, delivery } = await processor.process(TEAM, multi, receive(payload));
+    expect(result).to.include({ success: true, entityId: 'deal-Ana' });
+    expect(delivery.entityIds).to.deep.equal(['deal-Ana', 'deal-Caio']);
+    expect(delivery.warnings).to.deep.equal([
+      { field: 'project_id', value: null, reason: 'not stored: The project is archived', record: 1 },
+    ]);
+    expect(uow.log).to.deep.equal(['claim', 'commit', 'rollback', 'commit', 'save succeeded', 'commit']);
+  });
+
+  it('refuses the whole payload, naming the first record, when every record of several is refused', async () => {
+    const { uow, processor } = setUp({
+      run: async () => {
+        throw new Unprocessable('The project is archived');
       },
     });
     const { result, delivery } = await processor.process(TEAM, multi, receive({ leads: [{ name: 'Ana' }, { name: 'Bia' }] }));
-    expect(result).to.include({ success: false, error: 'record 1: The project is archived' });
+    expect(result).to.include({ success: false, error: 'record 0: The project is archived' });
     expect(delivery.entityIds).to.deep.equal([]);
-    expect(uow.log).to.deep.equal(['claim', 'rollback', 'save failed', 'commit']);
+    expect(uow.log).to.deep.equal(['claim', 'rollback', 'rollback', 'rollback', 'save failed', 'commit']);
+  });
+
+  it('refuses a payload of more records than the cap whole, before running the action on any', async () => {
+    let ran = 0;
+    const { processor } = setUp({
+      run: async () => ({ entityId: `deal-${++ran}`, entityType: 'deal' }),
+    });
+    const capped = new InboundProcessor(
+      new RecordingUow(),
+      new Deliveries(new RecordingUow()),
+      {
+        create_deal: { run: async () => ({ entityId: `deal-${++ran}`, entityType: 'deal' }) },
+        create_lead: { run: async () => ({ entityId: 'x', entityType: 'lead' }) },
+      },
+      { now: () => now },
+      { debug() {}, info() {}, warn() {}, error() {} },
+      { maxRecords: 2 },
+    );
+    const three = receive({ leads: [{ name: 'Ana' }, { name: 'Bia' }, { name: 'Caio' }] });
+    const { result, delivery } = await capped.process(TEAM, multi, three);
+    expect(result).to.include({ success: false, tooLarge: true, error: 'The payload holds 3 records; a delivery may make at most 2' });
+    expect(delivery).to.include({ status: 'failed', failure: 'too_large' });
+    expect(ran).to.equal(0);
+    expect((await processor.process(TEAM, multi, three)).result).to.include({ success: true });
   });
 
   it("calls the action's afterCommit only once its transaction has committed, and not after a refusal", async () => {
