@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { isOriginPattern } from '../adapters/http/middleware/allowed-origins';
 import { parseSecretsKey } from '../adapters/system/aes-gcm-cipher';
 
 export type StorageKind = 'memory' | 'sqlite' | 'postgres';
@@ -183,18 +184,19 @@ const host: Kind<string> = {
   },
 };
 
-/** `CORS_ORIGINS`: a comma-separated list of origins (`https://app.example.com`), each exactly an origin. */
+/**
+ * `CORS_ORIGINS`: a comma-separated list of origins (`https://app.example.com`), each exactly an origin or
+ * one whose host starts with `*.` (`https://*.example.com`, every subdomain of `example.com`).
+ */
 const origins: Kind<string[]> = {
-  takes: 'comma-separated browser origins such as https://app.example.com (scheme, host, optional port; no path)',
+  takes:
+    'comma-separated browser origins such as https://app.example.com (scheme, host, optional port; no path); a host may start with `*.` (https://*.example.com)',
   parse: (raw) => {
     const list = raw
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean);
-    for (const o of list) {
-      const url = URL.canParse(o) ? new URL(o) : null;
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== o) throw new Refused(quote(o));
-    }
+    for (const o of list) if (!isOriginPattern(o)) throw new Refused(quote(o));
     return list;
   },
 };
@@ -325,7 +327,7 @@ export const SETTINGS = {
     fallback: [],
     defaultText: '(none)',
     description:
-      'browser origins allowed to call the API (`https://painel.example.com,http://localhost:5173`); preflights from them are answered, every other origin gets no CORS header',
+      'browser origins allowed to call the API (`https://painel.example.com,http://localhost:5173`); preflights from them are answered, every other origin gets no CORS header. `https://*.example.com` allows every subdomain of example.com, at any depth, on that scheme and port, but not example.com itself',
   }),
   WHATSAPP_CLOUD_API_URL: define(urlOf(['http:', 'https:'], 'an http:// or https:// URL'), {
     fallback: 'https://graph.facebook.com/v21.0',

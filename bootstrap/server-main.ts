@@ -1,4 +1,5 @@
 import cluster, { Worker } from 'node:cluster';
+import { stdoutLog } from '../adapters/logging/log-output';
 import { FlexibleRateLimiter } from '../adapters/ratelimit/flexible-rate-limiter';
 import { Logger } from '../application/shared/logger';
 import { TeamRepository } from '../domain/teams/team-repository';
@@ -94,6 +95,16 @@ const isStartFailed = (m: unknown): m is StartFailed =>
 const LISTENING = { type: 'workspace:listening' } as const;
 const isListening = (m: unknown): boolean => typeof m === 'object' && m !== null && (m as { type?: unknown }).type === LISTENING.type;
 
+/** How long an exiting process waits for stdout to take its last log lines; past it they are dropped. */
+const LOG_FLUSH_MS = 1000;
+
+/** Exits once the log lines written so far are out, or at LOG_FLUSH_MS: a stdout nobody reads holds no exit. */
+function exitAfterLogs(code: number): void {
+  void stdoutLog()
+    .flushed(LOG_FLUSH_MS)
+    .then(() => process.exit(code));
+}
+
 /**
  * Exits 1 for a reason that is known and explained in one line: a worker tells its primary, which says it
  * once when it gives up; a single process says it on stderr.
@@ -106,7 +117,7 @@ function failStart(reason: string): void {
   }
   process.stderr.write(`${reason}\n`);
   printUnshownDemo();
-  process.exit(1);
+  exitAfterLogs(1);
 }
 
 /** Past SHUTDOWN_TIMEOUT_MS, how long stopping the schedulers and closing the runtime may take. */
@@ -176,7 +187,7 @@ function serve(runtime: Runtime, onListening?: () => void): void {
     await stopBackgroundWork();
     await runtime.close();
     logger.info({ pid: process.pid }, 'Workspace API stopped');
-    process.exit(0);
+    exitAfterLogs(0);
   });
 }
 
@@ -220,7 +231,7 @@ async function main(): Promise<void> {
   const stopWorkers = (signal: StopSignal) => {
     stopping = true;
     for (const timer of pendingForks) clearTimeout(timer);
-    if (running.size === 0) process.exit(failed ? 1 : 0);
+    if (running.size === 0) return exitAfterLogs(failed ? 1 : 0);
     logger.info({ signal, workers: running.size }, 'stopping: signalling the workers');
     // The process itself, not Worker.kill(): that one first waits for the worker's connections to end.
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
@@ -273,7 +284,7 @@ async function main(): Promise<void> {
     }
     // A worker still starting has no handler yet: the signal passed on ends it, having served nothing.
     if (code !== 0 && !(signal && started === undefined)) failed = true;
-    if (running.size === 0) process.exit(failed ? 1 : 0);
+    if (running.size === 0) exitAfterLogs(failed ? 1 : 0);
   });
   for (let i = 0; i < config.workers; i++) fork();
   onStopSignal(logger, (signal) => Promise.resolve(stopWorkers(signal)));
@@ -287,5 +298,5 @@ main().catch((err) => {
   if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
   else process.stderr.write(`fatal: ${(err as Error).stack ?? err}\n`);
   if (cluster.isWorker) failStart(err instanceof ConfigError ? err.problems.join('; ') : `${(err as Error).message ?? err}`);
-  else process.exit(1);
+  else exitAfterLogs(1);
 });

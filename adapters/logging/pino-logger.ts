@@ -1,11 +1,12 @@
 import pino from 'pino';
 import { Logger } from '../../application/shared/logger';
+import { LogOutput, stdoutLog } from './log-output';
 
 export class PinoLogger implements Logger {
   private readonly log: pino.Logger;
 
-  constructor(level = 'info') {
-    this.log = pino({ level, base: undefined });
+  constructor(level = 'info', output: LogOutput = stdoutLog()) {
+    this.log = pino({ level, base: undefined }, output);
   }
 
   debug(fields: Record<string, unknown>, message: string): void {

@@ -56,6 +56,12 @@ const COUNTERS: { [N in CounterName]: CounterSpec<N> } = {
     label: 'scope',
     values: ['key', 'public', 'auth'],
   },
+  rateLimitFailures: {
+    name: 'rate_limit_failures_total',
+    help: 'Budget checks whose rate limiter failed, the request let through, by budget: key, public, auth.',
+    label: 'scope',
+    values: ['key', 'public', 'auth'],
+  },
 };
 
 let processRegistry: Registry | undefined;

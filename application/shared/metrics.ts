@@ -12,6 +12,8 @@ export interface CounterLabels {
   workflowRuns: { status: WorkflowRunStatus };
   inboundDeliveries: { outcome: InboundDeliveryOutcome };
   rateLimitedRequests: { scope: RateLimitScope };
+  /** A budget that could not be checked (its limiter failed): the request was let through. */
+  rateLimitFailures: { scope: RateLimitScope };
 }
 
 export type CounterName = keyof CounterLabels;

@@ -18,7 +18,10 @@ export interface RateLimiterHealth {
 }
 
 export interface RateLimiter {
-  /** Takes one point of `key`'s budget; never fails, whatever the store does. */
+  /**
+   * Takes one point of `key`'s budget; meant never to fail, whatever the store does. A rejection anyway is
+   * no refusal: the caller lets the request through and counts it.
+   */
   consume(key: string): Promise<RateLimitDecision>;
   /**
    * The refusal `consume` would answer, when this process already knows that `key`'s budget is spent

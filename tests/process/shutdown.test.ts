@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { CreateClient } from '../../application/clients/create-client';
 import { CreateTeam } from '../../application/teams/create-team';
@@ -76,6 +77,27 @@ async function startServer(databaseUrl: string, env: Record<string, string>): Pr
   });
   await listening;
   return { child, port, servingPids, exited };
+}
+
+/** Sends `count` requests over a few keep-alive connections, each answered before the next on its connection. */
+async function requestMany(port: number, path: string, count: number): Promise<void> {
+  let sent = 0;
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path }, (res) => {
+        res.resume();
+        res.once('end', resolve);
+      });
+      req.once('error', reject);
+      req.end();
+    });
+  const connection = async () => {
+    while (sent < count) {
+      sent++;
+      await one();
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, connection));
 }
 
 const get = (path: string, key: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n\r\n`;
@@ -213,5 +235,24 @@ describe('Server process: stopping', function () {
     const { code, at } = await server.exited;
     expect(code).to.not.equal(0);
     expect(at - signalledAt).to.be.below(2000);
+  });
+
+  it('exits when nothing reads its logs any more, the logs it could not write left behind', async () => {
+    server = await startServer(databaseUrl, { WEB_CONCURRENCY: '1', SHUTDOWN_TIMEOUT_MS: '1000' });
+    // A log shipper that stalled: the pipe fills, and every line logged after that waits in the process.
+    server.child.stdout!.pause();
+    await requestMany(server.port, '/api/v1/no-such-route', 1000);
+    server.child.kill('SIGTERM');
+    const { code, signal } = await server.exited;
+    expect({ code, signal }).to.deep.equal({ code: 0, signal: null });
+  });
+
+  it('goes on serving and exits 0 when the reader of its logs is gone', async () => {
+    server = await startServer(databaseUrl, { WEB_CONCURRENCY: '1', SHUTDOWN_TIMEOUT_MS: '1000' });
+    server.child.stdout!.destroy();
+    await requestMany(server.port, '/api/v1/no-such-route', 200);
+    server.child.kill('SIGTERM');
+    const { code, signal } = await server.exited;
+    expect({ code, signal }).to.deep.equal({ code: 0, signal: null });
   });
 });

@@ -5,6 +5,7 @@ import { AuthenticateApiKey, Authenticated } from '../../../application/teams/au
 import { Unauthorized } from '../../../domain/shared/errors';
 import { RateLimited } from '../shared/http-errors';
 import { clientAddressKey } from './client-address';
+import { consumeOrLetThrough } from './rate-limit';
 
 /** Counts failed authentications per client address, and knows an address whose budget of them is spent. */
 export type AuthFailureLimiter = Pick<RateLimiter, 'consume' | 'knownRefusal'>;
@@ -33,8 +34,8 @@ export const authenticate =
       who = await auth.execute({ key: m?.[1] });
     } catch (err) {
       if (failures && err instanceof Unauthorized) {
-        const d = await failures.consume(address);
-        if (!d.allowed) throw refuse(d);
+        const d = await consumeOrLetThrough(failures, address, 'auth', metrics);
+        if (d && !d.allowed) throw refuse(d);
       }
       throw err;
     }

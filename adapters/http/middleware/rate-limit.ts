@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Context, Middleware } from 'koa';
-import { Metrics } from '../../../application/shared/metrics';
+import { Metrics, RateLimitScope } from '../../../application/shared/metrics';
 import { RateLimitDecision, RateLimiter } from '../../../application/shared/rate-limiter';
 import { RateLimited } from '../shared/http-errors';
 import { Operation, OperationState } from '../shared/operation';
@@ -14,21 +14,45 @@ const setHeaders = (ctx: Context, d: RateLimitDecision): void => {
   ctx.set('RateLimit-Reset', String(d.resetSeconds));
 };
 
-/** Per API key; the RateLimit-* headers go on every keyed response, refused ones included. A refusal is counted. */
+/**
+ * One point of `key`'s budget, or null when the limiter fails (it rejects: its store did not answer in
+ * time and it had no share of its own to answer from, or a fault). The request then goes through, and the
+ * failure is counted: a limiter that cannot answer neither turns a request into a 500 nor refuses traffic
+ * the API can serve (README "Rate limits").
+ */
+export async function consumeOrLetThrough(
+  limiter: Consumes,
+  key: string,
+  scope: RateLimitScope,
+  metrics?: Pick<Metrics, 'count'>,
+): Promise<RateLimitDecision | null> {
+  try {
+    return await limiter.consume(key);
+  } catch {
+    metrics?.count('rateLimitFailures', { scope });
+    return null;
+  }
+}
+
+/**
+ * Per API key; the RateLimit-* headers go on every keyed response, refused ones included (none when the
+ * limiter failed). A refusal is counted.
+ */
 export const rateLimit =
   (limiter: Consumes, metrics?: Pick<Metrics, 'count'>): Middleware =>
   async (ctx, next) => {
-    const d = await limiter.consume(`key:${ctx.state.apiKeyId}`);
-    setHeaders(ctx, d);
-    if (!d.allowed) {
+    const d = await consumeOrLetThrough(limiter, `key:${ctx.state.apiKeyId}`, 'key', metrics);
+    if (d) setHeaders(ctx, d);
+    if (d && !d.allowed) {
       metrics?.count('rateLimitedRequests', { scope: 'key' });
       throw new RateLimited(Math.max(1, d.resetSeconds));
     }
     await next();
   };
 
-/** The decision to show: a refusal, else the budget closest to running out. */
-const tighter = (a: RateLimitDecision, b: RateLimitDecision): RateLimitDecision => {
+/** The decision to show: a refusal, else the budget closest to running out; a failed check shows nothing. */
+const tighter = (a: RateLimitDecision | null, b: RateLimitDecision | null): RateLimitDecision | null => {
+  if (!a || !b) return a ?? b;
   if (!a.allowed) return a;
   if (!b.allowed) return b;
   return b.remaining < a.remaining ? b : a;
@@ -50,10 +74,13 @@ export function publicRateLimit(operations: readonly Operation[], limits: Public
   for (const op of operations) {
     router[op.method](op.path, async (ctx, next) => {
       const endpoint = op.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => String(ctx.params[name]));
-      const byAddress = await limits.perAddress.consume(`address:${clientAddressKey(ctx.ip)}`);
-      const d = byAddress.allowed ? tighter(byAddress, await limits.perEndpoint.consume(`endpoint:${endpoint}`)) : byAddress;
-      setHeaders(ctx, d);
-      if (!d.allowed) {
+      const byAddress = await consumeOrLetThrough(limits.perAddress, `address:${clientAddressKey(ctx.ip)}`, 'public', metrics);
+      const d =
+        byAddress && !byAddress.allowed
+          ? byAddress
+          : tighter(byAddress, await consumeOrLetThrough(limits.perEndpoint, `endpoint:${endpoint}`, 'public', metrics));
+      if (d) setHeaders(ctx, d);
+      if (d && !d.allowed) {
         // The refusal answers for this operation: the answer is checked against its documented statuses.
         (ctx.state as OperationState).operation = op;
         metrics?.count('rateLimitedRequests', { scope: 'public' });

@@ -81,6 +81,41 @@ describe('CORS', () => {
     expect(refused.headers).to.not.have.property('access-control-allow-origin');
   });
 
+  it('allows every subdomain of a `*.` origin, on its scheme and port only', async () => {
+    const wild = await startRuntime('memory', { corsOrigins: ['https://*.example.com', 'http://*.agencia.local:5173'] });
+    try {
+      const app = supertest(buildHttpApp(wild).callback());
+      const preflight = (from: string) => app.options('/api/v1/deals').set('Origin', from).set('Access-Control-Request-Method', 'POST');
+      for (const from of ['https://app.example.com', 'https://a.b.example.com', 'http://painel.agencia.local:5173']) {
+        const res = await preflight(from);
+        expect(res.status, from).to.equal(204);
+        expect(res.headers['access-control-allow-origin'], from).to.equal(from);
+        const plain = await app.get('/api/v1/clients').set('Origin', from);
+        expect(plain.headers['access-control-allow-origin'], from).to.equal(from);
+      }
+      for (const from of [
+        'https://example.com',
+        'https://evil-example.com',
+        'https://x.example.com.evil.net',
+        'https://xexample.com',
+        'http://app.example.com',
+        'https://app.example.com:8443',
+        'https://app.example.com/',
+        'https://*.example.com',
+        'http://painel.agencia.local',
+        'http://painel.agencia.local:5174',
+        'null',
+      ]) {
+        const res = await preflight(from);
+        expect(res.headers, from).to.not.have.property('access-control-allow-origin');
+        const plain = await app.get('/api/v1/clients').set('Origin', from);
+        expect(plain.headers, from).to.not.have.property('access-control-allow-origin');
+      }
+    } finally {
+      await wild.dispose();
+    }
+  });
+
   it('sends no CORS header by default', async () => {
     const plain = await startRuntime('memory');
     try {

@@ -10,6 +10,7 @@ import { RateLimiter } from '../../../application/shared/rate-limiter';
 import { Config, loadConfig } from '../../../bootstrap/config';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { startRuntime } from '../../support/backends';
+import { sampleOf } from '../../support/metrics-text';
 import { HttpEnv, httpEnvOf } from '../../support/http';
 
 interface Line {
@@ -80,6 +81,49 @@ describe('Rate limits when their store does not answer', () => {
       const told = lines.filter((l) => l.message !== 'request');
       expect(told.map((l) => l.level)).to.deep.equal(['warn']);
       expect(String(told[0].fields.err)).to.match(/did not answer within 50 ms/);
+    } finally {
+      await runtime.dispose();
+    }
+  });
+});
+
+/** A limiter that cannot answer: its store timed out and it has no share of its own to answer from. */
+const failing: RateLimiter = {
+  consume: () => Promise.reject(new Error('rate limiter store did not answer within 1000 ms')),
+  knownRefusal: () => null,
+  health: () => ({ store: 'degraded', since: new Date().toISOString() }),
+};
+
+describe('Rate limits whose limiter fails', () => {
+  it('let the request through, never a 500, and count it by budget', async () => {
+    const runtime = await startRuntime('memory');
+    try {
+      for (const token of [
+        TOKENS.RateLimiter,
+        TOKENS.PublicAddressRateLimiter,
+        TOKENS.PublicEndpointRateLimiter,
+        TOKENS.AuthFailureRateLimiter,
+      ]) {
+        runtime.container.rebindSync(token).toConstantValue(failing);
+      }
+      const env = httpEnvOf(runtime);
+      const { url } = await endpointOf(env);
+      const { auth } = await env.team();
+      const keyed = await env.request.get('/api/v1/clients').set(auth);
+      expect(keyed.status).to.equal(200);
+      expect(keyed.headers).to.not.have.property('ratelimit-limit');
+      const wrong = await env.request.get('/api/v1/clients').set({ Authorization: 'Bearer wsk_wrong' });
+      expect(wrong.status).to.equal(401);
+      expect(wrong.body.error.code).to.equal('UNAUTHORIZED');
+      const inbound = await env.request.get(url);
+      expect(inbound.status).to.equal(200);
+      expect(inbound.headers).to.not.have.property('ratelimit-limit');
+
+      const text = (await env.request.get('/metrics').expect(200)).text;
+      // Each team made above took one keyed request; the public request had both of its budgets fail.
+      expect(sampleOf(text, 'rate_limit_failures_total', { scope: 'key' })).to.equal(2);
+      expect(sampleOf(text, 'rate_limit_failures_total', { scope: 'auth' })).to.equal(1);
+      expect(sampleOf(text, 'rate_limit_failures_total', { scope: 'public' })).to.equal(2);
     } finally {
       await runtime.dispose();
     }

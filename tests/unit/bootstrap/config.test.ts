@@ -15,6 +15,32 @@ describe('Configuration: CORS_ORIGINS', () => {
       expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).to.throw(/CORS_ORIGINS/);
     }
   });
+
+  it('reads an origin whose host starts with `*.`, for every subdomain of the rest', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://*.example.com, http://*.agencia.local:5173' }).corsOrigins).to.deep.equal([
+      'https://*.example.com',
+      'http://*.agencia.local:5173',
+    ]);
+  });
+
+  it('refuses a wildcard anywhere but as the whole first label, or over a single label', () => {
+    for (const bad of [
+      '*.example.com',
+      'https://*',
+      'https://*.com',
+      'https://*example.com',
+      'https://app*.example.com',
+      'https://app.*.example.com',
+      'https://*.*.example.com',
+      'https://*.example.com/',
+      'https://*.EXAMPLE.com',
+      'https://*.127.0.0.1',
+      'https://*.[::1]',
+      'ftp://*.example.com',
+    ]) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).to.throw(/CORS_ORIGINS/);
+    }
+  });
 });
 
 describe('Configuration: server timeouts', () => {
