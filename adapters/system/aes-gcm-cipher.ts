@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { CredentialCipher, UnreadableCredentials } from '../../application/whatsapp/credential-cipher';
+import { CredentialCipher, SecretsKeyMissing, UnreadableCredentials } from '../../application/whatsapp/credential-cipher';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -88,16 +88,16 @@ function decrypt(key: Buffer, iv: Buffer, tag: Buffer, data: Buffer): string | n
 /** Where SECRETS_KEY is not set: credentials without a secret are stored as they are, any secret is refused. */
 export class NoKeyCipher implements CredentialCipher {
   seal(_plain: string): string {
-    throw new Error(
-      'SECRETS_KEY is required to store inbox credentials (access token, API key): set it to 32 random bytes, e.g. `openssl rand -hex 32`',
+    throw new SecretsKeyMissing(
+      'SECRETS_KEY is required to store inbox credentials (access token, API key) and inbound signing secrets: set it to 32 random bytes, e.g. `openssl rand -hex 32`',
     );
   }
 
   open(_sealed: string): string {
-    throw new Error('SECRETS_KEY is required to read sealed inbox credentials');
+    throw new SecretsKeyMissing('SECRETS_KEY is required to read sealed inbox credentials and signing secrets');
   }
 
   reseal(_sealed: string): string | null {
-    throw new Error('SECRETS_KEY is required to reseal inbox credentials');
+    throw new SecretsKeyMissing('SECRETS_KEY is required to reseal inbox credentials and signing secrets');
   }
 }

@@ -30,7 +30,7 @@ export interface CreateWebhookEndpointCommand {
   /** The signing secret of a signature mode, when the operator or the sender has it (Meta's app secret). */
   signingSecret?: string;
   /** Request field names, so errors name what the caller sent (the CLI and the API differ). */
-  fields?: { project?: string; pipeline?: string; column?: string; signingSecret?: string };
+  fields?: { project?: string; pipeline?: string; column?: string; signingSecret?: string; authMode?: string };
 }
 
 export interface CreatedWebhookEndpoint {
@@ -65,9 +65,10 @@ export class CreateWebhookEndpoint {
       pipeline: 'target_pipeline_id',
       column: 'target_column_id',
       signingSecret: 'signing_secret',
+      authMode: 'auth_mode',
       ...command.fields,
     };
-    const issued = this.credentials.issue(command.authMode ?? 'secret', command.signingSecret, f.signingSecret);
+    const issued = this.credentials.issue(command.authMode ?? 'secret', command.signingSecret, f.signingSecret, f.authMode);
     const actionType = command.actionType ?? 'create_deal';
     // A name alone is enough (the legacy description): the endpoint then feeds the team's internal project.
     let projectId = command.projectId ?? (command.pipelineId === undefined ? await this.internalProjectId(team) : undefined);

@@ -1,7 +1,7 @@
-import { ValidationFailed } from '../../domain/shared/errors';
+import { Unprocessable, ValidationFailed } from '../../domain/shared/errors';
 import { EndpointCredential, InboundAuthMode, isSignatureScheme } from '../../domain/webhooks/webhook-endpoint';
 import { SecretHasher } from '../shared/secret-hasher';
-import { CredentialCipher } from '../whatsapp/credential-cipher';
+import { CredentialCipher, SecretsKeyMissing } from '../whatsapp/credential-cipher';
 import { InboundSignatures } from './inbound-signatures';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
@@ -26,7 +26,8 @@ export class EndpointCredentials {
     private readonly signatures: InboundSignatures,
   ) {}
 
-  issue(authMode: InboundAuthMode, given: string | undefined, field = 'signing_secret'): IssuedCredential {
+  /** `field` and `modeField` are how the caller names the signing secret and the mode, for its errors. */
+  issue(authMode: InboundAuthMode, given: string | undefined, field = 'signing_secret', modeField = 'auth_mode'): IssuedCredential {
     if (isSignatureScheme(authMode)) {
       if (given === undefined && authMode === 'meta_signature') {
         throw new ValidationFailed("A meta_signature endpoint needs the Meta app's secret", field);
@@ -36,12 +37,31 @@ export class EndpointCredentials {
         throw new ValidationFailed(`The signing secret must be ${what}`, field);
       }
       const secret = given ?? this.signatures.newSecret(authMode);
-      return { credential: { authMode, signingSecret: this.cipher.seal(secret) }, shown: given === undefined ? secret : null };
+      return {
+        credential: { authMode, signingSecret: this.sealed(authMode, secret, modeField) },
+        shown: given === undefined ? secret : null,
+      };
     }
     if (given !== undefined) throw new ValidationFailed(`An endpoint of mode ${authMode} takes no signing secret`, field);
     if (authMode === 'none') return { credential: { authMode }, shown: null };
     const secret = this.hasher.generate(authMode === 'secret' ? WEBHOOK_SECRET_PREFIX : '');
     return { credential: { authMode, secretHash: this.hasher.hash(secret) }, shown: secret };
+  }
+
+  /**
+   * Without SECRETS_KEY this server cannot keep a signing secret: the mode asked for is refused (422, naming
+   * it), as an inbox holding a secret is, rather than failing as an error of the server.
+   */
+  private sealed(authMode: InboundAuthMode, secret: string, modeField: string): string {
+    try {
+      return this.cipher.seal(secret);
+    } catch (err) {
+      if (!(err instanceof SecretsKeyMissing)) throw err;
+      throw new Unprocessable(
+        `${modeField} ${authMode} needs SECRETS_KEY, which this server does not have: choose secret, url_token or none, or ask the operator to set it`,
+        modeField,
+      );
+    }
   }
 
   /** The signing secret of a signature mode, opened. */

@@ -42,7 +42,7 @@ export class UpdateWebhookEndpoint {
     if (authMode === undefined && signingSecret !== undefined) {
       throw new ValidationFailed(`A signing secret is given with the ${f.authMode} it signs for`, f.signingSecret);
     }
-    const issued = authMode === undefined ? null : this.credentials.issue(authMode, signingSecret, f.signingSecret);
+    const issued = authMode === undefined ? null : this.credentials.issue(authMode, signingSecret, f.signingSecret, f.authMode);
     return this.uow.run(async () => {
       const found = await this.endpoints.findById(team, command.id);
       if (!found) throw new NotFound('Webhook endpoint not found');

@@ -13,8 +13,16 @@ export class UnreadableCredentials extends Error {
   }
 }
 
+/** Thrown by `seal` (and the others) where SECRETS_KEY is not set: the server cannot keep a secret at all. */
+export class SecretsKeyMissing extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SecretsKeyMissing';
+  }
+}
+
 export interface CredentialCipher {
-  /** A text that reveals nothing of `plain`; throws when no key is configured. */
+  /** A text that reveals nothing of `plain`; throws `SecretsKeyMissing` when no key is configured. */
   seal(plain: string): string;
   /**
    * `plain` back from `seal`'s text; throws `UnreadableCredentials` when the text was altered or sealed with

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { CliCommand } from '../../adapters/cli/cli';
+import { secretCommands } from '../../adapters/cli/secrets/secret-commands';
 import { webhookCommands } from '../../adapters/cli/webhooks/webhook-commands';
 import { RouteModule } from '../../adapters/http/app';
 import { webhookRoutes } from '../../adapters/http/webhooks/webhook-routes';
@@ -20,11 +21,13 @@ import { ListInboundDeliveries } from '../../application/webhooks/list-inbound-d
 import { ListWebhookEndpoints } from '../../application/webhooks/list-webhook-endpoints';
 import { ListWebhookEndpointsAsOperator } from '../../application/webhooks/list-webhook-endpoints-as-operator';
 import { ReceiveInboundWebhook } from '../../application/webhooks/receive-inbound-webhook';
+import { ResealSecrets } from '../../application/webhooks/reseal-secrets';
 import { ReplayInboundDelivery } from '../../application/webhooks/replay-inbound-delivery';
 import { SetWebhookVerifyToken } from '../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpoint } from '../../application/webhooks/update-webhook-endpoint';
 import { UpdateWebhookEndpointAsOperator } from '../../application/webhooks/update-webhook-endpoint-as-operator';
 import { VerifyTokenHasher } from '../../application/webhooks/verify-token-hasher';
+import { ResealInboxCredentials } from '../../application/whatsapp/reseal-inbox-credentials';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { wiring } from '../binding';
 import { Config } from '../config';
@@ -104,6 +107,8 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
     TOKENS.Metrics,
   ]);
   singleton(ListInboundDeliveries, [endpoints, deliveries]);
+  // Rotating SECRETS_KEY reseals everything it seals: this context is the one that sees both inboxes and endpoints.
+  singleton(ResealSecrets, [uow, ResealInboxCredentials, endpoints, WHATSAPP_TOKENS.CredentialCipher]);
   singleton(ReplayInboundDelivery, [endpoints, deliveries, InboundProcessor]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(webhookRoutes, [
@@ -164,4 +169,5 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
       }),
     ),
   ]);
+  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(secretCommands, [later(services({ resealSecrets: ResealSecrets }))]);
 });

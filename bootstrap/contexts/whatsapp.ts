@@ -144,7 +144,6 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
         createInbox: CreateInbox,
         listInboxes: ListInboxes,
         listInboxErrors: ListInboxErrors,
-        resealInboxCredentials: ResealInboxCredentials,
       }),
     ),
   ]);

@@ -10,6 +10,13 @@ export interface WebhookEndpointFilter {
   isActive?: boolean;
 }
 
+/** An endpoint's signing secret as stored, sealed: what resealing under a new SECRETS_KEY reads and writes back. */
+export interface SealedSigningSecret {
+  teamId: string;
+  id: string;
+  signingSecret: string;
+}
+
 export interface WebhookEndpointRepository {
   list(team: TeamContext, filter: WebhookEndpointFilter, query: ListQuery<WebhookSortField>): Promise<Page<WebhookEndpointData>>;
   /** The team's endpoints, inactive ones included, newest first (created_at, then id). */
@@ -26,6 +33,13 @@ export interface WebhookEndpointRepository {
   slugsLike(team: TeamContext, base: string): Promise<string[]>;
   insert(endpoint: WebhookEndpointData): Promise<void>;
   update(endpoint: WebhookEndpointData): Promise<void>;
+  /** The signing secret of every endpoint that keeps one (the signature modes), whatever its team, by team then id. */
+  listSigningSecrets(): Promise<SealedSigningSecret[]>;
+  /**
+   * Stores `signingSecret` as the endpoint's, only while its stored one is still `previous` (a change of mode
+   * in between wins); whether it did. The endpoint's `updated_at` stays: its secret is the same, sealed anew.
+   */
+  replaceSigningSecret(team: TeamContext, id: string, previous: string, signingSecret: string): Promise<boolean>;
   /** Permanent; returns whether there was one. */
   delete(team: TeamContext, id: string): Promise<boolean>;
 }

@@ -181,6 +181,12 @@ describe('workspace-admin', function () {
           without_secret: first.without_secret,
           unreadable: 0,
           unreadable_inbox_ids: [],
+          webhook_signing_secrets: {
+            resealed: 0,
+            already_current: first.webhook_signing_secrets.resealed + first.webhook_signing_secrets.already_current,
+            unreadable: 0,
+            unreadable_endpoint_ids: [],
+          },
         });
         const clear = await knex('whatsapp_inboxes').where({ id: clearId }).first();
         expect(clear.credentials).to.match(/^v1:/).and.not.contain('EAAG-in-clear');

@@ -125,7 +125,7 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
             idempotencyPath: a.optional('idempotency-path'),
             authMode: a.flag('no-secret') ? 'none' : auth,
             signingSecret: a.optional('signing-secret'),
-            fields: { project: 'project', pipeline: 'pipeline', column: 'column', signingSecret: 'signing-secret' },
+            fields: { project: 'project', pipeline: 'pipeline', column: 'column', signingSecret: 'signing-secret', authMode: 'auth' },
           },
         );
         return { id: created.endpoint.id, endpoint_id: created.endpoint.endpointId, secret: created.secret };

@@ -1,10 +1,9 @@
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
 import { ListInboxErrors } from '../../../application/whatsapp/list-inbox-errors';
 import { ListInboxes } from '../../../application/whatsapp/list-inboxes';
-import { ResealInboxCredentials } from '../../../application/whatsapp/reseal-inbox-credentials';
 import { CHANNELS, InboxData } from '../../../domain/whatsapp/inbox';
 import { InboxErrorData } from '../../../domain/whatsapp/inbox-error';
-import { CredentialsReseal, InboxSummary } from '../../../domain/whatsapp/inbox-repository';
+import { InboxSummary } from '../../../domain/whatsapp/inbox-repository';
 import { CliCommand, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
@@ -31,21 +30,10 @@ export const presentInboxError = (e: InboxErrorData) => ({
   created_at: e.createdAt,
 });
 
-/** What `secrets reseal` did: counts, and the inboxes no configured key opens (their ids only). */
-const presentReseal = (r: CredentialsReseal) => ({
-  resealed: r.resealed,
-  already_current: r.alreadyCurrent,
-  plaintext_sealed: r.plaintextSealed,
-  without_secret: r.withoutSecret,
-  unreadable: r.unreadable.length,
-  unreadable_inbox_ids: r.unreadable,
-});
-
 export interface WhatsAppCommandUseCases {
   createInbox: CreateInbox;
   listInboxes: ListInboxes;
   listInboxErrors: ListInboxErrors;
-  resealInboxCredentials: ResealInboxCredentials;
 }
 
 export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[] {
@@ -110,14 +98,6 @@ export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[
           await uc().listInboxErrors.execute({ teamId: a.required('team') }, { inboxId: a.optional('inbox'), limit: a.integer('limit') })
         ).map(presentInboxError),
       }),
-    },
-    {
-      name: 'secrets reseal',
-      description:
-        'Seal every inbox credential with SECRETS_KEY: those SECRETS_KEY_PREVIOUS sealed and those stored in clear; running it again changes nothing.',
-      flags: [],
-      example: 'workspace-admin secrets reseal',
-      run: async () => presentReseal(await uc().resealInboxCredentials.execute()),
     },
   ];
 }

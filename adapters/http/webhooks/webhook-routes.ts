@@ -157,7 +157,8 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           "its secret (required for `meta_signature`: the Meta app's secret). The answer carries the one-time " +
           '`secret_token` (the `X-Webhook-Secret`, a signing secret made here, or the URL token); it is never shown ' +
           'again. A bad path in `field_mapping` or `idempotency_path` is 400 naming it, and so is a `custom_fields.` or ' +
-          '`metadata.` target whose key is `__proto__`, `constructor` or `prototype`; a taken `slug` is 422 `DUPLICATE_ENTRY`.',
+          '`metadata.` target whose key is `__proto__`, `constructor` or `prototype`; a taken `slug` is 422 `DUPLICATE_ENTRY`; ' +
+          'a signature mode on a server without `SECRETS_KEY` is 422 `VALIDATION_ERROR` naming `auth_mode`.',
         body: {
           schema: createWebhookSchema,
           example: { name: 'Formulário do site', field_mapping: { full_name: 'nome', email: 'email', phone: 'telefone' } },
@@ -190,14 +191,15 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           "updatable fields is required. `idempotency_path: null` removes it. An inactive endpoint's public URL answers 404. " +
           '`auth_mode` issues a new credential (even for the same mode; `signing_secret` gives a signature mode its ' +
           'secret, required for `meta_signature`): the answer then carries it once as `secret_token`, and the former ' +
-          'credential admits nothing.',
+          'credential admits nothing. A signature mode on a server without `SECRETS_KEY` is 422 `VALIDATION_ERROR` ' +
+          'naming `auth_mode`, and changes nothing.',
         body: { schema: updateWebhookSchema, example: { is_active: false } },
         success: {
           name: 'UpdatedWebhookEndpoint',
           data: updatedWebhookEndpointSchema,
           description: 'The endpoint after the change; with `secret_token` when `auth_mode` was sent.',
         },
-        errors: [400, 404],
+        errors: [400, 404, 422],
         changes: (body) => changesOf(body, UPDATABLE_WEBHOOK_FIELDS),
         useCase: uc.update,
         present: presentUpdatedWebhookEndpoint,

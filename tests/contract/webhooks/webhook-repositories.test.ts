@@ -171,6 +171,33 @@ forEachBackend('WebhookEndpointRepository contract', (env) => {
     await repo.insert(endpoint(id(), { slug: 'form' }));
   });
 
+  it('lists the signing secret of every signature endpoint, whatever its team, by team then id', async () => {
+    const other = { teamId: id() };
+    const sealed = (n: number) => `v1:${'A'.repeat(16)}:${'B'.repeat(24)}:${String(n).repeat(40)}`;
+    const signed = (teamId: string, n: number) =>
+      endpoint(teamId, { authMode: 'typeform_signature', secretHash: null, signingSecret: sealed(n) });
+    const mine = [signed(team.teamId, 1), signed(team.teamId, 2), signed(other.teamId, 3)];
+    for (const e of [...mine, endpoint(team.teamId), endpoint(other.teamId, { authMode: 'none', secretHash: null })]) await repo.insert(e);
+    const expected = mine
+      .map((e) => ({ teamId: e.teamId, id: e.id, signingSecret: e.signingSecret }))
+      .sort((a, b) => a.teamId.localeCompare(b.teamId) || a.id.localeCompare(b.id));
+    const teams = [team.teamId, other.teamId];
+    expect((await repo.listSigningSecrets()).filter((s) => teams.includes(s.teamId))).to.deep.equal(expected);
+  });
+
+  it('replaces a signing secret only while the stored one is the one read, in its team, and leaves the rest', async () => {
+    const before = `v1:${'A'.repeat(16)}:${'B'.repeat(24)}:${'C'.repeat(40)}`;
+    const after = `v1:${'D'.repeat(16)}:${'E'.repeat(24)}:${'F'.repeat(40)}`;
+    const e = endpoint(team.teamId, { authMode: 'meta_signature', secretHash: null, signingSecret: before });
+    await repo.insert(e);
+    expect(await repo.replaceSigningSecret({ teamId: id() }, e.id, before, after), 'another team').to.equal(false);
+    expect(await repo.replaceSigningSecret(team, e.id, after, before), 'not the stored one').to.equal(false);
+    expect(await repo.findById(team, e.id)).to.deep.equal(e);
+    expect(await repo.replaceSigningSecret(team, e.id, before, after)).to.equal(true);
+    expect(await repo.findById(team, e.id)).to.deep.equal({ ...e, signingSecret: after });
+    expect(await repo.replaceSigningSecret(team, e.id, before, after), 'already replaced').to.equal(false);
+  });
+
   it('updates and deletes permanently', async () => {
     const a = endpoint(team.teamId);
     await repo.insert(a);

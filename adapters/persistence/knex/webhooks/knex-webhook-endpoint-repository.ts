@@ -5,6 +5,7 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { FieldMapping } from '../../../../domain/webhooks/field-mapping';
 import { WebhookEndpointData } from '../../../../domain/webhooks/webhook-endpoint';
 import {
+  SealedSigningSecret,
   WebhookEndpointFilter,
   WebhookEndpointRepository,
   WebhookSortField,
@@ -129,6 +130,18 @@ export class KnexWebhookEndpointRepository implements WebhookEndpointRepository 
 
   async update(endpoint: WebhookEndpointData): Promise<void> {
     await this.table.where({ team_id: endpoint.teamId, id: endpoint.id }).update(toRow(endpoint));
+  }
+
+  async listSigningSecrets(): Promise<SealedSigningSecret[]> {
+    const rows = await this.table
+      .whereNotNull('signing_secret')
+      .select<Row[]>('team_id', 'id', 'signing_secret')
+      .orderBy([{ column: 'team_id' }, { column: 'id' }]);
+    return rows.map((r) => ({ teamId: r.team_id as string, id: r.id as string, signingSecret: r.signing_secret as string }));
+  }
+
+  async replaceSigningSecret(team: TeamContext, id: string, previous: string, signingSecret: string): Promise<boolean> {
+    return (await this.table.where({ team_id: team.teamId, id, signing_secret: previous }).update({ signing_secret: signingSecret })) > 0;
   }
 
   async delete(team: TeamContext, id: string): Promise<boolean> {

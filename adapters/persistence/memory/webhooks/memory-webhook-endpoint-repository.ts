@@ -4,6 +4,7 @@ import { Duplicate } from '../../../../domain/shared/errors';
 import { TeamContext } from '../../../../domain/shared/team';
 import { WebhookEndpointData } from '../../../../domain/webhooks/webhook-endpoint';
 import {
+  SealedSigningSecret,
   WebhookEndpointFilter,
   WebhookEndpointRepository,
   WebhookSortField,
@@ -66,6 +67,20 @@ export class MemoryWebhookEndpointRepository implements WebhookEndpointRepositor
 
   async update(endpoint: WebhookEndpointData): Promise<void> {
     this.rows.set(endpoint.id, endpoint);
+  }
+
+  async listSigningSecrets(): Promise<SealedSigningSecret[]> {
+    return this.rows
+      .filter((e) => e.signingSecret !== null)
+      .sort((a, b) => a.teamId.localeCompare(b.teamId) || a.id.localeCompare(b.id))
+      .map((e) => ({ teamId: e.teamId, id: e.id, signingSecret: e.signingSecret! }));
+  }
+
+  async replaceSigningSecret(team: TeamContext, id: string, previous: string, signingSecret: string): Promise<boolean> {
+    const e = await this.findById(team, id);
+    if (!e || e.signingSecret !== previous) return false;
+    this.rows.set(id, { ...e, signingSecret });
+    return true;
   }
 
   async delete(team: TeamContext, id: string): Promise<boolean> {
