@@ -31,6 +31,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3917);
 const BASELINE_PORT = PORT + NODES;
 const JSON_OUTPUT = process.argv.includes('--json');
 
+/** 1 MB of `a[]` fields: before the receiver read a body only for an admitted sender, this held a worker for minutes. */
+const STRANGER_FORM = Array.from({ length: 170_000 }, (_, i) => `a[]=${i % 10}`).join('&');
+
 interface Scenario {
   name: string;
   method: 'GET' | 'POST';
@@ -157,6 +160,8 @@ async function main(): Promise<void> {
           DEMO: '0',
           LOG_LEVEL: 'error',
           RATE_LIMIT_PER_MINUTE: '100000000',
+          PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
+          INBOUND_RATE_LIMIT_PER_MINUTE: '100000000',
           REDIS_URL: REDIS_URL ?? '',
           ...(WORKERS ? { WEB_CONCURRENCY: WORKERS } : {}),
         },
@@ -200,6 +205,13 @@ async function main(): Promise<void> {
         method: 'GET',
         path: `/deals/${seeded.dealId}`,
         beside: { method: 'POST', path: '/deals', body: JSON.stringify({ title: 'Proposta Niterói', value: 900 }) },
+      },
+      {
+        // A stranger's body costs the receiver its bytes, never its parsing: a read must not wait behind it.
+        name: 'GET /deals/:id while strangers post 1 MB forms (half the connections each)',
+        method: 'GET',
+        path: `/deals/${seeded.dealId}`,
+        beside: { method: 'POST', path: '/webhooks/inbound/not-an-endpoint', body: STRANGER_FORM },
       },
       { name: 'GET /clients?limit=20 (200 clients)', method: 'GET', path: '/clients?limit=20' },
       { name: 'GET /deals?project_id= (board, 2 000 deals)', method: 'GET', path: `/deals?project_id=${seeded.projectId}` },

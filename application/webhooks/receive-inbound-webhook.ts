@@ -18,6 +18,13 @@ import { DeliveryTaken, InboundProcessor, InboundResult, resultOf } from './inbo
 /** Longest idempotency key kept (the spec's Idempotency-Key limit); a longer header is 400. */
 export const MAX_IDEMPOTENCY_KEY = 512;
 
+/** A body as sent: its text and content type, and the bytes received (after decompression). */
+export interface InboundBodyInput {
+  raw: string;
+  contentType: string | null;
+  bytes?: Uint8Array;
+}
+
 export interface ReceiveInboundWebhookCommand {
   /** The public id from the URL. */
   endpointId: string;
@@ -28,10 +35,11 @@ export interface ReceiveInboundWebhookCommand {
   /** The request's headers by name, for the signature schemes. */
   header?: (name: string) => string | null;
   /**
-   * The body as sent: its text and content type, and the bytes received (after decompression), over which
-   * a signature is checked; without them, the text's UTF-8 bytes.
+   * The body as sent, over whose bytes a signature is checked (without them, the text's UTF-8 bytes); or
+   * how to read it, called only once the endpoint is found and a secret or URL token checked, so that a
+   * stranger's body is never read.
    */
-  body: { raw: string; contentType: string | null; bytes?: Uint8Array };
+  body: InboundBodyInput | (() => Promise<InboundBodyInput>);
   /**
    * A check of the body's reading by the caller (the HTTP edge refuses text no backend keeps as sent),
    * run once the sender is admitted and before anything is stored; it refuses by throwing.
@@ -88,7 +96,7 @@ export class ReceiveInboundWebhook {
     if (!found) throw new NotFound('Webhook endpoint not found');
     const endpoint = WebhookEndpoint.restore(found);
     endpoint.assertReceiving();
-    this.admit(found, command);
+    this.admitByCredential(found, command);
     const header = command.idempotencyKey?.trim() || null;
     if (header !== null && header.length > MAX_IDEMPOTENCY_KEY) {
       throw new ValidationFailed(
@@ -98,13 +106,15 @@ export class ReceiveInboundWebhook {
       );
     }
     const team = { teamId: found.teamId };
-    // Read only now: a stranger's body (no endpoint, a wrong secret) is never parsed.
-    const reading = readInboundBody(command.body.raw, command.body.contentType);
+    // Read only now: a stranger's body (no endpoint, a wrong secret) is never read, let alone parsed.
+    const body = typeof command.body === 'function' ? await command.body() : command.body;
+    this.admitBySignature(found, body, command);
+    const reading = readInboundBody(body.raw, body.contentType);
     command.inspect?.(reading);
     const key = idempotencyKeyOf(found, reading.payload, header);
     const delivery = InboundDelivery.receive(this.ids.next(), found.teamId, found.id, found.actionType, reading.payload, this.clock.now(), {
-      rawBody: command.body.raw,
-      contentType: command.body.contentType,
+      rawBody: body.raw,
+      contentType: body.contentType,
       bodyError: reading.error,
       idempotencyKey: key,
     });
@@ -119,20 +129,23 @@ export class ReceiveInboundWebhook {
     return this.settle(team, found, stored);
   }
 
-  /** The sender proves the payload is its own, as the endpoint's mode says; anything else is 401 before the body is read. */
-  private admit(endpoint: WebhookEndpointData, command: ReceiveInboundWebhookCommand): void {
+  /** A shared secret or a URL token, as the endpoint's mode says, is checked before the body is read: 401. */
+  private admitByCredential(endpoint: WebhookEndpointData, command: ReceiveInboundWebhookCommand): void {
     const mode = endpoint.authMode;
-    if (mode === 'none') return;
-    if (mode === 'secret' || mode === 'url_token') {
-      const given = mode === 'secret' ? command.secret : (command.token ?? null);
-      if (!given || endpoint.secretHash === null || !this.hasher.matches(given, endpoint.secretHash)) {
-        throw new Unauthorized(mode === 'secret' ? 'Missing or wrong webhook secret' : 'Missing or wrong token in the URL');
-      }
-      return;
+    if (mode !== 'secret' && mode !== 'url_token') return;
+    const given = mode === 'secret' ? command.secret : (command.token ?? null);
+    if (!given || endpoint.secretHash === null || !this.hasher.matches(given, endpoint.secretHash)) {
+      throw new Unauthorized(mode === 'secret' ? 'Missing or wrong webhook secret' : 'Missing or wrong token in the URL');
     }
+  }
+
+  /** A signature, for the modes that sign, is checked over the body's bytes before it is parsed: 401. */
+  private admitBySignature(endpoint: WebhookEndpointData, body: InboundBodyInput, command: ReceiveInboundWebhookCommand): void {
+    const mode = endpoint.authMode;
+    if (mode === 'none' || mode === 'secret' || mode === 'url_token') return;
     if (!isSignatureScheme(mode) || endpoint.signingSecret === null) throw new Unauthorized('The endpoint has no signing secret');
     const request = {
-      bytes: command.body.bytes ?? new TextEncoder().encode(command.body.raw),
+      bytes: body.bytes ?? new TextEncoder().encode(body.raw),
       header: command.header ?? (() => null),
     };
     if (!this.signatures.verify(mode, this.credentials.open(endpoint.signingSecret), request)) {

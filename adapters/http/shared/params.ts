@@ -11,7 +11,8 @@ export interface RequestState {
   team?: TeamContext;
   apiKeyId?: string;
   requestId?: string;
-  inboundBody?: RawInboundBody;
+  /** The receiver's body, read when the receiver admits its sender (`inboundReceiverBody`). */
+  readInboundBody?: () => Promise<RawInboundBody>;
 }
 
 export type Ctx = RouterContext<RequestState>;

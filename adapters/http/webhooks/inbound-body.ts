@@ -102,7 +102,11 @@ export const readingBody =
     }
   };
 
-/** Reads the receiver's body into `ctx.state.inboundBody`; every other request goes to `otherwise`. */
+/**
+ * Gives the receiver `ctx.state.readInboundBody`, which reads its body when the receiver admits the sender;
+ * every other request goes to `otherwise`. A body left unread (no such endpoint, a wrong secret) is not
+ * read afterwards either: the answer closes the connection instead.
+ */
 export const inboundReceiverBody =
   (limitBytes: number, otherwise: Middleware): Middleware =>
   async (ctx, next) => {
@@ -110,6 +114,14 @@ export const inboundReceiverBody =
       await readingBody(otherwise)(ctx, next);
       return;
     }
-    ctx.state.inboundBody = await readRawInboundBody(ctx, limitBytes);
-    await next();
+    let read = false;
+    ctx.state.readInboundBody = (): Promise<RawInboundBody> => {
+      read = true;
+      return readRawInboundBody(ctx, limitBytes);
+    };
+    try {
+      await next();
+    } finally {
+      if (!read) ctx.set('Connection', 'close');
+    }
   };

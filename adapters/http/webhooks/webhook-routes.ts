@@ -77,7 +77,7 @@ const tokenOf = (ctx: Ctx): string | null => {
   return typeof v === 'string' ? v : null;
 };
 
-/** What the app reads for the receiver before routing; read here only if it did not (1 MB, as the app). */
+/** The receiver's body limit when the app gives no reader of its own (1 MB, as the app). */
 const INBOUND_BODY_LIMIT = 1024 * 1024;
 
 /** The sender's id of a message: `webhook-id` (Standard Webhooks), else `Idempotency-Key`. */
@@ -308,16 +308,16 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           200: inboundAnswer('The receiver answered: `success` says whether the action ran; `error` why not (spec 4.9).'),
         },
         async handle(ctx: Ctx) {
-          const body: RawInboundBody = ctx.state.inboundBody ?? (await readRawInboundBody(ctx, INBOUND_BODY_LIMIT));
-          const seen: { reading?: BodyReading } = {};
+          const load: () => Promise<RawInboundBody> = ctx.state.readInboundBody ?? (() => readRawInboundBody(ctx, INBOUND_BODY_LIMIT));
+          const seen: { body?: RawInboundBody; reading?: BodyReading } = {};
           const result = await uc.receive.execute({
             endpointId: String(ctx.params.endpointId),
             secret: secretOf(ctx),
             token: tokenOf(ctx),
             header: (name) => ctx.get(name) || null,
-            body,
+            body: async () => (seen.body = await load()),
             inspect: (read) => {
-              checkText(body, read.payload);
+              checkText(seen.body!, read.payload);
               seen.reading = read;
             },
             idempotencyKey: idempotencyHeaderOf(ctx),

@@ -231,6 +231,19 @@ forEachHttpBackend(
         expect(await deliveries(f.webhook.id)).to.deep.equal([]);
       });
 
+      it('is not even read: a body over the limit to an unknown endpoint or with a wrong secret is 404 or 401, not 413', async () => {
+        const tooLarge = 'x'.repeat(1024 * 1024 + 1);
+        const unknown = await send('/api/v1/webhooks/inbound/does-not-exist', 'whsec_any', FORM, tooLarge);
+        expect(unknown.status).to.equal(404);
+        // The unread body is not read after the answer either: the connection is closed behind it.
+        expect(unknown.headers.connection).to.equal('close');
+        const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
+        const wrong = await send(f.url, 'whsec_wrong', FORM, gzipSync(tooLarge)).set('Content-Encoding', 'gzip');
+        expect(wrong.status).to.equal(401);
+        const right = await send(f.url, f.secret, FORM, tooLarge);
+        expect(right.status).to.equal(413);
+      });
+
       it('of more than 1 000 fields, with the right secret, is kept and answered 400 naming the limit', async () => {
         const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
         const res = await send(f.url, f.secret, FORM, manyAppends);
