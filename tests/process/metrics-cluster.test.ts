@@ -104,7 +104,7 @@ describe('Server process: metrics of a cluster', function () {
     const served = () => lines.filter((l) => l.msg === 'request' && l.route === route);
     await until('the access log lines did not arrive', () => served().length === REQUESTS);
     expect(new Set(served().map((l) => l.pid)).size, 'both workers served some of the requests').to.equal(WORKERS);
-    // The workers collect garbage sooner than V8's default (README "Benchmark": the memory of a worker).
+    // The workers collect garbage sooner than V8's default (docs/benchmark.md: the memory of a worker).
     for (const pid of new Set(served().map((l) => l.pid))) {
       expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).to.include.members([
         '--heap-growing-percent=50',
