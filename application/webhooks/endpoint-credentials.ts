@@ -1,7 +1,7 @@
 import { Unprocessable, ValidationFailed } from '../../domain/shared/errors';
 import { EndpointCredential, InboundAuthMode, isSignatureScheme } from '../../domain/webhooks/webhook-endpoint';
 import { SecretHasher } from '../shared/secret-hasher';
-import { CredentialCipher, SecretsKeyMissing } from '../whatsapp/credential-cipher';
+import { CredentialCipher, SecretsKeyMissing, UnreadableCredentials } from '../whatsapp/credential-cipher';
 import { InboundSignatures } from './inbound-signatures';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
@@ -64,8 +64,16 @@ export class EndpointCredentials {
     }
   }
 
-  /** The signing secret of a signature mode, opened. */
-  open(sealed: string): string {
-    return this.cipher.open(sealed);
+  /**
+   * The signing secret of a signature mode, opened; null when no key this server has opens it (SECRETS_KEY
+   * rotated without SECRETS_KEY_PREVIOUS, or unset), so that the caller refuses the sender rather than fail.
+   */
+  open(sealed: string): string | null {
+    try {
+      return this.cipher.open(sealed);
+    } catch (err) {
+      if (err instanceof UnreadableCredentials || err instanceof SecretsKeyMissing) return null;
+      throw err;
+    }
   }
 }

@@ -148,7 +148,11 @@ export class ReceiveInboundWebhook {
       bytes: body.bytes ?? new TextEncoder().encode(body.raw),
       header: command.header ?? (() => null),
     };
-    if (!this.signatures.verify(mode, this.credentials.open(endpoint.signingSecret), request)) {
+    const secret = this.credentials.open(endpoint.signingSecret);
+    if (secret === null) {
+      throw new Unauthorized("The signature cannot be checked: this server cannot open the endpoint's signing secret (SECRETS_KEY)");
+    }
+    if (!this.signatures.verify(mode, secret, request)) {
       throw new Unauthorized('Missing or wrong webhook signature');
     }
   }

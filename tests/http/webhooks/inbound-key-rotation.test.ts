@@ -51,6 +51,12 @@ for (const backend of backends) {
           .serialize((b: unknown) => b as string)
           .send(BODY as unknown as string);
 
+      // A node given the new key without the old one cannot open the secret: the sender is refused (401, in
+      // the envelope) and nothing is stored, never a 500.
+      const early = await post(node(NEW));
+      expect(early.status, JSON.stringify(early.body)).to.equal(401);
+      expect(early.body.error.code).to.equal('UNAUTHORIZED');
+
       const rotating = node(NEW, OLD);
       const during = await post(rotating);
       expect(during.status, JSON.stringify(during.body)).to.equal(200);
