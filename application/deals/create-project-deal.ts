@@ -96,10 +96,9 @@ export class CreateProjectDeal {
         now,
       );
       const data = deal.snapshot();
-      await this.deals.insert(data);
+      await this.deals.insert(data, this.events.stamp(team, deal.pullEvents(), now));
       const link = linkContact(this.ids.next(), team.teamId, deal.id, lead, [], now);
       if (link) await this.contacts.insert(link);
-      await this.events.append(team, deal.pullEvents(), now);
       return { deal: data, lead, leadCreated: created };
     });
   }

@@ -89,6 +89,38 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
     });
   });
 
+  describe('DealRepository.insert with the events of the creation', () => {
+    it('writes the deal and its events together, alone or inside a unit of work', async () => {
+      const deals = get<DealRepository>(DEAL_TOKENS.DealRepository);
+      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
+      const alone = DealRecordMother.global({ teamId: team.teamId, title: 'Implantação São José' });
+      const aloneEvent = EventMother.pending(team.teamId, alone.id);
+      await deals.insert(alone, [aloneEvent]);
+      const inUnit = DealRecordMother.global({ teamId: team.teamId, title: 'Consultoria Conceição' });
+      const inUnitEvent = EventMother.pending(team.teamId, inUnit.id);
+      await uow.run(() => deals.insert(inUnit, [inUnitEvent]));
+      expect((await deals.findById(team, alone.id))?.deal.title).to.equal('Implantação São José');
+      expect(await outbox.listByDeal(team, alone.id)).to.deep.equal([aloneEvent]);
+      expect(await outbox.listByDeal(team, inUnit.id)).to.deep.equal([inUnitEvent]);
+    });
+
+    // An event whose id is taken is refused by the outbox's key, which the memory store does not keep.
+    (backend === 'memory' ? it.skip : it)('writes neither the deal nor its events when one of them is refused', async () => {
+      const deals = get<DealRepository>(DEAL_TOKENS.DealRepository);
+      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const taken = EventMother.pending(team.teamId, uuid(41));
+      await outbox.add(taken);
+      const deal = DealRecordMother.global({ teamId: team.teamId });
+      const refused = await deals.insert(deal, [{ ...EventMother.pending(team.teamId, deal.id), id: taken.id }]).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(refused).to.be.instanceOf(Error);
+      expect(await deals.findById(team, deal.id)).to.equal(null);
+    });
+  });
+
   describe('DealEventOutbox', () => {
     it("round-trips an event and lists a deal's events", async () => {
       const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);

@@ -1,11 +1,12 @@
 // The hot write paths (a deal's creation, its event, its counts and its team's version) write through
 // KnexDatabase.insert and .write: a text built once and run again, without Knex's query builder; on SQLite,
 // inside a unit of work, straight on the unit's connection. What they write must be what the builder
-// writes, on every dialect, and it must belong to the unit of work it was written in. `writeAll` runs several
-// in their order, on PostgreSQL as one statement.
+// writes, on every dialect, and it must belong to the unit of work it was written in. `writeRows` writes several
+// rows in their order, on PostgreSQL as one statement.
 import { expect } from 'chai';
 import { Knex } from 'knex';
 import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
+import { RowWrite, rowOf } from '../../../adapters/persistence/knex/shared/row-writes';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { backendNames, forEachBackend } from '../../support/backends';
 
@@ -82,24 +83,26 @@ forEachBackend(
       expect(await database().rows('select name from direct_write_probe where id = ?', [20])).to.deep.equal([['Maceió']]);
     });
 
-    it('writeAll: inserts and upserts in the order given, on PostgreSQL in one statement', async () => {
+    it('writeRows: inserts and upserts in the order given, on PostgreSQL in one statement', async () => {
       await database().knex.schema.createTable('direct_write_counts', (t) => {
         t.text('k').primary();
         t.integer('n').notNullable();
       });
-      const upsert = (k: string, n: number) => ({
-        sql: 'insert into direct_write_counts (k, n) values (?, ?) on conflict (k) do update set n = direct_write_counts.n + excluded.n',
-        bindings: [k, n],
+      const upsert = (k: string, n: number): RowWrite => ({
+        table: 'direct_write_counts',
+        columns: ['k', 'n'],
+        values: [k, n],
+        onConflict: '(k) do update set n = direct_write_counts.n + excluded.n',
       });
-      await database().writeAll([upsert('a', 5)]);
+      await database().writeRows(() => [upsert('a', 5)]);
       const sent: string[] = [];
       const listen = (q: { sql: string }) => sent.push(q.sql);
       database().knex.on('query', listen);
       try {
         await database().transaction(() =>
-          database().writeAll([
+          database().writeRows(() => [
             upsert('a', 2),
-            database().insertion('direct_write_probe', { id: 40, name: 'Florianópolis', done: true, at: new Date('2026-11-27T00:00:00Z') }),
+            rowOf('direct_write_probe', { id: 40, name: 'Florianópolis', done: true, at: new Date('2026-11-27T00:00:00Z') }),
             upsert('b', -1),
           ]),
         );
@@ -117,12 +120,20 @@ forEachBackend(
       expect(row).to.include({ name: 'Florianópolis', kind: 'lead' });
     });
 
-    it('writeAll: a refused step takes the others of its unit of work with it', async () => {
+    it('writeRows: a refused row takes the others with it, in a unit of work or alone', async () => {
+      const alone = await database()
+        .writeRows(() => [rowOf('direct_write_probe', { id: 51, name: 'Natal' }), rowOf('direct_write_probe', { id: 20, name: 'taken' })])
+        .then(
+          () => null,
+          (e: Error) => e,
+        );
+      expect(alone).to.be.instanceOf(Error);
+      expect(await database().rows('select id from direct_write_probe where id = ?', [51])).to.deep.equal([]);
       const refused = await database()
         .transaction(() =>
-          database().writeAll([
-            database().insertion('direct_write_probe', { id: 50, name: 'Recife' }),
-            database().insertion('direct_write_probe', { id: 20, name: 'taken' }),
+          database().writeRows(() => [
+            rowOf('direct_write_probe', { id: 50, name: 'Recife' }),
+            rowOf('direct_write_probe', { id: 20, name: 'taken' }),
           ]),
         )
         .then(

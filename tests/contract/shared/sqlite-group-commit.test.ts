@@ -41,7 +41,7 @@ describe('SQLite units of work queued behind another', () => {
       t.integer('id').primary();
       t.text('name');
     });
-    await knex.schema.createTable('knex_migrations_lock', (t) => t.integer('is_locked'));
+    await knex.schema.createTable('write_lock', (t) => t.integer('id').primary());
     database = new KnexDatabase(knex, 'sqlite', openSqliteReader(url));
   });
 
@@ -158,6 +158,17 @@ describe('SQLite units of work queued behind another', () => {
     // The connection is not left inside the failed transaction: the next unit commits on its own.
     await database.transaction(() => insert(4, 'Florianópolis'));
     expect(await committed()).to.deep.equal(['4 Florianópolis']);
+  });
+
+  it('fail the waiting units when a batch cannot begin for another reason than a busy lock, instead of trying forever', async () => {
+    await database.knex.schema.dropTable('write_lock');
+    const results = await Promise.allSettled([
+      database.transaction(() => insert(5, 'Goiânia')),
+      database.transaction(() => insert(6, 'Palmas')),
+    ]);
+    expect(results.map((r) => r.status)).to.deep.equal(['rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).to.match(/no such table: write_lock/);
+    expect(await committed()).to.deep.equal([]);
   });
 
   it('let work started inside a unit and run after it ended stay out of the batch still open', async () => {

@@ -14,7 +14,8 @@ const DEAL_INDEX = 'deal_events_team_id_deal_id_index';
 /** The index SQLite makes for the (team_id, id) primary key of a table with no integer key. */
 const SQLITE_PRIMARY_KEY = 'sqlite_autoindex_deal_events_1';
 
-const toRow = (e: DealEventData): Row => ({
+/** An event as the outbox's row; the deal repository writes a new deal's events with it (KnexDealRepository.insert). */
+export const eventRow = (e: DealEventData): Row => ({
   team_id: e.teamId,
   id: e.id,
   type: e.type,
@@ -55,7 +56,7 @@ export class KnexDealEventOutbox implements DealEventOutbox {
   }
 
   async add(event: DealEventData): Promise<void> {
-    await this.database.insert('deal_events', toRow(event));
+    await this.database.insert('deal_events', eventRow(event));
   }
 
   async findById(team: TeamContext, id: string): Promise<DealEventData | null> {

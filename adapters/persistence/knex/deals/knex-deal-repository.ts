@@ -1,5 +1,6 @@
 import { lockRow } from '../shared/row-lock';
 import { DealData, DealPriority, DealScope } from '../../../../domain/deals/deal';
+import { DealEventData } from '../../../../domain/deals/deal-event';
 import { DealFilter, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
 import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
@@ -7,6 +8,8 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { Dialect } from '../shared/connection';
 import { KnexDatabase } from '../shared/knex-database';
+import { rowOf } from '../shared/row-writes';
+import { eventRow } from './knex-deal-event-outbox';
 import { RememberedPages, TeamVersions, VersionedMemo } from '../shared/team-versions';
 import { SortColumn, orderBy, orderSql, whereSearchText } from '../shared/query';
 import { fromJson, toBool, toIso, toIsoOrNull, toJson, toNumberOrNull } from '../shared/rows';
@@ -472,18 +475,18 @@ export class KnexDealRepository implements DealRepository {
   }
 
   /**
-   * The row and its counts in one transaction: the unit of work's, or one of its own when called alone.
-   * The version first, as every write of a deal; on PostgreSQL all four in one statement.
+   * The deal's row, its counts, its team's version and its events, written together (KnexDatabase.writeRows):
+   * on PostgreSQL one statement, which needs no transaction of its own when no unit of work is open. The
+   * version first, as every write of a deal, so concurrent writers take their row locks in one order.
    */
-  async insert(deal: DealData): Promise<void> {
-    await this.database.transaction(() =>
-      this.database.writeAll([
-        this.versions.touching(deal.teamId),
-        this.database.insertion('deals', toRow(deal)),
-        ...this.counts.moves(null, countKeyOf(deal)),
-        ...this.dayCounts.moves(null, dayKeyOf(this.database.dialect, deal)),
-      ]),
-    );
+  async insert(deal: DealData, events: readonly DealEventData[] = []): Promise<void> {
+    await this.database.writeRows(() => [
+      this.versions.touching(deal.teamId),
+      rowOf('deals', toRow(deal)),
+      ...this.counts.moves(null, countKeyOf(deal)),
+      ...this.dayCounts.moves(null, dayKeyOf(this.database.dialect, deal)),
+      ...events.map((e) => rowOf('deal_events', eventRow(e))),
+    ]);
   }
 
   async update(deal: DealData): Promise<void> {

@@ -1,4 +1,5 @@
 import knexFactory, { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
 import { Client as PgClientClass, escapeIdentifier, types as pgTypes } from 'pg';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -31,35 +32,22 @@ export interface SqliteConnection {
   readonly inTransaction: boolean;
 }
 
-interface QueryObject {
-  sql: string;
-  bindings?: unknown[];
-  /** `rowMode: 'array'` (as pg takes it): rows as arrays of their columns. */
-  options?: { safeIntegers?: boolean; rowMode?: string };
-  response?: unknown;
-  context?: { lastID: number | bigint; changes: number };
+/**
+ * What Knex's client offers to hand out the connections of its pool (a transaction's client hands out the
+ * transaction's own). Knex types its `client` as `any`: this is the part of it we call.
+ */
+export interface ConnectionSource {
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): Promise<unknown>;
 }
 
 /** How long a SQLite connection waits for a lock another connection holds before it fails (SQLITE_BUSY). */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-/**
- * The no-op write a SQLite unit of work starts with, to take the write lock up front (KnexDatabase.transaction).
- * It never waits: if another process holds the lock it fails at once with SQLITE_BUSY, and the unit waits
- * for its turn without blocking the process (SQLite's own wait sleeps in the event loop's thread).
- */
-export const SQLITE_WRITE_LOCK = 'update knex_migrations_lock set is_locked = is_locked where 0';
-
 /** Statements kept per connection; the least recently used ones are let go beyond it. */
 const STATEMENTS_PER_CONNECTION = 1000;
 
-// Knex's own better-sqlite3 client (it ships no types for it): subclassed below, as Knex allows.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const BetterSqlite3Client = require('knex/lib/dialects/better-sqlite3') as new (config: Knex.Config) => {
-  _formatBindings(bindings: unknown[] | undefined): unknown[];
-};
-
-const keptStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+const keptStatements = new WeakMap<SqliteConnection, LRUCache<string, SqliteStatement>>();
 
 /** How often a long-lived connection refreshes the planner's statistics (SQLite's advice: every few hours). */
 const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
@@ -68,70 +56,35 @@ const lastOptimized = new WeakMap<SqliteConnection, number>();
 /**
  * `PRAGMA optimize` analyzes the tables whose size changed a lot since their statistics were taken. Stale
  * ones mislead the planner: statistics taken while the outbox held two events made it scan the whole
- * outbox at every poll, thousands of events later. Cheap when nothing changed.
+ * outbox at every poll, thousands of events later. Cheap when nothing changed. Run at open (bounded, so a
+ * large database opens fast) and then at most once an hour by the writer (`optimizeIfDue`).
  */
 function optimize(connection: SqliteConnection, at: number, source = 'optimize'): void {
   lastOptimized.set(connection, at);
   connection.pragma(source);
 }
 
-/**
- * The compiled statement of a text on a connection, kept beside the connection (not on Knex's client:
- * Knex makes a transaction's client from the prototype alone).
- */
-function keptStatement(connection: SqliteConnection, sql: string, arrays: boolean): SqliteStatement {
-  let kept = keptStatements.get(connection);
-  if (!kept) keptStatements.set(connection, (kept = new Map<string, SqliteStatement>()));
-  // A statement answers objects or arrays for every call: the two modes are kept apart.
-  const key = arrays ? `\u0000arrays\u0000${sql}` : sql;
-  let statement = kept.get(key);
-  if (statement) {
-    // Most recently used last, so the first key is the one to let go.
-    kept.delete(key);
-  } else {
-    statement = connection.prepare(sql);
-    if (arrays && statement.reader) statement.raw(true);
-    if (kept.size >= STATEMENTS_PER_CONNECTION) kept.delete(kept.keys().next().value!);
-  }
-  kept.set(key, statement);
-  return statement;
+export function optimizeIfDue(connection: SqliteConnection, now = Date.now()): void {
+  if (now - (lastOptimized.get(connection) ?? now) >= OPTIMIZE_EVERY_MS) optimize(connection, now);
 }
 
 /**
- * Knex's better-sqlite3 client compiles every statement again on every call, which costs more than
- * running it: this one keeps the compiled statements of each connection by their SQL text (Knex writes
- * the values as bindings, so the texts are few). SQLite recompiles a kept statement itself when the
- * schema changes under it.
+ * The compiled statement of a text on a connection, kept beside the connection: compiling costs more than
+ * running most statements, and the hot paths' texts are few. SQLite recompiles a kept statement itself when
+ * the schema changes under it.
  */
-class CachingBetterSqlite3Client extends BetterSqlite3Client {
-  // Knex awaits `_query`; better-sqlite3 answers at once, and `async` keeps a throw a rejection for knex.
-  // eslint-disable-next-line @typescript-eslint/require-await
-  async _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject> {
-    if (!obj.sql) throw new Error('The query is empty');
-    if (!connection) throw new Error('No connection provided');
-    const now = Date.now();
-    if (now - (lastOptimized.get(connection) ?? now) >= OPTIMIZE_EVERY_MS) optimize(connection, now);
-    // A per-query integer mode would change a kept statement for every later caller: those compile their own.
-    const statement =
-      obj.options?.safeIntegers === undefined
-        ? keptStatement(connection, obj.sql, obj.options?.rowMode === 'array')
-        : this.uncached(connection, obj);
-    const bindings = this._formatBindings(obj.bindings);
-    if (statement.reader) {
-      obj.response = statement.all(bindings);
-      return obj;
-    }
-    const response = obj.sql === SQLITE_WRITE_LOCK ? takeWriteLock(connection, statement) : statement.run(bindings);
-    obj.response = response;
-    obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
-    return obj;
+function keptStatement(connection: SqliteConnection, sql: string, arrays: boolean): SqliteStatement {
+  let kept = keptStatements.get(connection);
+  if (!kept) keptStatements.set(connection, (kept = new LRUCache<string, SqliteStatement>({ max: STATEMENTS_PER_CONNECTION })));
+  // A statement answers objects or arrays for every call: the two modes are kept apart.
+  const key = arrays ? `\u0000arrays\u0000${sql}` : sql;
+  let statement = kept.get(key);
+  if (statement === undefined) {
+    statement = connection.prepare(sql);
+    if (arrays && statement.reader) statement.raw(true);
+    kept.set(key, statement);
   }
-
-  private uncached(connection: SqliteConnection, obj: QueryObject): SqliteStatement {
-    const statement = connection.prepare(obj.sql) as SqliteStatement & { safeIntegers(on: boolean): void };
-    statement.safeIntegers(obj.options!.safeIntegers!);
-    return statement;
-  }
+  return statement;
 }
 
 /** Bindings as Knex's better-sqlite3 client writes them: dates as milliseconds, booleans as 0 and 1. */
@@ -145,13 +98,24 @@ export function runOn(connection: SqliteConnection, sql: string, bindings: reado
   keptStatement(connection, sql, false).run(bindings.map(sqliteBinding));
 }
 
-/** Runs the write-lock statement without SQLite's wait: it takes the lock, or fails at once with SQLITE_BUSY. */
-function takeWriteLock(connection: SqliteConnection, statement: SqliteStatement): ReturnType<SqliteStatement['run']> {
-  keptStatement(connection, 'pragma busy_timeout = 0', false).all([]);
+/** Runs a read on a connection through its kept statements: each row as the array of its columns. */
+export function readOn(connection: SqliteConnection, sql: string, bindings: readonly unknown[]): unknown[][] {
+  const statement = keptStatement(connection, sql, true);
+  if (!statement.reader) throw new Error(`rows runs reads only: ${sql}`);
+  return statement.all(bindings.map(sqliteBinding)) as unknown[][];
+}
+
+/**
+ * Takes the database's write lock on a connection whose transaction has begun (as BEGIN IMMEDIATE would),
+ * without SQLite's wait: it takes the lock, or fails at once with SQLITE_BUSY (SQLite's own wait sleeps in
+ * the event loop's thread). The no-op update of a table of our own (migration 20261129000100).
+ */
+export function takeWriteLock(connection: SqliteConnection): void {
+  runOn(connection, 'pragma busy_timeout = 0');
   try {
-    return statement.run([]);
+    runOn(connection, 'update write_lock set id = id where 0');
   } finally {
-    keptStatement(connection, `pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`, false).all([]);
+    runOn(connection, `pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   }
 }
 
@@ -189,9 +153,7 @@ export function openSqliteReader(url: string): SqliteReader | undefined {
   return {
     rows(sql, bindings) {
       connection ??= open();
-      const statement = keptStatement(connection, sql, true);
-      if (!statement.reader) throw new Error(`the read-only connection runs reads only: ${sql}`);
-      return statement.all(bindings.map(sqliteBinding)) as unknown[][];
+      return readOn(connection, sql, bindings);
     },
     close() {
       connection?.close();
@@ -205,7 +167,7 @@ export function createKnex(url: string, options: KnexOptions = {}): Knex {
   if (dialect === 'sqlite') {
     const filename = url.slice('sqlite:'.length) || ':memory:';
     return knexFactory({
-      client: CachingBetterSqlite3Client as unknown as typeof Knex.Client,
+      client: 'better-sqlite3',
       connection: { filename },
       useNullAsDefault: true,
       // One connection: better-sqlite3 is synchronous, and a single writer keeps transactions serial.

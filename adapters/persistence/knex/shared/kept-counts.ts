@@ -1,7 +1,8 @@
 // The total of a list kept in a count table beside its rows and written in the same transaction as each
 // row, so a page reads a few count rows instead of counting the team's rows (ARCHITECTURE.md, performance).
 import { Knex } from 'knex';
-import { KnexDatabase, Write } from './knex-database';
+import { KnexDatabase } from './knex-database';
+import { RowWrite } from './row-writes';
 
 /** The key columns of one count row and their values (a key column is never null: '' stands for none). */
 export type CountKey = Record<string, string | boolean>;
@@ -22,7 +23,8 @@ export const forUpdate = async <T = unknown>(database: KnexDatabase, qb: Knex.Qu
 
 export class KeptCounts<K extends CountKey> {
   /** `n = n + excluded.n` adds to the row as it stands when the write gets it: concurrent writers never overwrite each other. */
-  private readonly addSql: string;
+  private readonly onConflict: string;
+  private readonly key: readonly string[];
   private readonly slotted: boolean;
 
   /**
@@ -35,11 +37,9 @@ export class KeptCounts<K extends CountKey> {
     private readonly columns: readonly (keyof K & string)[],
   ) {
     this.slotted = database.dialect === 'postgres';
-    const key = [...columns, ...(this.slotted ? ['slot'] : [])];
-    const keys = key.map((c) => `"${c}"`).join(', ');
-    this.addSql =
-      `insert into "${table}" (${keys}, "n") values (${key.map(() => '?').join(', ')}, ?) ` +
-      `on conflict (${keys}) do update set "n" = "${table}"."n" + excluded."n"`;
+    this.key = [...columns, ...(this.slotted ? ['slot'] : [])];
+    const keys = this.key.map((c) => `"${c}"`).join(', ');
+    this.onConflict = `(${keys}) do update set "n" = "${table}"."n" + excluded."n"`;
   }
 
   /** The sum of the counts whose columns hold the values given; a column left out is summed over. */
@@ -54,11 +54,11 @@ export class KeptCounts<K extends CountKey> {
    * so a write that fails takes its count with it.
    */
   async move(from: K | null, to: K | null): Promise<void> {
-    for (const { sql, bindings } of this.moves(from, to)) await this.database.write(sql, bindings);
+    await this.database.writeRows(() => this.moves(from, to));
   }
 
-  /** The writes `move` makes, in their order, for `KnexDatabase.writeAll`; made inside the write's transaction (its slot). */
-  moves(from: K | null, to: K | null): Write[] {
+  /** The rows `move` writes, in their order, for `KnexDatabase.writeRows`; built inside the write's transaction (its slot). */
+  moves(from: K | null, to: K | null): RowWrite[] {
     if (from && to && this.columns.every((c) => from[c] === to[c])) return [];
     const changes: [K, number][] = [];
     if (from) changes.push([from, -1]);
@@ -69,10 +69,11 @@ export class KeptCounts<K extends CountKey> {
     return changes.map(([key, delta]) => this.add(key, delta));
   }
 
-  private add(key: K, delta: number): Write {
+  private add(key: K, delta: number): RowWrite {
     const values = this.columns.map((c): unknown => key[c]);
     if (this.slotted) values.push(this.database.slot);
-    return { sql: this.addSql, bindings: [...values, delta] };
+    values.push(delta);
+    return { table: this.table, columns: [...this.key, 'n'], values, onConflict: this.onConflict };
   }
 
   private order(key: K): string {

@@ -1,6 +1,7 @@
 import { Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
-import { KnexDatabase, Write } from './knex-database';
+import { KnexDatabase } from './knex-database';
+import { RowWrite } from './row-writes';
 
 /** The tables that hold a version per team: of its deals, of its clients. */
 export type VersionTable = 'deal_versions' | 'client_versions';
@@ -12,19 +13,17 @@ export type VersionTable = 'deal_versions' | 'client_versions';
  */
 export class TeamVersions {
   private readonly readSql: string;
-  private readonly touchSql: string;
+  private readonly onConflict: string;
 
   constructor(
     private readonly database: KnexDatabase,
-    table: VersionTable,
+    private readonly table: VersionTable,
   ) {
     // On PostgreSQL a version is spread over slots (KnexDatabase.slot), each moved by the writes of its
     // transactions: the version is their sum, which every write moves.
     this.readSql = `select sum(version) from ${table} where team_id = ?`;
-    this.touchSql =
-      database.dialect === 'postgres'
-        ? `insert into ${table} (team_id, slot, version) values (?, ?, 1) on conflict (team_id, slot) do update set version = ${table}.version + 1`
-        : `insert into ${table} (team_id, version) values (?, 1) on conflict (team_id) do update set version = ${table}.version + 1`;
+    const key = database.dialect === 'postgres' ? '(team_id, slot)' : '(team_id)';
+    this.onConflict = `${key} do update set version = ${table}.version + 1`;
   }
 
   /** The team's version as committed (0 before its first write). */
@@ -39,13 +38,14 @@ export class TeamVersions {
    * version row's first), so two units that each write several never wait on each other in a circle.
    */
   async touch(teamId: string): Promise<void> {
-    const { sql, bindings } = this.touching(teamId);
-    await this.database.write(sql, bindings);
+    await this.database.writeRows(() => [this.touching(teamId)]);
   }
 
-  /** The write `touch` makes, for `KnexDatabase.writeAll`; made inside the write's transaction (its slot). */
-  touching(teamId: string): Write {
-    return { sql: this.touchSql, bindings: this.database.dialect === 'postgres' ? [teamId, this.database.slot] : [teamId] };
+  /** The row `touch` writes, for `KnexDatabase.writeRows`; built inside the write's transaction (its slot). */
+  touching(teamId: string): RowWrite {
+    return this.database.dialect === 'postgres'
+      ? { table: this.table, columns: ['team_id', 'slot', 'version'], values: [teamId, this.database.slot, 1], onConflict: this.onConflict }
+      : { table: this.table, columns: ['team_id', 'version'], values: [teamId, 1], onConflict: this.onConflict };
   }
 }
 
