@@ -49,17 +49,6 @@ const lostMigrationRace = (err: unknown): boolean => {
 };
 
 /**
- * Knex's own creation of its migration tables and lock row (hasTable, then create; select, then insert).
- * Run in one transaction on SQLite, whose transactions are serializable: of two processes that run it at
- * once, one creates and the other waits, or fails with SQLITE_BUSY and tries again. Run by knex on its own,
- * two processes can both insert the lock row, and knex never takes a lock of two rows again.
- */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ensureTable } = require('knex/lib/migrations/migrate/table-creator') as {
-  ensureTable(this: void, tableName: string, schemaName: string | undefined, trx: Knex.Transaction): Promise<unknown>;
-};
-
-/**
  * Several processes start on one database at the same moment (API nodes, a node and the CLI), and each
  * migrates it first. Knex alone fails all but one, or worse: it creates its tables and its lock row with a
  * check-then-write that two processes race (a second lock row locks every later migration out for good),
@@ -86,7 +75,12 @@ export async function migrateOneAtATime(
   const deadline = Date.now() + raceMs;
   for (;;) {
     try {
-      await knex.transaction((trx) => ensureTable('knex_migrations', schema, trx));
+      // Knex makes its migration tables and lock row (hasTable, then create; select, then insert) before any
+      // migrate call answers, `currentVersion` included. Run here in one transaction: SQLite's transactions
+      // are serializable, so of two processes that run it at once one creates and the other waits, or fails
+      // with SQLITE_BUSY and tries again. Run by knex on its own, two processes can both insert the lock row,
+      // and knex never takes a lock of two rows again.
+      await knex.transaction((trx) => trx.migrate.currentVersion());
       return await migrate();
     } catch (err) {
       if (!lostMigrationRace(err) || Date.now() >= deadline) throw err;

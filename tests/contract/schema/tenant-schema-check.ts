@@ -38,7 +38,7 @@ const TEAM = plan.DISTRIBUTION_COLUMN;
 
 export const PLAN: DistributionPlan = {
   referenceTables: Object.keys(plan.REFERENCE_TABLES),
-  ignoredTables: [...plan.MIGRATOR_TABLES],
+  ignoredTables: [...plan.MIGRATOR_TABLES, ...plan.LOCK_TABLES],
   indexesWithoutTeam: Object.keys(plan.INDEXES_WITHOUT_TEAM),
   unlinkedIdColumns: Object.keys(plan.UNLINKED_ID_COLUMNS),
 };

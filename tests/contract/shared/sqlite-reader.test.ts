@@ -23,7 +23,7 @@ describe('SQLite reads outside a unit of work', () => {
     });
     await knex('t').insert({ id: 1, name: 'Conceição', done: true });
     // A unit of work takes SQLite's write lock through the migrator's lock table (KnexDatabase.transaction).
-    await knex.schema.createTable('knex_migrations_lock', (t) => t.integer('is_locked'));
+    await knex.schema.createTable('write_lock', (t) => t.integer('id').primary());
     database = new KnexDatabase(knex, 'sqlite', openSqliteReader(url));
   });
 

@@ -16,6 +16,9 @@ export const REFERENCE_TABLES: Readonly<Record<string, string>> = {
 /** The migrator's own bookkeeping: neither tenant nor reference data. */
 export const MIGRATOR_TABLES: readonly string[] = ['knex_migrations', 'knex_migrations_lock'];
 
+/** SQLite's write-lock table (migration 20261129000100): holds no rows, never on PostgreSQL. */
+export const LOCK_TABLES: readonly string[] = ['write_lock'];
+
 /**
  * Indexes of tenant tables that hold no team_id, and why. PostgreSQL's trigram indexes (GIN over the folded
  * search text): a non-unique index needs no distribution column (each shard indexes its own rows), and one

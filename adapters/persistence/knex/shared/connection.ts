@@ -214,20 +214,12 @@ export interface PgReader {
 export const PG_READER_CONNECTIONS = 2;
 
 interface Pipelined {
-  client: PgPipelinedClient;
+  client: PgClientClass;
   ready: Promise<void>;
   /** Reads sent and not answered yet. */
   pending: number;
   /** True while its socket holds back what is written, until the event loop's next turn. */
   corked: boolean;
-}
-
-interface PgPipelinedClient {
-  connection: { stream: { cork(): void; uncork(): void } };
-  connect(): Promise<void>;
-  end(): Promise<void>;
-  on(event: 'error' | 'end', listener: () => void): void;
-  query(config: string | { text: string; name: string; values: readonly unknown[]; rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
 }
 
 /**
@@ -241,9 +233,7 @@ interface PgPipelinedClient {
 export function openPgReader(url: string, schema?: string, size = PG_READER_CONNECTIONS): PgReader {
   const open: Pipelined[] = [];
   const connect = (): Pipelined => {
-    // `pipeline` is newer than pg's typings.
-    const Pipelining = PgClientClass as unknown as new (config: { connectionString: string; pipeline: boolean }) => PgPipelinedClient;
-    const client = new Pipelining({ connectionString: url, pipeline: true });
+    const client = new PgClientClass({ connectionString: url, pipeline: true });
     const entry: Pipelined = { client, pending: 0, corked: false, ready: Promise.resolve() };
     const drop = () => {
       const at = open.indexOf(entry);
@@ -284,7 +274,7 @@ export function openPgReader(url: string, schema?: string, size = PG_READER_CONN
             stream.uncork();
           });
         }
-        return (await entry.client.query({ text, name, values, rowMode: 'array' })).rows;
+        return (await entry.client.query<unknown[]>({ text, name, values: [...values], rowMode: 'array' })).rows;
       } finally {
         entry.pending--;
       }

@@ -38,6 +38,16 @@ describe('DealEventLog', () => {
     expect(await log.append(TEAM, [], NOW)).to.deep.equal([]);
   });
 
+  it('stamps drafts as append does, without writing them: a new deal hands them to DealRepository.insert', () => {
+    const outbox = new FakeOutbox();
+    const log = new DealEventLog(outbox, new SequenceIds());
+    const stamped = log.stamp(TEAM, [null, { type: 'deal_created', dealId: 'd2', data: { phase: 'lead' } }], NOW);
+    expect(stamped.map((e) => [e.type, e.dealId, e.teamId, e.status, e.createdAt])).to.deep.equal([
+      ['deal_created', 'd2', TEAM.teamId, 'pending', NOW.toISOString()],
+    ]);
+    expect(outbox.rows.size).to.equal(0);
+  });
+
   it('is the only product code that writes to the outbox: use cases append through it', () => {
     const writers = ['domain', 'application', 'adapters', 'bootstrap']
       .flatMap(sources)
