@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -78,6 +79,65 @@ const mentionResolves = (doc: string, mention: string): boolean =>
     (file) => isFile(file) || WRITTEN_ELSEWHERE.has(relative(ROOT, file).split('\\').join('/')),
   );
 
+/** The code whose comments cite docs: the four layers, the scripts, the tests and the benchmark. */
+const CODE_DIRS = ['domain', 'application', 'adapters', 'bootstrap', 'bin', 'tests', 'bench'];
+const CODE = /\.(ts|js|cjs|mjs)$/;
+
+const codeFiles = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : codeFiles(path);
+    return CODE.test(entry.name) ? [path] : [];
+  });
+
+/** The comments of a source file, as written (`// …` and block comments), each once. */
+const commentsOf = (path: string, text: string): string[] => {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, path.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+  const seen = new Set<number>();
+  const comments: string[] = [];
+  const add = (ranges: ts.CommentRange[] | undefined) => {
+    for (const r of ranges ?? []) {
+      if (seen.has(r.pos)) continue;
+      seen.add(r.pos);
+      comments.push(text.slice(r.pos, r.end));
+    }
+  };
+  const visit = (node: ts.Node): void => {
+    add(ts.getLeadingCommentRanges(text, node.getFullStart()));
+    add(ts.getTrailingCommentRanges(text, node.getEnd()));
+    for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  return comments;
+};
+
+/** A doc a comment cites: the file (`docs/api.md`, or the README by name), and the section it names in quotes after it. */
+interface Citation {
+  file: string;
+  section?: string;
+}
+
+const citationsIn = (comment: string): Citation[] =>
+  [
+    ...comment.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '').matchAll(/(?<![\w./-])((?:[\w-]+\/)*[\w.-]+\.md|README)\b(?:,? "([^"\n]+)")?/g),
+  ].map((m) => ({ file: m[1] === 'README' ? 'README.md' : m[1], section: m[2] }));
+
+/** The headings of a markdown file, in plain words. */
+const headingsOf = (file: string): string[] =>
+  [...prose(readFileSync(file, 'utf8')).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map((m) => m[1].replace(/`/g, '').toLowerCase());
+
+/** What is wrong with a citation in `codeFile`, or null: the file must exist, the section be a heading of it. */
+const brokenCitation = (codeFile: string, { file, section }: Citation): string | null => {
+  const found = [resolve(ROOT, file), resolve(ROOT, dirname(codeFile), file)].find(isFile);
+  if (!found) {
+    const fromRoot = relative(ROOT, resolve(ROOT, file)).split('\\').join('/');
+    return WRITTEN_ELSEWHERE.has(fromRoot) ? null : `${file}: no such file`;
+  }
+  if (section === undefined) return null;
+  const wanted = section.toLowerCase();
+  return headingsOf(found).some((h) => h.startsWith(wanted)) ? null : `${file} "${section}": no such heading`;
+};
+
 describe('Docs: no dead citations', () => {
   it('reads the docs a newcomer follows', () => {
     for (const doc of docs()) expect(isFile(join(ROOT, doc)), doc).to.equal(true);
@@ -113,5 +173,41 @@ describe('Docs: no dead citations', () => {
     expect(mdMentions('See docs/scaling.md and [x](y.md), not https://example.com/z.md.')).to.deep.equal(['docs/scaling.md']);
     expect(slugOf('The operator CLI: `workspace-admin`')).to.equal('the-operator-cli-workspace-admin');
     expect(slugOf('Rotating `SECRETS_KEY`')).to.equal('rotating-secrets_key');
+  });
+
+  it('finds every .md file a code comment cites, and the section it names', () => {
+    const broken = CODE_DIRS.flatMap(codeFiles).flatMap((path) => {
+      const text = readFileSync(join(ROOT, path), 'utf8');
+      // Parsing is the slow part: only a file that names a doc can cite one.
+      if (!/\.md\b|README/.test(text)) return [];
+      return commentsOf(path, text)
+        .flatMap(citationsIn)
+        .flatMap((citation) => {
+          const problem = brokenCitation(path, citation);
+          return problem ? [`${path}: ${problem}`] : [];
+        });
+    });
+    expect(broken).to.deep.equal([]);
+  });
+
+  it('reads citations in comments only, and checks their file and section', () => {
+    const source = [
+      '// See docs/api.md "Search" and NOWHERE.md.',
+      'const s = \'ELSEWHERE.md\'; /* README "Nowhere at all" */',
+      'const t = `// not a comment: GONE.md`;',
+    ].join('\n');
+    const comments = commentsOf('x.ts', source);
+    expect(comments).to.have.length(2);
+    const cited = comments.flatMap(citationsIn);
+    expect(cited).to.deep.equal([
+      { file: 'docs/api.md', section: 'Search' },
+      { file: 'NOWHERE.md', section: undefined },
+      { file: 'README.md', section: 'Nowhere at all' },
+    ]);
+    expect(cited.map((c) => brokenCitation('x.ts', c))).to.deep.equal([
+      null,
+      'NOWHERE.md: no such file',
+      'README.md "Nowhere at all": no such heading',
+    ]);
   });
 });
