@@ -40,7 +40,7 @@ export interface Config {
   demo: boolean;
   /** Browser origins allowed to call the API (CORS); none by default. */
   corsOrigins: string[];
-  /** How long a client may take to send a request's headers, and the whole request (README "Configuration"). */
+  /** How long a client may take to send a request's headers, and the whole request (docs/operations.md "Configuration"). */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   /** How long a stopping server lets in-flight requests finish before it closes their connections. */
@@ -80,7 +80,7 @@ class Refused extends Error {
   }
 }
 
-/** One environment setting: how it is read, and what the README and a wrong value say about it. */
+/** One environment setting: how it is read, and what docs/operations.md and a wrong value say about it. */
 export interface Setting<T> {
   /** What a value may be, in words: the end of the line a wrong value prints. */
   readonly takes: string;
@@ -223,8 +223,9 @@ const MAX_PER_MINUTE = 1_000_000_000;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
- * Every environment setting the API reads, in the README's order: what it takes, its default and what it
- * is for. `loadConfig` reads them all at once; the README's Configuration table is `configReference()`.
+ * Every environment setting the API reads, in the documented order: what it takes, its default and what it
+ * is for. `loadConfig` reads them all at once; the Configuration table of docs/operations.md is
+ * `configReference()`, written there by `npm run docs:config`.
  */
 export const SETTINGS = {
   PORT: define(wholeNumber(1, 65535), { fallback: 3000, defaultText: '`3000`', description: 'HTTP port' }),
@@ -337,11 +338,12 @@ export const SETTINGS = {
   WHATSAPP_APP_SECRET: optional(text(true), { description: 'checks `X-Hub-Signature-256` on the Cloud API webhook' }),
   WHATSAPP_VERIFY_TOKEN: optional(text(true), { description: "the Cloud API webhook's verify-token handshake" }),
   SECRETS_KEY: optional(secretsKey, {
-    description: 'encrypts inbox credentials; required for `cloud_api` and `evolution` inboxes',
+    description:
+      'encrypts inbox credentials and inbound signing secrets; required for `cloud_api` and `evolution` inboxes and signature `auth_mode`s',
   }),
   SECRETS_KEY_PREVIOUS: optional(secretsKey, {
     description:
-      'while `SECRETS_KEY` is rotated: the key before it, which still opens what it sealed (new seals always take `SECRETS_KEY`); `workspace-admin secrets reseal` moves every credential to `SECRETS_KEY`, then remove it (docs/operations.md)',
+      'while `SECRETS_KEY` is rotated: the key before it, which still opens what it sealed (new seals always take `SECRETS_KEY`); `workspace-admin secrets reseal` moves every credential to `SECRETS_KEY`, then remove it (see Rotating `SECRETS_KEY`)',
   }),
   PROVIDER_ALLOW_PRIVATE_NETWORKS: define(flag, {
     fallback: false,
@@ -436,7 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** The README's Configuration table, from the schema. */
+/** The Configuration table of docs/operations.md, from the schema (`npm run docs:config` writes it there). */
 export function configReference(): string {
   const cell = (t: string) => t.replace(/\|/g, '\\|');
   const rows = Object.entries(SETTINGS).map(

@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import { refuseClientError } from '../adapters/http/client-errors';
 import { Config } from './config';
 
-/** What a server takes from the configuration (README "Configuration"). */
+/** What a server takes from the configuration (docs/operations.md "Configuration"). */
 export type HttpServerSettings = Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs'>;
 
 /**

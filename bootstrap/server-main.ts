@@ -175,7 +175,7 @@ function serve(runtime: Runtime, onListening?: () => void): void {
     logger.info({ port: config.port, host: config.host, storage: runtime.storage, pid: process.pid }, 'Workspace API listening');
     onListening?.();
   });
-  // No new connection; the requests in flight end (README "Stopping"); then the schedulers, then storage.
+  // No new connection; the requests in flight end (docs/operations.md "Stopping"); then the schedulers, then storage.
   onStopSignal(logger, async (signal) => {
     logger.info({ signal, pid: process.pid, shutdownTimeoutMs: config.shutdownTimeoutMs }, 'stopping: finishing the requests in flight');
     setTimeout(() => {

@@ -25,7 +25,7 @@ export interface CreateDealResult {
 }
 
 export interface CreateDealOptions {
-  /** How long a request waits for another one still creating with the same key (DECISIONS.md). */
+  /** How long a request waits for another one still creating with the same key (docs/decisions.md). */
   inFlightWaitMs: number;
   pollMs: number;
 }

@@ -38,7 +38,7 @@ const optionalEnum = (config: Record<string, unknown>, key: string, values: read
   }
 };
 
-/** Checks an action's config (DECISIONS.md: workflow action configs) and keeps only the known keys. */
+/** Checks an action's config (docs/decisions.md: workflow action configs) and keeps only the known keys. */
 export const parseWorkflowConfig = (action: WorkflowAction, config: unknown): Record<string, unknown> => {
   if (!isObject(config)) throw new ValidationFailed('config must be a JSON object', 'config');
   if (typeof config.title !== 'string' || !config.title.trim()) {

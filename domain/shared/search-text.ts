@@ -1,4 +1,4 @@
-// The one search semantics of every list (README "Search"): the query, folded, is a substring of one of
+// The one search semantics of every list (docs/api.md "Search"): the query, folded, is a substring of one of
 // the searched fields, folded the same way. Every storage adapter matches already-folded text, so no
 // database's own idea of case or accents can make the backends disagree.
 

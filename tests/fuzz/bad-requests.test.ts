@@ -1,4 +1,4 @@
-// Generated bad requests for every operation of the OpenAPI document (README "Fuzzing"): wrong types,
+// Generated bad requests for every operation of the OpenAPI document (CONTRIBUTING.md "Fuzzing"): wrong types,
 // numbers JSON cannot hold, odd Unicode, long text, deep nesting, bad and foreign ids, repeated and
 // unknown query parameters, odd dates, content types and encodings, bodies that are not JSON. Whatever
 // is sent, the answer is a 2xx or a 4xx in the error envelope, in time: never a 5xx (but the 500s the

@@ -1,4 +1,4 @@
-// Generated form bodies for the public inbound receiver (README "Bodies"): a stranger's text is read only
+// Generated form bodies for the public inbound receiver (docs/api.md "Bodies"): a stranger's text is read only
 // once its sender is admitted, but an admitted sender can send anything. Whatever the text, a form is read
 // as an object or refused with a reason (more than MAX_FORM_FIELDS fields), never a thrown error; every
 // field that names no brackets is kept with its value; and appends of every shape are read up to the field

@@ -1,4 +1,4 @@
-// Generated paths of the field-mapping language (README "Field mapping"), up to and past the longest one
+// Generated paths of the field-mapping language (docs/api.md "Field mapping"), up to and past the longest one
 // allowed: anyone with an API key configures them, and every delivery reads them. Whatever the text, a
 // path parses or is refused with PathSyntaxError (ValidationFailed where a field configures it), never
 // anything else; a path printed from steps reads back as those steps, or is refused for its length or its

@@ -95,7 +95,7 @@ describe('Multi-node: rate budgets kept in one Redis', function () {
           100,
         );
         const res = await node.request('GET', '/readyz');
-        // README "Health, readiness and metrics": shown, but the node stays ready (it still serves within its share);
+        // docs/operations.md "Health, readiness and metrics": shown, but the node stays ready (it still serves within its share);
         // a 503 here would take every node out of the load balancer at once.
         expect(res.status).to.equal(200);
         expect(res.body.status).to.equal('ready');

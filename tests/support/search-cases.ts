@@ -1,4 +1,4 @@
-// The folding rule of README "Search", written out by hand for names as a Brazilian agency's clients type
+// The folding rule of docs/api.md "Search", written out by hand for names as a Brazilian agency's clients type
 // them and for queries a user sends: each text beside its folded form. Expected search results are
 // computed from these hand-written forms, never from the implementation.
 

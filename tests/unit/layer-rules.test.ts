@@ -27,7 +27,7 @@ function violationsIn(dir: string): Violation[] {
   return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
-describe('Layer rules (ARCHITECTURE.md), as npm test checks them', function () {
+describe('Layer rules (docs/architecture.md), as npm test checks them', function () {
   this.timeout(30000);
 
   it('finds every way a tree can break them', () => {

@@ -16,7 +16,7 @@ export interface ProjectCommandUseCases {
   deactivateLead: DeactivateLead;
 }
 
-/** What `project archive` prints, as the README documents it. */
+/** What `project archive` prints, as docs/operations.md documents it. */
 const presentArchivedProject = (p: ArchivedProject) => ({ id: p.id, archived_at: p.archivedAt });
 
 const id = (what: string) => ({ name: 'id', type: 'string', required: true, value: 'ID', description: `The ${what}'s id.` }) as const;

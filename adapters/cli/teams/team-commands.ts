@@ -16,7 +16,7 @@ export interface TeamCommandUseCases {
   listKeys: ListApiKeys;
 }
 
-// The JSON each command prints, as README and DECISIONS.md list it.
+// The JSON each command prints, as docs/operations.md and docs/decisions.md list it.
 const presentTeam = (t: TeamData) => ({ id: t.id, name: t.name, client_quota: t.clientQuota });
 const presentListedTeam = (t: TeamData) => ({ ...presentTeam(t), created_at: t.createdAt });
 /** The key in clear is printed here only: it is stored hashed. */

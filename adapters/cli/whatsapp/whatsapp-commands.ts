@@ -7,7 +7,7 @@ import { InboxSummary } from '../../../domain/whatsapp/inbox-repository';
 import { CliCommand, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
-/** DECISIONS.md: the inbox without its secrets. */
+/** docs/decisions.md: the inbox without its secrets. */
 const presentInbox = (i: InboxData) => ({ id: i.id, name: i.name, channel: i.channel, is_active: i.isActive });
 
 /** A listed inbox: the Cloud API number's id (not a secret), never a token or an API key. */

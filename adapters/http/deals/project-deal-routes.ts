@@ -5,7 +5,7 @@ import { Ctx, pathId, teamOf } from '../shared/params';
 import { B, Text, Type } from '../shared/body';
 import { dealSchema, presentDeal } from './present-deal';
 
-/** `{ project_id, phase, win_note?, loss_reason_id?, position? }` (DECISIONS.md, deliberately beyond the spec). */
+/** `{ project_id, phase, win_note?, loss_reason_id?, position? }` (docs/decisions.md, deliberately beyond the spec). */
 export const moveProjectDealSchema = Type.Object({
   project_id: B.uuid(),
   phase: B.nonEmptyString(Text.name),

@@ -18,7 +18,7 @@ const setHeaders = (ctx: Context, d: RateLimitDecision): void => {
  * One point of `key`'s budget, or null when the limiter fails (it rejects: its store did not answer in
  * time and it had no share of its own to answer from, or a fault). The request then goes through, and the
  * failure is counted: a limiter that cannot answer neither turns a request into a 500 nor refuses traffic
- * the API can serve (README "Rate limits").
+ * the API can serve (docs/operations.md "Rate limits").
  */
 export async function consumeOrLetThrough(
   limiter: Consumes,

@@ -70,7 +70,7 @@ const secretOf = (ctx: Ctx): string | null => {
 
 /**
  * The `token` of a `url_token` endpoint's URL. Our access log never writes a query string; proxies and
- * other servers in front of the API may (README "Inbound authentication").
+ * other servers in front of the API may (docs/inbound-authentication.md).
  */
 const tokenOf = (ctx: Ctx): string | null => {
   const v = ctx.query.token;
@@ -97,7 +97,7 @@ const hubOf = (ctx: Ctx): HubHandshake | null => {
 };
 
 /**
- * The stored text must be text every backend keeps as sent (README "text in is text out"): a body
+ * The stored text must be text every backend keeps as sent (docs/api.md "Text in is text out"): a body
  * with NUL, or a payload with NUL or a lone surrogate in a string, is 400 as on every route.
  */
 const checkText = (body: RawInboundBody, payload: unknown): void => {

@@ -1,4 +1,4 @@
-// The public Cloud API webhook (DECISIONS.md): Meta's verify-token handshake, and event deliveries
+// The public Cloud API webhook (docs/decisions.md): Meta's verify-token handshake, and event deliveries
 // signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the app secret).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {

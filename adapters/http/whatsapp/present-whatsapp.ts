@@ -8,7 +8,7 @@ import { Referral } from '../../../domain/whatsapp/referral';
 import { exactObject, nullable, R } from '../shared/documented';
 import { Schema } from '../shared/operation';
 
-/** The contact record of DECISIONS.md; the phone key and team stay inside. */
+/** The contact record of docs/decisions.md; the phone key and team stay inside. */
 export const presentContact = (c: ContactData) => ({
   id: c.id,
   phone: c.phone,
@@ -35,7 +35,7 @@ const messageHeading = (m: MessageData) => ({
   type: m.type,
 });
 
-/** The message record of DECISIONS.md, as POST /whatsapp/messages answers it. */
+/** The message record of docs/decisions.md, as POST /whatsapp/messages answers it. */
 export const presentMessage = (m: MessageData) => ({
   ...messageHeading(m),
   content: m.content,

@@ -23,7 +23,7 @@ import { DealRecordMother } from '../deals/deal-mother';
 import { IdentityMother, LeadMother } from '../projects/mothers';
 import { TaskMother } from '../tasks/task-mother';
 
-// README "Search" on the lists an index serves (SQLite FTS5 trigram, PostgreSQL pg_trgm). The index may only
+// docs/api.md "Search" on the lists an index serves (SQLite FTS5 trigram, PostgreSQL pg_trgm). The index may only
 // narrow the rows the exact match then judges, so every backend finds what the folding rule says, for every
 // text a user may type: FTS query syntax, LIKE wildcards, quotes, emoji, and queries too short for a
 // trigram. Expected names come from the hand-folded forms below, never from the implementation.

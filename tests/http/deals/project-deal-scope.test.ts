@@ -9,7 +9,7 @@ import { ProjectFixture, addPipeline, archiveProject, createProjectFixture, webh
 
 const UNKNOWN = '0190a000-0000-7000-8000-000000000000';
 
-// Project deals are created by the inbound receiver (DECISIONS.md); these suites create them that way.
+// Project deals are created by the inbound receiver (docs/decisions.md); these suites create them that way.
 forEachHttpBackend(
   'Project deals: scope, filters and moves',
   (env) => {

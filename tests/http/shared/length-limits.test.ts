@@ -1,4 +1,4 @@
-// Every text a request may store has a length limit (README "Length limits"): one tenant's 1 MB note
+// Every text a request may store has a length limit (docs/api.md "Limits"): one tenant's 1 MB note
 // must not make every list page of the team 100 MB. A value one over the limit is 400 VALIDATION_ERROR
 // naming the field; a value at the limit is stored. Limits count characters, not bytes: a Brazilian
 // name of 200 accented letters is 200 characters.
@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { backendNames } from '../../support/backends';
 import { forEachHttpBackend, HttpEnv, TestTeam } from '../../support/http';
 
-/** The limits, as the README and the OpenAPI document state them. */
+/** The limits, as docs/api.md and the OpenAPI document state them. */
 const NAME = 200;
 const EMAIL = 254;
 const PHONE = 40;

@@ -3,7 +3,7 @@ import { backendNames } from '../../support/backends';
 import { HttpEnv, TestTeam, forEachHttpBackend } from '../../support/http';
 import { NAMES, QUERIES, expectedMatches } from '../../support/search-cases';
 
-// README "Search": the same answer on every backend, and the one the folding rule gives. The expected
+// docs/api.md "Search": the same answer on every backend, and the one the folding rule gives. The expected
 // names come from the hand-folded table in tests/support/search-cases.ts, not from the implementation.
 
 interface Lister {

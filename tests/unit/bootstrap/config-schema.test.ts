@@ -112,14 +112,6 @@ describe('Configuration: one schema, checked at start', () => {
     expect(loadConfig({ DATABASE_URL: 'memory:', WEB_CONCURRENCY: '4' }).workers, 'memory: lives in one process').to.equal(1);
   });
 
-  it("holds every setting of the README's Configuration table", () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.split('## Configuration')[1].split('\n## ')[0];
-    const documented = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]);
-    expect(documented).to.include.members(['PORT', 'DATABASE_URL', 'SECRETS_KEY']);
-    expect(documented, 'every setting, in the order of the schema').to.deep.equal(Object.keys(SETTINGS));
-  });
-
   it('is the only place that reads a setting from the environment', () => {
     const readers: string[] = [];
     const walk = (dir: string) => {

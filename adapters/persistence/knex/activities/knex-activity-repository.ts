@@ -25,7 +25,7 @@ const SORTS: Record<ActivitySortField, SortColumn> = {
   created_at: { column: 'created_at', required: true },
 };
 
-/** README "Search": title and description. */
+/** docs/api.md "Search": title and description. */
 const searchText = (a: ActivityData): string => searchTextOf([a.title, a.description]);
 
 function toRow(a: ActivityData): Row {

@@ -25,7 +25,7 @@ const SORTS: Record<CampaignSortField, SortColumn> = {
   updated_at: { column: 'c.updated_at', required: true },
 };
 
-/** README "Search": name and description. */
+/** docs/api.md "Search": name and description. */
 const searchText = (c: CampaignData): string => searchTextOf([c.name, c.description]);
 
 function toRow(c: CampaignData): Row {

@@ -52,7 +52,7 @@ const ADDRESS_COLUMNS: Record<AddressField, string> = {
   country: 'address_country',
 };
 
-/** README "Search": name, email, CPF and CNPJ; the bare CPF and CNPJ are the keys a formatted one finds. */
+/** docs/api.md "Search": name, email, CPF and CNPJ; the bare CPF and CNPJ are the keys a formatted one finds. */
 const searchText = (c: ClientData): string => searchTextOf([c.name, c.email, c.cpf, c.cnpj], [c.cpf, c.cnpj]);
 
 function toRow(c: ClientData): Row {

@@ -25,7 +25,7 @@ const SORTS: Record<DealSortField, SortColumn> = {
   expected_close_date: { column: 'd.expected_close_date' },
 };
 
-/** README "Search": title and description. */
+/** docs/api.md "Search": title and description. */
 const searchText = (d: DealData): string => searchTextOf([d.title, d.description]);
 
 function toRow(d: DealData): Row {

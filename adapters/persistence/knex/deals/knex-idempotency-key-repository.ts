@@ -16,7 +16,7 @@ const fromRow = (r: Row): IdempotencyRecord => ({
   expiresAt: toIso(r.expires_at),
 });
 
-/** How long a request waits for another one holding its key before answering 409 (DECISIONS.md). */
+/** How long a request waits for another one holding its key before answering 409 (docs/decisions.md). */
 const IN_FLIGHT_WAIT = '5s';
 
 const isLockWait = (err: unknown): boolean => {

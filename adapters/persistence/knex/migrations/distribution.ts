@@ -1,4 +1,4 @@
-// The distribution plan of the schema (README "Distribution plan"), read by the schema test that holds every
+// The distribution plan of the schema (docs/scaling.md "Distribution plan"), read by the schema test that holds every
 // migrated table to it. Not a migration: migrations never import it, so it may follow the schema as it grows.
 //
 // Every table that has a `team_id` column is a tenant table, distributed by `team_id` (Citus), unless it is

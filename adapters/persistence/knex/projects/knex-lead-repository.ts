@@ -15,7 +15,7 @@ const SORTS: Record<LeadSortField, SortColumn> = { created_at: { column: 'l.crea
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : (v as string));
 
-/** README "Search": name, email and phone; the phone's digits are the key `(11) 98765` finds. */
+/** docs/api.md "Search": name, email and phone; the phone's digits are the key `(11) 98765` finds. */
 const searchText = (l: LeadData): string =>
   searchTextOf([l.fullName, l.email, l.phone], [l.phone === null ? null : l.phone.replace(/\D/g, '')]);
 

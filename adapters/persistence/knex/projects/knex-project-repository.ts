@@ -38,7 +38,7 @@ const STAGE_COLUMNS = [
   'updated_at',
 ];
 
-/** README "Search": name and description. */
+/** docs/api.md "Search": name and description. */
 const searchText = (p: ProjectData): string => searchTextOf([p.name, p.description]);
 
 function toRow(p: ProjectData): Row {

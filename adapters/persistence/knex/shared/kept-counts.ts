@@ -1,5 +1,5 @@
 // The total of a list kept in a count table beside its rows and written in the same transaction as each
-// row, so a page reads a few count rows instead of counting the team's rows (ARCHITECTURE.md, performance).
+// row, so a page reads a few count rows instead of counting the team's rows (docs/architecture.md, performance).
 import { Knex } from 'knex';
 import { KnexDatabase } from './knex-database';
 import { RowWrite } from './row-writes';

@@ -26,7 +26,7 @@ export interface SearchedTable {
 }
 
 /**
- * README "Search" on a stored `search_text` column, already folded when the row was written
+ * docs/api.md "Search" on a stored `search_text` column, already folded when the row was written
  * (domain/shared/search-text.ts): the folded query as a substring, and its key form inside the keys
  * section. Plain LIKE patterns with escaping and no lower() on either side, so SQLite and PostgreSQL
  * compare the same characters, and a trigram index on the column (pg_trgm) can serve them.

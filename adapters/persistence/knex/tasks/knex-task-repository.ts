@@ -25,7 +25,7 @@ const SORTS: Record<TaskSortField, SortColumn> = {
   completed_at: { column: 'completed_at' },
 };
 
-/** README "Search": title and description. */
+/** docs/api.md "Search": title and description. */
 const searchText = (t: TaskData): string => searchTextOf([t.title, t.description]);
 
 function toRow(t: TaskData): Row {

@@ -20,7 +20,7 @@ const SORTS: Record<ContactSortField, SortColumn> = {
   updated_at: { column: 'updated_at', required: true },
 };
 
-/** README "Search": phone, custom name and push name. */
+/** docs/api.md "Search": phone, custom name and push name. */
 const searchText = (c: ContactData): string => searchTextOf([c.phone, c.customName, c.pushName]);
 
 const toRow = (c: ContactData): Row => ({

@@ -21,7 +21,7 @@ export function pageOf<T extends { id: string }>(rows: T[], query: ListQuery, va
 }
 
 /**
- * README "Search", as the SQL adapters run it on their stored `search_text`: `textOf` gives the same
+ * docs/api.md "Search", as the SQL adapters run it on their stored `search_text`: `textOf` gives the same
  * folded text (domain/shared/search-text.ts), computed only when there is a query.
  */
 export const matchesSearch = (query: SearchQuery | undefined, textOf: () => string): boolean =>
