@@ -73,9 +73,7 @@ const mdMentions = (text: string): string[] =>
 
 /** A mention names a file from the root, from the mentioning file's folder, or (a bare name) at the root. */
 const mentionResolves = (doc: string, mention: string): boolean =>
-  [resolve(ROOT, mention), resolve(ROOT, dirname(doc), mention)].some(
-    (file) => isFile(file),
-  );
+  [resolve(ROOT, mention), resolve(ROOT, dirname(doc), mention)].some((file) => isFile(file));
 
 /** The code whose comments cite docs: the four layers, the scripts, the tests and the benchmark. */
 const CODE_DIRS = ['domain', 'application', 'adapters', 'bootstrap', 'bin', 'tests', 'bench'];
