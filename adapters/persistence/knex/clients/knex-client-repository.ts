@@ -8,7 +8,8 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
-import { RememberedPages, TeamVersions } from '../shared/team-versions';
+import { RememberedPages } from '../shared/remembered-pages';
+import { TeamVersions } from '../shared/team-versions';
 import { fromJson, isUniqueViolation, toIso, toIsoOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -146,7 +147,8 @@ export class KnexClientRepository implements ClientRepository {
     this.counts = new KeptCounts(database, 'client_counts', ['team_id', 'status', 'type']);
     this.versions = new TeamVersions(database, 'client_versions');
     this.dealVersions = new TeamVersions(database, 'deal_versions');
-    this.pages = new RememberedPages<ClientData>(database, this.versions, REMEMBERED_CLIENTS, Object.freeze);
+    // A client page shows the team's clients alone.
+    this.pages = new RememberedPages<ClientData>(database, ['client_versions'], REMEMBERED_CLIENTS, Object.freeze);
   }
 
   /**

@@ -7,7 +7,8 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { Dialect } from '../shared/connection';
 import { KnexDatabase } from '../shared/knex-database';
-import { RememberedPages, TeamVersions, VersionedMemo } from '../shared/team-versions';
+import { RememberedPages, VersionedMemo } from '../shared/remembered-pages';
+import { TeamVersions } from '../shared/team-versions';
 import { SortColumn, orderBy, orderSql, whereSearchText } from '../shared/query';
 import { fromJson, toBool, toIso, toIsoOrNull, toJson, toNumberOrNull } from '../shared/rows';
 
@@ -291,7 +292,7 @@ export class KnexDealRepository implements DealRepository {
   ) {
     this.deepPageOffset = options.deepPageOffset ?? DEEP_PAGE_OFFSET;
     this.versions = new TeamVersions(database, 'deal_versions');
-    this.pages = new RememberedPages(database, this.versions, REMEMBERED_DEALS, freezeView);
+    this.pages = new RememberedPages(database, ['deal_versions'], REMEMBERED_DEALS, freezeView);
     this.counts = new KeptCounts(database, 'deal_counts', ['team_id', 'scope', 'project_key', 'pipeline_key', 'status']);
     this.dayCounts = new KeptCounts(database, 'deal_day_counts', ['team_id', 'scope', 'day']);
   }
@@ -302,14 +303,14 @@ export class KnexDealRepository implements DealRepository {
    * (`RememberedPages`).
    */
   async list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
-    return this.pages.page(team, [filter, query], (version) => this.read(team, filter, query, version));
+    return this.pages.page(team, [filter, query], (versions) => this.read(team, filter, query, versions && versions[0]));
   }
 
   /**
    * The total and the page's ids are read from the deals alone (the client join adds no rows, and an
    * index on the filter and sort columns with the id can answer both without touching a row); only the
-   * page's own rows are then read whole, with their client. `version`: the team's, read before, or null
-   * inside a unit of work.
+   * page's own rows are then read whole, with their client. `version`: the team's deals', read before, or
+   * null inside a unit of work.
    */
   private async read(
     team: TeamContext,
