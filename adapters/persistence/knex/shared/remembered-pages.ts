@@ -47,12 +47,14 @@ export class VersionedMemo<V> {
 
 /**
  * Pages of a list remembered per team and query under the team's versions of every kind of row a page
- * shows (`versions`, declared by the repository beside what its page selects). Each is moved by every write
- * that changes what a page shows (`TeamVersions`), so such a write makes the next request read the page
- * again. The versions are read together, in one statement, and first, so a page is never remembered under
- * versions older than the rows it holds; inside a unit of work a page is always read (a version there may
- * be one the unit's own writes moved, which a rollback undoes). A page given to several readers is frozen,
- * each item with `freeze`: none of them may change it for the next.
+ * shows (`versions`, declared by the repository beside what its page selects: a deal page shows the deal's
+ * rows and its client's name, so it names `deal_versions` and `client_versions`). Each is moved by every
+ * write of its rows (`TeamVersions`), so a write of any of them makes the next request read the page
+ * again, and no writer needs to know which pages show its rows. The versions are read together, in one
+ * statement, and first, so a page is never remembered under versions older than the rows it holds; inside
+ * a unit of work a page is always read (a version there may be one the unit's own writes moved, which a
+ * rollback undoes). A page given to several readers is frozen, each item with `freeze`: none of them may
+ * change it for the next.
  */
 export class RememberedPages<T> {
   private readonly memo: VersionedMemo<Page<T>>;
