@@ -10,6 +10,7 @@ import { rateLimitStoreProbe, redisProbe } from '../adapters/ratelimit/redis-pro
 import { Sha256SecretHasher } from '../adapters/system/sha256-secret-hasher';
 import { SystemClock } from '../adapters/system/system-clock';
 import { MonotonicStopwatch } from '../adapters/system/monotonic-stopwatch';
+import { LruMemos } from '../adapters/system/lru-memo';
 import { UuidV7Generator } from '../adapters/system/uuid-v7-generator';
 import { ReadDealEventBacklog } from '../application/deals/read-deal-event-backlog';
 import { BackgroundWork } from '../application/shared/background-work';
@@ -98,7 +99,9 @@ export function buildRuntime(config: Config): Runtime {
   const storage = storageKindOf(config.databaseUrl);
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
-  container.bind(TOKENS.Stopwatch).toConstantValue(new MonotonicStopwatch());
+  const stopwatch = new MonotonicStopwatch();
+  container.bind(TOKENS.Stopwatch).toConstantValue(stopwatch);
+  container.bind(TOKENS.Memos).toConstantValue(new LruMemos(stopwatch));
   container.bind(TOKENS.IdGenerator).toConstantValue(new UuidV7Generator());
   container.bind(TOKENS.SecretHasher).toConstantValue(new Sha256SecretHasher());
   const logger = new PinoLogger(config.logLevel);

@@ -5,6 +5,8 @@ export const TOKENS = {
   Config: Symbol.for('Config'),
   Clock: Symbol.for('Clock'),
   Stopwatch: Symbol.for('Stopwatch'),
+  /** What the application remembers in the process (`Memos`: API keys trusted, projects found). */
+  Memos: Symbol.for('Memos'),
   IdGenerator: Symbol.for('IdGenerator'),
   UnitOfWork: Symbol.for('UnitOfWork'),
   SecretHasher: Symbol.for('SecretHasher'),

@@ -6,6 +6,7 @@ import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
+import { Memo, Memos } from '../shared/memo';
 
 export type DealScopeSelection = { scope: 'global' } | { scope: 'project'; projectId: string; pipelineId?: string };
 
@@ -14,29 +15,29 @@ export interface DealScopeQuery {
   pipelineId?: string;
 }
 
-/** Team and project pairs remembered at most; past it the set starts again. */
+/** Team and project pairs remembered at most; past it the one used longest ago is let go. */
 const KNOWN_PROJECTS = 10_000;
 
 export class DealScopeResolver {
   /**
    * Projects found, as `team project`. A project is never deleted (DELETE /projects answers 405, archiving
-   * keeps it), so one found in a team stays there: the board a user opens first reads it once per process.
-   * One not found is never remembered.
+   * keeps it), so one found in a team stays there: the board a user opens first reads it once per process
+   * (the requests that ask for it together share that read). One not found is never remembered.
    */
-  private readonly known = new Set<string>();
+  private readonly known: Memo<boolean>;
 
   constructor(
     private readonly projects: ProjectRepository,
     private readonly pipelines: PipelineRepository,
-  ) {}
+    memos: Memos,
+  ) {
+    this.known = memos.make<boolean>({ capacity: KNOWN_PROJECTS, remember: (found) => (found ? true : null) });
+  }
 
   private async hasProject(team: TeamContext, projectId: string): Promise<boolean> {
     const key = `${team.teamId} ${projectId}`;
-    if (this.known.has(key)) return true;
-    if (!(await this.projects.findById(team, projectId))) return false;
-    if (this.known.size >= KNOWN_PROJECTS) this.known.clear();
-    this.known.add(key);
-    return true;
+    if (this.known.get(key)) return true;
+    return this.known.through(key, async () => !!(await this.projects.findById(team, projectId)));
   }
 
   async resolve(team: TeamContext, q: DealScopeQuery): Promise<DealScopeSelection> {

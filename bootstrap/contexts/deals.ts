@@ -61,7 +61,7 @@ export const dealsContext = new ContainerModule(({ bind }) => {
   bind<number>(T.OutboxPollMs)
     .toResolvedValue((config: Config) => config.outbox.pollMs, [TOKENS.Config])
     .inSingletonScope();
-  singleton(DealScopeResolver, [projects, pipelines], T.DealScopeResolver);
+  singleton(DealScopeResolver, [projects, pipelines, TOKENS.Memos], T.DealScopeResolver);
   // What a workflow runs: use cases of the activities and tasks contexts.
   singleton(DealWorkflowActions, [CreateActivity, CreateTask, projects]);
   singleton(DispatchDealEvents, [

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { CliCommand } from '../../adapters/cli/cli';
 import { Stopwatch } from '../../application/shared/clock';
+import { Memos } from '../../application/shared/memo';
 import { teamCommands } from '../../adapters/cli/teams/team-commands';
 import { AuthenticateApiKey } from '../../application/teams/authenticate-api-key';
 import { CreateApiKey } from '../../application/teams/create-api-key';
@@ -34,8 +35,8 @@ export const teamsContext = new ContainerModule(({ bind }) => {
   // One per process: what the process trusts, and the period a revocation waits out.
   bind(KeyTrust)
     .toResolvedValue(
-      (config: Config, stopwatch: Stopwatch) => new KeyTrust(config.apiKeyCacheMs, stopwatch),
-      [TOKENS.Config, TOKENS.Stopwatch],
+      (config: Config, stopwatch: Stopwatch, memos: Memos) => new KeyTrust(config.apiKeyCacheMs, stopwatch, memos),
+      [TOKENS.Config, TOKENS.Stopwatch, TOKENS.Memos],
     )
     .inSingletonScope();
   singleton(RevokeApiKey, [keys, TOKENS.Clock, KeyTrust]);

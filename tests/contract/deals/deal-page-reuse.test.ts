@@ -1,9 +1,11 @@
-// A page of a deal list is read once and then given again while the team's deals stay as they were: the
-// SQL adapters remember each page under the version of the team's deals (`deal_versions`), which every
-// write of a deal moves in its own transaction, and so does a new name of a client, which every deal of
-// that client shows. On every backend a page follows every write exactly; on the SQL ones a page is given
-// again until a write moves the version, never inside a unit of work, and never to another team.
+// A page of a deal list is read once and then given again while the team's deals and clients stay as they
+// were: the SQL adapters remember each page under the versions of the team's deals (`deal_versions`) and
+// of its clients (`client_versions`, since a page shows each deal's client's name), each moved by every
+// write of its own rows in that write's transaction. On every backend a page follows every write exactly;
+// on the SQL ones a page is given again until a write moves a version, never inside a unit of work, and
+// never to another team.
 import { expect } from 'chai';
+import { KnexClientRepository } from '../../../adapters/persistence/knex/clients/knex-client-repository';
 import { KnexDealRepository } from '../../../adapters/persistence/knex/deals/knex-deal-repository';
 import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
 import { UnitOfWork } from '../../../application/shared/unit-of-work';
@@ -98,6 +100,27 @@ forEachBackend('Deal list pages given again', (env, backend) => {
     const elsewhere = new KnexDealRepository(database());
     await elsewhere.insert(DealRecordMother.global({ teamId: team.teamId, title: 'De outro nó', createdAt: '2026-02-05T00:00:00.000Z' }));
     expect(await titles()).to.deep.equal(['De outro nó', 'Implantação Goiânia']);
+  });
+
+  it("follow a client's new name without its writer moving the deals' version: a deal page declares it shows clients", async () => {
+    const client = ClientMother.create({ teamId: team.teamId, name: 'Padaria São João' });
+    await env().container.get<ClientRepository>(CLIENT_TOKENS.ClientRepository).insert(client);
+    const deal = DealRecordMother.global({
+      teamId: team.teamId,
+      title: 'Pães',
+      clientId: client.id,
+      createdAt: '2026-02-02T10:00:00.000Z',
+    });
+    await repo.insert(deal);
+    const clientOnPage = async () => (await repo.list(team, G, q())).items.find((v) => v.deal.id === deal.id)?.client;
+    const dealVersion = async () =>
+      Number(((await database().knex('deal_versions').where({ team_id: team.teamId }).sum({ v: 'version' }).first()) as { v: unknown }).v);
+    expect(await clientOnPage()).to.deep.equal({ id: client.id, name: 'Padaria São João' });
+    const before = await dealVersion();
+    // Renamed on another node, by a client repository with its own memory: the versions are the database's.
+    await new KnexClientRepository(database()).update({ ...client, name: 'Panificadora São João Ltda' });
+    expect(await dealVersion(), "the deals' version stays").to.equal(before);
+    expect(await clientOnPage()).to.deep.equal({ id: client.id, name: 'Panificadora São João Ltda' });
   });
 
   it('read a page again inside a unit of work rather than give it again', async () => {

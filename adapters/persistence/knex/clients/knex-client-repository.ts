@@ -8,7 +8,8 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
-import { RememberedPages, TeamVersions } from '../shared/team-versions';
+import { RememberedPages } from '../shared/remembered-pages';
+import { TeamVersions } from '../shared/team-versions';
 import { fromJson, isUniqueViolation, toIso, toIsoOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -139,14 +140,13 @@ const REMEMBERED_CLIENTS = 4000;
 export class KnexClientRepository implements ClientRepository {
   private readonly counts: KeptCounts<CountKey>;
   private readonly versions: TeamVersions;
-  private readonly dealVersions: TeamVersions;
   private readonly pages: RememberedPages<ClientData>;
 
   constructor(private readonly database: KnexDatabase) {
     this.counts = new KeptCounts(database, 'client_counts', ['team_id', 'status', 'type']);
     this.versions = new TeamVersions(database, 'client_versions');
-    this.dealVersions = new TeamVersions(database, 'deal_versions');
-    this.pages = new RememberedPages<ClientData>(database, this.versions, REMEMBERED_CLIENTS, Object.freeze);
+    // A client page shows the team's clients alone.
+    this.pages = new RememberedPages<ClientData>(database, ['client_versions'], REMEMBERED_CLIENTS, Object.freeze);
   }
 
   /**
@@ -208,11 +208,9 @@ export class KnexClientRepository implements ClientRepository {
     await this.database.transaction(async () => {
       await this.versions.touch(client.teamId);
       const where = { team_id: client.teamId, id: client.id };
-      const old = await forUpdate<Row | undefined>(this.database, this.database.db('clients').where(where).first('status', 'type', 'name'));
+      const old = await forUpdate<Row | undefined>(this.database, this.database.db('clients').where(where).first('status', 'type'));
       await this.write(() => this.database.db('clients').where(where).update(toRow(client)));
       if (!old) return;
-      // Every deal of the client shows its name: the pages of the team's deals read before are read again.
-      if (old.name !== client.name) await this.dealVersions.touch(client.teamId);
       await this.counts.move(
         countKeyOf({ teamId: client.teamId, status: old.status as string, type: old.type as string }),
         countKeyOf(client),

@@ -10,7 +10,8 @@ import { Dialect } from '../shared/connection';
 import { KnexDatabase } from '../shared/knex-database';
 import { rowOf } from '../shared/row-writes';
 import { eventRow } from './knex-deal-event-outbox';
-import { RememberedPages, TeamVersions, VersionedMemo } from '../shared/team-versions';
+import { RememberedPages, VersionedMemo } from '../shared/remembered-pages';
+import { TeamVersions, VersionTable } from '../shared/team-versions';
 import { SortColumn, orderBy, orderSql, whereSearchText } from '../shared/query';
 import { fromJson, toBool, toIso, toIsoOrNull, toJson, toNumberOrNull } from '../shared/rows';
 
@@ -145,6 +146,14 @@ const VIEW_SELECTED =
     .map((c) => `d.${c}`)
     .join(', ')}, ` + '(select c.name from clients c where c.team_id = d.team_id and c.id = d.client_id) as client_name';
 const VIEW_SELECT = `select ${VIEW_SELECTED} from deals d`;
+
+/**
+ * What a remembered deal page shows, and so the versions it is remembered under (`RememberedPages`): the
+ * team's deals, and its clients, whose names the page shows (`client_name` above). A write of either moves
+ * its own version and no other: a client's writer need not know that deal pages show its name. The deals'
+ * version comes first: a counted total, which counts deals alone, is remembered under it only.
+ */
+const DEAL_PAGE_VERSIONS: readonly VersionTable[] = ['deal_versions', 'client_versions'];
 
 /** Where a kept page's rows carry the list's total: the column after the view's (see `keptPage`). */
 const KEPT_TOTAL = VIEW_COLUMNS.length;
@@ -294,25 +303,24 @@ export class KnexDealRepository implements DealRepository {
   ) {
     this.deepPageOffset = options.deepPageOffset ?? DEEP_PAGE_OFFSET;
     this.versions = new TeamVersions(database, 'deal_versions');
-    this.pages = new RememberedPages(database, this.versions, REMEMBERED_DEALS, freezeView);
+    this.pages = new RememberedPages(database, DEAL_PAGE_VERSIONS, REMEMBERED_DEALS, freezeView);
     this.counts = new KeptCounts(database, 'deal_counts', ['team_id', 'scope', 'project_key', 'pipeline_key', 'status']);
     this.dayCounts = new KeptCounts(database, 'deal_day_counts', ['team_id', 'scope', 'day']);
   }
 
   /**
-   * A page is read once per version of the team's deals (`deal_versions`, moved by every write that changes
-   * what a page shows: a deal's, a client's new name) and then given again until the version moves
-   * (`RememberedPages`).
+   * A page is read once per version of the team's deals and of its clients (`DEAL_PAGE_VERSIONS`, moved by
+   * every write of a deal, of a client) and then given again until one of them moves (`RememberedPages`).
    */
   async list(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Promise<Page<DealView>> {
-    return this.pages.page(team, [filter, query], (version) => this.read(team, filter, query, version));
+    return this.pages.page(team, [filter, query], (versions) => this.read(team, filter, query, versions && versions[0]));
   }
 
   /**
    * The total and the page's ids are read from the deals alone (the client join adds no rows, and an
    * index on the filter and sort columns with the id can answer both without touching a row); only the
-   * page's own rows are then read whole, with their client. `version`: the team's, read before, or null
-   * inside a unit of work.
+   * page's own rows are then read whole, with their client. `version`: the team's deals', read before, or
+   * null inside a unit of work.
    */
   private async read(
     team: TeamContext,

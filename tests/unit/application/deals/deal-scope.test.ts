@@ -1,4 +1,6 @@
 import { ProjectDealDetails } from '../../../../application/deals/project-deal-details';
+import { LruMemos } from '../../../../adapters/system/lru-memo';
+import { MonotonicStopwatch } from '../../../../adapters/system/monotonic-stopwatch';
 import { expect } from 'chai';
 import { DealScopeResolver } from '../../../../application/deals/deal-scope';
 import { ListDeals } from '../../../../application/deals/list-deals';
@@ -21,7 +23,8 @@ const pipelines = {
   findById: async (_t: unknown, id: string) =>
     id === PROJECT_PIPELINE ? { id, projectId: PROJECT } : id === GLOBAL_PIPELINE ? { id, projectId: null } : null,
 } as unknown as PipelineRepository;
-const resolver = new DealScopeResolver(projects, pipelines);
+const memos = new LruMemos(new MonotonicStopwatch());
+const resolver = new DealScopeResolver(projects, pipelines, memos);
 
 describe('DealScopeResolver', () => {
   it('picks the legacy global scope without project_id or pipeline_id', async () => {
@@ -55,7 +58,7 @@ describe('DealScopeResolver', () => {
         return stored.get(team.teamId)?.has(id) ? { id } : null;
       },
     } as unknown as ProjectRepository;
-    const remembering = new DealScopeResolver(counting, pipelines);
+    const remembering = new DealScopeResolver(counting, pipelines, memos);
     for (let i = 0; i < 3; i++) await remembering.resolve(TEAM, { projectId: PROJECT });
     expect(reads).to.deep.equal([`team ${PROJECT}`]);
     // Another team asking for it is still answered 404, each time: what one team has found is its own.
@@ -68,6 +71,28 @@ describe('DealScopeResolver', () => {
     stored.set(OTHER_TEAM.teamId, new Set([PROJECT]));
     expect(await remembering.resolve(OTHER_TEAM, { projectId: PROJECT })).to.deep.equal({ scope: 'project', projectId: PROJECT });
     expect(reads).to.have.length(4);
+  });
+
+  it('reads a project once for the requests that ask for it together, a failed read failing them all', async () => {
+    let reads = 0;
+    let answer!: (found: { id: string } | null) => void;
+    let fail!: (err: Error) => void;
+    const held = {
+      findById: () => {
+        reads++;
+        return new Promise((resolve, reject) => ((answer = resolve), (fail = reject)));
+      },
+    } as unknown as ProjectRepository;
+    const remembering = new DealScopeResolver(held, pipelines, memos);
+    const failing = Promise.allSettled([1, 2, 3].map(() => remembering.resolve(TEAM, { projectId: PROJECT })));
+    fail(new Error('connection lost'));
+    expect((await failing).map((o) => o.status)).to.deep.equal(['rejected', 'rejected', 'rejected']);
+    const together = Promise.all([1, 2, 3].map(() => remembering.resolve(TEAM, { projectId: PROJECT })));
+    answer({ id: PROJECT });
+    expect(await together).to.deep.equal([1, 2, 3].map(() => ({ scope: 'project', projectId: PROJECT })));
+    expect(reads).to.equal(2);
+    expect(await remembering.resolve(TEAM, { projectId: PROJECT })).to.deep.equal({ scope: 'project', projectId: PROJECT });
+    expect(reads).to.equal(2);
   });
 
   it('answers 404 naming the field for an unknown project or pipeline, or a pipeline of another project', async () => {

@@ -6,6 +6,7 @@ import { RevokeApiKey } from '../../../../application/teams/revoke-api-key';
 import { Unauthorized } from '../../../../domain/shared/errors';
 import { ApiKeyData } from '../../../../domain/teams/api-key';
 import { ApiKeyRepository } from '../../../../domain/teams/team-repository';
+import { LruMemos } from '../../../../adapters/system/lru-memo';
 import { Sha256SecretHasher } from '../../../../adapters/system/sha256-secret-hasher';
 
 const hasher = new Sha256SecretHasher();
@@ -67,7 +68,7 @@ let serial = 0;
 function world(periodMs: number) {
   const keys = new CountingKeys();
   const stopwatch = new FakeStopwatch();
-  const trust = new KeyTrust(periodMs, stopwatch);
+  const trust = new KeyTrust(periodMs, stopwatch, new LruMemos(stopwatch));
   const auth = new AuthenticateApiKey(keys, hasher, trust);
   const revoke = new RevokeApiKey(keys, clock, trust);
   const issue = async (teamId = 'team-a') => {
@@ -184,10 +185,36 @@ describe('API keys trusted for a while (KeyTrust)', () => {
     expect(await w.refused(key)).to.equal(true);
   });
 
+  it('answers the requests that arrive together with an unknown key with one read, and reads it again next time', async () => {
+    const w = world(1000);
+    let release = () => undefined as void;
+    w.keys.hold = new Promise<void>((resolve) => (release = resolve));
+    const together = Promise.all(Array.from({ length: 5 }, () => w.refused('wsk_unknown')));
+    release();
+    expect(await together).to.deep.equal([true, true, true, true, true]);
+    expect(w.keys.reads).to.equal(1);
+    w.keys.hold = null;
+    expect(await w.refused('wsk_unknown')).to.equal(true);
+    expect(w.keys.reads).to.equal(2);
+  });
+
+  it('fails the requests that shared a read that failed, and reads the key again next time', async () => {
+    const w = world(1000);
+    const { key } = await w.issue();
+    let fail = (_err: Error) => undefined as void;
+    w.keys.hold = new Promise<void>((_, reject) => (fail = reject));
+    const together = Promise.allSettled([w.auth.execute({ key }), w.auth.execute({ key })]);
+    fail(new Error('connection lost'));
+    expect((await together).map((o) => o.status)).to.deep.equal(['rejected', 'rejected']);
+    w.keys.hold = null;
+    expect(await w.refused(key)).to.equal(false);
+    expect(w.keys.reads).to.equal(2);
+  });
+
   it('keeps at most its capacity of keys, letting the oldest go', async () => {
     const keys = new CountingKeys();
     const stopwatch = new FakeStopwatch();
-    const auth = new AuthenticateApiKey(keys, hasher, new KeyTrust(1000, stopwatch, 2));
+    const auth = new AuthenticateApiKey(keys, hasher, new KeyTrust(1000, stopwatch, new LruMemos(stopwatch), 2));
     const issued: string[] = [];
     for (let i = 0; i < 3; i++) {
       const key = hasher.generate('wsk_');
@@ -209,5 +236,10 @@ describe('API keys trusted for a while (KeyTrust)', () => {
     expect(keys.reads).to.equal(3);
     await auth.execute({ key: issued[0] });
     expect(keys.reads, 'the first key was let go').to.equal(4);
+    // The one used longest ago goes next: the third, used before the second and the first.
+    await auth.execute({ key: issued[1] });
+    expect(keys.reads).to.equal(4);
+    await auth.execute({ key: issued[2] });
+    expect(keys.reads, 'the third key was let go').to.equal(5);
   });
 });
