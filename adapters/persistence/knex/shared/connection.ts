@@ -1,4 +1,5 @@
 import knexFactory, { Knex } from 'knex';
+import type BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { Client as PgClientClass, escapeIdentifier, types as pgTypes } from 'pg';
 
@@ -18,19 +19,9 @@ export const dialectOf = (url: string): Dialect | null =>
 pgTypes.setTypeParser(1082, (v: string) => v);
 pgTypes.setTypeParser(20, (v: string) => Number(v));
 
-interface SqliteStatement {
-  reader: boolean;
-  raw(on: boolean): SqliteStatement;
-  all(bindings: unknown[]): unknown[];
-  run(bindings: unknown[]): { lastInsertRowid: number | bigint; changes: number };
-}
-
-export interface SqliteConnection {
-  prepare(sql: string): SqliteStatement;
-  pragma(source: string): unknown;
-  /** True while a transaction is open on it. */
-  readonly inTransaction: boolean;
-}
+/** A better-sqlite3 connection, as Knex's pool holds it and as the reader opens it. */
+export type SqliteConnection = BetterSqlite3.Database;
+type SqliteStatement = BetterSqlite3.Statement<unknown[], unknown>;
 
 /**
  * What Knex's client offers to hand out the connections of its pool (a transaction's client hands out the
@@ -54,10 +45,8 @@ const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 const lastOptimized = new WeakMap<SqliteConnection, number>();
 
 /**
- * `PRAGMA optimize` analyzes the tables whose size changed a lot since their statistics were taken. Stale
- * ones mislead the planner: statistics taken while the outbox held two events made it scan the whole
- * outbox at every poll, thousands of events later. Cheap when nothing changed. Run at open (bounded, so a
- * large database opens fast) and then at most once an hour by the writer (`optimizeIfDue`).
+ * `PRAGMA optimize` re-analyzes tables whose size changed a lot: stale statistics (taken while the outbox
+ * held two events) made the planner scan the whole outbox. At open, bounded, then hourly (`optimizeIfDue`).
  */
 function optimize(connection: SqliteConnection, at: number, source = 'optimize'): void {
   lastOptimized.set(connection, at);
@@ -68,11 +57,7 @@ export function optimizeIfDue(connection: SqliteConnection, now = Date.now()): v
   if (now - (lastOptimized.get(connection) ?? now) >= OPTIMIZE_EVERY_MS) optimize(connection, now);
 }
 
-/**
- * The compiled statement of a text on a connection, kept beside the connection: compiling costs more than
- * running most statements, and the hot paths' texts are few. SQLite recompiles a kept statement itself when
- * the schema changes under it.
- */
+/** A text's compiled statement on a connection, kept (SQLite recompiles it when the schema changes). */
 function keptStatement(connection: SqliteConnection, sql: string, arrays: boolean): SqliteStatement {
   let kept = keptStatements.get(connection);
   if (!kept) keptStatements.set(connection, (kept = new LRUCache<string, SqliteStatement>({ max: STATEMENTS_PER_CONNECTION })));
@@ -127,24 +112,17 @@ export interface SqliteReader {
 }
 
 /**
- * A read-only connection to a SQLite file, opened at its first read. With one pooled connection, a read
- * made outside a unit of work otherwise waits for any transaction that holds it (a creation, the
- * dispatcher's claim), and pays Knex's runner and pool on the way; here it runs at once, synchronously,
- * and in WAL mode it sees what was committed, never another transaction's writes in progress. None for
- * an in-memory database: another connection would open a database of its own.
+ * A read-only connection to a SQLite file, opened at its first read: it never waits for the pooled
+ * connection's transaction, and in WAL mode sees what was committed. None for an in-memory database.
  */
 export function openSqliteReader(url: string): SqliteReader | undefined {
   const filename = url.slice('sqlite:'.length);
   if (!filename || filename === ':memory:') return undefined;
-  let connection: (SqliteConnection & { close(): void }) | undefined;
+  let connection: SqliteConnection | undefined;
   const open = () => {
+    // Loaded when first used, as Knex loads it: a PostgreSQL process never opens the native module.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const Database = require('better-sqlite3') as new (
-      file: string,
-      options: { fileMustExist: boolean },
-    ) => SqliteConnection & {
-      close(): void;
-    };
+    const Database = require('better-sqlite3') as typeof BetterSqlite3;
     const opened = new Database(filename, { fileMustExist: true });
     opened.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     opened.pragma('query_only = ON');
@@ -223,12 +201,9 @@ interface Pipelined {
 }
 
 /**
- * Up to `size` connections in node-postgres's pipeline mode: a read is written at once, behind those not
- * answered yet, instead of waiting for a pooled connection, and the reads written in one turn of the event
- * loop (the requests that arrived together) leave in one write. The database reads them in one go and
- * answers each in turn. Each read ends with its own Sync, so one that fails fails alone. A connection opens
- * when every open one has reads in flight; one that breaks is dropped, its reads failing, and the next read
- * opens another.
+ * Up to `size` connections in node-postgres's pipeline mode: a read is written at once behind those not
+ * answered yet, and the reads of one turn of the event loop leave in one write; each fails alone. A
+ * connection opens when every open one is busy; one that breaks is dropped and its reads fail.
  */
 export function openPgReader(url: string, schema?: string, size = PG_READER_CONNECTIONS): PgReader {
   const open: Pipelined[] = [];

@@ -7,17 +7,10 @@ import { RowWrite } from './row-writes';
 /** The key columns of one count row and their values (a key column is never null: '' stands for none). */
 export type CountKey = Record<string, string | boolean>;
 
-/**
- * An id as a key column holds it: text in lower case, '' for none. Lower case because a PostgreSQL uuid
- * column answers in lower case whatever the spelling written, and the backfill reads it from there.
- */
+/** An id as a key column holds it: lower case (as a PostgreSQL uuid answers it), '' for none. */
 export const idKey = (id: string | null): string => id?.toLowerCase() ?? '';
 
-/**
- * The row about to be changed, read under a row lock on PostgreSQL: two writers of one row then read its
- * old key one after the other, so neither moves a count the other has already moved (SQLite runs one
- * writer at a time already). Only meaningful inside a transaction.
- */
+/** The row about to be changed, read under a row lock on PostgreSQL, so two writers never move one count twice. */
 export const forUpdate = async <T = unknown>(database: KnexDatabase, qb: Knex.QueryBuilder): Promise<T> =>
   (await (database.dialect === 'postgres' ? qb.forUpdate() : qb)) as T;
 

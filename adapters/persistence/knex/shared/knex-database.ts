@@ -20,11 +20,7 @@ interface Scope {
   slot?: number;
 }
 
-/**
- * PostgreSQL: how many rows a team's version and each of its kept counts is spread over (migration
- * 20261127000100). A transaction moves the rows of one slot only, and keeps their row locks until it
- * commits: with one row each, a team's concurrent writes would commit one at a time.
- */
+/** PostgreSQL: the rows a team's version and each kept count are spread over (README.md, "PostgreSQL"). */
 const WRITE_SLOTS = 16;
 
 /** A PostgreSQL statement's name for a text: the same on every connection, different per text. */
@@ -61,7 +57,7 @@ export class KnexDatabase {
   /** The slot `writeRows` gives the rows it builds outside a transaction, while it builds them. */
   private pinnedSlot: number | undefined;
 
-  /** `reader`: SQLite's read-only connection, or PostgreSQL's pipelined ones, for the hot reads outside a unit of work (`rows`), if any. */
+  /** `reader`: the connections of the hot reads outside a unit of work (`rows`), if any. */
   constructor(
     readonly knex: Knex,
     readonly dialect: Dialect,
@@ -93,11 +89,7 @@ export class KnexDatabase {
     return this.open() !== undefined;
   }
 
-  /**
-   * The slot of the rows a write of the current transaction moves among those many writers share (a team's
-   * version, its kept counts), which readers sum: on PostgreSQL the transaction's own, so concurrent ones
-   * move different rows; SQLite has one writer at a time and one slot, 0.
-   */
+  /** The slot of the shared rows this transaction moves: PostgreSQL's own per transaction; SQLite's 0. */
   get slot(): number {
     if (this.dialect === 'sqlite') return 0;
     return this.current.getStore()?.slot ?? this.pinnedSlot ?? this.takeSlot();
@@ -110,9 +102,8 @@ export class KnexDatabase {
   }
 
   /**
-   * The transaction of the unit this code runs in, while it is open. Callbacks keep the async context
-   * they were scheduled in, so work started inside a unit and run after it ended (a dispatch kicked by
-   * the deal it created) still finds the unit's transaction: a closed one is no transaction.
+   * The transaction of the unit this code runs in, while it is open: work started inside a unit and run
+   * after it ended (a dispatch kicked by the deal it created) keeps its async context, but no transaction.
    */
   private open(): Knex.Transaction | undefined {
     const scope = this.current.getStore();
@@ -126,11 +117,8 @@ export class KnexDatabase {
   }
 
   /**
-   * A read of the hot paths: each row as the array of its columns, in the order selected, which spares
-   * building an object key by key per row (the mapper reads columns by position). `sql` uses `?`
-   * placeholders. Outside a unit of work it runs on the reader's connections (SQLite's read-only one,
-   * PostgreSQL's pipelined ones); inside, on the unit's. SQLite keeps each text's compiled statement;
-   * PostgreSQL gets it as a named statement, parsed and planned once per connection.
+   * A read of the hot paths, each row the array of its columns (mapped by position): outside a unit of
+   * work on the reader's connections, inside on the unit's; compiled or named once per text.
    */
   async rows(sql: string, bindings: readonly unknown[]): Promise<unknown[][]> {
     if (this.dialect === 'sqlite') {
@@ -160,11 +148,7 @@ export class KnexDatabase {
     }
   }
 
-  /**
-   * A write of the hot paths, its text written once (`?` placeholders) and run again without Knex's query
-   * builder. Inside a SQLite unit of work it runs straight on the unit's connection, whose compiled
-   * statement is kept; on PostgreSQL it is a named statement, parsed once per connection.
-   */
+  /** A write of the hot paths, its text written once: on the SQLite unit's connection, or a named statement. */
   async write(sql: string, bindings: readonly unknown[]): Promise<void> {
     const connection = this.sqliteConnection();
     if (connection) return runOn(connection, sql, bindings);
@@ -182,11 +166,9 @@ export class KnexDatabase {
   }
 
   /**
-   * Rows inserted and upserted together, atomically, in the order given (`RowWrite`s, which `build` makes:
-   * a repository's row, `TeamVersions.touching`, `KeptCounts.moves`). On PostgreSQL they are one statement
-   * (`chainedStatement`), atomic on its own: outside a unit of work it is sent without BEGIN or COMMIT, one
-   * round trip, the rows built on one slot. No two of them may be the same row (one statement sees one
-   * snapshot). On SQLite they run one after the other in the open unit of work, or in one of their own.
+   * The rows `build` makes, written together in their order: on PostgreSQL one statement, atomic on its own
+   * (outside a unit of work, one round trip, its rows built on one slot); on SQLite one by one in the open
+   * unit of work or one of their own. No two may be the same row.
    */
   async writeRows(build: () => readonly RowWrite[]): Promise<void> {
     if (this.dialect === 'sqlite') {
@@ -214,11 +196,8 @@ export class KnexDatabase {
   }
 
   /**
-   * Runs `work` in a transaction, or in the one already open (a repository keeping a row and its counts
-   * together joins the use case's transaction). `savepoint` makes a nested run a savepoint instead: when
-   * it fails it is undone on its own and the outer transaction goes on (on PostgreSQL a refused statement,
-   * such as a unique key lost to a concurrent writer, would otherwise abort the whole transaction). On
-   * SQLite a transaction of its own is a unit of the group commit (sqlite-group-commit.ts).
+   * Runs `work` in a transaction, or in the one already open; `savepoint` makes a nested run a savepoint,
+   * undone alone when it fails. On SQLite a transaction of its own is a unit of the group commit.
    */
   transaction<T>(work: () => Promise<T>, options: { savepoint?: boolean } = {}): Promise<T> {
     const outer = this.open();

@@ -12,11 +12,7 @@ const FTS_TABLES: ReadonlySet<string> = new Set(['deals', 'clients', 'project_le
 const TRIGRAM = 3;
 const indexable = (term: string): boolean => [...term].length >= TRIGRAM;
 
-/**
- * An FTS5 phrase that is exactly the term: inside double quotes every character is text (operator words
- * such as NOT or NEAR, `*`, `^`, `:`, parentheses), and a double quote is written twice. With the trigram
- * tokenizer a phrase matches the rows that hold the term as a substring.
- */
+/** An FTS5 phrase that is exactly the term (quoted: every character is text), matched as a substring. */
 const ftsPhrase = (term: string): string => `"${term.replace(/"/g, '""')}"`;
 
 /** The table a list searches, and the alias its query gives it, if any. */
@@ -26,15 +22,10 @@ export interface SearchedTable {
 }
 
 /**
- * docs/api.md "Search" on a stored `search_text` column, already folded when the row was written
- * (domain/shared/search-text.ts): the folded query as a substring, and its key form inside the keys
- * section. Plain LIKE patterns with escaping and no lower() on either side, so SQLite and PostgreSQL
- * compare the same characters, and a trigram index on the column (pg_trgm) can serve them.
- *
- * On SQLite, a table with an FTS5 trigram index first narrows to the rows the index finds for the term
- * (or its key form), reached by rowid; the same LIKE then judges each of them, so the matches are exactly
- * the scan's. A folded term holds no control character, so a phrase never spans two fields or the keys
- * marker. A term (or key) shorter than a trigram cannot use the index, and keeps the scan.
+ * docs/api.md "Search" on the stored, already folded `search_text` (domain/shared/search-text.ts): the
+ * folded query as a substring, its key form inside the keys section, as plain escaped LIKE patterns that
+ * both dialects compare alike and a trigram index (pg_trgm) serves. On SQLite an FTS5 trigram index first
+ * narrows the rows (by rowid) and the same LIKE judges them; a term shorter than a trigram keeps the scan.
  */
 export function whereSearchText(
   qb: Knex.QueryBuilder,

@@ -26,10 +26,8 @@ export class VersionedMemo<V> {
   }
 
   /**
-   * The answer remembered for `key` at `version`, or the one `read` gives, remembered then. The requests
-   * that miss it together at one version share one read (after a write of the team, fifty readers of a page
-   * would otherwise each read it, and count it, again); a read made at one version is never given at
-   * another. A read that fails fails every request that shared it, and is not remembered.
+   * The answer remembered for `key` at `version`, or the one `read` gives (shared by the requests that miss
+   * it together: after a write, fifty readers of a page would otherwise each read and count it again).
    */
   through(key: string, version: Version, read: () => Promise<V>): Promise<V> {
     return this.memo.through(at(key, version), read);
@@ -47,14 +45,10 @@ export class VersionedMemo<V> {
 
 /**
  * Pages of a list remembered per team and query under the team's versions of every kind of row a page
- * shows (`versions`, declared by the repository beside what its page selects: a deal page shows the deal's
- * rows and its client's name, so it names `deal_versions` and `client_versions`). Each is moved by every
- * write of its rows (`TeamVersions`), so a write of any of them makes the next request read the page
- * again, and no writer needs to know which pages show its rows. The versions are read together, in one
- * statement, and first, so a page is never remembered under versions older than the rows it holds; inside
- * a unit of work a page is always read (a version there may be one the unit's own writes moved, which a
- * rollback undoes). A page given to several readers is frozen, each item with `freeze`: none of them may
- * change it for the next.
+ * shows (`versions`, declared by the repository beside its select: a deal page shows its client's name,
+ * so it names `deal_versions` and `client_versions`), so no writer needs to know which pages show its
+ * rows. The versions are read first, in one statement; inside a unit of work a page is always read (its
+ * own writes moved the versions). A page given to several readers is frozen, each item with `freeze`.
  */
 export class RememberedPages<T> {
   private readonly memo: VersionedMemo<Page<T>>;

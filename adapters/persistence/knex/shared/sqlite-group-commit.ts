@@ -9,12 +9,11 @@ const BATCH_MS = 10;
 /** Runs one unit's work with the batch's transaction and connection as the unit's own; `end` closes it. */
 export type UnitRunner = <T>(work: () => Promise<T>, trx: Knex.Transaction, connection: SqliteConnection) => Promise<T>;
 
-/** A unit of work waiting for its batch, and how to answer it. */
+/** A unit of work waiting for its batch, how to answer it, and when it stops waiting for another process's lock. */
 interface QueuedUnit {
   work: () => Promise<unknown>;
   resolve(value: unknown): void;
   reject(err: unknown): void;
-  /** When it stops waiting for another process's lock. */
   deadline: number;
 }
 
@@ -24,11 +23,8 @@ const isBusy = (err: unknown): boolean => {
 };
 
 /**
- * SQLite's group commit: the units of work of a process queue here and run in batches, each batch one
- * transaction, so a commit waits for the disk once for many units. Each unit runs in a savepoint of its
- * own: one that fails is undone alone and the others go on; each is answered only after the commit that
- * holds its writes, and if that commit fails, every unit of the batch fails with it and none of its
- * writes stays. One batch at a time (a process has one SQLite connection, which takes them one by one).
+ * SQLite's group commit (README.md, "SQLite"): units of work run in batches, one transaction and one
+ * wait for the disk each, every unit in a savepoint of its own and answered only once its batch committed.
  */
 export class SqliteGroupCommit {
   /** Units waiting for their batch, oldest first. */
@@ -50,9 +46,8 @@ export class SqliteGroupCommit {
   }
 
   /**
-   * Commits the queued units, batch after batch, until none is left, so that a single batch waits for
-   * another process's lock instead of every queued unit polling for it. While the lock is busy, a unit
-   * that has waited SQLITE_BUSY_TIMEOUT_MS fails with SQLITE_BUSY, as SQLite's own wait would.
+   * Commits batch after batch until none is left: one batch waits for another process's lock, and a unit
+   * that waited SQLITE_BUSY_TIMEOUT_MS fails with SQLITE_BUSY, as SQLite's own wait would.
    */
   private async commitQueued(): Promise<void> {
     this.committing = true;
@@ -75,12 +70,9 @@ export class SqliteGroupCommit {
   }
 
   /**
-   * One transaction for the units queued now and those that queue while it runs (up to BATCH_UNITS, and
-   * none taken after BATCH_MS). SQLite starts a transaction as a reader and upgrades at its first write;
-   * if another process wrote in between, the upgrade fails at once (SQLITE_BUSY_SNAPSHOT) instead of
-   * waiting. So a batch first takes the write lock (`takeWriteLock`), which never waits: while another
-   * process holds it, the batch is rolled back before any unit ran and its SQLITE_BUSY error returned, to
-   * try again shortly without blocking the process.
+   * One transaction for the units queued now and those that queue while it runs (up to BATCH_UNITS, for
+   * BATCH_MS). It takes the write lock first, without waiting (a reader upgraded later would fail with
+   * SQLITE_BUSY_SNAPSHOT): while another process holds it, the SQLITE_BUSY error is returned to try again.
    */
   private async commitBatch(): Promise<unknown> {
     const done: Array<[QueuedUnit, unknown]> = [];
