@@ -6,7 +6,6 @@ import { KnexContactIdentityRepository } from '../../../adapters/persistence/kne
 import { KnexLeadRepository } from '../../../adapters/persistence/knex/projects/knex-lead-repository';
 import { KnexProjectRepository } from '../../../adapters/persistence/knex/projects/knex-project-repository';
 import { KnexStageRepository } from '../../../adapters/persistence/knex/projects/knex-stage-repository';
-import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
 import { KnexTaskRepository } from '../../../adapters/persistence/knex/tasks/knex-task-repository';
 import { KnexContactRepository } from '../../../adapters/persistence/knex/whatsapp/knex-contact-repository';
 import { ListQuery } from '../../../domain/shared/list';
@@ -30,7 +29,7 @@ forEachMigrationBackend('20261125000100_search_fts', (world) => {
     // latest schema with this migration's index taken away, as it was before it ran.
     await world().migrateToLatest();
     await searchFts.down(knex);
-    const database = new KnexDatabase(knex, backend === 'postgres' ? 'postgres' : 'sqlite');
+    const database = world().database();
     const deals = new KnexDealRepository(database);
     const clients = new KnexClientRepository(database);
     const leads = new KnexLeadRepository(database);
