@@ -3,7 +3,8 @@ import { Knex } from 'knex';
 import { createKnex } from '../../../adapters/persistence/knex/shared/connection';
 import { migrateOneAtATime } from '../../../bootstrap/container';
 
-// The PostgreSQL side (processes taking turns on an advisory lock) is in tests/contract/shared/concurrent-migrations.test.ts.
+// The PostgreSQL side (processes taking turns on an advisory lock) is in
+// tests/adapters/persistence/knex/migrations/concurrent-migrations.test.ts.
 describe('Migrating at start on SQLite while another process may be migrating', () => {
   let knex: Knex;
   beforeEach(() => {
