@@ -5,7 +5,7 @@ import { migrateOneAtATime } from '../../../bootstrap/container';
 
 // The PostgreSQL side (processes taking turns on an advisory lock) is in
 // tests/adapters/persistence/knex/migrations/concurrent-migrations.test.ts.
-describe('Migrating at start on SQLite while another process may be migrating', () => {
+describe('Migrating at start on SQLite while another process may be migrating (unit, in-memory SQLite)', () => {
   let knex: Knex;
   beforeEach(() => {
     knex = createKnex('sqlite::memory:');
