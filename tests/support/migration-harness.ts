@@ -3,28 +3,37 @@
 import { randomBytes } from 'node:crypto';
 import { Knex } from 'knex';
 import { migrationSource } from '../../adapters/persistence/knex/migrations';
-import { createKnex } from '../../adapters/persistence/knex/shared/connection';
-import { BackendName, backendNames } from './backends';
+import { createKnex, openPgReader, openSqliteReader, PgReader, SqliteReader } from '../../adapters/persistence/knex/shared/connection';
+import { KnexDatabase } from '../../adapters/persistence/knex/shared/knex-database';
+import { BackendName, backendNames, removeSqliteFile, sqliteTestFile } from './backends';
 
 export interface MigrationWorld {
   knex: Knex;
   backend: BackendName;
+  /** The repositories' database on `knex`, with the read connections `npm start` opens. */
+  database(): KnexDatabase;
   /** Runs the migrations that shipped before the one under test. */
   migrateToBefore(): Promise<void>;
   /** Runs every migration left. */
   migrateToLatest(): Promise<void>;
 }
 
-/** A database of its own on a SQL backend: SQLite in memory, or a fresh schema of TEST_DATABASE_URL. */
+/** A database of its own on a SQL backend: a new SQLite file in WAL mode, or a fresh schema of TEST_DATABASE_URL. */
 export interface ScratchDatabase {
   knex: Knex;
   schema: string | undefined;
-  /** Drops the schema (PostgreSQL) and closes the connections. */
+  /**
+   * A KnexDatabase on `knex` as `buildRuntime` makes it: the hot reads outside a unit of work on SQLite's
+   * read-only connection or PostgreSQL's pipelined ones. One per scratch database, closed by `drop`.
+   */
+  database(): KnexDatabase;
+  /** Closes the connections and drops the schema (PostgreSQL) or removes the file (SQLite). */
   drop(): Promise<void>;
 }
 
 export async function openScratchDatabase(backend: Exclude<BackendName, 'memory'>): Promise<ScratchDatabase> {
-  const url = backend === 'postgres' ? process.env.TEST_DATABASE_URL! : 'sqlite::memory:';
+  const file = backend === 'sqlite' ? sqliteTestFile() : undefined;
+  const url = file ? `sqlite:${file}` : process.env.TEST_DATABASE_URL!;
   const schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   if (schema) {
     const admin = createKnex(url);
@@ -32,12 +41,20 @@ export async function openScratchDatabase(backend: Exclude<BackendName, 'memory'
     await admin.destroy();
   }
   const knex = createKnex(url, { schema });
+  let reader: SqliteReader | PgReader | undefined;
+  let database: KnexDatabase | undefined;
   return {
     knex,
     schema,
+    database() {
+      reader ??= file ? openSqliteReader(url) : openPgReader(url, schema);
+      return (database ??= new KnexDatabase(knex, file ? 'sqlite' : 'postgres', reader));
+    },
     async drop() {
+      await reader?.close();
       if (schema) await knex.raw('drop schema if exists ?? cascade', [schema]);
       await knex.destroy();
+      if (file) removeSqliteFile(file);
     },
   };
 }
@@ -65,11 +82,12 @@ export function forEachMigrationBackend(
       let scratch: ScratchDatabase | undefined;
 
       before(async () => {
-        scratch = await openScratchDatabase(backend);
-        const { knex, schema } = scratch;
+        const opened = (scratch = await openScratchDatabase(backend));
+        const { knex, schema } = opened;
         world = {
           knex,
           backend,
+          database: () => opened.database(),
           migrateToBefore: async () => {
             await knex.migrate.latest({ migrationSource: shippedBefore, schemaName: schema });
           },

@@ -6,7 +6,6 @@ import { KnexDealRepository } from '../../../adapters/persistence/knex/deals/kne
 import { KnexIdempotencyKeyRepository } from '../../../adapters/persistence/knex/deals/knex-idempotency-key-repository';
 import { migrationSource } from '../../../adapters/persistence/knex/migrations';
 import { KnexLeadRepository } from '../../../adapters/persistence/knex/projects/knex-lead-repository';
-import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
 import { KnexTaskRepository } from '../../../adapters/persistence/knex/tasks/knex-task-repository';
 import { KnexWebhookEndpointRepository } from '../../../adapters/persistence/knex/webhooks/knex-webhook-endpoint-repository';
 import { KnexContactRepository } from '../../../adapters/persistence/knex/whatsapp/knex-contact-repository';
@@ -73,7 +72,7 @@ const q = (search?: string): ListQuery<any> => ({ page: 1, limit: 20, sort: { fi
 const stamps = { created_at: NOW, updated_at: NOW };
 
 function repositoriesOf(world: MigrationWorld) {
-  const database = new KnexDatabase(world.knex, world.backend === 'postgres' ? 'postgres' : 'sqlite');
+  const database = world.database();
   return {
     database,
     clients: new KnexClientRepository(database),

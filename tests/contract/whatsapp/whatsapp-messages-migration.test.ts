@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
 import { KnexConversationRepository } from '../../../adapters/persistence/knex/whatsapp/knex-conversation-repository';
 import { KnexMessageRepository } from '../../../adapters/persistence/knex/whatsapp/knex-message-repository';
 import { Conversation } from '../../../domain/whatsapp/conversation';
@@ -9,7 +8,7 @@ import { forEachMigrationBackend } from '../../support/migration-harness';
 
 forEachMigrationBackend('20261124000600_whatsapp_messages', (world) => {
   it('keeps the rows written before as text messages, and then takes messages of every type', async () => {
-    const { knex, backend } = world();
+    const { knex } = world();
     await world().migrateToBefore();
     const teamId = randomUUID();
     const [inboxId, contactId, conversationId, messageId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
@@ -61,7 +60,7 @@ forEachMigrationBackend('20261124000600_whatsapp_messages', (world) => {
 
     await world().migrateToLatest();
 
-    const database = new KnexDatabase(knex, backend === 'postgres' ? 'postgres' : 'sqlite');
+    const database = world().database();
     const messages = new KnexMessageRepository(database);
     const conversations = new KnexConversationRepository(database);
     const team = { teamId };

@@ -3,8 +3,9 @@ import { Knex } from 'knex';
 import { createKnex } from '../../../adapters/persistence/knex/shared/connection';
 import { migrateOneAtATime } from '../../../bootstrap/container';
 
-// The PostgreSQL side (processes taking turns on an advisory lock) is in tests/contract/shared/concurrent-migrations.test.ts.
-describe('Migrating at start on SQLite while another process may be migrating', () => {
+// The PostgreSQL side (processes taking turns on an advisory lock) is in
+// tests/adapters/persistence/knex/migrations/concurrent-migrations.test.ts.
+describe('Migrating at start on SQLite while another process may be migrating (unit, in-memory SQLite)', () => {
   let knex: Knex;
   beforeEach(() => {
     knex = createKnex('sqlite::memory:');

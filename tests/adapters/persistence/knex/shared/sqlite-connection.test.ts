@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Knex } from 'knex';
-import { SqliteConnection, createKnex, readOn, runOn } from '../../../adapters/persistence/knex/shared/connection';
+import { SqliteConnection, createKnex, readOn, runOn } from '../../../../../adapters/persistence/knex/shared/connection';
 
 interface RawSqlite {
   prepare(sql: string): unknown;

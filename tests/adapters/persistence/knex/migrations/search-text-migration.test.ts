@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { foldText, searchTextOf } from '../../../domain/shared/search-text';
-import { NAMES } from '../../support/search-cases';
-import { forEachMigrationBackend } from '../../support/migration-harness';
+import { foldText, searchTextOf } from '../../../../../domain/shared/search-text';
+import { NAMES } from '../../../../support/search-cases';
+import { forEachMigrationBackend } from '../../../../support/migration-harness';
 
 forEachMigrationBackend('20261124000400_search_text', (world) => {
   it('backfills existing rows with the same folded text the repositories write', async () => {

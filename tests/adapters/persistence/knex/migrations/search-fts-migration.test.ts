@@ -1,22 +1,21 @@
 import { expect } from 'chai';
-import * as searchFts from '../../../adapters/persistence/knex/migrations/20261125000100_search_fts';
-import { KnexClientRepository } from '../../../adapters/persistence/knex/clients/knex-client-repository';
-import { KnexDealRepository } from '../../../adapters/persistence/knex/deals/knex-deal-repository';
-import { KnexContactIdentityRepository } from '../../../adapters/persistence/knex/projects/knex-contact-identity-repository';
-import { KnexLeadRepository } from '../../../adapters/persistence/knex/projects/knex-lead-repository';
-import { KnexProjectRepository } from '../../../adapters/persistence/knex/projects/knex-project-repository';
-import { KnexStageRepository } from '../../../adapters/persistence/knex/projects/knex-stage-repository';
-import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
-import { KnexTaskRepository } from '../../../adapters/persistence/knex/tasks/knex-task-repository';
-import { KnexContactRepository } from '../../../adapters/persistence/knex/whatsapp/knex-contact-repository';
-import { ListQuery } from '../../../domain/shared/list';
-import { PhoneNumber } from '../../../domain/shared/phone-number';
-import { Contact } from '../../../domain/whatsapp/contact';
-import { forEachMigrationBackend } from '../../support/migration-harness';
-import { ClientMother } from '../../support/mothers';
-import { DealRecordMother } from '../deals/deal-mother';
-import { IdentityMother, LeadMother, ProjectMother, StageMother } from '../projects/mothers';
-import { TaskMother } from '../tasks/task-mother';
+import * as searchFts from '../../../../../adapters/persistence/knex/migrations/20261125000100_search_fts';
+import { KnexClientRepository } from '../../../../../adapters/persistence/knex/clients/knex-client-repository';
+import { KnexDealRepository } from '../../../../../adapters/persistence/knex/deals/knex-deal-repository';
+import { KnexContactIdentityRepository } from '../../../../../adapters/persistence/knex/projects/knex-contact-identity-repository';
+import { KnexLeadRepository } from '../../../../../adapters/persistence/knex/projects/knex-lead-repository';
+import { KnexProjectRepository } from '../../../../../adapters/persistence/knex/projects/knex-project-repository';
+import { KnexStageRepository } from '../../../../../adapters/persistence/knex/projects/knex-stage-repository';
+import { KnexTaskRepository } from '../../../../../adapters/persistence/knex/tasks/knex-task-repository';
+import { KnexContactRepository } from '../../../../../adapters/persistence/knex/whatsapp/knex-contact-repository';
+import { ListQuery } from '../../../../../domain/shared/list';
+import { PhoneNumber } from '../../../../../domain/shared/phone-number';
+import { Contact } from '../../../../../domain/whatsapp/contact';
+import { forEachMigrationBackend } from '../../../../support/migration-harness';
+import { ClientMother } from '../../../../support/mothers';
+import { DealRecordMother } from '../../../../contract/deals/deal-mother';
+import { IdentityMother, LeadMother, ProjectMother, StageMother } from '../../../../contract/projects/mothers';
+import { TaskMother } from '../../../../contract/tasks/task-mother';
 
 const TEAM = { teamId: '0190d200-0000-7000-8000-000000000001' };
 const PROJECT = '0190d200-0000-7000-8000-000000000002';
@@ -30,7 +29,7 @@ forEachMigrationBackend('20261125000100_search_fts', (world) => {
     // latest schema with this migration's index taken away, as it was before it ran.
     await world().migrateToLatest();
     await searchFts.down(knex);
-    const database = new KnexDatabase(knex, backend === 'postgres' ? 'postgres' : 'sqlite');
+    const database = world().database();
     const deals = new KnexDealRepository(database);
     const clients = new KnexClientRepository(database);
     const leads = new KnexLeadRepository(database);

@@ -5,10 +5,10 @@
 // rows in their order, on PostgreSQL as one statement.
 import { expect } from 'chai';
 import { Knex } from 'knex';
-import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
-import { RowWrite, rowOf } from '../../../adapters/persistence/knex/shared/row-writes';
-import { TOKENS } from '../../../bootstrap/tokens';
-import { backendNames, forEachBackend } from '../../support/backends';
+import { KnexDatabase } from '../../../../../adapters/persistence/knex/shared/knex-database';
+import { RowWrite, rowOf } from '../../../../../adapters/persistence/knex/shared/row-writes';
+import { TOKENS } from '../../../../../bootstrap/tokens';
+import { backendNames, forEachBackend } from '../../../../support/backends';
 
 const probe = (t: Knex.CreateTableBuilder) => {
   t.integer('id').primary();

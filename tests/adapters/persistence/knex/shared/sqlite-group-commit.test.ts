@@ -6,8 +6,8 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createKnex, openSqliteReader } from '../../../adapters/persistence/knex/shared/connection';
-import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
+import { createKnex, openSqliteReader } from '../../../../../adapters/persistence/knex/shared/connection';
+import { KnexDatabase } from '../../../../../adapters/persistence/knex/shared/knex-database';
 
 /** A promise and the function that resolves it. */
 function gate(): { open: () => void; opened: Promise<void> } {

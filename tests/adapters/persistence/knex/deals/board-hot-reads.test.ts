@@ -4,12 +4,12 @@
 // connection per read. What they answer is pinned by the ProjectLeadReader and DealContactRepository
 // contracts; this holds them to the hot path.
 import { expect } from 'chai';
-import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
-import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
-import { TOKENS } from '../../../bootstrap/tokens';
-import { DealContactRepository } from '../../../domain/deals/deal-contact-repository';
-import { ProjectLeadReader } from '../../../domain/deals/project-lead-reader';
-import { backendNames, forEachBackend } from '../../support/backends';
+import { KnexDatabase } from '../../../../../adapters/persistence/knex/shared/knex-database';
+import { DEAL_TOKENS } from '../../../../../bootstrap/contexts/deals';
+import { TOKENS } from '../../../../../bootstrap/tokens';
+import { DealContactRepository } from '../../../../../domain/deals/deal-contact-repository';
+import { ProjectLeadReader } from '../../../../../domain/deals/project-lead-reader';
+import { backendNames, forEachBackend } from '../../../../support/backends';
 
 forEachBackend(
   'Board details: hot reads',

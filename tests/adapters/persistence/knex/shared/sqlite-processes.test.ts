@@ -3,22 +3,22 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateClient } from '../../../application/clients/create-client';
-import { CreateTeam } from '../../../application/teams/create-team';
-import { ClientRepository } from '../../../domain/clients/client-repository';
-import { loadConfig } from '../../../bootstrap/config';
-import { buildRuntime } from '../../../bootstrap/container';
-import { CLIENT_TOKENS } from '../../../bootstrap/contexts/clients';
-import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
-import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
-import { IdempotencyKeyRepository } from '../../../domain/deals/idempotency-key-repository';
+import { CreateClient } from '../../../../../application/clients/create-client';
+import { CreateTeam } from '../../../../../application/teams/create-team';
+import { ClientRepository } from '../../../../../domain/clients/client-repository';
+import { loadConfig } from '../../../../../bootstrap/config';
+import { buildRuntime } from '../../../../../bootstrap/container';
+import { CLIENT_TOKENS } from '../../../../../bootstrap/contexts/clients';
+import { DEAL_TOKENS } from '../../../../../bootstrap/contexts/deals';
+import { DealEventOutbox } from '../../../../../domain/deals/deal-event-outbox';
+import { IdempotencyKeyRepository } from '../../../../../domain/deals/idempotency-key-repository';
 
 const writer = (file: string, teamId: string, count: number) =>
   new Promise<{ failed: string[] }>((resolve, reject) => {
     const child = spawn(process.execPath, [
       '--require',
       'tsx/cjs',
-      join(__dirname, '..', '..', 'support', 'sqlite-writer.ts'),
+      join(__dirname, '..', '..', '..', '..', 'support', 'sqlite-writer.ts'),
       file,
       teamId,
       String(count),

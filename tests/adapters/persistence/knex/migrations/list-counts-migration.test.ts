@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { Knex } from 'knex';
-import { forEachMigrationBackend } from '../../support/migration-harness';
+import { forEachMigrationBackend } from '../../../../support/migration-harness';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 

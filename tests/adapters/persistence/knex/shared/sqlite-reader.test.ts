@@ -5,8 +5,8 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createKnex, openSqliteReader } from '../../../adapters/persistence/knex/shared/connection';
-import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
+import { createKnex, openSqliteReader } from '../../../../../adapters/persistence/knex/shared/connection';
+import { KnexDatabase } from '../../../../../adapters/persistence/knex/shared/knex-database';
 
 describe('SQLite reads outside a unit of work', () => {
   let dir: string;

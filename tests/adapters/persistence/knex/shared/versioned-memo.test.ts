@@ -2,7 +2,7 @@
 // answer is given only at the version it was read at, which is part of its key, and what it holds is bounded
 // by weight, least recently used first out.
 import { expect } from 'chai';
-import { VersionedMemo } from '../../../adapters/persistence/knex/shared/remembered-pages';
+import { VersionedMemo } from '../../../../../adapters/persistence/knex/shared/remembered-pages';
 
 describe('VersionedMemo', () => {
   it('gives an answer again only at the version it was read at', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
-import { TOKENS } from '../../../bootstrap/tokens';
-import { backendNames, forEachBackend } from '../../support/backends';
+import { KnexDatabase } from '../../../../../adapters/persistence/knex/shared/knex-database';
+import { TOKENS } from '../../../../../bootstrap/tokens';
+import { backendNames, forEachBackend } from '../../../../support/backends';
 
 forEachBackend(
   'KnexDatabase.rows (hot reads as arrays)',

@@ -2,26 +2,26 @@
 // row: the counts always equal a recount of the rows, and the lists read them (the memory adapter, which
 // counts its rows directly, has no such tables).
 import { expect } from 'chai';
-import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
-import { UnitOfWork } from '../../../application/shared/unit-of-work';
-import { CLIENT_TOKENS } from '../../../bootstrap/contexts/clients';
-import { PROJECT_TOKENS } from '../../../bootstrap/contexts/projects';
-import { TASK_TOKENS } from '../../../bootstrap/contexts/tasks';
-import { TOKENS } from '../../../bootstrap/tokens';
-import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
-import { ClientRepository } from '../../../domain/clients/client-repository';
-import { DealRepository } from '../../../domain/deals/deal-repository';
-import { ContactIdentityRepository } from '../../../domain/projects/contact-identity-repository';
-import { LeadRepository } from '../../../domain/projects/lead-repository';
-import { ListQuery } from '../../../domain/shared/list';
-import { TaskRepository } from '../../../domain/tasks/task-repository';
-import { backendNames, forEachBackend } from '../../support/backends';
-import { referencedRows } from '../../support/referenced-rows';
-import { ClientMother } from '../../support/mothers';
-import { addToOneRow, summedOverSlots } from '../../support/kept-counts';
-import { IdentityMother, LeadMother, uuid } from '../projects/mothers';
-import { DealRecordMother } from '../deals/deal-mother';
-import { TaskMother } from '../tasks/task-mother';
+import { KnexDatabase } from '../../../../../adapters/persistence/knex/shared/knex-database';
+import { UnitOfWork } from '../../../../../application/shared/unit-of-work';
+import { CLIENT_TOKENS } from '../../../../../bootstrap/contexts/clients';
+import { PROJECT_TOKENS } from '../../../../../bootstrap/contexts/projects';
+import { TASK_TOKENS } from '../../../../../bootstrap/contexts/tasks';
+import { TOKENS } from '../../../../../bootstrap/tokens';
+import { DEAL_TOKENS } from '../../../../../bootstrap/contexts/deals';
+import { ClientRepository } from '../../../../../domain/clients/client-repository';
+import { DealRepository } from '../../../../../domain/deals/deal-repository';
+import { ContactIdentityRepository } from '../../../../../domain/projects/contact-identity-repository';
+import { LeadRepository } from '../../../../../domain/projects/lead-repository';
+import { ListQuery } from '../../../../../domain/shared/list';
+import { TaskRepository } from '../../../../../domain/tasks/task-repository';
+import { backendNames, forEachBackend } from '../../../../support/backends';
+import { referencedRows } from '../../../../support/referenced-rows';
+import { ClientMother } from '../../../../support/mothers';
+import { addToOneRow, summedOverSlots } from '../../../../support/kept-counts';
+import { IdentityMother, LeadMother, uuid } from '../../../../contract/projects/mothers';
+import { DealRecordMother } from '../../../../contract/deals/deal-mother';
+import { TaskMother } from '../../../../contract/tasks/task-mother';
 
 const q = (over: Partial<ListQuery<any>> = {}): ListQuery<any> => ({
   page: 1,

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { migrationSource } from '../../../adapters/persistence/knex/migrations';
-import { createKnex } from '../../../adapters/persistence/knex/shared/connection';
-import { Runtime, buildRuntime } from '../../../bootstrap/container';
-import { testConfig } from '../../support/backends';
+import { migrationSource } from '../../../../../adapters/persistence/knex/migrations';
+import { createKnex } from '../../../../../adapters/persistence/knex/shared/connection';
+import { Runtime, buildRuntime } from '../../../../../bootstrap/container';
+import { testConfig } from '../../../../support/backends';
 
 // Several API nodes (or a node and the CLI) started at once on one fresh database all migrate it at start.
 (process.env.TEST_DATABASE_URL ? describe : describe.skip)('Migrating one PostgreSQL database from several processes at once', function () {

@@ -4,10 +4,10 @@
 // that fails must fail alone, and a connection that breaks must not take the next reads with it.
 import { expect } from 'chai';
 import { Client } from 'pg';
-import { PG_READER_CONNECTIONS, openPgReader } from '../../../adapters/persistence/knex/shared/connection';
-import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
-import { TOKENS } from '../../../bootstrap/tokens';
-import { backendNames, forEachBackend } from '../../support/backends';
+import { PG_READER_CONNECTIONS, openPgReader } from '../../../../../adapters/persistence/knex/shared/connection';
+import { KnexDatabase } from '../../../../../adapters/persistence/knex/shared/knex-database';
+import { TOKENS } from '../../../../../bootstrap/tokens';
+import { backendNames, forEachBackend } from '../../../../support/backends';
 
 forEachBackend(
   'KnexDatabase: hot reads on pipelined connections',
