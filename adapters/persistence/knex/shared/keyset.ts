@@ -11,11 +11,11 @@ type Row = Record<string, unknown>;
  * timestamptz on PostgreSQL), so the same position answers the same on both; an index on
  * (team_id, `column`) serves it.
  */
-export async function newestFirstPage<T>(
+export async function newestFirstPage<T, R extends object = Row>(
   query: Knex.QueryBuilder,
   column: string,
   q: KeysetQuery,
-  fromRow: (row: Row) => T,
+  fromRow: (row: R) => T,
 ): Promise<KeysetPage<T>> {
   const { after } = q;
   if (after) {
@@ -34,7 +34,8 @@ export async function newestFirstPage<T>(
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {
-    items: page.map(fromRow),
+    // Knex answers untyped rows: the caller names the shape its columns make.
+    items: page.map((row) => fromRow(row as R)),
     next: rows.length > q.limit ? { at: toIso(last[column]), id: last.id as string } : null,
   };
 }

@@ -43,7 +43,7 @@ export class KnexTeamRepository implements TeamRepository {
   }
 
   listNewestFirst(query: KeysetQuery): Promise<KeysetPage<TeamData>> {
-    return newestFirstPage(this.database.db('teams'), 'created_at', query, (r) => teamFromRow(r as unknown as TeamRow));
+    return newestFirstPage(this.database.db('teams'), 'created_at', query, (r: TeamRow) => teamFromRow(r));
   }
 
   async lock(teamId: string): Promise<void> {
@@ -113,8 +113,8 @@ export class KnexApiKeyRepository implements ApiKeyRepository {
   }
 
   listNewestFirst(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<ApiKeyData>> {
-    return newestFirstPage(this.database.db('api_keys').where({ team_id: team.teamId }), 'created_at', query, (r) =>
-      keyFromRow(r as unknown as ApiKeyRow),
+    return newestFirstPage(this.database.db('api_keys').where({ team_id: team.teamId }), 'created_at', query, (r: ApiKeyRow) =>
+      keyFromRow(r),
     );
   }
 }
