@@ -1,5 +1,6 @@
 // The Idempotency-Key rule of POST /deals (spec 4.1): one key, per team, stands for one creation
 // for 24 hours; the same payload replays it, another payload is a conflict.
+import { requestName } from '../shared/changes';
 import { Conflict, ValidationFailed } from '../shared/errors';
 import { NewGlobalDeal } from './deal';
 
@@ -35,15 +36,12 @@ const canonical = (v: unknown): unknown => {
 /** The same request whatever the order of its keys: what "identical payload" compares. */
 export const requestFingerprint = (payload: unknown): string => JSON.stringify(canonical(payload)) ?? 'null';
 
-/** `expectedCloseDate` → `expected_close_date`. */
-const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
 /**
  * The fingerprint of a new deal. It is stored with its key, so it names the fields as the request
  * does (`client_id`, not `clientId`): a key taken before keeps replaying the same payload.
  */
 export const newDealFingerprint = (deal: NewGlobalDeal): string =>
-  requestFingerprint(Object.fromEntries(Object.entries(deal).map(([k, v]) => [snakeCase(k), v])));
+  requestFingerprint(Object.fromEntries(Object.entries(deal).map(([k, v]) => [requestName(k), v])));
 
 export interface IdempotencyRecord {
   teamId: string;
