@@ -7,8 +7,11 @@ import { NewGlobalDeal } from './deal';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 512;
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
+/** A key `parseIdempotencyKey` has let through: the only kind a creation takes, so it is read once, where it enters. */
+export type IdempotencyKey = string & { readonly __brand: 'IdempotencyKey' };
+
 /** The header's value, or null when none was sent (an empty header counts as none). */
-export const parseIdempotencyKey = (raw: string | undefined | null): string | null => {
+export const parseIdempotencyKey = (raw: string | undefined | null): IdempotencyKey | null => {
   if (raw === undefined || raw === null || raw === '') return null;
   if (raw.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
     throw new ValidationFailed(
@@ -17,7 +20,7 @@ export const parseIdempotencyKey = (raw: string | undefined | null): string | nu
       'invalid_idempotency_key',
     );
   }
-  return raw;
+  return raw as IdempotencyKey;
 };
 
 const canonical = (v: unknown): unknown => {

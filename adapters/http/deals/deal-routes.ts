@@ -140,12 +140,9 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
           description: 'The deal created (201), or, for a replayed `Idempotency-Key`, the deal the first request created (200).',
         },
         errors: [400, 404, 409],
-        // The key is checked first: a key over 512 characters is refused whatever the body.
-        first(ctx: Ctx) {
-          parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER));
-        },
-        async handle(ctx: Ctx, body) {
-          const idempotencyKey = parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER));
+        // The key is read once, before the body: a key over 512 characters is refused whatever the body.
+        first: (ctx: Ctx) => parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER)),
+        async handle(ctx: Ctx, body, idempotencyKey) {
           const result = await uc.create.execute(teamOf(ctx), { deal: newGlobalDealOf(body), idempotencyKey });
           ctx.status = result.replayed ? 200 : 201;
           if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
