@@ -6,9 +6,8 @@ import { UpdateClient } from '../../../application/clients/update-client';
 import { ClientChanges, ClientStatus, ClientType } from '../../../domain/clients/client';
 import { CLIENT_SORT_FIELDS } from '../../../domain/clients/client-repository';
 import { RouteModule } from '../app';
-import { camelKeys, pick } from '../shared/body';
-import { R } from '../shared/documented';
-import { queryOneOf } from '../shared/params';
+import { Type, camelKeys, pick } from '../shared/body';
+import { Q } from '../shared/query';
 import { resource } from '../shared/resource';
 import { requireSomeField } from '../shared/validation';
 import {
@@ -51,10 +50,7 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
           sortable: CLIENT_SORT_FIELDS,
           search: 'Partial match in name, e-mail, phone, CPF and CNPJ (accents and case do not matter).',
         },
-        filters: [
-          { name: 'type', key: 'type', schema: R.enumOf(CLIENT_TYPES), read: queryOneOf(CLIENT_TYPES) },
-          { name: 'status', key: 'status', schema: R.enumOf(CLIENT_STATUSES), read: queryOneOf(CLIENT_STATUSES) },
-        ],
+        query: Type.Object({ type: Q.oneOf(CLIENT_TYPES), status: Q.oneOf(CLIENT_STATUSES) }),
         success: 'A page of clients.',
         errors: [400],
         useCase: uc.list,
