@@ -4,7 +4,8 @@ import { isUuid } from '../../domain/shared/values';
 
 export const PROGRAM = 'workspace-admin';
 
-export type FlagType = 'string' | 'boolean' | 'integer' | 'json';
+/** `uuid`: an id, refused by the parser unless it is a UUID, and read only with `uuid`/`optionalUuid`. */
+export type FlagType = 'string' | 'uuid' | 'boolean' | 'integer' | 'json';
 
 /** One option of a command: the parser, the checks and the help all come from this declaration. */
 export interface CliFlag {
@@ -12,7 +13,7 @@ export interface CliFlag {
   name: string;
   type: FlagType;
   required?: boolean;
-  /** The value's placeholder in usage lines: `ID`, `NAME`… (`N` for integers, `JSON` for JSON when absent). */
+  /** The value's placeholder in usage lines: `ID`, `NAME`… (`ID` for ids, `N` for integers, `JSON` for JSON when absent). */
   value?: string;
   /** The only values a string flag takes. */
   choices?: readonly string[];
@@ -20,7 +21,7 @@ export interface CliFlag {
 }
 
 /** `--team ID`, the flag of every command that works on one team. */
-export const TEAM_FLAG = { name: 'team', type: 'string', required: true, value: 'ID', description: "The team's id." } as const;
+export const TEAM_FLAG = { name: 'team', type: 'uuid', required: true, value: 'ID', description: "The team's id." } as const;
 
 export interface CliCommand {
   /** The words that name it, e.g. `team create`. */
@@ -56,7 +57,7 @@ export class CliArgs {
 
   /** Whether the flag was given, whatever its type. */
   given(name: string): boolean {
-    this.declared(name, ['string', 'boolean', 'integer', 'json']);
+    this.declared(name, ['string', 'uuid', 'boolean', 'integer', 'json']);
     return this.values[name] !== undefined;
   }
 
@@ -72,19 +73,16 @@ export class CliArgs {
     return v;
   }
 
-  /** A string flag the command needs, which must be a UUID. */
+  /** An id the command needs (a `uuid` flag: the parser has checked it is a UUID). */
   uuid(name: string): string {
-    return this.checkedUuid(name, this.required(name));
+    const v = this.optionalUuid(name);
+    if (v === undefined) throw new ValidationFailed(`--${name} is required`, name);
+    return v;
   }
 
   optionalUuid(name: string): string | undefined {
-    const v = this.optional(name);
-    return v === undefined ? undefined : this.checkedUuid(name, v);
-  }
-
-  private checkedUuid(name: string, v: string): string {
-    if (!isUuid(v)) throw new ValidationFailed(`--${name} must be a UUID`, name);
-    return v;
+    this.declared(name, ['uuid']);
+    return this.values[name] as string | undefined;
   }
 
   flag(name: string): boolean {
@@ -114,7 +112,9 @@ export type CommandLine =
 const HELP_WORDS = new Set(['--help', '-h']);
 
 const placeholder = (f: CliFlag): string =>
-  f.choices ? f.choices.join('|') : (f.value ?? (f.type === 'integer' ? 'N' : f.type === 'json' ? 'JSON' : 'VALUE'));
+  f.choices
+    ? f.choices.join('|')
+    : (f.value ?? (f.type === 'uuid' ? 'ID' : f.type === 'integer' ? 'N' : f.type === 'json' ? 'JSON' : 'VALUE'));
 
 const flagUsage = (f: CliFlag): string => (f.type === 'boolean' ? `--${f.name}` : `--${f.name} ${placeholder(f)}`);
 
@@ -264,6 +264,10 @@ export function parseCommandLine(argv: string[], commands: readonly CliCommand[]
     if (f.type === 'integer') {
       if (!/^\d+$/.test(text)) return { kind: 'error', message: `--${f.name} must be a whole number, not "${text}"` };
       checked[f.name] = Number(text);
+    } else if (f.type === 'uuid') {
+      if (!isUuid(v)) return { kind: 'error', message: `--${f.name} must be a UUID, not "${text}"` };
+      // In lower case, as ids are stored and as the API reads them: the same id in any case.
+      checked[f.name] = text.toLowerCase();
     } else if (f.type === 'json') {
       try {
         checked[f.name] = JSON.parse(text);

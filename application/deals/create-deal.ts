@@ -1,7 +1,7 @@
 import { Deal, DealData, NewGlobalDeal } from '../../domain/deals/deal';
 import { DealEventDraft } from '../../domain/deals/deal-event';
 import { ClientRef, DealRepository, DealView } from '../../domain/deals/deal-repository';
-import { decideIdempotency, newDealFingerprint, newIdempotencyRecord, parseIdempotencyKey } from '../../domain/deals/idempotency';
+import { IdempotencyKey, decideIdempotency, newDealFingerprint, newIdempotencyRecord } from '../../domain/deals/idempotency';
 import { IdempotencyKeyRepository } from '../../domain/deals/idempotency-key-repository';
 import { ClientRepository } from '../../domain/clients/client-repository';
 import { Conflict, NotFound } from '../../domain/shared/errors';
@@ -14,8 +14,8 @@ import { DealEventLog } from './deal-event-log';
 
 export interface CreateDealCommand {
   deal: NewGlobalDeal;
-  /** The raw `Idempotency-Key` header, if any. */
-  idempotencyKey?: string | null;
+  /** The `Idempotency-Key`, read where the request entered (`parseIdempotencyKey`), if any. */
+  idempotencyKey?: IdempotencyKey | null;
 }
 
 export interface CreateDealResult {
@@ -62,7 +62,7 @@ export class CreateDeal {
   }
 
   async execute(team: TeamContext, command: CreateDealCommand): Promise<CreateDealResult> {
-    const key = parseIdempotencyKey(command.idempotencyKey);
+    const key = command.idempotencyKey ?? null;
     // The deal is built (its fields checked) before the key is looked at: a bad request never takes or replays one.
     const now = this.clock.now();
     const deal = Deal.createGlobal(this.ids.next(), team.teamId, command.deal, now);

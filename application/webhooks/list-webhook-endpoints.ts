@@ -4,8 +4,8 @@ import { WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository, WebhookSortField } from '../../domain/webhooks/webhook-endpoint-repository';
 
 export interface ListWebhookEndpointsCommand {
-  /** Only active (true) or inactive (false) endpoints; all when absent. */
-  isActive?: boolean;
+  /** Only active (true) or inactive (false) endpoints; all when absent (the query's `active`). */
+  active?: boolean;
   query: ListQuery<WebhookSortField>;
 }
 
@@ -13,6 +13,6 @@ export class ListWebhookEndpoints {
   constructor(private readonly endpoints: WebhookEndpointRepository) {}
 
   execute(team: TeamContext, command: ListWebhookEndpointsCommand): Promise<Page<WebhookEndpointData>> {
-    return this.endpoints.list(team, { isActive: command.isActive }, command.query);
+    return this.endpoints.list(team, { isActive: command.active }, command.query);
   }
 }

@@ -1,6 +1,13 @@
 import { NotFound, ValidationFailed } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
-import { InboundAuthMode, WebhookEndpoint, WebhookEndpointChanges, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
+import { carriesAny } from '../../domain/shared/changes';
+import {
+  InboundAuthMode,
+  WEBHOOK_CHANGE_FIELDS,
+  WebhookEndpoint,
+  WebhookEndpointChanges,
+  WebhookEndpointData,
+} from '../../domain/webhooks/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
@@ -48,7 +55,7 @@ export class UpdateWebhookEndpoint {
       if (!found) throw new NotFound('Webhook endpoint not found');
       const endpoint = WebhookEndpoint.restore(found);
       const now = this.clock.now();
-      if (!issued || Object.values(changes).some((v) => v !== undefined)) endpoint.update(changes, now);
+      if (!issued || carriesAny(changes, WEBHOOK_CHANGE_FIELDS)) endpoint.update(changes, now);
       if (issued) endpoint.changeAuthentication(issued.credential, now);
       const data = endpoint.snapshot();
       await this.endpoints.update(data);

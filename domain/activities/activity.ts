@@ -1,3 +1,4 @@
+import { ChangeOf, carriesAny, requestName } from '../shared/changes';
 import { ValidationFailed } from '../shared/errors';
 import { isUuid, optionalCalendarDate, requireTimestamp } from '../shared/values';
 
@@ -44,45 +45,30 @@ export interface ActivityData {
   updatedAt: string;
 }
 
+/** What an update may change, in the order a change with none of them is told about: the one list of them. */
+export const ACTIVITY_CHANGE_FIELDS = [
+  'title',
+  'type',
+  'description',
+  'occurredAt',
+  'durationMinutes',
+  'isCompleted',
+  'dueDate',
+  'priority',
+  'tags',
+  'clientId',
+  'dealId',
+  'contractId',
+  'assignedTo',
+] as const satisfies readonly (keyof ActivityData)[];
+
 /**
  * The writable fields; on update only the keys present are applied. `type` and `priority` are checked
  * here, as every caller (a workflow's configuration included) may send any text.
  */
-export interface ActivityChanges {
-  type?: string;
-  title?: string;
-  description?: string | null;
-  occurredAt?: string;
-  durationMinutes?: number | null;
-  isCompleted?: boolean;
-  dueDate?: string | null;
-  priority?: string | null;
-  tags?: string[];
-  clientId?: string | null;
-  dealId?: string | null;
-  contractId?: string | null;
-  assignedTo?: string | null;
-}
+export type ActivityChanges = ChangeOf<ActivityData, (typeof ACTIVITY_CHANGE_FIELDS)[number], { type?: string; priority?: string | null }>;
 
 export type NewActivity = ActivityChanges & { title: string; createdBy?: string | null };
-
-/** Each updatable field with the name errors give it (the API's). */
-const UPDATABLE: Record<keyof ActivityChanges, string> = {
-  type: 'type',
-  title: 'title',
-  description: 'description',
-  occurredAt: 'occurred_at',
-  durationMinutes: 'duration_minutes',
-  isCompleted: 'is_completed',
-  dueDate: 'due_date',
-  priority: 'priority',
-  tags: 'tags',
-  clientId: 'client_id',
-  dealId: 'deal_id',
-  contractId: 'contract_id',
-  assignedTo: 'assigned_to',
-};
-const UPDATABLE_KEYS = Object.keys(UPDATABLE) as (keyof ActivityChanges)[];
 
 export interface ActivityCompletion {
   id: string;
@@ -146,8 +132,8 @@ export class Activity {
 
   /** Applies the fields given, all or nothing. `createdBy` is fixed at creation and never changes. */
   update(changes: ActivityChanges, now: Date): void {
-    if (!UPDATABLE_KEYS.some((k) => changes[k] !== undefined)) {
-      throw new ValidationFailed(`Send at least one of ${Object.values(UPDATABLE).join(', ')}`);
+    if (!carriesAny(changes, ACTIVITY_CHANGE_FIELDS)) {
+      throw new ValidationFailed(`Send at least one of ${ACTIVITY_CHANGE_FIELDS.map(requestName).join(', ')}`);
     }
     const next = Activity.applied(this.data, changes);
     next.updatedAt = now.toISOString();

@@ -1,3 +1,4 @@
+import { ChangeOf, carriesAny, requestName } from '../shared/changes';
 import { InternalFailure, ValidationFailed } from '../shared/errors';
 import { requireJsonDepth } from '../shared/json';
 import { optionalCalendarDate } from '../shared/values';
@@ -34,19 +35,8 @@ export interface CampaignData {
   updatedAt: string;
 }
 
-/** The writable fields; on update only the keys present are applied. */
-export interface CampaignChanges {
-  name?: string;
-  description?: string | null;
-  status?: string;
-  startDate?: string | null;
-  endDate?: string | null;
-  contentPillars?: Json[];
-  targetPlatforms?: Json[];
-  goals?: Json;
-}
-
-const UPDATABLE: (keyof CampaignChanges)[] = [
+/** What an update may change, in the order a change with none of them is told about: the one list of them. */
+export const CAMPAIGN_CHANGE_FIELDS = [
   'name',
   'description',
   'status',
@@ -55,7 +45,10 @@ const UPDATABLE: (keyof CampaignChanges)[] = [
   'contentPillars',
   'targetPlatforms',
   'goals',
-];
+] as const satisfies readonly (keyof CampaignData)[];
+
+/** The writable fields; on update only the keys present are applied. `status` is checked here: any text may come. */
+export type CampaignChanges = ChangeOf<CampaignData, (typeof CAMPAIGN_CHANGE_FIELDS)[number], { status?: string }>;
 
 const isRefused = (s: string): boolean => (REFUSED_CAMPAIGN_STATUSES as readonly string[]).includes(s);
 const isAccepted = (s: string): s is CampaignStatus => (CAMPAIGN_STATUSES as readonly string[]).includes(s);
@@ -136,10 +129,8 @@ export class Campaign {
 
   /** Applies the fields given, all or nothing: a refused status leaves the campaign as it was. */
   update(changes: CampaignChanges, now: Date): void {
-    if (!UPDATABLE.some((k) => changes[k] !== undefined)) {
-      throw new ValidationFailed(
-        'Send at least one of name, description, status, start_date, end_date, content_pillars, target_platforms, goals',
-      );
+    if (!carriesAny(changes, CAMPAIGN_CHANGE_FIELDS)) {
+      throw new ValidationFailed(`Send at least one of ${CAMPAIGN_CHANGE_FIELDS.map(requestName).join(', ')}`);
     }
     const next = Campaign.applied(this.data, changes);
     next.updatedAt = now.toISOString();

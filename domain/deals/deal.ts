@@ -1,6 +1,7 @@
 // A sales opportunity. Legacy global deals and project deals share one record (spec 2.1) so the
 // response shape is stable: the fields of the other scope are simply null. A project deal is a card
 // on one of a project's pipelines, for one main lead; it only ever starts in an `open` column.
+import { ChangeOf, carriesAny } from '../shared/changes';
 import { NotFound, ValidationFailed } from '../shared/errors';
 import { isUuid, optionalCalendarDate } from '../shared/values';
 import { PipelineColumn } from '../projects/pipeline';
@@ -147,26 +148,12 @@ export interface ProjectDealMove {
   position?: number | null;
 }
 
-/** The change to a legacy global deal; only the keys present are applied. */
-export interface DealChanges {
-  title?: string;
-  description?: string | null;
-  value?: number | null;
-  phase?: string;
-  priority?: string;
-  status?: string;
-  probability?: number | null;
-  expectedCloseDate?: string | null;
-  responsibleId?: string | null;
-  source?: string | null;
-  clientId?: string | null;
-  tags?: string[];
-  isStarred?: boolean;
-  lossReason?: string | null;
-}
-
-/** Every key of a change: a change with none of them changes nothing, and is refused. */
-const DEAL_CHANGE_KEYS = [
+/**
+ * What PUT /deals/:id may change of a legacy global deal, in the order a change with none of them is told
+ * about: the one list of them. The change type, the entity's check and the request's field names
+ * (`expected_close_date`…) follow from it.
+ */
+export const DEAL_CHANGE_FIELDS = [
   'title',
   'description',
   'value',
@@ -181,7 +168,10 @@ const DEAL_CHANGE_KEYS = [
   'tags',
   'isStarred',
   'lossReason',
-] as const satisfies readonly (keyof DealChanges)[];
+] as const satisfies readonly (keyof DealData)[];
+
+/** The change to a legacy global deal; only the keys present are applied. `priority` is checked here: any text may come. */
+export type DealChanges = ChangeOf<DealData, (typeof DEAL_CHANGE_FIELDS)[number], { priority?: string }>;
 
 export interface ArchivedDeal {
   id: string;
@@ -388,8 +378,7 @@ export class Deal {
   /** PUT /deals/:id: only the fields given; a phase change raises `deal_stage_changed`. */
   update(changes: DealChanges, now: Date): void {
     this.assertGlobal();
-    const present = DEAL_CHANGE_KEYS.filter((k) => changes[k] !== undefined);
-    if (present.length === 0) throw new ValidationFailed('No updatable field given');
+    if (!carriesAny(changes, DEAL_CHANGE_FIELDS)) throw new ValidationFailed('No updatable field given');
     const from = this.data.phase;
     this.apply(changes);
     const at = now.toISOString();

@@ -1,13 +1,17 @@
 // The Idempotency-Key rule of POST /deals (spec 4.1): one key, per team, stands for one creation
 // for 24 hours; the same payload replays it, another payload is a conflict.
+import { requestName } from '../shared/changes';
 import { Conflict, ValidationFailed } from '../shared/errors';
 import { NewGlobalDeal } from './deal';
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 512;
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
+/** A key `parseIdempotencyKey` has let through: the only kind a creation takes, so it is read once, where it enters. */
+export type IdempotencyKey = string & { readonly __brand: 'IdempotencyKey' };
+
 /** The header's value, or null when none was sent (an empty header counts as none). */
-export const parseIdempotencyKey = (raw: string | undefined | null): string | null => {
+export const parseIdempotencyKey = (raw: string | undefined | null): IdempotencyKey | null => {
   if (raw === undefined || raw === null || raw === '') return null;
   if (raw.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
     throw new ValidationFailed(
@@ -16,7 +20,7 @@ export const parseIdempotencyKey = (raw: string | undefined | null): string | nu
       'invalid_idempotency_key',
     );
   }
-  return raw;
+  return raw as IdempotencyKey;
 };
 
 const canonical = (v: unknown): unknown => {
@@ -35,15 +39,12 @@ const canonical = (v: unknown): unknown => {
 /** The same request whatever the order of its keys: what "identical payload" compares. */
 export const requestFingerprint = (payload: unknown): string => JSON.stringify(canonical(payload)) ?? 'null';
 
-/** `expectedCloseDate` → `expected_close_date`. */
-const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
 /**
  * The fingerprint of a new deal. It is stored with its key, so it names the fields as the request
  * does (`client_id`, not `clientId`): a key taken before keeps replaying the same payload.
  */
 export const newDealFingerprint = (deal: NewGlobalDeal): string =>
-  requestFingerprint(Object.fromEntries(Object.entries(deal).map(([k, v]) => [snakeCase(k), v])));
+  requestFingerprint(Object.fromEntries(Object.entries(deal).map(([k, v]) => [requestName(k), v])));
 
 export interface IdempotencyRecord {
   teamId: string;

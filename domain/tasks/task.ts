@@ -1,3 +1,4 @@
+import { ChangeOf, carriesAny, requestName } from '../shared/changes';
 import { NotFound, ValidationFailed } from '../shared/errors';
 import { isUuid, optionalCalendarDate, requireTimestamp } from '../shared/values';
 
@@ -43,22 +44,25 @@ export interface TaskData {
   deletedAt: string | null;
 }
 
-/** The writable fields; on update only the keys present are applied. */
-export interface TaskChanges {
-  title?: string;
-  description?: string | null;
-  priority?: string;
-  assigneeIds?: string[];
-  assigneeId?: string | null;
-  reporterId?: string | null;
-  dueDate?: string | null;
-  completedAt?: string | null;
-  estimatedHours?: number | null;
-  actualHours?: number | null;
-  position?: number;
-  tags?: string[];
-  checklistMarkdown?: string | null;
-}
+/** The writable fields, in the order an empty update lists them: the one list of them. */
+export const TASK_CHANGE_FIELDS = [
+  'title',
+  'description',
+  'priority',
+  'assigneeIds',
+  'assigneeId',
+  'reporterId',
+  'dueDate',
+  'completedAt',
+  'estimatedHours',
+  'actualHours',
+  'position',
+  'tags',
+  'checklistMarkdown',
+] as const satisfies readonly (keyof TaskData)[];
+
+/** The writable fields; on update only the keys present are applied. `priority` is checked here: any text may come. */
+export type TaskChanges = ChangeOf<TaskData, (typeof TASK_CHANGE_FIELDS)[number], { priority?: string }>;
 
 /** Where the task sits; the use case resolves it against the project's pipelines. */
 export interface TaskPlacement {
@@ -66,25 +70,7 @@ export interface TaskPlacement {
   column: string;
 }
 
-/** Each writable field and the name errors give it (the request's), in the order an empty update lists them. */
-const UPDATABLE: Record<keyof TaskChanges, string> = {
-  title: 'title',
-  description: 'description',
-  priority: 'priority',
-  assigneeIds: 'assignee_ids',
-  assigneeId: 'assignee_id',
-  reporterId: 'reporter_id',
-  dueDate: 'due_date',
-  completedAt: 'completed_at',
-  estimatedHours: 'estimated_hours',
-  actualHours: 'actual_hours',
-  position: 'position',
-  tags: 'tags',
-  checklistMarkdown: 'checklist_markdown',
-};
-
-export const hasTaskChanges = (c: TaskChanges): boolean =>
-  (Object.keys(UPDATABLE) as (keyof TaskChanges)[]).some((k) => c[k] !== undefined);
+export const hasTaskChanges = (c: TaskChanges): boolean => carriesAny(c, TASK_CHANGE_FIELDS);
 
 export class Task {
   private constructor(private data: TaskData) {}
@@ -156,7 +142,7 @@ export class Task {
   update(changes: TaskChanges, placement: TaskPlacement | undefined, now: Date): void {
     this.assertActive();
     if (!hasTaskChanges(changes) && placement === undefined) {
-      throw new ValidationFailed(`Send at least one of ${Object.values(UPDATABLE).join(', ')}, pipeline_id, column`);
+      throw new ValidationFailed(`Send at least one of ${TASK_CHANGE_FIELDS.map(requestName).join(', ')}, pipeline_id, column`);
     }
     const next = Task.applied(this.data, changes);
     if (placement) {

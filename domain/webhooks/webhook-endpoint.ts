@@ -1,6 +1,7 @@
 // A webhook endpoint: where an external system posts payloads (spec 2.10, 4.8, 4.9). It has two
 // ids: the administration uuid used by /webhooks, and the public `endpointId` of the inbound URL,
 // so that knowing one never gives the other.
+import { ChangeOf, carriesAny, requestName } from '../shared/changes';
 import { NotFound, ValidationFailed } from '../shared/errors';
 import { isUuid } from '../shared/values';
 import { requireSlug } from '../projects/slug';
@@ -84,21 +85,26 @@ const credentialFields = (c: EndpointCredential): Pick<WebhookEndpointData, 'aut
   signingSecret: 'signingSecret' in c ? c.signingSecret : null,
 });
 
-/** PUT /webhooks/:id (and the operator): the action and its target stay as created. */
-export interface WebhookEndpointChanges {
-  name?: string;
-  isActive?: boolean;
-  /** Checked here whoever sends it (the operator's mapping is any JSON). */
-  fieldMapping?: unknown;
-  /** Null removes it. */
-  idempotencyPath?: string | null;
-}
+/**
+ * What PUT /webhooks/:id (and the operator) may change of the endpoint itself, in the order a change with
+ * none of them is told about: the one list of them. How its source authenticates changes beside them
+ * (`changeAuthentication`); the action and its target stay as created.
+ */
+export const WEBHOOK_CHANGE_FIELDS = [
+  'name',
+  'isActive',
+  'fieldMapping',
+  'idempotencyPath',
+] as const satisfies readonly (keyof WebhookEndpointData)[];
+
+/** The change to an endpoint; `fieldMapping` is checked here whoever sends it (the operator's is any JSON), a null `idempotencyPath` removes it. */
+export type WebhookEndpointChanges = ChangeOf<WebhookEndpointData, (typeof WEBHOOK_CHANGE_FIELDS)[number], { fieldMapping?: unknown }>;
 
 /** Whether a payload the endpoint admits was sent by someone who holds its credential, rather than by anyone. */
 export const authenticatesSender = (e: WebhookEndpointData): boolean => e.authMode !== 'none';
 
-/** Named as a request names them, for the message that asks for one of them. */
-const CHANGE_FIELDS_NAMED = 'name, is_active, field_mapping, idempotency_path, auth_mode';
+/** Named as a request names them, for the message that asks for one of them: a new `auth_mode` is a change too. */
+const CHANGE_FIELDS_NAMED = [...WEBHOOK_CHANGE_FIELDS.map(requestName), 'auth_mode'].join(', ');
 
 /** A path in the payload, or null for none; a malformed one is refused naming `field`. */
 export const requireIdempotencyPath = (v: unknown, field = 'idempotency_path'): string | null => {
@@ -173,10 +179,8 @@ export class WebhookEndpoint {
   }
 
   update(changes: WebhookEndpointChanges, now: Date): void {
+    if (!carriesAny(changes, WEBHOOK_CHANGE_FIELDS)) throw new ValidationFailed(`Send at least one of: ${CHANGE_FIELDS_NAMED}`);
     const { name, isActive, fieldMapping, idempotencyPath } = changes;
-    if (name === undefined && isActive === undefined && fieldMapping === undefined && idempotencyPath === undefined) {
-      throw new ValidationFailed(`Send at least one of: ${CHANGE_FIELDS_NAMED}`);
-    }
     if (name !== undefined) this.data.name = requireName(name);
     if (isActive !== undefined) this.data.isActive = isActive;
     if (fieldMapping !== undefined) this.data.fieldMapping = parseFieldMapping(fieldMapping);

@@ -1,3 +1,4 @@
+import { ChangeOf, carriesAny, requestName } from '../shared/changes';
 import { ValidationFailed } from '../shared/errors';
 import { PhoneNumber } from '../shared/phone-number';
 
@@ -18,15 +19,11 @@ export interface ContactData {
   updatedAt: string;
 }
 
-/** The fields a request may set; `phone` and `jid` are fixed once the contact exists. */
-export interface ContactChanges {
-  customName?: string | null;
-  notes?: string | null;
-  tags?: string[];
-  clientId?: string | null;
-}
+/** What a request may set, in the order a change with none of them is told about: the one list of them. */
+export const CONTACT_CHANGE_FIELDS = ['customName', 'notes', 'tags', 'clientId'] as const satisfies readonly (keyof ContactData)[];
 
-const CHANGEABLE: (keyof ContactChanges)[] = ['customName', 'notes', 'tags', 'clientId'];
+/** The fields a request may set; `phone` and `jid` are fixed once the contact exists. */
+export type ContactChanges = ChangeOf<ContactData, (typeof CONTACT_CHANGE_FIELDS)[number]>;
 
 export class Contact {
   private constructor(private data: ContactData) {}
@@ -78,8 +75,8 @@ export class Contact {
 
   /** Applies the fields given; a request that changes nothing it may change is refused. */
   update(changes: ContactChanges, now: Date): void {
-    if (!CHANGEABLE.some((f) => changes[f] !== undefined)) {
-      throw new ValidationFailed('Send at least one of custom_name, notes, tags, client_id');
+    if (!carriesAny(changes, CONTACT_CHANGE_FIELDS)) {
+      throw new ValidationFailed(`Send at least one of ${CONTACT_CHANGE_FIELDS.map(requestName).join(', ')}`);
     }
     this.apply(changes);
     this.data.updatedAt = now.toISOString();

@@ -38,6 +38,8 @@ async function cli(...argv: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
+const TEAM = '019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b';
+
 const isJson = (text: string) => {
   try {
     JSON.parse(text);
@@ -173,15 +175,18 @@ describe('workspace-admin command line', () => {
       [['workflow', 'dispatch', 'extra'], /^error: unexpected argument "extra" for "workflow dispatch"/],
       [['team', 'create', '--name', 'X', '--client-quota', 'two'], /^error: --client-quota must be a whole number, not "two"$/],
       [['team', 'create', '--name', 'X', '--client-quota', '-1'], /^error: option --client-quota needs a value/],
-      [['workflow', 'runs', '--team', 't', '--limit', '1.5'], /^error: --limit must be a whole number/],
+      [['workflow', 'runs', '--team', TEAM, '--limit', '1.5'], /^error: --limit must be a whole number/],
       [
-        ['workflow', 'create', '--team', 't', '--event', 'deal_created', '--action', 'create_task', '--config', '{'],
+        ['workflow', 'create', '--team', TEAM, '--event', 'deal_created', '--action', 'create_task', '--config', '{'],
         /^error: --config must be JSON$/,
       ],
       [
-        ['inbox', 'create', '--team', 't', '--name', 'X', '--channel', 'fax'],
+        ['inbox', 'create', '--team', TEAM, '--name', 'X', '--channel', 'fax'],
         /^error: --channel must be one of cloud_api, evolution, sandbox, not "fax"$/,
       ],
+      [['key', 'list', '--team', 't'], /^error: --team must be a UUID, not "t"$/],
+      [['inbox', 'errors', '--team', TEAM, '--inbox', 'x'], /^error: --inbox must be a UUID, not "x"$/],
+      [['webhook', 'replay', '--id', 'nope'], /^error: --id must be a UUID, not "nope"$/],
       [['workflow', 'dispatch', '--json=yes'], /^error: option --json takes no value/],
     ];
     for (const [argv, message] of refused) {
@@ -195,6 +200,20 @@ describe('workspace-admin command line', () => {
     if (line.kind === 'run') {
       expect(line.json).to.equal(true);
       expect([line.args.required('name'), line.args.integer('client-quota')]).to.deep.equal(['-dash-', 3]);
+    }
+  });
+
+  it('reads every id one way: declared as an id, refused unless a UUID, read only as one, in lower case', () => {
+    for (const c of COMMANDS) {
+      for (const f of c.flags) {
+        if (/ID$/.test(f.value ?? '')) expect(f.type, `${c.name} --${f.name}`).to.equal('uuid');
+      }
+    }
+    const line = parseCommandLine(['key', 'list', '--team', TEAM.toUpperCase()], COMMANDS);
+    expect(line.kind).to.equal('run');
+    if (line.kind === 'run') {
+      expect(line.args.uuid('team')).to.equal(TEAM);
+      expect(() => line.args.required('team')).to.throw('"key list" reads --team, which it does not declare as string');
     }
   });
 });

@@ -55,7 +55,7 @@ export function workflowCommands(uc: () => WorkflowCommandUseCases): CliCommand[
       run: async (a) =>
         presentWorkflow(
           await uc().create.execute(
-            { teamId: a.required('team') },
+            { teamId: a.uuid('team') },
             {
               event: a.required('event'),
               action: a.required('action'),
@@ -70,7 +70,7 @@ export function workflowCommands(uc: () => WorkflowCommandUseCases): CliCommand[
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin workflow runs --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --limit 20',
       columns: ['id', 'created_at', 'event', 'status', 'workflow_id', 'entity_id', 'error'],
-      run: async (a) => listOutput(await uc().runs.execute({ teamId: a.required('team') }, pageArgs(a)), presentWorkflowRun),
+      run: async (a) => listOutput(await uc().runs.execute({ teamId: a.uuid('team') }, pageArgs(a)), presentWorkflowRun),
     },
     {
       // The server delivers events on its own; this lets an operator drain the outbox at once.

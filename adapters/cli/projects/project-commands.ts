@@ -19,8 +19,8 @@ export interface ProjectCommandUseCases {
 /** What `project archive` prints, as docs/operations.md documents it. */
 const presentArchivedProject = (p: ArchivedProject) => ({ id: p.id, archived_at: p.archivedAt });
 
-const id = (what: string) => ({ name: 'id', type: 'string', required: true, value: 'ID', description: `The ${what}'s id.` }) as const;
-const PROJECT = { name: 'project', type: 'string', required: true, value: 'ID', description: "The project's id." } as const;
+const id = (what: string) => ({ name: 'id', type: 'uuid', required: true, value: 'ID', description: `The ${what}'s id.` }) as const;
+const PROJECT = { name: 'project', type: 'uuid', required: true, value: 'ID', description: "The project's id." } as const;
 const EXAMPLE_PROJECT = '019a2b3c-9999-7000-8000-00000000c001';
 
 export function projectCommands(uc: () => ProjectCommandUseCases): CliCommand[] {

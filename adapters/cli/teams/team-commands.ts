@@ -63,7 +63,7 @@ export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
         { name: 'name', type: 'string', value: 'NAME', description: 'A label for the key, such as the integration that uses it.' },
       ],
       example: 'workspace-admin key create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --name zapier',
-      run: async (a) => presentIssuedKey(await uc().createKey.execute({ teamId: a.required('team') }, { name: a.optional('name') })),
+      run: async (a) => presentIssuedKey(await uc().createKey.execute({ teamId: a.uuid('team') }, { name: a.optional('name') })),
     },
     {
       name: 'key list',
@@ -71,15 +71,15 @@ export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin key list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
       columns: ['id', 'name', 'is_active', 'created_at', 'revoked_at'],
-      run: async (a) => listOutput(await uc().listKeys.execute({ teamId: a.required('team') }, pageArgs(a)), presentListedKey),
+      run: async (a) => listOutput(await uc().listKeys.execute({ teamId: a.uuid('team') }, pageArgs(a)), presentListedKey),
     },
     {
       name: 'key revoke',
       description:
         'Revoke an API key. Answers after API_KEY_CACHE_MS (1 s by default), once no server process trusts the key any more: requests made with it are refused from then on.',
-      flags: [{ name: 'id', type: 'string', required: true, value: 'ID', description: "The key's id (from key create or key list)." }],
+      flags: [{ name: 'id', type: 'uuid', required: true, value: 'ID', description: "The key's id (from key create or key list)." }],
       example: 'workspace-admin key revoke --id 019a2b3d-0000-7000-8000-00000000a001',
-      run: async (a) => presentRevokedKey(await uc().revokeKey.execute({ id: a.required('id') })),
+      run: async (a) => presentRevokedKey(await uc().revokeKey.execute({ id: a.uuid('id') })),
     },
   ];
 }

@@ -38,7 +38,7 @@ const presentListedEndpoint = (e: WebhookEndpointData) => ({
 
 const ENDPOINT = {
   name: 'endpoint',
-  type: 'string',
+  type: 'uuid',
   required: true,
   value: 'ID',
   description: "The endpoint's administration id (the id of webhook list, not its endpoint_id).",
@@ -81,10 +81,10 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
         TEAM_FLAG,
         { name: 'name', type: 'string', required: true, value: 'NAME', description: "The endpoint's name." },
         { name: 'action', type: 'string', required: true, choices: INBOUND_ACTION_TYPES, description: 'What a payload becomes.' },
-        { name: 'project', type: 'string', required: true, value: 'ID', description: 'The project the leads and deals go to.' },
+        { name: 'project', type: 'uuid', required: true, value: 'ID', description: 'The project the leads and deals go to.' },
         {
           name: 'pipeline',
-          type: 'string',
+          type: 'uuid',
           value: 'ID',
           description: "create_deal: the pipeline (the project's default one when absent).",
         },
@@ -202,7 +202,7 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       name: 'webhook replay',
       description: 'Process a failed delivery again, as received; prints it with its new outcome.',
       flags: [
-        { name: 'id', type: 'string', required: true, value: 'DELIVERY_ID', description: "The delivery's id (from webhook deliveries)." },
+        { name: 'id', type: 'uuid', required: true, value: 'DELIVERY_ID', description: "The delivery's id (from webhook deliveries)." },
       ],
       example: 'workspace-admin webhook replay --id 019a2b3f-2222-7000-8000-00000000d001',
       run: async (a) => presentInboundDelivery(await uc().replay.execute({ id: a.uuid('id') })),

@@ -62,7 +62,7 @@ export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[
       run: async (a) =>
         presentInbox(
           await uc().createInbox.execute(
-            { teamId: a.required('team') },
+            { teamId: a.uuid('team') },
             {
               name: a.required('name'),
               channel: a.required('channel'),
@@ -81,21 +81,21 @@ export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin inbox list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
       columns: ['id', 'name', 'channel', 'phone_number_id', 'is_active', 'created_at'],
-      run: async (a) => listOutput(await uc().listInboxes.execute({ teamId: a.required('team') }, pageArgs(a)), presentInboxSummary),
+      run: async (a) => listOutput(await uc().listInboxes.execute({ teamId: a.uuid('team') }, pageArgs(a)), presentInboxSummary),
     },
     {
       name: 'inbox errors',
       description: "List the errors Meta reported about a team's numbers as a whole, newest first.",
       flags: [
         TEAM_FLAG,
-        { name: 'inbox', type: 'string', value: 'ID', description: "Only this inbox's errors." },
+        { name: 'inbox', type: 'uuid', value: 'ID', description: "Only this inbox's errors." },
         { name: 'limit', type: 'integer', description: 'At most this many: 1 to 1000 (100 when absent).' },
       ],
       example: 'workspace-admin inbox errors --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --limit 10',
       columns: ['created_at', 'inbox_id', 'code', 'title', 'detail'],
       run: async (a) => ({
         data: (
-          await uc().listInboxErrors.execute({ teamId: a.required('team') }, { inboxId: a.optional('inbox'), limit: a.integer('limit') })
+          await uc().listInboxErrors.execute({ teamId: a.uuid('team') }, { inboxId: a.optionalUuid('inbox'), limit: a.integer('limit') })
         ).map(presentInboxError),
       }),
     },

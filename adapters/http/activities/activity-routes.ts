@@ -6,9 +6,9 @@ import { UpdateActivity } from '../../../application/activities/update-activity'
 import { ACTIVITY_TYPES } from '../../../domain/activities/activity';
 import { ACTIVITY_SORT_FIELDS } from '../../../domain/activities/activity-repository';
 import { RouteModule } from '../app';
-import { camelKeys, changesOf, pick } from '../shared/body';
+import { Type, camelKeys, changesOf, pick } from '../shared/body';
 import { R } from '../shared/documented';
-import { queryUuid, queryValue } from '../shared/params';
+import { Q } from '../shared/query';
 import { resource } from '../shared/resource';
 import { CREATE_ACTIVITY_FIELDS, UPDATABLE_ACTIVITY_FIELDS, createActivitySchema, updateActivitySchema } from './activity-schemas';
 import { activityCompletionSchema, activitySchema, presentActivity, presentCompletion } from './present-activity';
@@ -36,37 +36,13 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
           sortNote: '`priority` sorts by rank (low < medium < high).',
           search: 'Partial match in title and description (accents and case do not matter).',
         },
-        filters: [
+        query: Type.Object({
           // `type` and `completed` are the use case's to read: an unlisted value applies no filter.
-          {
-            name: 'type',
-            key: 'type',
-            schema: R.enumOf(ACTIVITY_TYPES),
-            read: queryValue,
-            description: 'Only activities of this type; an unlisted value applies no filter.',
-          },
-          {
-            name: 'completed',
-            key: 'completed',
-            schema: R.boolean,
-            read: queryValue,
-            description: 'Only completed (`true`) or open (`false`) activities; any other value applies no filter.',
-          },
-          {
-            name: 'client_id',
-            key: 'clientId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: 'Only activities of this client of the team (another one is 404 on `client_id`).',
-          },
-          {
-            name: 'deal_id',
-            key: 'dealId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: 'Only activities of this deal of the team (another one is 404 on `deal_id`).',
-          },
-        ],
+          type: Q.asSent(R.enumOf(ACTIVITY_TYPES), 'Only activities of this type; an unlisted value applies no filter.'),
+          completed: Q.asSent(R.boolean, 'Only completed (`true`) or open (`false`) activities; any other value applies no filter.'),
+          client_id: Q.uuid('Only activities of this client of the team (another one is 404 on `client_id`).'),
+          deal_id: Q.uuid('Only activities of this deal of the team (another one is 404 on `deal_id`).'),
+        }),
         success: 'A page of activities.',
         errors: [400, 404],
         useCase: uc.list,

@@ -1,8 +1,9 @@
-import { ACTIVITY_PRIORITIES, ACTIVITY_TYPES } from '../../../domain/activities/activity';
-import { B, Text, Type } from '../shared/body';
+import { ACTIVITY_CHANGE_FIELDS, ACTIVITY_PRIORITIES, ACTIVITY_TYPES } from '../../../domain/activities/activity';
+import { B, Text, Type, requestFields } from '../shared/body';
 
 const title = () => Type.String({ maxLength: Text.name, description: 'Trimmed on save; must not be blank.' });
 
+/** Every field of `ACTIVITY_CHANGE_FIELDS`, as the request names it. */
 const fields = {
   title: B.optional(title()),
   type: B.optional(B.enumOf(ACTIVITY_TYPES)),
@@ -20,22 +21,8 @@ const fields = {
   assigned_to: B.optional(B.nullableUuid()),
 };
 
-/** What an update must carry at least one of, in the order the 400 names them. */
-export const UPDATABLE_ACTIVITY_FIELDS = [
-  'title',
-  'type',
-  'description',
-  'occurred_at',
-  'duration_minutes',
-  'is_completed',
-  'due_date',
-  'priority',
-  'tags',
-  'client_id',
-  'deal_id',
-  'contract_id',
-  'assigned_to',
-] as const;
+/** What an update changes, as the request names it, in the domain's order: the order a body with none of them is told about. */
+export const UPDATABLE_ACTIVITY_FIELDS = requestFields(ACTIVITY_CHANGE_FIELDS);
 
 /** `created_by` is accepted on creation only. */
 export const CREATE_ACTIVITY_FIELDS = [...UPDATABLE_ACTIVITY_FIELDS, 'created_by'] as const;

@@ -6,10 +6,11 @@ import { UpdateCampaign } from '../../../application/campaigns/update-campaign';
 import { CAMPAIGN_STATUSES, REFUSED_CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign';
 import { CAMPAIGN_SORT_FIELDS } from '../../../domain/campaigns/campaign-repository';
 import { RouteModule } from '../app';
-import { camelKeys, changesOf, pick } from '../shared/body';
+import { Type, camelKeys, changesOf, pick } from '../shared/body';
 import { R } from '../shared/documented';
 import { operation } from '../shared/operation';
-import { Ctx, pathId, queryUuid, queryValue, teamOf } from '../shared/params';
+import { Ctx, pathId, teamOf } from '../shared/params';
+import { Q } from '../shared/query';
 import { resource } from '../shared/resource';
 import { CREATE_CAMPAIGN_FIELDS, UPDATABLE_CAMPAIGN_FIELDS, createCampaignSchema, updateCampaignSchema } from './campaign-schemas';
 import { campaignSchema, presentCampaign } from './present-campaign';
@@ -44,24 +45,14 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
           fallbackToCreatedAt: true,
           search: 'Partial match in name and description (accents and case do not matter).',
         },
-        filters: [
+        query: Type.Object({
           // Checked by the use case: `archived` applies no filter.
-          {
-            name: 'status',
-            key: 'status',
-            schema: R.enumOf([...CAMPAIGN_STATUSES, ...REFUSED_CAMPAIGN_STATUSES, 'archived']),
-            read: queryValue,
-            description:
-              'Only campaigns in this status. `archived` applies no filter; `scheduled` and `cancelled` match no campaign; any other value is 400.',
-          },
-          {
-            name: 'project_id',
-            key: 'projectId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: 'Only campaigns of this project of the team (another one is 404 on `project_id`).',
-          },
-        ],
+          status: Q.asSent(
+            R.enumOf([...CAMPAIGN_STATUSES, ...REFUSED_CAMPAIGN_STATUSES, 'archived']),
+            'Only campaigns in this status. `archived` applies no filter; `scheduled` and `cancelled` match no campaign; any other value is 400.',
+          ),
+          project_id: Q.uuid('Only campaigns of this project of the team (another one is 404 on `project_id`).'),
+        }),
         success: 'A page of campaigns.',
         errors: [400, 404],
         useCase: uc.list,

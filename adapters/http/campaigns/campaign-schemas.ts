@@ -1,5 +1,5 @@
-import { CAMPAIGN_STATUSES, Json, REFUSED_CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign';
-import { B, Items, Static, Text, Type } from '../shared/body';
+import { CAMPAIGN_CHANGE_FIELDS, CAMPAIGN_STATUSES, Json, REFUSED_CAMPAIGN_STATUSES } from '../../../domain/campaigns/campaign';
+import { B, Items, Static, Text, Type, fieldsOf, requestFields } from '../shared/body';
 import { anyJson } from './present-campaign';
 
 // `status` is checked by the domain, which tells a refused status (500) from an unknown one (400);
@@ -47,25 +47,8 @@ export const updateCampaignSchema = Type.Object(
 export type CreateCampaignBody = Static<typeof createCampaignSchema>;
 export type UpdateCampaignBody = Static<typeof updateCampaignSchema>;
 
-/** What a route passes on to the use cases; anything else in a body is ignored. */
-export const CREATE_CAMPAIGN_FIELDS = [
-  'name',
-  'project_id',
-  'description',
-  'status',
-  'start_date',
-  'end_date',
-  'content_pillars',
-  'target_platforms',
-  'goals',
-] as const satisfies readonly (keyof CreateCampaignBody)[];
-export const UPDATABLE_CAMPAIGN_FIELDS = [
-  'name',
-  'description',
-  'status',
-  'start_date',
-  'end_date',
-  'content_pillars',
-  'target_platforms',
-  'goals',
-] as const satisfies readonly (keyof UpdateCampaignBody)[];
+/** What a create passes on to the use case; anything else in a body is ignored. */
+export const CREATE_CAMPAIGN_FIELDS = fieldsOf(createCampaignSchema);
+
+/** What an update changes, as the request names it, in the domain's order: the order a body with none of them is told about. */
+export const UPDATABLE_CAMPAIGN_FIELDS = requestFields(CAMPAIGN_CHANGE_FIELDS);

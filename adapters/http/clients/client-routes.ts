@@ -6,19 +6,11 @@ import { UpdateClient } from '../../../application/clients/update-client';
 import { ClientChanges, ClientStatus, ClientType } from '../../../domain/clients/client';
 import { CLIENT_SORT_FIELDS } from '../../../domain/clients/client-repository';
 import { RouteModule } from '../app';
-import { camelKeys, pick } from '../shared/body';
-import { R } from '../shared/documented';
-import { queryOneOf } from '../shared/params';
+import { Type, camelKeys, pick } from '../shared/body';
+import { Q } from '../shared/query';
 import { resource } from '../shared/resource';
 import { requireSomeField } from '../shared/validation';
-import {
-  ADDRESS_BODY_FIELDS,
-  TEXT_BODY_FIELDS,
-  UPDATABLE_CLIENT_FIELDS,
-  UpdateClientBody,
-  createClientSchema,
-  updateClientSchema,
-} from './client-schemas';
+import { ADDRESS_BODY_FIELDS, UPDATABLE_CLIENT_FIELDS, UpdateClientBody, createClientSchema, updateClientSchema } from './client-schemas';
 import { clientSchema, deactivatedClientSchema, presentClient, presentDeactivatedClient } from './present-client';
 
 export interface ClientUseCases {
@@ -32,9 +24,14 @@ export interface ClientUseCases {
 const CLIENT_TYPES: readonly ClientType[] = ['PF', 'PJ'];
 const CLIENT_STATUSES: readonly ClientStatus[] = ['active', 'inactive'];
 
+type ClientField = (typeof UPDATABLE_CLIENT_FIELDS)[number];
+
+/** The fields a body sets as sent; `address` is mapped subfield by subfield. */
+const SCALAR_FIELDS = UPDATABLE_CLIENT_FIELDS.filter((f): f is Exclude<ClientField, 'address'> => f !== 'address');
+
 /** The fields of a body (the address mapped subfield by subfield), as a use case names them; nothing else. */
 const changesOf = (body: UpdateClientBody): ClientChanges => {
-  const changes: ClientChanges = camelKeys(pick(body, [...TEXT_BODY_FIELDS, 'name', 'cpf', 'cnpj', 'birth_date', 'tags']));
+  const changes: ClientChanges = camelKeys(pick(body, SCALAR_FIELDS));
   if (body.address !== undefined) changes.address = body.address === null ? null : camelKeys(pick(body.address, ADDRESS_BODY_FIELDS));
   return changes;
 };
@@ -51,10 +48,7 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
           sortable: CLIENT_SORT_FIELDS,
           search: 'Partial match in name, e-mail, phone, CPF and CNPJ (accents and case do not matter).',
         },
-        filters: [
-          { name: 'type', key: 'type', schema: R.enumOf(CLIENT_TYPES), read: queryOneOf(CLIENT_TYPES) },
-          { name: 'status', key: 'status', schema: R.enumOf(CLIENT_STATUSES), read: queryOneOf(CLIENT_STATUSES) },
-        ],
+        query: Type.Object({ type: Q.oneOf(CLIENT_TYPES), status: Q.oneOf(CLIENT_STATUSES) }),
         success: 'A page of clients.',
         errors: [400],
         useCase: uc.list,

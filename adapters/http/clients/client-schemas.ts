@@ -1,9 +1,10 @@
-import { B, Static, Text, Type } from '../shared/body';
+import { ADDRESS_FIELDS, CLIENT_TEXT_FIELDS } from '../../../domain/clients/client';
+import { B, Static, Text, Type, requestFields } from '../shared/body';
 
 const text = (maxLength: number) => B.optional(B.nullableString(maxLength));
 
-/** Address subfields, each set one by one on update; `address: null` clears them all. */
-export const ADDRESS_BODY_FIELDS = ['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'zip_code', 'country'] as const;
+/** Address subfields as the request names them, each set one by one on update; `address: null` clears them all. */
+export const ADDRESS_BODY_FIELDS = requestFields(ADDRESS_FIELDS);
 
 const address = B.nullable(
   Type.Object({
@@ -18,24 +19,8 @@ const address = B.nullable(
   }),
 );
 
-/** The nullable text fields a request may set, in the order of the spec. */
-export const TEXT_BODY_FIELDS = [
-  'display_name',
-  'email',
-  'phone',
-  'mobile_phone',
-  'whatsapp',
-  'rg',
-  'gender',
-  'marital_status',
-  'nationality',
-  'legal_name',
-  'trade_name',
-  'state_registration',
-  'municipal_registration',
-  'source',
-  'notes',
-] as const;
+/** The nullable text fields a request may set, as it names them, in the order of the spec. */
+export const TEXT_BODY_FIELDS = requestFields(CLIENT_TEXT_FIELDS);
 
 const fields = {
   display_name: text(Text.name),

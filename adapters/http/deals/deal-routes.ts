@@ -7,10 +7,11 @@ import { MoveProjectDeal } from '../../../application/deals/move-project-deal';
 import { DEAL_SORT_FIELDS } from '../../../domain/deals/deal-repository';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey } from '../../../domain/deals/idempotency';
 import { RouteModule } from '../app';
-import { Q, R } from '../shared/documented';
+import { Type } from '../shared/body';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
-import { Ctx, queryDate, queryNumber, queryText, queryUuid, teamOf } from '../shared/params';
+import { Ctx, teamOf } from '../shared/params';
+import { Q } from '../shared/query';
 import { resource } from '../shared/resource';
 import { createDealSchema, dealChangesOf, newGlobalDealOf, updateDealSchema } from './deal-schemas';
 import { archivedDealSchema, dealSchema, presentArchivedDeal, presentDeal } from './present-deal';
@@ -30,23 +31,12 @@ const TAG = 'Deals';
 const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** `project_id` and `pipeline_id`: which scope a read looks in (spec 4.1 scope rules). */
-const SCOPE_FILTERS = [
-  {
-    name: 'project_id',
-    key: 'projectId',
-    schema: R.uuid,
-    read: queryUuid,
-    description: "The project whose deals to read; it must be the team's (else 404 on `project_id`).",
-  },
-  {
-    name: 'pipeline_id',
-    key: 'pipelineId',
-    schema: R.uuid,
-    read: queryUuid,
-    description:
-      "A pipeline: a project pipeline selects that project's scope, the legacy global pipeline the global scope (else 404 on `pipeline_id`).",
-  },
-] as const;
+const SCOPE_QUERY = {
+  project_id: Q.uuid("The project whose deals to read; it must be the team's (else 404 on `project_id`)."),
+  pipeline_id: Q.uuid(
+    "A pipeline: a project pipeline selects that project's scope, the legacy global pipeline the global scope (else 404 on `pipeline_id`).",
+  ),
+};
 
 const deals = resource({ path: '/deals', tag: TAG, present: presentDeal, schema: dealSchema, name: 'Deal' });
 
@@ -61,37 +51,19 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
           'pipeline, or the legacy global one); with neither, legacy global deals only. In project scope every deal card is ' +
           "listed. A referenced id that is unknown or another team's answers 404 naming the field.",
         list: { sortable: DEAL_SORT_FIELDS, search: 'Partial match in title or description (accents and case do not matter).' },
-        filters: [
-          ...SCOPE_FILTERS,
-          {
-            name: 'status',
-            key: 'status',
-            schema: Q.text,
-            read: queryText,
-            description: 'The stored status, e.g. `ativo` or `arquivado`.',
-          },
-          { name: 'phase', key: 'phase', schema: Q.text, read: queryText, description: 'The pipeline phase (column).' },
-          {
-            name: 'client_id',
-            key: 'clientId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: 'The global CRM client; in project scope, an alias of `lead_id`.',
-          },
-          {
-            name: 'lead_id',
-            key: 'leadId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: 'The main lead in project scope; in global scope, an alias of `client_id`.',
-          },
-          { name: 'responsible_id', key: 'responsibleId', schema: R.uuid, read: queryUuid, description: 'The responsible person.' },
-          { name: 'source', key: 'source', schema: Q.text, read: queryText, description: "The deal's source." },
-          { name: 'min_value', key: 'minValue', schema: R.number, read: queryNumber, description: 'Value greater than or equal.' },
-          { name: 'max_value', key: 'maxValue', schema: R.number, read: queryNumber, description: 'Value less than or equal.' },
-          { name: 'from', key: 'from', schema: R.date, read: queryDate, description: 'Created on or after this day (UTC).' },
-          { name: 'to', key: 'to', schema: R.date, read: queryDate, description: 'Created on or before this day (UTC).' },
-        ],
+        query: Type.Object({
+          ...SCOPE_QUERY,
+          status: Q.text('The stored status, e.g. `ativo` or `arquivado`.'),
+          phase: Q.text('The pipeline phase (column).'),
+          client_id: Q.uuid('The global CRM client; in project scope, an alias of `lead_id`.'),
+          lead_id: Q.uuid('The main lead in project scope; in global scope, an alias of `client_id`.'),
+          responsible_id: Q.uuid('The responsible person.'),
+          source: Q.text("The deal's source."),
+          min_value: Q.number('Value greater than or equal.'),
+          max_value: Q.number('Value less than or equal.'),
+          from: Q.date('Created on or after this day (UTC).'),
+          to: Q.date('Created on or before this day (UTC).'),
+        }),
         success: 'A page of deals.',
         errors: [400, 404],
         useCase: uc.list,
@@ -140,12 +112,9 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
           description: 'The deal created (201), or, for a replayed `Idempotency-Key`, the deal the first request created (200).',
         },
         errors: [400, 404, 409],
-        // The key is checked first: a key over 512 characters is refused whatever the body.
-        first(ctx: Ctx) {
-          parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER));
-        },
-        async handle(ctx: Ctx, body) {
-          const idempotencyKey = parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER));
+        // The key is read once, before the body: a key over 512 characters is refused whatever the body.
+        first: (ctx: Ctx) => parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER)),
+        async handle(ctx: Ctx, body, idempotencyKey) {
           const result = await uc.create.execute(teamOf(ctx), { deal: newGlobalDealOf(body), idempotencyKey });
           ctx.status = result.replayed ? 200 : 201;
           if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
@@ -158,7 +127,7 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
         description:
           'Without `project_id` or `pipeline_id`, only a legacy global deal is looked up; a project deal is read with ' +
           "its project's `project_id` or one of its pipelines' `pipeline_id`.",
-        filters: SCOPE_FILTERS,
+        query: Type.Object(SCOPE_QUERY),
         success: 'The deal, the same object as in the list.',
         errors: [400, 404],
         useCase: uc.get,

@@ -1,5 +1,5 @@
-import { DEAL_PRIORITIES, DealChanges, NewGlobalDeal } from '../../../domain/deals/deal';
-import { B, camelKeys, changesOf, pick, Static, Text, Type } from '../shared/body';
+import { DEAL_CHANGE_FIELDS, DEAL_PRIORITIES, DealChanges, NewGlobalDeal } from '../../../domain/deals/deal';
+import { B, camelKeys, changesOf, fieldsOf, pick, requestFields, Static, Text, Type } from '../shared/body';
 
 /** 0 to 100, or null; the bounds sit beside the union so that a number out of them is said as such. */
 const probability = Type.Union([B.number(), Type.Null()], { minimum: 0, maximum: 100 });
@@ -20,6 +20,7 @@ const dealFields = {
 
 export const createDealSchema = Type.Object({ title: B.nonEmptyString(Text.name), ...dealFields });
 
+/** Every field of `DEAL_CHANGE_FIELDS`, as the request names it (`dealChangesOf` reads them by those names). */
 export const updateDealSchema = Type.Object({
   title: B.optional(B.nonEmptyString(Text.name)),
   ...dealFields,
@@ -32,37 +33,10 @@ export type CreateDealBody = Static<typeof createDealSchema>;
 export type UpdateDealBody = Static<typeof updateDealSchema>;
 
 /** Only the accepted fields go on: unknown ones are ignored, and never part of an idempotency fingerprint. */
-export const CREATE_DEAL_FIELDS = [
-  'title',
-  'description',
-  'value',
-  'phase',
-  'priority',
-  'expected_close_date',
-  'probability',
-  'responsible_id',
-  'source',
-  'client_id',
-  'tags',
-] as const satisfies readonly (keyof CreateDealBody)[];
+const CREATE_DEAL_FIELDS = fieldsOf(createDealSchema);
 
-/** In the order a body with none of them is told about. */
-export const UPDATABLE_DEAL_FIELDS = [
-  'title',
-  'description',
-  'value',
-  'phase',
-  'priority',
-  'status',
-  'probability',
-  'expected_close_date',
-  'responsible_id',
-  'source',
-  'client_id',
-  'tags',
-  'is_starred',
-  'loss_reason',
-] as const satisfies readonly (keyof UpdateDealBody)[];
+/** What a PUT changes, as the request names it, in the domain's order: the order a body with none of them is told about. */
+const UPDATABLE_DEAL_FIELDS = requestFields(DEAL_CHANGE_FIELDS);
 
 export const newGlobalDealOf = (body: CreateDealBody): NewGlobalDeal => camelKeys(pick(body, CREATE_DEAL_FIELDS));
 

@@ -9,15 +9,13 @@ import { LEAD_SORT_FIELDS } from '../../../domain/projects/lead-repository';
 import { PROJECT_PRIORITIES } from '../../../domain/projects/project';
 import { PROJECT_SORT_FIELDS } from '../../../domain/projects/project-repository';
 import { PROJECT_STATUSES } from '../../../domain/projects/stage';
-import { Unprocessable } from '../../../domain/shared/errors';
 import { MethodNotAllowed } from '../shared/http-errors';
-import { isUuid } from '../../../domain/shared/values';
 import { RouteModule } from '../app';
-import { camelKeys, changesOf, pick } from '../shared/body';
-import { R } from '../shared/documented';
+import { Type, camelKeys, changesOf, pick } from '../shared/body';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
-import { Ctx, pathId, queryOneOf, queryUuid, queryValue, teamOf } from '../shared/params';
+import { Ctx, pathId, teamOf } from '../shared/params';
+import { Q } from '../shared/query';
 import { resource } from '../shared/resource';
 import { leadSchema, presentLead } from './present-lead';
 import { pipelineSchema, presentPipeline } from './present-pipeline';
@@ -54,20 +52,6 @@ const createProjectCommand = (body: CreateProjectBody): CreateProjectCommand => 
   return { ...camelKeys(pick(body, CREATE_PROJECT_FIELDS)), completedAt };
 };
 
-// The lead list refuses a bad `is_active` or `company_id` with 422, as the spec says (not 400).
-
-const unprocessableBoolean = (ctx: Ctx, name: string): boolean | undefined => {
-  const v = queryValue(ctx, name);
-  if (v !== undefined && v !== 'true' && v !== 'false') throw new Unprocessable(`${name} must be true or false`, name);
-  return v === undefined ? undefined : v === 'true';
-};
-
-const unprocessableUuid = (ctx: Ctx, name: string): string | undefined => {
-  const v = queryValue(ctx, name);
-  if (v !== undefined && !isUuid(v)) throw new Unprocessable(`${name} must be a UUID`, name);
-  return v;
-};
-
 const projects = resource({ path: '/projects', tag: TAG, present: presentProject, schema: projectSchema, name: 'Project' });
 const leads = resource({ path: '/projects/:id/leads', tag: LEADS_TAG, present: presentLead, schema: leadSchema, name: 'ProjectLead' });
 
@@ -78,30 +62,12 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         id: 'listProjects',
         summary: "List the team's projects (archived ones are left out)",
         list: { sortable: PROJECT_SORT_FIELDS, search: 'Partial match in name and description (accents and case do not matter).' },
-        filters: [
-          {
-            name: 'squad_id',
-            key: 'squadId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: 'Projects of this squad; a squad the team does not have is 404.',
-          },
-          {
-            name: 'client_id',
-            key: 'clientId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: 'Projects of this client; a client the team does not have is 404.',
-          },
-          {
-            name: 'status',
-            key: 'status',
-            schema: R.enumOf(PROJECT_STATUSES),
-            read: queryOneOf(PROJECT_STATUSES),
-            description: 'Projects whose stage has this category.',
-          },
-          { name: 'priority', key: 'priority', schema: R.enumOf(PROJECT_PRIORITIES), read: queryOneOf(PROJECT_PRIORITIES) },
-        ],
+        query: Type.Object({
+          squad_id: Q.uuid('Projects of this squad; a squad the team does not have is 404.'),
+          client_id: Q.uuid('Projects of this client; a client the team does not have is 404.'),
+          status: Q.oneOf(PROJECT_STATUSES, 'Projects whose stage has this category.'),
+          priority: Q.oneOf(PROJECT_PRIORITIES),
+        }),
         success: 'A page of projects.',
         errors: [400, 404],
         useCase: uc.list,
@@ -198,22 +164,10 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
           'A bad `is_active` or `company_id` is 422 `VALIDATION_ERROR` (not 400), as the spec keeps it; ' +
           "a bad `page`, `limit` or `sort` is 400. An archived project's leads are still listed.",
         list: { sortable: LEAD_SORT_FIELDS, search: 'Partial match in name, e-mail and phone (accents and case do not matter).' },
-        filters: [
-          {
-            name: 'is_active',
-            key: 'isActive',
-            schema: R.boolean,
-            read: unprocessableBoolean,
-            description: '`true` or `false`; absent means both. Any other value is 422.',
-          },
-          {
-            name: 'company_id',
-            key: 'companyId',
-            schema: R.uuid,
-            read: unprocessableUuid,
-            description: 'Leads of this company. Not a UUID is 422; a company the team does not have is 404.',
-          },
-        ],
+        query: Type.Object({
+          is_active: Q.unprocessable(Q.boolean('`true` or `false`; absent means both. Any other value is 422.')),
+          company_id: Q.unprocessable(Q.uuid('Leads of this company. Not a UUID is 422; a company the team does not have is 404.')),
+        }),
         success: 'A page of leads.',
         errors: [400, 404, 422],
         scope: (ctx: Ctx) => ({ projectId: pathId(ctx) }),

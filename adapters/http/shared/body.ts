@@ -1,4 +1,5 @@
-import { Static, TSchema, Type } from '@sinclair/typebox';
+import { Static, TObject, TSchema, Type } from '@sinclair/typebox';
+import { requestName } from '../../../domain/shared/changes';
 import { Items, Text } from '../../../domain/shared/limits';
 import { requireSomeField } from './validation';
 
@@ -46,6 +47,20 @@ export const B = {
 /** snake_case → camelCase, as a type: `birth_date` → `birthDate`. */
 export type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 export type CamelKeys<T> = { [K in keyof T as K extends string ? Camel<K> : K]: T[K] };
+
+/** camelCase → snake_case, as a type: `birthDate` → `birth_date` (what `requestName` does to a value). */
+export type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
+  : S;
+
+/**
+ * The names a request gives an entity's fields, in their order: `DEAL_CHANGE_FIELDS` gives `title`, …,
+ * `expected_close_date`. Typed, so that a route reading them from a body whose schema lacks one fails to compile.
+ */
+export const requestFields = <const F extends string>(fields: readonly F[]): Snake<F>[] => fields.map(requestName) as Snake<F>[];
+
+/** The properties of an object schema, in their order: the fields a body declares. */
+export const fieldsOf = <P extends Record<string, TSchema>>(schema: TObject<P>): (keyof P & string)[] => Object.keys(schema.properties);
 
 const camel = (key: string): string => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 

@@ -37,11 +37,6 @@ export const R = {
   nullableEnumOf: (values: readonly string[]): Schema => ({ anyOf: [{ type: 'string', enum: [...values] }, { type: 'null' }] }),
 } as const;
 
-/** Query parameters: free text (a search, a text filter) is at most `Text.query` characters (`queryText`). */
-export const Q = {
-  text: { type: 'string', maxLength: Text.query },
-} as const;
-
 export const queryParam = (name: string, schema: Schema, description?: string): ParameterDoc => ({
   name,
   in: 'query',
@@ -63,5 +58,6 @@ export const listParameters = (options: ListOptions<string>): ParameterDoc[] => 
       .filter((s) => s !== undefined)
       .join(' '),
   ),
-  ...(options.search ? [queryParam('search', Q.text, options.search)] : []),
+  // Free text that reaches storage, read by `queryText`: at most `Text.query` characters, as a text filter (`Q.text`).
+  ...(options.search ? [queryParam('search', { type: 'string', maxLength: Text.query }, options.search)] : []),
 ];

@@ -33,7 +33,7 @@ export interface SuccessDoc {
  * One route, declared once: from it come the Koa route, the body validator (compiled once, at start),
  * the operation of the OpenAPI document, and the check that tests make on every response.
  */
-export interface Operation<B = unknown> {
+export interface Operation<B = unknown, E = unknown> {
   /** The OpenAPI operationId: what a generated client calls the method. */
   id: string;
   method: HttpMethod;
@@ -59,21 +59,24 @@ export interface Operation<B = unknown> {
    * (where the spec validates the body first), or never (a route that answers the same whatever the id).
    */
   pathIds?: 'first' | 'afterBody' | 'never';
-  /** Runs before the body is validated (a header that is refused whatever the body). */
-  first?(ctx: Ctx): void;
+  /**
+   * Runs before the body is validated: reads what is refused whatever the body (a header), once; what it
+   * returns is handed to `handle`.
+   */
+  first?(ctx: Ctx): E;
   /** The answer's `Location` for a 201: the path of what was created, under the API prefix. */
   location?(data: { id: string }, ctx: Ctx): string;
-  handle(ctx: Ctx, body: B): Promise<void> | void;
+  handle(ctx: Ctx, body: B, first: E): Promise<void> | void;
 }
 
 /**
  * Declares an operation. With a TypeBox body schema, `handle` receives the body typed from the schema
- * itself (`Static<typeof schema>`); without a body, nothing.
+ * itself (`Static<typeof schema>`); without a body, nothing. It receives what `first` read, typed too.
  */
-export function operation<S extends TSchema>(
-  op: Omit<Operation<Static<S>>, 'body'> & { body: { schema: S; description?: string; example?: unknown } },
-): Operation<Static<S>>;
-export function operation<B = undefined>(op: Operation<B>): Operation<B>;
+export function operation<S extends TSchema, E = undefined>(
+  op: Omit<Operation<Static<S>, E>, 'body'> & { body: { schema: S; description?: string; example?: unknown } },
+): Operation<Static<S>, E>;
+export function operation<B = undefined, E = undefined>(op: Operation<B, E>): Operation<B, E>;
 export function operation(op: Operation<unknown>): Operation<unknown> {
   return op;
 }
@@ -108,12 +111,12 @@ export function routerOf(operations: readonly Operation[], prefix: string): Rout
         for (const name of ids) pathId(ctx, name);
       };
       if ((op.pathIds ?? 'first') === 'first') checkIds();
-      op.first?.(ctx);
+      const first = op.first?.(ctx);
       // The body parser reads JSON only: a body in another type would reach the schema as no body at all.
       if (parse && ctx.request.is('json', '+json') === false) throw new UnsupportedMediaType('Send the body as application/json');
       const body = parse ? parse(ctx.request.body) : undefined;
       if (op.pathIds === 'afterBody') checkIds();
-      await op.handle(ctx, body);
+      await op.handle(ctx, body, first);
       if (ctx.status === 201) {
         const data = (ctx.body as { data?: { id?: unknown } } | undefined)?.data;
         if (data && typeof data.id === 'string') {

@@ -2,7 +2,7 @@ import { RouterContext } from '@koa/router';
 import { NotFound, ValidationFailed } from '../../../domain/shared/errors';
 import { ListQuery } from '../../../domain/shared/list';
 import { TeamContext } from '../../../domain/shared/team';
-import { isUuid, requireCalendarDate } from '../../../domain/shared/values';
+import { isUuid } from '../../../domain/shared/values';
 import type { RawInboundBody } from '../webhooks/inbound-body';
 import { Text } from './body';
 
@@ -38,55 +38,15 @@ export const queryValue = (ctx: Ctx, name: string): string | undefined => {
 };
 
 /**
- * A free-text query value that reaches storage (a search, a text filter): at most `Text.query`
- * characters, else 400 naming it. Counted in characters, as the body limits are.
+ * A free-text query value that reaches storage (`search`; a filter is declared `Q.text`): at most
+ * `Text.query` characters, else 400 naming it. Counted in characters, as the body limits are.
  */
-export const queryText = (ctx: Ctx, name: string): string | undefined => {
+const queryText = (ctx: Ctx, name: string): string | undefined => {
   const v = queryValue(ctx, name);
   if (v !== undefined && [...v].length > Text.query) {
     throw new ValidationFailed(`${name} must be at most ${Text.query} characters long`, name);
   }
   return v;
-};
-
-export const queryUuid = (ctx: Ctx, name: string): string | undefined => {
-  const v = queryValue(ctx, name);
-  if (v !== undefined && !isUuid(v)) throw new ValidationFailed(`${name} must be a UUID`, name);
-  return v?.toLowerCase();
-};
-
-export const queryEnum = <T extends string>(ctx: Ctx, name: string, values: readonly T[]): T | undefined => {
-  const v = queryValue(ctx, name);
-  if (v !== undefined && !values.includes(v as T)) throw new ValidationFailed(`${name} must be one of: ${values.join(', ')}`, name);
-  return v as T | undefined;
-};
-
-/** `queryEnum` as a filter reads it (`QueryFilter.read`): one of `values`, else 400. */
-export const queryOneOf =
-  <T extends string>(values: readonly T[]) =>
-  (ctx: Ctx, name: string): T | undefined =>
-    queryEnum(ctx, name, values);
-
-export const queryNumber = (ctx: Ctx, name: string): number | undefined => {
-  const v = queryValue(ctx, name);
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isFinite(n)) throw new ValidationFailed(`${name} must be a number`, name);
-  return n;
-};
-
-export const queryDate = (ctx: Ctx, name: string): string | undefined => {
-  const v = queryValue(ctx, name);
-  return v === undefined ? undefined : requireCalendarDate(v, name);
-};
-
-/** `true`/`false`; any other value is a 400 unless `lenient`, where it applies no filter. */
-export const queryBoolean = (ctx: Ctx, name: string, lenient = false): boolean | undefined => {
-  const v = queryValue(ctx, name);
-  if (v === undefined) return undefined;
-  if (v === 'true' || v === 'false') return v === 'true';
-  if (lenient) return undefined;
-  throw new ValidationFailed(`${name} must be true or false`, name);
 };
 
 const positiveInt = (ctx: Ctx, name: string, fallback: number, max?: number): number => {

@@ -1,95 +1,84 @@
-import { Static, TSchema } from '@sinclair/typebox';
+import { Static, TObject, TProperties, TSchema } from '@sinclair/typebox';
 import { ListQuery, Page } from '../../../domain/shared/list';
 import { TeamContext } from '../../../domain/shared/team';
 import { listParameters } from './documented';
 import { many, one } from './envelope';
-import { Operation, ParameterDoc, Schema, SuccessDoc, operation } from './operation';
+import { Operation, Schema, SuccessDoc, operation } from './operation';
 import { Ctx, ListOptions, listQuery, pathId, teamOf } from './params';
+import { NoQuery, QueryValues, queryParameters, queryReader } from './query';
 
 // The usual operations on a resource, each declared once like any other `operation`: read one, read a
 // page, create, change, delete. The builder writes the handler (the command from the path, query or
 // body, the use case, the presenter, the envelope); the declaration keeps everything the document shows.
-
-/**
- * A query parameter read into the command: documented as `name` with `schema`, read by `read` (`queryUuid`,
- * `queryText`, `queryValue`…, which refuse a bad value naming `name`) into the command's `key`.
- */
-export interface QueryFilter<K extends string = string, V = unknown> {
-  name: string;
-  key: K;
-  schema: Schema;
-  description?: string;
-  read: (ctx: Ctx, name: string) => V;
-}
-
-/** The command fields that `filters` fill, typed from their `key` and what their `read` returns. */
-export type FilterValues<F extends readonly QueryFilter[]> = { [P in F[number] as P['key']]: ReturnType<P['read']> };
-
-/** The filters' query parameters, in their order. */
-export const filterParameters = (filters: readonly QueryFilter[]): ParameterDoc[] =>
-  filters.map((f) => ({ name: f.name, in: 'query', schema: f.schema, description: f.description }));
-
-/** Reads every filter, in their order (the first bad one is the 400). */
-export const readFilters = <F extends readonly QueryFilter[]>(ctx: Ctx, filters: F): FilterValues<F> =>
-  Object.fromEntries(filters.map((f) => [f.key, f.read(ctx, f.name)])) as FilterValues<F>;
 
 /** What a builder leaves to the declaration: everything but the method, the handler and the success status. */
 type Declared = Omit<Operation, 'method' | 'handle' | 'success' | 'body'> & { success: Omit<SuccessDoc, 'status' | 'list'> };
 
 type UseCase<C, T> = { execute: (team: TeamContext, command: C) => Promise<T> };
 
-export type ByIdOptions<T, P, F extends readonly QueryFilter[]> = Declared & {
-  /** Query parameters the use case also takes (a scope). */
-  filters?: F;
-  useCase: UseCase<NoInfer<{ id: string } & FilterValues<F>>, T>;
-  present: (result: T) => P;
-};
+/**
+ * The query parameters a route reads into its command (filters, a scope), declared like a body: a TypeBox
+ * object of `Q` schemas, which gives both their documented parameters and their reader (`shared/query.ts`).
+ */
+type WithQuery<Q extends TProperties> = { query?: TObject<Q> };
 
-const byId = <T, P, F extends readonly QueryFilter[]>(method: 'get' | 'delete', op: ByIdOptions<T, P, F>): Operation => {
-  const { filters, useCase, present, success, ...declared } = op;
+/** No part of the path for the command, beyond the item's id. */
+type NoScope = Record<never, never>;
+
+export type ByIdOptions<T, P, Q extends TProperties> = Declared &
+  WithQuery<Q> & {
+    useCase: UseCase<NoInfer<{ id: string } & QueryValues<Q>>, T>;
+    present: (result: T) => P;
+  };
+
+const byId = <T, P, Q extends TProperties>(method: 'get' | 'delete', op: ByIdOptions<T, P, Q>): Operation => {
+  const { query, useCase, present, success, ...declared } = op;
+  const read = queryReader(query);
   return operation({
     ...declared,
     method,
-    parameters: [...(declared.parameters ?? []), ...filterParameters(filters ?? [])],
+    parameters: [...(declared.parameters ?? []), ...queryParameters(query)],
     success: { status: 200, ...success },
     async handle(ctx: Ctx) {
-      const command = { id: pathId(ctx), ...readFilters(ctx, filters ?? ([] as unknown as F)) };
+      const command = { id: pathId(ctx), ...read(ctx) };
       ctx.body = one(present(await useCase.execute(teamOf(ctx), command)));
     },
   });
 };
 
-/** GET `…/:id`: the use case takes `{ id }` (and the filters), its result is presented. */
-export const getOne = <T, P, const F extends readonly QueryFilter[]>(op: ByIdOptions<T, P, F>): Operation => byId('get', op);
+/** GET `…/:id`: the use case takes `{ id }` (and the query's values), its result is presented. */
+export const getOne = <T, P, Q extends TProperties = NoQuery>(op: ByIdOptions<T, P, Q>): Operation => byId('get', op);
 
 /** DELETE `…/:id`: the use case takes `{ id }`, and what it answers (the record deleted, archived…) is presented. */
-export const deleteOne = <T, P, const F extends readonly QueryFilter[]>(op: ByIdOptions<T, P, F>): Operation => byId('delete', op);
+export const deleteOne = <T, P, Q extends TProperties = NoQuery>(op: ByIdOptions<T, P, Q>): Operation => byId('delete', op);
 
 /**
- * GET of a page: `page`, `limit`, `sort` and `search` (`list`) and the filters are documented in that order
- * and read in that order into the command, with the path's part (`scope`) and `query`; `many` answers.
+ * GET of a page: `page`, `limit`, `sort` and `search` (`list`), then the declared `query`, are documented in
+ * that order and read in that order into the command, with the path's part (`scope`) and the list's own
+ * parameters as `query`; `many` answers.
  */
-export type PageOptions<S extends string, T, P, F extends readonly QueryFilter[], X extends object> = Declared & {
-  list: ListOptions<S>;
-  filters?: F;
-  /** What the path names, for the command: `(ctx: Ctx) => ({ projectId: pathId(ctx) })` of `/projects/:id/leads`. */
-  scope?: (ctx: Ctx) => X;
-  useCase: UseCase<NoInfer<X & FilterValues<F> & { query: ListQuery<S> }>, Page<T>>;
-  present: (item: T) => P;
-};
+export type PageOptions<S extends string, T, P, Q extends TProperties, X extends object> = Declared &
+  WithQuery<Q> & {
+    list: ListOptions<S>;
+    /** What the path names, for the command: `(ctx: Ctx) => ({ projectId: pathId(ctx) })` of `/projects/:id/leads`. */
+    scope?: (ctx: Ctx) => X;
+    useCase: UseCase<NoInfer<X & QueryValues<Q> & { query: ListQuery<S> }>, Page<T>>;
+    present: (item: T) => P;
+  };
 
-export const getPage = <S extends string, T, P, const F extends readonly QueryFilter[], X extends object>(
-  op: PageOptions<S, T, P, F, X>,
+export const getPage = <S extends string, T, P, Q extends TProperties = NoQuery, X extends object = NoScope>(
+  op: PageOptions<S, T, P, Q, X>,
 ): Operation => {
-  const { list, filters, scope, useCase, present, success, ...declared } = op;
+  const { list, query: declaredQuery, scope, useCase, present, success, ...declared } = op;
+  const read = queryReader(declaredQuery);
   return operation({
     ...declared,
     method: 'get',
-    parameters: [...listParameters(list), ...filterParameters(filters ?? [])],
+    parameters: [...listParameters(list), ...queryParameters(declaredQuery)],
     success: { status: 200, list: true, ...success },
     async handle(ctx: Ctx) {
       const query = listQuery(ctx, list);
-      const command = { ...(scope?.(ctx) as X), ...readFilters(ctx, filters ?? ([] as unknown as F)), query };
+      const command = { ...(scope?.(ctx) as X), ...read(ctx), query };
       ctx.body = many(await useCase.execute(teamOf(ctx), command), query, present);
     },
   });
@@ -151,16 +140,16 @@ export const resource = <T, P>(r: { path: string; tag: string; present: (item: T
   const shown = (description: string) => ({ description, data: r.schema, name: r.name });
   const item = `${r.path}/:id`;
   return {
-    list: <S extends string, const F extends readonly QueryFilter[], X extends object>(op: OfResource<PageOptions<S, T, P, F, X>>) =>
-      getPage<S, T, P, F, X>({ ...op, ...shared, path: r.path, success: shown(op.success) }),
+    list: <S extends string, Q extends TProperties = NoQuery, X extends object = NoScope>(op: OfResource<PageOptions<S, T, P, Q, X>>) =>
+      getPage<S, T, P, Q, X>({ ...op, ...shared, path: r.path, success: shown(op.success) }),
     create: <B extends TSchema, C>(op: OfResource<CreateOptions<B, C, T, P>>) =>
       createOne<B, C, T, P>({ ...op, ...shared, path: r.path, success: shown(op.success) }),
-    get: <const F extends readonly QueryFilter[]>(op: OfResource<ByIdOptions<T, P, F>>) =>
-      getOne<T, P, F>({ ...op, ...shared, path: item, success: shown(op.success) }),
+    get: <Q extends TProperties = NoQuery>(op: OfResource<ByIdOptions<T, P, Q>>) =>
+      getOne<T, P, Q>({ ...op, ...shared, path: item, success: shown(op.success) }),
     update: <B extends TSchema, C>(op: OfResource<UpdateOptions<B, C, T, P>>) =>
       updateOne<B, C, T, P>({ ...op, ...shared, path: item, success: shown(op.success) }),
     /** A deletion answers what became of the item (deleted, archived…): its own presenter and schema. */
-    delete: <U, Q>(op: Omit<ByIdOptions<U, Q, []>, 'path' | 'tag' | 'access' | 'filters'>) =>
-      deleteOne<U, Q, []>({ ...op, tag: r.tag, access: 'key', path: item }),
+    delete: <U, Shown>(op: Omit<ByIdOptions<U, Shown, NoQuery>, 'path' | 'tag' | 'access' | 'query'>) =>
+      deleteOne<U, Shown, NoQuery>({ ...op, tag: r.tag, access: 'key', path: item }),
   };
 };

@@ -182,7 +182,7 @@ type Lowering = (value: unknown) => unknown;
 /**
  * What reads the UUIDs a schema holds (`format: uuid`, in objects, lists and unions) in lower case, or
  * null when it holds none. A UUID is the same id in any case, and PostgreSQL compares it so; path and
- * query ids are already read in lower case (`pathId`, `queryUuid`), so every backend sees one spelling.
+ * query ids are already read in lower case (`pathId`, `Q.uuid`), so every backend sees one spelling.
  */
 function uuidLowering(schema: Schema): Lowering | null {
   if (schema.format === 'uuid') return (v) => (isUuid(v) ? v.toLowerCase() : v);
@@ -208,6 +208,9 @@ function uuidLowering(schema: Schema): Lowering | null {
   }
   return steps.length === 0 ? null : (v) => steps.reduce((acc, step) => step(acc), v);
 }
+
+/** A schema compiled by the app's one ajv, for a checker that says its own problems (query parameters). */
+export const compiled = (schema: object): ValidateFunction => ajv.compile(schema);
 
 /**
  * A checker for one JSON schema: returns the value typed, its UUIDs in lower case, or throws 400

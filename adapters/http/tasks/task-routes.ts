@@ -6,9 +6,9 @@ import { UpdateTask } from '../../../application/tasks/update-task';
 import { TASK_PRIORITIES } from '../../../domain/tasks/task';
 import { TASK_SORT_FIELDS } from '../../../domain/tasks/task-repository';
 import { RouteModule } from '../app';
-import { camelKeys, changesOf, pick } from '../shared/body';
-import { Q, R } from '../shared/documented';
-import { queryText, queryUuid, queryValue } from '../shared/params';
+import { Type, camelKeys, changesOf, pick } from '../shared/body';
+import { R } from '../shared/documented';
+import { Q } from '../shared/query';
 import { resource } from '../shared/resource';
 import { CREATE_TASK_FIELDS, UPDATABLE_TASK_FIELDS, createTaskSchema, updateTaskSchema } from './task-schemas';
 import { deletedTaskSchema, presentDeletedTask, presentTask, taskSchema } from './present-task';
@@ -31,32 +31,14 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
         summary: "List the team's tasks (deleted ones are left out)",
         description: 'Sorting by `priority` follows its rank (`none` < `low` < `medium` < `high` < `urgent`).',
         list: { sortable: TASK_SORT_FIELDS, search: 'Partial match in title and description (accents and case do not matter).' },
-        filters: [
-          {
-            name: 'project_id',
-            key: 'projectId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: 'Tasks of this project; a project the team does not have is 404.',
-          },
-          {
-            name: 'pipeline_id',
-            key: 'pipelineId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: 'Tasks on this pipeline; a pipeline the team does not have is 404.',
-          },
-          {
-            name: 'assignee_id',
-            key: 'assigneeId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: 'Tasks whose `assignee_ids` contain this id.',
-          },
+        query: Type.Object({
+          project_id: Q.uuid('Tasks of this project; a project the team does not have is 404.'),
+          pipeline_id: Q.uuid('Tasks on this pipeline; a pipeline the team does not have is 404.'),
+          assignee_id: Q.uuid('Tasks whose `assignee_ids` contain this id.'),
           // Checked by the use case, which names the priorities its own way.
-          { name: 'priority', key: 'priority', schema: R.enumOf(TASK_PRIORITIES), read: queryValue },
-          { name: 'column', key: 'column', schema: Q.text, read: queryText, description: 'Tasks in the column with this slug.' },
-        ],
+          priority: Q.asSent(R.enumOf(TASK_PRIORITIES)),
+          column: Q.text('Tasks in the column with this slug.'),
+        }),
         success: 'A page of tasks.',
         errors: [400, 404],
         useCase: uc.list,

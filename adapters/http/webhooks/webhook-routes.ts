@@ -10,10 +10,11 @@ import { ValidationFailed } from '../../../domain/shared/errors';
 import { WEBHOOK_SORT_FIELDS } from '../../../domain/webhooks/webhook-endpoint-repository';
 import { RouteModule } from '../app';
 import { exactObject, queryParam, R } from '../shared/documented';
-import { changesOf } from '../shared/body';
+import { Type, changesOf } from '../shared/body';
 import { UnsupportedMediaType } from '../shared/http-errors';
 import { operation, ParameterDoc, Schema } from '../shared/operation';
-import { Ctx, queryBoolean } from '../shared/params';
+import { Ctx } from '../shared/params';
+import { Q } from '../shared/query';
 import { createOne, resource, updateOne } from '../shared/resource';
 import { CreateWebhookBody, UPDATABLE_WEBHOOK_FIELDS, createWebhookSchema, updateWebhookSchema } from './webhook-schemas';
 import { firstIllFormed } from '../middleware/well-formed-input';
@@ -131,15 +132,7 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         id: 'listWebhookEndpoints',
         summary: "List the team's inbound webhook endpoints",
         list: { sortable: WEBHOOK_SORT_FIELDS },
-        filters: [
-          {
-            name: 'active',
-            key: 'isActive',
-            schema: R.boolean,
-            read: queryBoolean,
-            description: 'Only active (`true`) or inactive (`false`) endpoints.',
-          },
-        ],
+        query: Type.Object({ active: Q.boolean('Only active (`true`) or inactive (`false`) endpoints.') }),
         success: 'A page of endpoints.',
         errors: [400],
         useCase: uc.list,

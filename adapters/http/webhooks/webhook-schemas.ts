@@ -1,6 +1,6 @@
 import { MAX_SIGNING_SECRET } from '../../../application/webhooks/endpoint-credentials';
-import { INBOUND_ACTION_TYPES, INBOUND_AUTH_MODES } from '../../../domain/webhooks/webhook-endpoint';
-import { B, Items, Static, Text, Type } from '../shared/body';
+import { INBOUND_ACTION_TYPES, INBOUND_AUTH_MODES, WEBHOOK_CHANGE_FIELDS } from '../../../domain/webhooks/webhook-endpoint';
+import { B, Items, Static, Text, Type, requestFields } from '../shared/body';
 
 /**
  * Target → a path in the payload, or a list of paths whose texts are joined (first + last name). Written
@@ -37,8 +37,8 @@ export const createWebhookSchema = Type.Object({
 });
 export type CreateWebhookBody = Static<typeof createWebhookSchema>;
 
-/** What PUT /webhooks/:id changes; any other field sent is ignored. */
-export const UPDATABLE_WEBHOOK_FIELDS = ['name', 'is_active', 'field_mapping', 'idempotency_path', 'auth_mode', 'signing_secret'] as const;
+/** What PUT /webhooks/:id changes, as the request names it: the endpoint's fields, then how its source authenticates. */
+export const UPDATABLE_WEBHOOK_FIELDS = [...requestFields(WEBHOOK_CHANGE_FIELDS), 'auth_mode', 'signing_secret'] as const;
 
 /**
  * PUT /webhooks/:id administers these; the action and its target stay as created, and other legacy

@@ -11,11 +11,11 @@ import { CONTACT_SORT_FIELDS } from '../../../domain/whatsapp/contact-repository
 import { CONVERSATION_SORT_FIELDS } from '../../../domain/whatsapp/conversation-repository';
 import { MESSAGE_SORT_FIELDS } from '../../../domain/whatsapp/message-repository';
 import { RouteModule } from '../app';
-import { camelKeys, changesOf, pick } from '../shared/body';
-import { Q, R } from '../shared/documented';
+import { Type, camelKeys, changesOf, pick } from '../shared/body';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
-import { Ctx, pathId, queryText, queryUuid, queryValue, teamOf } from '../shared/params';
+import { Ctx, pathId, teamOf } from '../shared/params';
+import { Q } from '../shared/query';
 import { createOne, getPage, resource } from '../shared/resource';
 import { CloudWebhookDeps, cloudWebhookOperations } from './cloud-webhook-routes';
 import {
@@ -78,16 +78,10 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
           sortable: CONTACT_SORT_FIELDS,
           search: 'Partial match in phone, custom name and push name (accents and case do not matter).',
         },
-        filters: [
-          { name: 'tag', key: 'tag', schema: Q.text, read: queryText, description: 'Only contacts with this tag.' },
-          {
-            name: 'client_id',
-            key: 'clientId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: 'Only contacts linked to this client; a client the team does not have is 404 on `client_id`.',
-          },
-        ],
+        query: Type.Object({
+          tag: Q.text('Only contacts with this tag.'),
+          client_id: Q.uuid('Only contacts linked to this client; a client the team does not have is 404 on `client_id`.'),
+        }),
         success: 'A page of contacts.',
         errors: [400, 404],
         useCase: uc.listContacts,
@@ -176,29 +170,15 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         id: 'listWhatsAppConversations',
         summary: "List the team's conversations",
         list: { sortable: CONVERSATION_SORT_FIELDS },
-        filters: [
-          {
-            name: 'inbox_id',
-            key: 'inboxId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: "Only this inbox's conversations; an inbox the team does not have is 404 on `inbox_id`.",
-          },
-          {
-            name: 'contact_id',
-            key: 'contactId',
-            schema: R.uuid,
-            read: queryUuid,
-            description: "Only this contact's conversations; a contact the team does not have is 404 on `contact_id`.",
-          },
-          {
-            name: 'updated_since',
-            key: 'updatedSince',
-            schema: { type: 'string', examples: ['2026-11-24T10:00:00Z', '2026-11-24'] },
-            read: queryValue,
-            description: 'Only conversations updated at or after this time: ISO 8601, a date or a date-time.',
-          },
-        ],
+        query: Type.Object({
+          inbox_id: Q.uuid("Only this inbox's conversations; an inbox the team does not have is 404 on `inbox_id`."),
+          contact_id: Q.uuid("Only this contact's conversations; a contact the team does not have is 404 on `contact_id`."),
+          // An ISO 8601 timestamp, which the use case reads (the domain's `requireTimestamp`).
+          updated_since: Q.asSent(
+            { type: 'string', examples: ['2026-11-24T10:00:00Z', '2026-11-24'] },
+            'Only conversations updated at or after this time: ISO 8601, a date or a date-time.',
+          ),
+        }),
         success: 'A page of conversations.',
         errors: [400, 404],
         useCase: uc.listConversations,

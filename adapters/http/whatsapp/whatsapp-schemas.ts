@@ -1,6 +1,8 @@
 import { MAX_TEXT_LENGTH } from '../../../domain/whatsapp/message';
-import { B, Static, Text, Type } from '../shared/body';
+import { CONTACT_CHANGE_FIELDS } from '../../../domain/whatsapp/contact';
+import { B, Static, Text, Type, requestFields } from '../shared/body';
 
+/** Every field of `CONTACT_CHANGE_FIELDS`, as the request names it. */
 const contactFields = {
   custom_name: B.optional(B.nullableString(Text.name)),
   notes: B.optional(B.nullableString(Text.long)),
@@ -20,10 +22,8 @@ export const sendMessageSchema = Type.Object({
   phone: B.optional(B.string(Text.phone)),
 });
 
-/** The contact fields a request may set; anything else in a body is ignored. */
-export const UPDATABLE_CONTACT_FIELDS = ['custom_name', 'notes', 'tags', 'client_id'] as const satisfies readonly (keyof Static<
-  typeof updateContactSchema
->)[];
+/** The contact fields a request may set, as it names them, in the domain's order; anything else in a body is ignored. */
+export const UPDATABLE_CONTACT_FIELDS = requestFields(CONTACT_CHANGE_FIELDS);
 export const SEND_MESSAGE_FIELDS = ['content', 'conversation_id', 'inbox_id', 'phone'] as const satisfies readonly (keyof Static<
   typeof sendMessageSchema
 >)[];

@@ -230,6 +230,8 @@ forEachHttpBackend(
       expect(await names('?is_active=false')).to.deep.equal(['Bruno']);
       expect(await names('?is_active=true')).to.deep.equal(['Ana', 'Carla Dias']);
       expect(await names(`?company_id=${company}`)).to.deep.equal(['Bruno']);
+      // A query id in any letter case is the same id, on every backend, as every other query id.
+      expect(await names(`?company_id=${company.toUpperCase()}`)).to.deep.equal(['Bruno']);
       expect(await names('?search=dias')).to.deep.equal(['Ana', 'Carla Dias']);
       expect(await names('?search=99999')).to.deep.equal(['Bruno']);
       const page = await list(t, p, '?limit=2&page=2');

@@ -20,7 +20,7 @@ interface Scope {
   slot?: number;
 }
 
-/** PostgreSQL: the rows a team's version and each kept count are spread over (README.md, "PostgreSQL"). */
+/** PostgreSQL: the rows a team's version and each kept count are spread over (../README.md, "PostgreSQL"). */
 const WRITE_SLOTS = 16;
 
 /** A PostgreSQL statement's name for a text: the same on every connection, different per text. */

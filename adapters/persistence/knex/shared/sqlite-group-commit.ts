@@ -23,7 +23,7 @@ const isBusy = (err: unknown): boolean => {
 };
 
 /**
- * SQLite's group commit (README.md, "SQLite"): units of work run in batches, one transaction and one
+ * SQLite's group commit (../README.md, "SQLite"): units of work run in batches, one transaction and one
  * wait for the disk each, every unit in a savepoint of its own and answered only once its batch committed.
  */
 export class SqliteGroupCommit {

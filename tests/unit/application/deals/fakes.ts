@@ -71,6 +71,10 @@ abstract class MapStore<T> {
 
 export class FakeDeals extends MapStore<DealData> implements DealRepository {
   clientNames = new Map<string, string>();
+  /** Where `insert` writes a new deal's events, as the adapters write them with the deal. */
+  constructor(private readonly outbox?: FakeOutbox) {
+    super();
+  }
   async list(): Promise<never> {
     throw new Error('not used');
   }
@@ -81,8 +85,9 @@ export class FakeDeals extends MapStore<DealData> implements DealRepository {
     if (!d || d.teamId !== team.teamId) return null;
     return { deal: structuredClone(d), client: d.clientId ? { id: d.clientId, name: this.clientNames.get(d.clientId) ?? '' } : null };
   }
-  async insert(deal: DealData): Promise<void> {
+  async insert(deal: DealData, events: readonly DealEventData[] = []): Promise<void> {
     this.rows.set(deal.id, structuredClone(deal));
+    for (const event of events) await this.outbox!.add(event);
   }
   async update(deal: DealData): Promise<void> {
     this.rows.set(deal.id, structuredClone(deal));

@@ -29,10 +29,10 @@ export const CLIENT_ID = '0190b000-0000-7000-8000-00000000c001';
 
 export const dealsWorld = () => {
   const uow = new SnapshotUnitOfWork();
-  const deals = new FakeDeals();
+  const outbox = new FakeOutbox();
+  const deals = new FakeDeals(outbox);
   const clients = new FakeClients();
   const keys = new FakeKeys();
-  const outbox = new FakeOutbox();
   const workflows = new FakeWorkflows();
   const runs = new FakeRuns();
   uow.stores.push(deals, keys, outbox, workflows, runs);
