@@ -12,7 +12,7 @@ import { SystemClock } from '../adapters/system/system-clock';
 import { MonotonicStopwatch } from '../adapters/system/monotonic-stopwatch';
 import { LruMemos } from '../adapters/system/lru-memo';
 import { UuidV7Generator } from '../adapters/system/uuid-v7-generator';
-import { ReadDealEventBacklog } from '../application/deals/read-deal-event-backlog';
+import { ReadEventBacklog } from '../application/deals/read-deal-event-backlog';
 import { BackgroundWork } from '../application/shared/background-work';
 import { Clock } from '../application/shared/clock';
 import { Logger } from '../application/shared/logger';
@@ -109,10 +109,7 @@ export function buildRuntime(config: Config): Runtime {
   // The outbox's backlog is read at each scrape, through the deals context's query.
   container
     .bind(TOKENS.Metrics)
-    .toResolvedValue(
-      (backlog: ReadDealEventBacklog) => new PromMetrics({ backlog: () => backlog.execute(), logger }),
-      [ReadDealEventBacklog],
-    )
+    .toResolvedValue((backlog: ReadEventBacklog) => new PromMetrics({ backlog: () => backlog.execute(), logger }), [ReadEventBacklog])
     .inSingletonScope();
   const rateLimits = bindRateLimiters(container, config);
 

@@ -4,6 +4,8 @@ import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
+import { EventLog } from '../events/event-log';
+import { DealDispatchTrigger } from './deal-dispatch-trigger';
 
 export interface ArchiveDealCommand {
   id: string;
@@ -15,17 +17,29 @@ export class ArchiveDeal {
     private readonly uow: UnitOfWork,
     private readonly deals: DealRepository,
     private readonly clock: Clock,
+    private readonly events: EventLog,
+    private readonly trigger: DealDispatchTrigger,
   ) {}
 
-  execute(team: TeamContext, command: ArchiveDealCommand): Promise<ArchivedDeal> {
-    return this.uow.run(async () => {
+  async execute(team: TeamContext, command: ArchiveDealCommand): Promise<ArchivedDeal> {
+    const archived = await this.uow.run(async () => {
       await this.deals.lock(team, command.id);
       const view = await this.deals.findById(team, command.id);
       if (!view) throw new NotFound('Deal not found');
       const deal = Deal.restore(view.deal);
-      const archived = deal.archive(this.clock.now());
-      await this.deals.update(deal.snapshot());
+      const now = this.clock.now();
+      const archived = deal.archive(now);
+      const data = deal.snapshot();
+      await this.deals.update(data);
+      const after = { ...view, deal: data };
+      await this.events.append(
+        team,
+        deal.pullEvents().map((e) => this.events.draft(e.type, 'deal', data.id, after, view)),
+        now,
+      );
       return archived;
     });
+    this.trigger.kick();
+    return archived;
   }
 }

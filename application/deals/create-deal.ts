@@ -1,5 +1,5 @@
 import { Deal, DealData, NewGlobalDeal } from '../../domain/deals/deal';
-import { DealEventDraft } from '../../domain/deals/deal-event';
+import { DealEventDraft } from '../../domain/deals/deal-events';
 import { ClientRef, DealRepository, DealView } from '../../domain/deals/deal-repository';
 import { IdempotencyKey, decideIdempotency, newDealFingerprint, newIdempotencyRecord } from '../../domain/deals/idempotency';
 import { IdempotencyKeyRepository } from '../../domain/deals/idempotency-key-repository';
@@ -10,7 +10,7 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
-import { DealEventLog } from './deal-event-log';
+import { EventLog } from '../events/event-log';
 
 export interface CreateDealCommand {
   deal: NewGlobalDeal;
@@ -43,7 +43,7 @@ class KeyTaken extends Error {}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** POST /deals: a legacy global deal, its `deal_created` event, and its Idempotency-Key, in one transaction. */
+/** POST /deals: a legacy global deal, its `deal.created` event, and its Idempotency-Key, in one transaction. */
 export class CreateDeal {
   private readonly options: CreateDealOptions;
 
@@ -52,7 +52,7 @@ export class CreateDeal {
     private readonly deals: DealRepository,
     private readonly clients: ClientRepository,
     private readonly keys: IdempotencyKeyRepository,
-    private readonly events: DealEventLog,
+    private readonly events: EventLog,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly trigger: DealDispatchTrigger,
@@ -102,7 +102,12 @@ export class CreateDeal {
    * write of the repository, atomic on its own (on PostgreSQL a single statement, one round trip).
    */
   private async write(team: TeamContext, deal: NewDeal, idem: { key: string; fingerprint: string } | null): Promise<DealView> {
-    const events = this.events.stamp(team, deal.events, deal.at);
+    const view: DealView = { deal: deal.data, client: deal.client };
+    const events = this.events.stamp(
+      team,
+      deal.events.map((e) => this.events.draft(e.type, 'deal', deal.data.id, view)),
+      deal.at,
+    );
     if (idem === null) await this.deals.insert(deal.data, events);
     else {
       await this.uow.run(async () => {

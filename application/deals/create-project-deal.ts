@@ -13,7 +13,8 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
-import { DealEventLog } from './deal-event-log';
+import { EventLog } from '../events/event-log';
+import { ProjectDealDetails } from './project-deal-details';
 import { FindOrCreateLead, ReturningLeadSource } from '../projects/find-or-create-lead';
 import { LeadInput } from '../projects/lead-intake';
 
@@ -38,7 +39,7 @@ export interface CreatedProjectDealResult {
 
 /**
  * A project deal with its main lead (found or created) linked as primary contact, and its
- * `deal_created` event, in one transaction. Project deals are created this way (the inbound
+ * `deal.created` event, in one transaction. Project deals are created this way (the inbound
  * receiver), never through the legacy POST /deals.
  */
 export class CreateProjectDeal {
@@ -49,10 +50,11 @@ export class CreateProjectDeal {
     private readonly projects: ProjectRepository,
     private readonly pipelines: PipelineRepository,
     private readonly findOrCreateLead: FindOrCreateLead,
-    private readonly events: DealEventLog,
+    private readonly events: EventLog,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly trigger: DealDispatchTrigger,
+    private readonly details: ProjectDealDetails,
   ) {}
 
   async execute(team: TeamContext, command: CreateProjectDealCommand): Promise<CreatedProjectDealResult> {
@@ -96,9 +98,16 @@ export class CreateProjectDeal {
         now,
       );
       const data = deal.snapshot();
-      await this.deals.insert(data, this.events.stamp(team, deal.pullEvents(), now));
+      await this.deals.insert(data);
       const link = linkContact(this.ids.next(), team.teamId, deal.id, lead, [], now);
       if (link) await this.contacts.insert(link);
+      // The event carries the card as GET /deals/:id shows it: with its lead and contact, read back here.
+      const [view] = await this.details.attach(team, [{ deal: data, client: null }]);
+      await this.events.append(
+        team,
+        deal.pullEvents().map((e) => this.events.draft(e.type, 'deal', data.id, view)),
+        now,
+      );
       return { deal: data, lead, leadCreated: created };
     });
   }

@@ -1,8 +1,8 @@
-import { DEAL_EVENT_LEASE_MS, DealEvent } from '../../domain/deals/deal-event';
-import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
+import { EVENT_LEASE_MS, LoggedEvent } from '../../domain/events/event';
+import { EventOutbox } from '../../domain/events/event-outbox';
 import { DealData } from '../../domain/deals/deal';
 import { DealRepository } from '../../domain/deals/deal-repository';
-import { WorkflowData, workflowRun } from '../../domain/deals/workflow';
+import { WorkflowData, WorkflowEvent, workflowEventOf, workflowRun } from '../../domain/deals/workflow';
 import { WorkflowRepository, WorkflowRunRepository } from '../../domain/deals/workflow-repository';
 import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
@@ -40,7 +40,7 @@ const messageOf = (e: unknown): string => (e instanceof Error ? e.message : Stri
 export class DispatchDealEvents {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly outbox: DealEventOutbox,
+    private readonly outbox: EventOutbox,
     private readonly deals: DealRepository,
     private readonly workflows: WorkflowRepository,
     private readonly runs: WorkflowRunRepository,
@@ -49,8 +49,8 @@ export class DispatchDealEvents {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly metrics: Metrics = noMetrics,
-    /** How long a claim holds its events (DEAL_EVENT_LEASE_MS unless configured). */
-    private readonly leaseMs: number = DEAL_EVENT_LEASE_MS,
+    /** How long a claim holds its events (EVENT_LEASE_MS unless configured). */
+    private readonly leaseMs: number = EVENT_LEASE_MS,
   ) {}
 
   async execute(command: DispatchDealEventsCommand = {}): Promise<DispatchReport> {
@@ -59,13 +59,14 @@ export class DispatchDealEvents {
     const claimed = await this.outbox.claimDue(now, new Date(now.getTime() + this.leaseMs), command.limit ?? 50);
     report.claimed = claimed.length;
     const workflows = new Map<string, Promise<WorkflowData[]>>();
-    const outcomes: DealEvent[] = [];
+    const outcomes: LoggedEvent[] = [];
     try {
       for (const data of claimed) {
-        const event = DealEvent.restore(data);
-        const key = `${event.teamId}\u0000${event.type}`;
-        if (!workflows.has(key)) workflows.set(key, this.workflows.listForEvent({ teamId: event.teamId }, event.type));
-        await this.deliver(event, await workflows.get(key)!);
+        const event = LoggedEvent.restore(data);
+        const runsAs = workflowEventOf(event.type);
+        const key = `${event.teamId}\u0000${runsAs}`;
+        if (runsAs && !workflows.has(key)) workflows.set(key, this.workflows.listForEvent({ teamId: event.teamId }, runsAs));
+        await this.deliver(event, runsAs, runsAs ? await workflows.get(key)! : []);
         outcomes.push(event);
       }
     } finally {
@@ -83,18 +84,24 @@ export class DispatchDealEvents {
   }
 
   /** Runs the team's workflows of the event that have not run for it yet, and records the outcome on the event. */
-  private async deliver(event: DealEvent, workflows: WorkflowData[]): Promise<void> {
+  private async deliver(event: LoggedEvent, runsAs: WorkflowEvent | null, workflows: WorkflowData[]): Promise<void> {
     const team: TeamContext = { teamId: event.teamId };
     const done = workflows.length ? new Set((await this.runs.listByEvent(team, event.id)).map((r) => r.workflowId)) : new Set<string>();
     const pending = workflows.filter((w) => !done.has(w.id));
-    const deal = pending.length ? ((await this.deals.findById(team, event.dealId))?.deal ?? null) : null;
+    const deal = pending.length ? ((await this.deals.findById(team, event.subjectId))?.deal ?? null) : null;
     const failures: { workflow: WorkflowData; error: string }[] = [];
     for (const workflow of pending) {
       try {
         await this.uow.run(async () => {
           if (!deal) throw new Error('The deal no longer exists');
           await this.act(team, workflow, deal);
-          const run = workflowRun(this.ids.next(), workflow, event, { error: null }, this.clock.now());
+          const run = workflowRun(
+            this.ids.next(),
+            workflow,
+            { id: event.id, type: runsAs!, dealId: event.subjectId },
+            { error: null },
+            this.clock.now(),
+          );
           if (!(await this.runs.record(run))) throw new AlreadyRan();
         });
         this.metrics.count('workflowRuns', { status: 'succeeded' });
@@ -108,7 +115,11 @@ export class DispatchDealEvents {
       event.delivered(now);
     } else if (event.isLastAttempt) {
       for (const f of failures) {
-        if (await this.runs.record(workflowRun(this.ids.next(), f.workflow, event, { error: f.error }, now))) {
+        if (
+          await this.runs.record(
+            workflowRun(this.ids.next(), f.workflow, { id: event.id, type: runsAs!, dealId: event.subjectId }, { error: f.error }, now),
+          )
+        ) {
           this.metrics.count('workflowRuns', { status: 'failed' });
         }
       }

@@ -9,7 +9,7 @@ import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
-import { DealEventLog } from './deal-event-log';
+import { EventLog } from '../events/event-log';
 import { ProjectDealDetails } from './project-deal-details';
 
 export interface MoveProjectDealCommand {
@@ -25,7 +25,7 @@ export interface MoveProjectDealCommand {
 /**
  * POST /deals/:id/move (deliberately beyond the spec): a project deal moves between the columns of
  * its pipeline; a won column needs a `win_note`, a lost one a loss reason of the pipeline (or of the
- * project's default pipeline). A change of column raises `deal_stage_changed` in the same transaction.
+ * project's default pipeline). A change of column raises `deal.stage_changed` (and `deal.won` / `deal.lost`) in the same transaction.
  */
 export class MoveProjectDeal {
   constructor(
@@ -33,7 +33,7 @@ export class MoveProjectDeal {
     private readonly deals: DealRepository,
     private readonly projects: ProjectRepository,
     private readonly pipelines: PipelineRepository,
-    private readonly events: DealEventLog,
+    private readonly events: EventLog,
     private readonly clock: Clock,
     private readonly trigger: DealDispatchTrigger,
     private readonly details: ProjectDealDetails,
@@ -67,12 +67,16 @@ export class MoveProjectDeal {
       );
       const data = deal.snapshot();
       await this.deals.update(data);
-      await this.events.append(team, deal.pullEvents(), now);
-      return { ...found, deal: data };
+      // The answer and the events carry the same card GET /deals/:id gives: with its lead and contacts.
+      const [before, after] = await this.details.attach(team, [found, { ...found, deal: data }]);
+      await this.events.append(
+        team,
+        deal.pullEvents().map((e) => this.events.draft(e.type, 'deal', data.id, after, before)),
+        now,
+      );
+      return after;
     });
     this.trigger.kick();
-    // The answer is the same card GET /deals/:id gives: with its lead and contacts.
-    const [withDetails] = await this.details.attach(team, [view]);
-    return withDetails;
+    return view;
   }
 }

@@ -6,20 +6,20 @@ import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
-import { DealEventLog } from './deal-event-log';
+import { EventLog } from '../events/event-log';
 
 export interface UpdateDealCommand {
   id: string;
   changes: DealChanges;
 }
 
-/** PUT /deals/:id: only global deals, only the fields sent; a phase change goes to the outbox. */
+/** PUT /deals/:id: only global deals, only the fields sent; its events (`deal.updated`, and a phase change or archival) go to the log. */
 export class UpdateDeal {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly deals: DealRepository,
     private readonly clients: ClientRepository,
-    private readonly events: DealEventLog,
+    private readonly events: EventLog,
     private readonly clock: Clock,
     private readonly trigger: DealDispatchTrigger,
   ) {}
@@ -35,8 +35,13 @@ export class UpdateDeal {
       const client = await this.clientOf(team, deal.clientId, view.client);
       const data = deal.snapshot();
       await this.deals.update(data);
-      const raised = await this.events.append(team, deal.pullEvents(), now);
-      return { view: { deal: data, client }, raised: raised.length > 0 };
+      const after: DealView = { deal: data, client };
+      const raised = await this.events.append(
+        team,
+        deal.pullEvents().map((e) => this.events.draft(e.type, 'deal', data.id, after, view)),
+        now,
+      );
+      return { view: after, raised: raised.length > 0 };
     });
     if (result.raised) this.trigger.kick();
     return result.view;

@@ -10,7 +10,7 @@ import { CreateDeal } from '../../application/deals/create-deal';
 import { CreateWorkflow } from '../../application/deals/create-workflow';
 import { DealDispatchScheduler } from '../../application/deals/deal-dispatch-scheduler';
 import { DealDispatchTrigger } from '../../application/deals/deal-dispatch-trigger';
-import { DealEventLog } from '../../application/deals/deal-event-log';
+import { EventLog } from '../../application/events/event-log';
 import { DealScopeResolver } from '../../application/deals/deal-scope';
 import { DispatchDealEvents } from '../../application/deals/dispatch-deal-events';
 import { GetDeal } from '../../application/deals/get-deal';
@@ -19,7 +19,7 @@ import { ListWorkflowRuns } from '../../application/deals/list-workflow-runs';
 import { MoveProjectDeal } from '../../application/deals/move-project-deal';
 import { ProjectDealDetails } from '../../application/deals/project-deal-details';
 import { PurgeIdempotencyKeys } from '../../application/deals/purge-idempotency-keys';
-import { ReadDealEventBacklog } from '../../application/deals/read-deal-event-backlog';
+import { ReadEventBacklog } from '../../application/deals/read-deal-event-backlog';
 import { UpdateDeal } from '../../application/deals/update-deal';
 import { BackgroundWork } from '../../application/shared/background-work';
 import { Logger } from '../../application/shared/logger';
@@ -29,12 +29,12 @@ import { Config } from '../config';
 import { DemoSeed, TOKENS } from '../tokens';
 import { CLIENT_TOKENS } from './clients';
 import { PROJECT_TOKENS } from './projects';
+import { EVENT_TOKENS } from './events';
 import { TEAM_TOKENS } from './teams';
 
 export const DEAL_TOKENS = {
   DealRepository: Symbol.for('DealRepository'),
   IdempotencyKeyRepository: Symbol.for('IdempotencyKeyRepository'),
-  DealEventOutbox: Symbol.for('DealEventOutbox'),
   WorkflowRepository: Symbol.for('WorkflowRepository'),
   WorkflowRunRepository: Symbol.for('WorkflowRunRepository'),
   /** The contacts linked to project deals and the batched reads of their leads. */
@@ -66,7 +66,7 @@ export const dealsContext = new ContainerModule(({ bind }) => {
   singleton(DealWorkflowActions, [CreateActivity, CreateTask, projects]);
   singleton(DispatchDealEvents, [
     uow,
-    T.DealEventOutbox,
+    EVENT_TOKENS.EventOutbox,
     T.DealRepository,
     T.WorkflowRepository,
     T.WorkflowRunRepository,
@@ -77,7 +77,7 @@ export const dealsContext = new ContainerModule(({ bind }) => {
     TOKENS.Metrics,
     T.OutboxLeaseMs,
   ]);
-  singleton(ReadDealEventBacklog, [T.DealEventOutbox, clock]);
+  singleton(ReadEventBacklog, [EVENT_TOKENS.EventOutbox, clock]);
   singleton(PurgeIdempotencyKeys, [T.IdempotencyKeyRepository, clock]);
   // The scheduler is the trigger every deal write takes, and it runs the dispatcher, whose workflow actions are
   // other contexts' use cases: it gets accessors of what it runs (`later`), resolved on its first run. Building a
@@ -86,12 +86,11 @@ export const dealsContext = new ContainerModule(({ bind }) => {
   bind<DealDispatchTrigger>(T.DealDispatchTrigger).toService(DealDispatchScheduler);
   bind<BackgroundWork>(TOKENS.BackgroundWork).toService(DealDispatchScheduler);
 
-  singleton(DealEventLog, [T.DealEventOutbox, ids]);
-  singleton(CreateDeal, [uow, T.DealRepository, clients, T.IdempotencyKeyRepository, DealEventLog, ids, clock, T.DealDispatchTrigger]);
-  singleton(UpdateDeal, [uow, T.DealRepository, clients, DealEventLog, clock, T.DealDispatchTrigger]);
-  singleton(ArchiveDeal, [uow, T.DealRepository, clock]);
+  singleton(CreateDeal, [uow, T.DealRepository, clients, T.IdempotencyKeyRepository, EventLog, ids, clock, T.DealDispatchTrigger]);
+  singleton(UpdateDeal, [uow, T.DealRepository, clients, EventLog, clock, T.DealDispatchTrigger]);
+  singleton(ArchiveDeal, [uow, T.DealRepository, clock, EventLog, T.DealDispatchTrigger]);
   singleton(ProjectDealDetails, [T.ProjectLeadReader, T.DealContactRepository]);
-  singleton(MoveProjectDeal, [uow, T.DealRepository, projects, pipelines, DealEventLog, clock, T.DealDispatchTrigger, ProjectDealDetails]);
+  singleton(MoveProjectDeal, [uow, T.DealRepository, projects, pipelines, EventLog, clock, T.DealDispatchTrigger, ProjectDealDetails]);
   singleton(GetDeal, [T.DealRepository, T.DealScopeResolver, ProjectDealDetails]);
   singleton(ListDeals, [T.DealRepository, T.DealScopeResolver, clients, PROJECT_TOKENS.LeadRepository, ProjectDealDetails]);
   singleton(CreateWorkflow, [T.WorkflowRepository, teams, projects, ids, clock]);

@@ -3,6 +3,7 @@ import { activitiesContext } from './activities';
 import { campaignsContext } from './campaigns';
 import { clientsContext } from './clients';
 import { dealsContext } from './deals';
+import { eventsContext } from './events';
 import { projectsContext } from './projects';
 import { tasksContext } from './tasks';
 import { teamsContext } from './teams';
@@ -15,6 +16,7 @@ import { whatsappContext } from './whatsapp';
  */
 export const CONTEXTS: ContainerModule[] = [
   teamsContext,
+  eventsContext,
   clientsContext,
   projectsContext,
   dealsContext,

@@ -7,7 +7,8 @@ import { webhookRoutes } from '../../adapters/http/webhooks/webhook-routes';
 import { HmacInboundSignatures } from '../../adapters/system/inbound-signatures';
 import { ScryptVerifyTokenHasher } from '../../adapters/system/scrypt-verify-token-hasher';
 import { CreateProjectDeal } from '../../application/deals/create-project-deal';
-import { DealEventLog } from '../../application/deals/deal-event-log';
+import { ProjectDealDetails } from '../../application/deals/project-deal-details';
+import { EventLog } from '../../application/events/event-log';
 import { FindOrCreateLead } from '../../application/projects/find-or-create-lead';
 import { CreateWebhookEndpoint } from '../../application/webhooks/create-webhook-endpoint';
 import { DeleteWebhookEndpoint } from '../../application/webhooks/delete-webhook-endpoint';
@@ -63,10 +64,11 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
     projects,
     pipelines,
     FindOrCreateLead,
-    DealEventLog,
+    EventLog,
     ids,
     clock,
     DEAL_TOKENS.DealDispatchTrigger,
+    ProjectDealDetails,
   ]);
   singleton(CreateDealFromInbound, [CreateProjectDeal]);
   singleton(CreateLeadFromInbound, [FindOrCreateLead]);

@@ -3,7 +3,7 @@ import { KnexActivityRepository } from '../../adapters/persistence/knex/activiti
 import { KnexCampaignRepository } from '../../adapters/persistence/knex/campaigns/knex-campaign-repository';
 import { KnexClientRepository } from '../../adapters/persistence/knex/clients/knex-client-repository';
 import { KnexDealContactRepository } from '../../adapters/persistence/knex/deals/knex-deal-contact-repository';
-import { KnexDealEventOutbox } from '../../adapters/persistence/knex/deals/knex-deal-event-outbox';
+import { KnexEventOutbox } from '../../adapters/persistence/knex/events/knex-event-outbox';
 import { KnexDealRepository } from '../../adapters/persistence/knex/deals/knex-deal-repository';
 import { KnexIdempotencyKeyRepository } from '../../adapters/persistence/knex/deals/knex-idempotency-key-repository';
 import { KnexProjectLeadReader } from '../../adapters/persistence/knex/deals/knex-project-lead-reader';
@@ -29,7 +29,7 @@ import { MemoryActivityRepository } from '../../adapters/persistence/memory/acti
 import { MemoryCampaignRepository } from '../../adapters/persistence/memory/campaigns/memory-campaign-repository';
 import { MemoryClientRepository } from '../../adapters/persistence/memory/clients/memory-client-repository';
 import { MemoryDealContactRepository } from '../../adapters/persistence/memory/deals/memory-deal-contact-repository';
-import { MemoryDealEventOutbox } from '../../adapters/persistence/memory/deals/memory-deal-event-outbox';
+import { MemoryEventOutbox } from '../../adapters/persistence/memory/events/memory-event-outbox';
 import { MemoryDealRepository } from '../../adapters/persistence/memory/deals/memory-deal-repository';
 import { MemoryIdempotencyKeyRepository } from '../../adapters/persistence/memory/deals/memory-idempotency-key-repository';
 import { MemoryProjectLeadReader } from '../../adapters/persistence/memory/deals/memory-project-lead-reader';
@@ -55,6 +55,7 @@ import { ACTIVITY_TOKENS } from '../contexts/activities';
 import { CAMPAIGN_TOKENS } from '../contexts/campaigns';
 import { CLIENT_TOKENS } from '../contexts/clients';
 import { DEAL_TOKENS } from '../contexts/deals';
+import { EVENT_TOKENS } from '../contexts/events';
 import { PROJECT_TOKENS } from '../contexts/projects';
 import { TASK_TOKENS } from '../contexts/tasks';
 import { TEAM_TOKENS } from '../contexts/teams';
@@ -83,7 +84,7 @@ const REPOSITORIES: Repository[] = [
   { token: PROJECT_TOKENS.CompanyRepository, memory: MemoryCompanyRepository, knex: KnexCompanyRepository },
   { token: DEAL_TOKENS.DealRepository, memory: MemoryDealRepository, knex: KnexDealRepository },
   { token: DEAL_TOKENS.IdempotencyKeyRepository, memory: MemoryIdempotencyKeyRepository, knex: KnexIdempotencyKeyRepository },
-  { token: DEAL_TOKENS.DealEventOutbox, memory: MemoryDealEventOutbox, knex: KnexDealEventOutbox },
+  { token: EVENT_TOKENS.EventOutbox, memory: MemoryEventOutbox, knex: KnexEventOutbox },
   { token: DEAL_TOKENS.WorkflowRepository, memory: MemoryWorkflowRepository, knex: KnexWorkflowRepository },
   { token: DEAL_TOKENS.WorkflowRunRepository, memory: MemoryWorkflowRunRepository, knex: KnexWorkflowRunRepository },
   { token: DEAL_TOKENS.DealContactRepository, memory: MemoryDealContactRepository, knex: KnexDealContactRepository },

@@ -4,7 +4,7 @@ import { DealContactView } from './deal-contact';
 import { ListQuery, Page } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { DealData, DealScope } from './deal';
-import { DealEventData } from './deal-event';
+import { EventData } from '../events/event';
 
 export const DEAL_SORT_FIELDS = ['title', 'value', 'phase', 'created_at', 'updated_at', 'expected_close_date'] as const;
 export type DealSortField = (typeof DEAL_SORT_FIELDS)[number];
@@ -55,6 +55,6 @@ export interface DealRepository extends RecordLocks {
    * A new deal and the events its creation raised (the outbox's rows), written together: in the unit of
    * work open around the call, or atomically on their own.
    */
-  insert(deal: DealData, events?: readonly DealEventData[]): Promise<void>;
+  insert(deal: DealData, events?: readonly EventData[]): Promise<void>;
   update(deal: DealData): Promise<void>;
 }

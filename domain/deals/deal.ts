@@ -5,7 +5,7 @@ import { ChangeOf, carriesAny } from '../shared/changes';
 import { NotFound, ValidationFailed } from '../shared/errors';
 import { isUuid, optionalCalendarDate } from '../shared/values';
 import { PipelineColumn } from '../projects/pipeline';
-import { DealEventDraft } from './deal-event';
+import { DealEventDraft } from './deal-events';
 
 export type DealScope = 'global' | 'project';
 
@@ -193,20 +193,20 @@ export class Deal {
 
   private constructor(private data: DealData) {}
 
-  /** POST /deals: a legacy global deal with the spec's defaults; raises `deal_created`. */
+  /** POST /deals: a legacy global deal with the spec's defaults; raises `deal.created`. */
   static createGlobal(id: string, teamId: string, input: NewGlobalDeal, now: Date): Deal {
     const deal = new Deal(Deal.blank(id, teamId, now));
     if (input.title === undefined) throw new ValidationFailed('title is required', 'title');
     // The legacy API stored "no value" as 0; the contract keeps that on creation only.
     const value = input.value === 0 ? null : input.value;
     deal.apply({ ...input, value });
-    deal.events.push({ type: 'deal_created', dealId: id, data: { phase: deal.data.phase } });
+    deal.events.push({ type: 'deal.created', dealId: id });
     return deal;
   }
 
   /**
    * A project deal in an open column of its pipeline, titled after its lead unless given a title,
-   * with the lead's contact data as they are now; raises `deal_created`.
+   * with the lead's contact data as they are now; raises `deal.created`.
    */
   static createInProject(id: string, teamId: string, input: NewProjectDeal, now: Date): Deal {
     if (input.column.outcome !== 'open') throw new ValidationFailed('A deal can only start in an open column', 'phase');
@@ -243,7 +243,7 @@ export class Deal {
       source: input.source,
       tags: input.tags ?? [],
     });
-    deal.events.push({ type: 'deal_created', dealId: id, data: { phase: deal.data.phase, project_id: input.projectId } });
+    deal.events.push({ type: 'deal.created', dealId: id });
     return deal;
   }
 
@@ -334,7 +334,7 @@ export class Deal {
   /**
    * POST /deals/:id/move: a project deal changes column. Reaching a won or lost column stamps the
    * outcome (note, reason, time); going back to an open column clears it. A change of column raises
-   * `deal_stage_changed`; a move within the column raises nothing.
+   * `deal.stage_changed` (and `deal.won` or `deal.lost` into such a column); a move within the column raises `deal.updated`.
    */
   moveInProject(move: ProjectDealMove, now: Date): void {
     if (this.data.scope !== 'project') throw new NotFound('Deal not found');
@@ -366,27 +366,27 @@ export class Deal {
     }
     if (move.position !== undefined) d.position = move.position;
     d.updatedAt = at;
-    if (from !== d.phase) {
-      this.events.push({
-        type: 'deal_stage_changed',
-        dealId: d.id,
-        data: { from_phase: from, to_phase: d.phase, outcome: move.column.outcome, project_id: d.projectId },
-      });
+    if (from === d.phase) this.events.push({ type: 'deal.updated', dealId: d.id });
+    else {
+      this.events.push({ type: 'deal.stage_changed', dealId: d.id });
+      if (move.column.outcome === 'won') this.events.push({ type: 'deal.won', dealId: d.id });
+      if (move.column.outcome === 'lost') this.events.push({ type: 'deal.lost', dealId: d.id });
     }
   }
 
-  /** PUT /deals/:id: only the fields given; a phase change raises `deal_stage_changed`. */
+  /** PUT /deals/:id: only the fields given; raises `deal.updated`, and `deal.stage_changed` / `deal.archived` when the phase / status moves there. */
   update(changes: DealChanges, now: Date): void {
     this.assertGlobal();
     if (!carriesAny(changes, DEAL_CHANGE_FIELDS)) throw new ValidationFailed('No updatable field given');
     const from = this.data.phase;
+    const wasArchived = this.data.status === DEAL_STATUS_ARCHIVED;
     this.apply(changes);
     const at = now.toISOString();
     if (changes.status !== undefined) this.settleStatus(changes.status, at);
     this.data.updatedAt = at;
-    if (this.data.phase !== from) {
-      this.events.push({ type: 'deal_stage_changed', dealId: this.data.id, data: { from_phase: from, to_phase: this.data.phase } });
-    }
+    this.events.push({ type: 'deal.updated', dealId: this.data.id });
+    if (this.data.phase !== from) this.events.push({ type: 'deal.stage_changed', dealId: this.data.id });
+    if (!wasArchived && this.data.status === DEAL_STATUS_ARCHIVED) this.events.push({ type: 'deal.archived', dealId: this.data.id });
   }
 
   /** DELETE /deals/:id keeps the record; archiving twice answers the first archival. */
@@ -397,6 +397,7 @@ export class Deal {
       this.data.status = DEAL_STATUS_ARCHIVED;
       this.data.archivedAt = this.data.archivedAt ?? at;
       this.data.updatedAt = at;
+      this.events.push({ type: 'deal.archived', dealId: this.data.id });
     }
     return { id: this.data.id, status: this.data.status, archivedAt: this.data.archivedAt };
   }

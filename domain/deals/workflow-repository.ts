@@ -1,13 +1,13 @@
 import { KeysetPage, KeysetQuery } from '../shared/keyset';
 import { TeamContext } from '../shared/team';
-import { DealEventType } from './deal-event';
+import { WorkflowEvent } from './workflow';
 import { WorkflowData, WorkflowRunData } from './workflow';
 
 export interface WorkflowRepository {
   insert(workflow: WorkflowData): Promise<void>;
   findById(team: TeamContext, id: string): Promise<WorkflowData | null>;
   /** The team's active workflows for an event, oldest first. */
-  listForEvent(team: TeamContext, event: DealEventType): Promise<WorkflowData[]>;
+  listForEvent(team: TeamContext, event: WorkflowEvent): Promise<WorkflowData[]>;
 }
 
 export interface WorkflowRunRepository {

@@ -4,7 +4,18 @@ import { isUuid } from '../shared/values';
 // The actions respect the activity types and task priorities that those contexts own.
 import { ACTIVITY_TYPES } from '../activities/activity';
 import { TASK_PRIORITIES } from '../tasks/task';
-import { DealEventType, DEAL_EVENT_TYPES, isDealEventType } from './deal-event';
+import { EventType } from '../events/event';
+
+/** The deal events a workflow can run on, by their workflow names (docs/decisions.md), and the log's event of each. */
+export const WORKFLOW_EVENTS = ['deal_created', 'deal_stage_changed'] as const;
+export type WorkflowEvent = (typeof WORKFLOW_EVENTS)[number];
+const LOGGED_AS: Record<WorkflowEvent, EventType> = { deal_created: 'deal.created', deal_stage_changed: 'deal.stage_changed' };
+
+export const isWorkflowEvent = (v: unknown): v is WorkflowEvent =>
+  typeof v === 'string' && (WORKFLOW_EVENTS as readonly string[]).includes(v);
+
+/** The workflow event that runs on an event of the log, if any. */
+export const workflowEventOf = (type: EventType): WorkflowEvent | null => WORKFLOW_EVENTS.find((w) => LOGGED_AS[w] === type) ?? null;
 
 export const WORKFLOW_ACTIONS = ['create_activity', 'create_task'] as const;
 export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
@@ -12,7 +23,7 @@ export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
 export interface WorkflowData {
   id: string;
   teamId: string;
-  event: DealEventType;
+  event: WorkflowEvent;
   action: WorkflowAction;
   config: Record<string, unknown>;
   isActive: boolean;
@@ -62,8 +73,8 @@ export class Workflow {
   private constructor(private data: WorkflowData) {}
 
   static create(id: string, teamId: string, input: { event: unknown; action: unknown; config: unknown }, now: Date): Workflow {
-    if (!isDealEventType(input.event)) {
-      throw new ValidationFailed(`event must be one of ${DEAL_EVENT_TYPES.join(', ')}`, 'event');
+    if (!isWorkflowEvent(input.event)) {
+      throw new ValidationFailed(`event must be one of ${WORKFLOW_EVENTS.join(', ')}`, 'event');
     }
     if (!isWorkflowAction(input.action)) {
       throw new ValidationFailed(`action must be one of ${WORKFLOW_ACTIONS.join(', ')}`, 'action');
@@ -88,7 +99,7 @@ export class Workflow {
   get id(): string {
     return this.data.id;
   }
-  get event(): DealEventType {
+  get event(): WorkflowEvent {
     return this.data.event;
   }
   get action(): WorkflowAction {
@@ -100,7 +111,7 @@ export class Workflow {
   }
 
   /** Whether this workflow reacts to that event. */
-  handles(event: DealEventType): boolean {
+  handles(event: WorkflowEvent): boolean {
     return this.data.isActive && this.data.event === event;
   }
 }
@@ -113,7 +124,7 @@ export interface WorkflowRunData {
   teamId: string;
   workflowId: string;
   eventId: string;
-  event: DealEventType;
+  event: WorkflowEvent;
   entityId: string;
   status: WorkflowRunStatus;
   error: string | null;
@@ -123,7 +134,7 @@ export interface WorkflowRunData {
 export const workflowRun = (
   id: string,
   workflow: WorkflowData,
-  event: { id: string; type: DealEventType; dealId: string },
+  event: { id: string; type: WorkflowEvent; dealId: string },
   outcome: { error: string | null },
   now: Date,
 ): WorkflowRunData => ({

@@ -13,8 +13,8 @@ import { CampaignData } from '../../domain/campaigns/campaign';
 import { ClientRepository } from '../../domain/clients/client-repository';
 import { DealData } from '../../domain/deals/deal';
 import { DealContactData } from '../../domain/deals/deal-contact';
-import { DealEventData } from '../../domain/deals/deal-event';
-import { DealEventOutbox } from '../../domain/deals/deal-event-outbox';
+import { EventData } from '../../domain/events/event';
+import { EventOutbox } from '../../domain/events/event-outbox';
 import { DealRepository } from '../../domain/deals/deal-repository';
 import { WorkflowRunData } from '../../domain/deals/workflow';
 import { WorkflowRepository } from '../../domain/deals/workflow-repository';
@@ -166,7 +166,7 @@ export function referencedRows(runtime: Runtime): ReferencedRows {
   // Delivered: an event written only to be referred to is no backlog and never due.
   const event = async (teamId: string, id: Id, dealId: string) => {
     if (!id) return;
-    const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+    const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
     if (await outbox.findById(team(teamId), id)) return;
     await deal(teamId, dealId);
     await outbox.add(EventMother.pending(teamId, dealId, { id, status: 'delivered', deliveredAt: '2026-01-01T00:00:00.000Z' }));
@@ -206,7 +206,7 @@ export function referencedRows(runtime: Runtime): ReferencedRows {
         await identity(l.teamId, l.contactIdentityId);
         await lead(l.teamId, l.leadId);
       }),
-    outbox: (repo) => around(repo, ['add'] as never, (e: DealEventData) => deal(e.teamId, e.dealId)),
+    outbox: (repo) => around(repo, ['add'] as never, (e: EventData) => deal(e.teamId, e.dealId)),
     workflowRuns: (repo) =>
       around(repo, ['record'] as never, async (r: WorkflowRunData) => {
         await workflow(r.teamId, r.workflowId);

@@ -1,7 +1,7 @@
 import { CreateWorkflow } from '../../../application/deals/create-workflow';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
 import { ListWorkflowRuns } from '../../../application/deals/list-workflow-runs';
-import { DEAL_EVENT_TYPES } from '../../../domain/deals/deal-event';
+import { WORKFLOW_EVENTS } from '../../../domain/deals/workflow';
 import { WORKFLOW_ACTIONS, WorkflowData, WorkflowRunData } from '../../../domain/deals/workflow';
 import { CliCommand, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
@@ -40,7 +40,7 @@ export function workflowCommands(uc: () => WorkflowCommandUseCases): CliCommand[
       description: "Set up a team's automation: on a deal event, create an activity or a task for the deal.",
       flags: [
         TEAM_FLAG,
-        { name: 'event', type: 'string', required: true, choices: DEAL_EVENT_TYPES, description: 'The deal event that runs it.' },
+        { name: 'event', type: 'string', required: true, choices: WORKFLOW_EVENTS, description: 'The deal event that runs it.' },
         { name: 'action', type: 'string', required: true, choices: WORKFLOW_ACTIONS, description: 'What it creates.' },
         {
           name: 'config',

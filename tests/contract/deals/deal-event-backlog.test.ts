@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
-import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
+import { EventOutbox } from '../../../domain/events/event-outbox';
 import { forEachBackend } from '../../support/backends';
 import { referencedRows } from '../../support/referenced-rows';
 import { EventMother, uuid } from './deal-mother';
 
-forEachBackend('DealEventOutbox backlog contract', (env) => {
-  const outbox = () => referencedRows(env()).outbox(env().container.get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox));
+forEachBackend('EventOutbox backlog contract', (env) => {
+  const outbox = () => referencedRows(env()).outbox(env().container.get<EventOutbox>(DEAL_TOKENS.EventOutbox));
 
   it('is empty on a new database', async () => {
     expect(await outbox().backlog()).to.deep.equal({ pending: 0, oldestCreatedAt: null });

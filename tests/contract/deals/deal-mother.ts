@@ -1,5 +1,5 @@
 import { DealData, EMPTY_PROJECT_FIELDS } from '../../../domain/deals/deal';
-import { DealEventData } from '../../../domain/deals/deal-event';
+import { EventData } from '../../../domain/events/event';
 import { DealSortField } from '../../../domain/deals/deal-repository';
 import { ListQuery } from '../../../domain/shared/list';
 import { searchTextOf } from '../../../domain/shared/search-text';
@@ -85,7 +85,7 @@ export const DealRecordMother = {
 };
 
 export const EventMother = {
-  pending(teamId: string, dealId: string, overrides: Partial<DealEventData> = {}): DealEventData {
+  pending(teamId: string, dealId: string, overrides: Partial<EventData> = {}): EventData {
     const at = '2026-01-01T00:00:00.000Z';
     return {
       id: nextId(),

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { UnitOfWork } from '../../../application/shared/unit-of-work';
-import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
+import { EventOutbox } from '../../../domain/events/event-outbox';
 import { DealRepository } from '../../../domain/deals/deal-repository';
 import { IdempotencyKeyRepository } from '../../../domain/deals/idempotency-key-repository';
 import { newIdempotencyRecord } from '../../../domain/deals/idempotency';
@@ -22,7 +22,7 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
   const get = <T extends object>(token: symbol): T => {
     const repo = env().container.get<T>(token);
     const referenced = referencedRows(env());
-    if (token === DEAL_TOKENS.DealEventOutbox) return referenced.outbox(repo);
+    if (token === DEAL_TOKENS.EventOutbox) return referenced.outbox(repo);
     if (token === DEAL_TOKENS.WorkflowRunRepository) return referenced.workflowRuns(repo);
     return token === DEAL_TOKENS.DealRepository ? referenced.deals(repo) : repo;
   };
@@ -92,7 +92,7 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
   describe('DealRepository.insert with the events of the creation', () => {
     it('writes the deal and its events together, alone or inside a unit of work', async () => {
       const deals = get<DealRepository>(DEAL_TOKENS.DealRepository);
-      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
       const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
       const alone = DealRecordMother.global({ teamId: team.teamId, title: 'Implantação São José' });
       const aloneEvent = EventMother.pending(team.teamId, alone.id);
@@ -108,7 +108,7 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
     // An event whose id is taken is refused by the outbox's key, which the memory store does not keep.
     (backend === 'memory' ? it.skip : it)('writes neither the deal nor its events when one of them is refused', async () => {
       const deals = get<DealRepository>(DEAL_TOKENS.DealRepository);
-      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
       const taken = EventMother.pending(team.teamId, uuid(41));
       await outbox.add(taken);
       const deal = DealRecordMother.global({ teamId: team.teamId });
@@ -121,9 +121,9 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
     });
   });
 
-  describe('DealEventOutbox', () => {
+  describe('EventOutbox', () => {
     it("round-trips an event and lists a deal's events", async () => {
-      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
       const e = EventMother.pending(team.teamId, uuid(7), { data: { from_phase: 'a', to_phase: 'b' }, type: 'deal_stage_changed' });
       await outbox.add(e);
       expect(await outbox.findById(team, e.id)).to.deep.equal(e);
@@ -132,7 +132,7 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
     });
 
     it('claims only due, undelivered events, oldest first, up to the limit, and holds them for the lease', async () => {
-      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
       const mine = <E extends { teamId: string }>(events: E[]) => events.filter((e) => e.teamId === team.teamId);
       const late = EventMother.pending(team.teamId, uuid(7), { availableAt: at(5000).toISOString() });
       const first = EventMother.pending(team.teamId, uuid(7), { availableAt: at(-2000).toISOString() });
@@ -166,7 +166,7 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
     });
 
     it('gives each due event to one of several concurrent claimers', async () => {
-      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
       const events = Array.from({ length: 40 }, (_, i) =>
         EventMother.pending(team.teamId, uuid(9), { availableAt: at(-1_000_000 + i).toISOString() }),
       );
@@ -182,7 +182,7 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
     });
 
     it('saves an outcome only while the claim it came from still holds', async () => {
-      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
       const e = EventMother.pending(team.teamId, uuid(7), { availableAt: at(-3_000_000).toISOString() });
       await outbox.add(e);
       const [claimed] = (await outbox.claimDue(at(-2_999_000), at(-2_940_000), 10_000)).filter((x) => x.id === e.id);
@@ -199,7 +199,7 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
     });
 
     it('leaves no event, and no deal, when the deal transaction rolls back', async () => {
-      const outbox = get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
       const deals = get<DealRepository>(DEAL_TOKENS.DealRepository);
       const uow = get<UnitOfWork>(TOKENS.UnitOfWork);
       const d = DealRecordMother.global({ teamId: team.teamId });

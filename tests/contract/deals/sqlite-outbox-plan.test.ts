@@ -7,7 +7,7 @@ import { Knex } from 'knex';
 import { KnexDatabase } from '../../../adapters/persistence/knex/shared/knex-database';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { TOKENS } from '../../../bootstrap/tokens';
-import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
+import { EventOutbox } from '../../../domain/events/event-outbox';
 import { DealRepository } from '../../../domain/deals/deal-repository';
 import { startRuntime } from '../../support/backends';
 import { DealRecordMother, EventMother } from './deal-mother';
@@ -26,7 +26,7 @@ describe('SQLite outbox claim plan', () => {
 
   it('claims and reads through the indexes even with statistics taken while the outbox held two events', async () => {
     const deals = runtime.container.get<DealRepository>(DEAL_TOKENS.DealRepository);
-    const outbox = runtime.container.get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+    const outbox = runtime.container.get<EventOutbox>(DEAL_TOKENS.EventOutbox);
     const deal = DealRecordMother.global({ teamId: TEAM });
     await deals.insert(deal);
     for (let i = 0; i < 2; i++) await outbox.add(EventMother.pending(TEAM, deal.id));

@@ -4,8 +4,8 @@ import { operatorCommands } from '../../../bootstrap/cli-main';
 import { startBackgroundWork } from '../../../bootstrap/container';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
-import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
-import { DEAL_EVENT_MAX_ATTEMPTS } from '../../../domain/deals/deal-event';
+import { EventOutbox } from '../../../domain/events/event-outbox';
+import { EVENT_MAX_ATTEMPTS } from '../../../domain/events/event';
 import { Workflow } from '../../../domain/deals/workflow';
 import { WorkflowRepository } from '../../../domain/deals/workflow-repository';
 import { ProjectRepository } from '../../../domain/projects/project-repository';
@@ -143,12 +143,12 @@ forEachHttpBackend('Deal workflows', (env) => {
       );
     const res = await dealApi(env, t).create({ title: 'Still created' });
     expect(res.status).to.equal(201);
-    const outbox = env().runtime.container.get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
-    for (let i = 0; i < DEAL_EVENT_MAX_ATTEMPTS; i++) {
+    const outbox = env().runtime.container.get<EventOutbox>(DEAL_TOKENS.EventOutbox);
+    for (let i = 0; i < EVENT_MAX_ATTEMPTS; i++) {
       await dispatch();
       const [event] = await outbox.listByDeal({ teamId: t.teamId }, res.body.data.id);
       expect(event.attempts).to.equal(i + 1);
-      if (i < DEAL_EVENT_MAX_ATTEMPTS - 1) {
+      if (i < EVENT_MAX_ATTEMPTS - 1) {
         expect(event.status).to.equal('pending');
         expect(await runsOf(env, t)).to.deep.equal([]);
         // Let the back-off pass without waiting for it.

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { FindOrCreateLead } from '../../../application/projects/find-or-create-lead';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
-import { DealEventOutbox } from '../../../domain/deals/deal-event-outbox';
+import { EventOutbox } from '../../../domain/events/event-outbox';
 import { backendNames } from '../../support/backends';
 import { forEachHttpBackend, TestTeam } from '../../support/http';
 import { ProjectFixture, addPipeline, archiveProject, createProjectFixture, webhookCli } from '../webhooks/fixtures';
@@ -150,7 +150,7 @@ forEachHttpBackend(
       expect(res.status).to.equal(200);
       expect(res.body.data).to.include({ id, phase: 'proposta', position: 3, won_at: null, lost_at: null });
       expect(res.body.data.contacts).to.have.length(1);
-      const events = await env().runtime.container.get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox).listByDeal({ teamId: b.teamId }, id);
+      const events = await env().runtime.container.get<EventOutbox>(DEAL_TOKENS.EventOutbox).listByDeal({ teamId: b.teamId }, id);
       expect(events.map((e) => e.type)).to.deep.equal(['deal_created', 'deal_stage_changed']);
       expect(events[1].data).to.include({ from_phase: 'novo', to_phase: 'proposta' });
       await env().runtime.container.get(DispatchDealEvents).execute();

@@ -1,6 +1,6 @@
 import { lockRow } from '../shared/row-lock';
 import { DealData, DealPriority, DealScope } from '../../../../domain/deals/deal';
-import { DealEventData } from '../../../../domain/deals/deal-event';
+import { EventData } from '../../../../domain/events/event';
 import { DealFilter, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
 import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
@@ -9,7 +9,7 @@ import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { Dialect } from '../shared/connection';
 import { KnexDatabase } from '../shared/knex-database';
 import { rowOf } from '../shared/row-writes';
-import { eventRow } from './knex-deal-event-outbox';
+import { eventRow } from '../events/knex-event-outbox';
 import { RememberedPages, VersionedMemo } from '../shared/remembered-pages';
 import { TeamVersions, VersionTable } from '../shared/team-versions';
 import { SortColumn, orderBy, orderSql, whereSearchText } from '../shared/query';
@@ -487,13 +487,13 @@ export class KnexDealRepository implements DealRepository {
    * on PostgreSQL one statement, which needs no transaction of its own when no unit of work is open. The
    * version first, as every write of a deal, so concurrent writers take their row locks in one order.
    */
-  async insert(deal: DealData, events: readonly DealEventData[] = []): Promise<void> {
+  async insert(deal: DealData, events: readonly EventData[] = []): Promise<void> {
     await this.database.writeRows(() => [
       this.versions.touching(deal.teamId),
       rowOf('deals', toRow(deal)),
       ...this.counts.moves(null, countKeyOf(deal)),
       ...this.dayCounts.moves(null, dayKeyOf(this.database.dialect, deal)),
-      ...events.map((e) => rowOf('deal_events', eventRow(e))),
+      ...events.map((e) => rowOf('events', eventRow(e))),
     ]);
   }
 

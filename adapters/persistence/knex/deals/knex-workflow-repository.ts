@@ -1,4 +1,4 @@
-import { DealEventType } from '../../../../domain/deals/deal-event';
+import { WorkflowEvent } from '../../../../domain/deals/workflow';
 import { WorkflowAction, WorkflowData, WorkflowRunData, WorkflowRunStatus } from '../../../../domain/deals/workflow';
 import { WorkflowRepository, WorkflowRunRepository } from '../../../../domain/deals/workflow-repository';
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
@@ -12,7 +12,7 @@ type Row = Record<string, unknown>;
 const workflowFromRow = (r: Row): WorkflowData => ({
   id: r.id as string,
   teamId: r.team_id as string,
-  event: r.event as DealEventType,
+  event: r.event as WorkflowEvent,
   action: r.action as WorkflowAction,
   config: fromJson<Record<string, unknown>>(r.config, {}),
   isActive: toBool(r.is_active),
@@ -25,7 +25,7 @@ const runFromRow = (r: Row): WorkflowRunData => ({
   teamId: r.team_id as string,
   workflowId: r.workflow_id as string,
   eventId: r.event_id as string,
-  event: r.event as DealEventType,
+  event: r.event as WorkflowEvent,
   entityId: r.entity_id as string,
   status: r.status as WorkflowRunStatus,
   error: (r.error as string | null) ?? null,
@@ -53,7 +53,7 @@ export class KnexWorkflowRepository implements WorkflowRepository {
     return row ? workflowFromRow(row) : null;
   }
 
-  async listForEvent(team: TeamContext, event: DealEventType): Promise<WorkflowData[]> {
+  async listForEvent(team: TeamContext, event: WorkflowEvent): Promise<WorkflowData[]> {
     const rows = await this.database
       .db('workflows')
       .where({ team_id: team.teamId, event, is_active: true })

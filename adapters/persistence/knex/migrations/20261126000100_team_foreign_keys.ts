@@ -172,7 +172,7 @@ async function changeIndexes(db: Knex.Transaction, step: 'drop' | 'create', chan
  * rowids, the old table dropped, the copy renamed, its indexes and triggers created again from their text,
  * its statistics taken again if it had some, and its FTS5 index rebuilt. Foreign keys must be off.
  */
-async function rebuild(db: Knex.Transaction, table: string, edit: (sql: string) => string): Promise<void> {
+export async function rebuild(db: Knex.Transaction, table: string, edit: (sql: string) => string): Promise<void> {
   const [{ sql }] = await db('sqlite_master').where({ type: 'table', name: table }).select<{ sql: string }[]>('sql');
   const dependents: { sql: string }[] = await db('sqlite_master')
     .where({ tbl_name: table })
@@ -219,7 +219,7 @@ const withoutKeys =
     }, sql);
 
 /** Runs `work` with foreign keys off, in a transaction that commits only if every key holds afterwards. */
-async function withForeignKeysOff(knex: Knex, work: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+export async function withForeignKeysOff(knex: Knex, work: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
   const [{ foreign_keys: wasOn }] = rowsOf(await knex.raw('pragma foreign_keys'));
   await knex.raw('pragma foreign_keys = off');
   try {

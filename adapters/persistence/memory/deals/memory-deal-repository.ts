@@ -1,6 +1,6 @@
 import { ClientData } from '../../../../domain/clients/client';
 import { DealData } from '../../../../domain/deals/deal';
-import { DealEventData } from '../../../../domain/deals/deal-event';
+import { EventData } from '../../../../domain/events/event';
 import { DealFilter, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
@@ -64,10 +64,10 @@ export class MemoryDealRepository implements DealRepository {
     return d && d.teamId === team.teamId ? this.view(d) : null;
   }
 
-  async insert(deal: DealData, events: readonly DealEventData[] = []): Promise<void> {
+  async insert(deal: DealData, events: readonly EventData[] = []): Promise<void> {
     this.rows.set(deal.id, deal);
-    // The outbox's table of the same store (MemoryDealEventOutbox).
-    const outbox = this.store.table<DealEventData>('deal_events');
+    // The outbox's table of the same store (MemoryEventOutbox).
+    const outbox = this.store.table<EventData>('events');
     for (const event of events) outbox.set(event.id, event);
   }
   async update(deal: DealData): Promise<void> {

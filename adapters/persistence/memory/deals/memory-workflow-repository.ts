@@ -1,4 +1,4 @@
-import { DealEventType } from '../../../../domain/deals/deal-event';
+import { WorkflowEvent } from '../../../../domain/deals/workflow';
 import { WorkflowData, WorkflowRunData } from '../../../../domain/deals/workflow';
 import { WorkflowRepository, WorkflowRunRepository } from '../../../../domain/deals/workflow-repository';
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
@@ -24,7 +24,7 @@ export class MemoryWorkflowRepository implements WorkflowRepository {
     return w && w.teamId === team.teamId ? w : null;
   }
 
-  async listForEvent(team: TeamContext, event: DealEventType): Promise<WorkflowData[]> {
+  async listForEvent(team: TeamContext, event: WorkflowEvent): Promise<WorkflowData[]> {
     return this.rows.filter((w) => w.teamId === team.teamId && w.event === event && w.isActive).sort(byCreation);
   }
 }

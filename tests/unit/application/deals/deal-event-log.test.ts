@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DealEventLog } from '../../../../application/deals/deal-event-log';
+import { EventLog } from '../../../../application/events/event-log';
 import { FakeOutbox, SequenceIds } from './fakes';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -16,10 +16,10 @@ const sources = (dir: string): string[] =>
     return name.endsWith('.ts') ? [path] : [];
   });
 
-describe('DealEventLog', () => {
+describe('EventLog', () => {
   it('appends each draft as a pending event of the team, with an id of its own and the given time, in order', async () => {
     const outbox = new FakeOutbox();
-    const log = new DealEventLog(outbox, new SequenceIds());
+    const log = new EventLog(outbox, new SequenceIds());
     const written = await log.append(
       TEAM,
       [
@@ -40,7 +40,7 @@ describe('DealEventLog', () => {
 
   it('stamps drafts as append does, without writing them: a new deal hands them to DealRepository.insert', () => {
     const outbox = new FakeOutbox();
-    const log = new DealEventLog(outbox, new SequenceIds());
+    const log = new EventLog(outbox, new SequenceIds());
     const stamped = log.stamp(TEAM, [null, { type: 'deal_created', dealId: 'd2', data: { phase: 'lead' } }], NOW);
     expect(stamped.map((e) => [e.type, e.dealId, e.teamId, e.status, e.createdAt])).to.deep.equal([
       ['deal_created', 'd2', TEAM.teamId, 'pending', NOW.toISOString()],

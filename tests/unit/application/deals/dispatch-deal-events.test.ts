@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DEAL_EVENT_MAX_ATTEMPTS } from '../../../../domain/deals/deal-event';
+import { EVENT_MAX_ATTEMPTS } from '../../../../domain/events/event';
 import { DispatchDealEvents } from '../../../../application/deals/dispatch-deal-events';
 import { silentLogger } from './fakes';
 import { CLIENT_ID, dealsWorld, TEAM } from './harness';
@@ -94,14 +94,14 @@ describe('DispatchDealEvents', () => {
     const w = await world();
     w.actions.failWith = 'no such project';
     const { deal } = await w.createDeal.execute(TEAM, { deal: { title: 'Site' } });
-    for (let i = 0; i < DEAL_EVENT_MAX_ATTEMPTS; i++) {
+    for (let i = 0; i < EVENT_MAX_ATTEMPTS; i++) {
       await w.dispatch.execute();
       w.clock.advance(3600_000);
     }
     const runs = [...w.runs.rows.values()];
     expect(runs.map((r) => [r.entityId, r.status, r.error])).to.deep.equal([[deal.deal.id, 'failed', 'no such project']]);
     const event = [...w.outbox.rows.values()][0];
-    expect(event).to.include({ status: 'delivered', attempts: DEAL_EVENT_MAX_ATTEMPTS });
+    expect(event).to.include({ status: 'delivered', attempts: EVENT_MAX_ATTEMPTS });
     expect(await w.dispatch.execute()).to.deep.equal({ claimed: 0, delivered: 0, retrying: 0 });
   });
 
@@ -115,7 +115,7 @@ describe('DispatchDealEvents', () => {
     const succeeded = { name: 'workflowRuns', labels: { status: 'succeeded' } };
     expect(w.counted).to.deep.equal([succeeded]);
     w.actions.failTimes = Infinity; // from now on the activity fails at every attempt, until they are spent
-    for (let attempt = 2; attempt <= DEAL_EVENT_MAX_ATTEMPTS; attempt++) {
+    for (let attempt = 2; attempt <= EVENT_MAX_ATTEMPTS; attempt++) {
       w.clock.advance(3600_000);
       await w.dispatch.execute();
     }

@@ -3,8 +3,8 @@
 import { ClientData } from '../../../../domain/clients/client';
 import { ClientRepository } from '../../../../domain/clients/client-repository';
 import { DealData } from '../../../../domain/deals/deal';
-import { DealEvent, DealEventData } from '../../../../domain/deals/deal-event';
-import { DealEventBacklog, DealEventOutbox } from '../../../../domain/deals/deal-event-outbox';
+import { LoggedEvent, EventData } from '../../../../domain/events/event';
+import { EventBacklog, EventOutbox } from '../../../../domain/events/event-outbox';
 import { DealRepository, DealView } from '../../../../domain/deals/deal-repository';
 import { IdempotencyRecord, isExpired } from '../../../../domain/deals/idempotency';
 import { IdempotencyKeyRepository } from '../../../../domain/deals/idempotency-key-repository';
@@ -85,7 +85,7 @@ export class FakeDeals extends MapStore<DealData> implements DealRepository {
     if (!d || d.teamId !== team.teamId) return null;
     return { deal: structuredClone(d), client: d.clientId ? { id: d.clientId, name: this.clientNames.get(d.clientId) ?? '' } : null };
   }
-  async insert(deal: DealData, events: readonly DealEventData[] = []): Promise<void> {
+  async insert(deal: DealData, events: readonly EventData[] = []): Promise<void> {
     this.rows.set(deal.id, structuredClone(deal));
     for (const event of events) await this.outbox!.add(event);
   }
@@ -127,35 +127,35 @@ export class FakeKeys extends MapStore<IdempotencyRecord> implements Idempotency
   }
 }
 
-export class FakeOutbox extends MapStore<DealEventData> implements DealEventOutbox {
-  async add(e: DealEventData): Promise<void> {
+export class FakeOutbox extends MapStore<EventData> implements EventOutbox {
+  async add(e: EventData): Promise<void> {
     this.rows.set(e.id, structuredClone(e));
   }
-  async findById(team: TeamContext, id: string): Promise<DealEventData | null> {
+  async findById(team: TeamContext, id: string): Promise<EventData | null> {
     const e = this.rows.get(id);
     return e && e.teamId === team.teamId ? structuredClone(e) : null;
   }
-  async listByDeal(team: TeamContext, dealId: string): Promise<DealEventData[]> {
+  async listByDeal(team: TeamContext, dealId: string): Promise<EventData[]> {
     return [...this.rows.values()].filter((e) => e.teamId === team.teamId && e.dealId === dealId).map((e) => structuredClone(e));
   }
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DealEventData[]> {
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<EventData[]> {
     return [...this.rows.values()]
       .filter((e) => e.status !== 'delivered' && Date.parse(e.availableAt) <= now.getTime())
       .slice(0, limit)
       .map((e) => {
-        const event = DealEvent.restore(e);
+        const event = LoggedEvent.restore(e);
         event.claim(now, leaseUntil);
         this.rows.set(e.id, event.snapshot());
         return event.snapshot();
       });
   }
-  async save(e: DealEventData): Promise<boolean> {
+  async save(e: EventData): Promise<boolean> {
     const cur = this.rows.get(e.id);
     if (!cur || cur.attempts !== e.attempts) return false;
     this.rows.set(e.id, structuredClone(e));
     return true;
   }
-  async backlog(): Promise<DealEventBacklog> {
+  async backlog(): Promise<EventBacklog> {
     const waiting = [...this.rows.values()]
       .filter((e) => e.status !== 'delivered')
       .map((e) => e.createdAt)

@@ -1,7 +1,7 @@
 import { ArchiveDeal } from '../../../../application/deals/archive-deal';
 import { CreateDeal } from '../../../../application/deals/create-deal';
 import { CreateWorkflow } from '../../../../application/deals/create-workflow';
-import { DealEventLog } from '../../../../application/deals/deal-event-log';
+import { EventLog } from '../../../../application/events/event-log';
 import { DispatchDealEvents } from '../../../../application/deals/dispatch-deal-events';
 import { UpdateDeal } from '../../../../application/deals/update-deal';
 import { CounterLabels, CounterName, Metrics } from '../../../../application/shared/metrics';
@@ -67,11 +67,11 @@ export const dealsWorld = () => {
     clock,
     kicks,
     counted,
-    createDeal: new CreateDeal(uow, deals, cr, keys, new DealEventLog(outbox, ids), ids, clock, trigger, {
+    createDeal: new CreateDeal(uow, deals, cr, keys, new EventLog(outbox, ids), ids, clock, trigger, {
       inFlightWaitMs: 200,
       pollMs: 10,
     }),
-    updateDeal: new UpdateDeal(uow, deals, cr, new DealEventLog(outbox, ids), clock, trigger),
+    updateDeal: new UpdateDeal(uow, deals, cr, new EventLog(outbox, ids), clock, trigger),
     archiveDeal: new ArchiveDeal(uow, deals, clock),
     createWorkflow: new CreateWorkflow(
       workflows,

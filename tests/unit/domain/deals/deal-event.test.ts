@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { DEAL_EVENT_LEASE_MS, DEAL_EVENT_MAX_ATTEMPTS, DealEvent } from '../../../../domain/deals/deal-event';
+import { EVENT_LEASE_MS, EVENT_MAX_ATTEMPTS, LoggedEvent } from '../../../../domain/events/event';
 import { NOW, TEAM_ID } from './deal-mother';
 
 const at = (ms: number): Date => new Date(NOW.getTime() + ms);
-const event = (): DealEvent =>
-  DealEvent.fromDraft('ev-1', TEAM_ID, { type: 'deal_created', dealId: 'deal-1', data: { phase: 'lead' } }, NOW);
+const event = (): LoggedEvent =>
+  LoggedEvent.fromDraft('ev-1', TEAM_ID, { type: 'deal_created', dealId: 'deal-1', data: { phase: 'lead' } }, NOW);
 
-describe('DealEvent (outbox)', () => {
+describe('LoggedEvent (outbox)', () => {
   it('starts pending and due at once', () => {
     const e = event();
     expect(e.snapshot()).to.include({ status: 'pending', attempts: 0, availableAt: NOW.toISOString(), deliveredAt: null });
@@ -17,9 +17,9 @@ describe('DealEvent (outbox)', () => {
     const e = event();
     e.claim(NOW);
     expect(e.snapshot()).to.include({ status: 'processing', attempts: 1 });
-    expect(e.isClaimable(at(DEAL_EVENT_LEASE_MS - 1))).to.equal(false);
+    expect(e.isClaimable(at(EVENT_LEASE_MS - 1))).to.equal(false);
     expect(() => e.claim(at(1))).to.throw();
-    expect(e.isClaimable(at(DEAL_EVENT_LEASE_MS))).to.equal(true);
+    expect(e.isClaimable(at(EVENT_LEASE_MS))).to.equal(true);
   });
 
   it('backs off after a failed attempt, longer each time', () => {
@@ -39,7 +39,7 @@ describe('DealEvent (outbox)', () => {
   it('stops retrying after the last attempt', () => {
     const e = event();
     let t = NOW;
-    for (let i = 1; i < DEAL_EVENT_MAX_ATTEMPTS; i++) {
+    for (let i = 1; i < EVENT_MAX_ATTEMPTS; i++) {
       e.claim(t);
       expect(e.isLastAttempt).to.equal(false);
       expect(e.attemptFailed('x', t)).to.equal(true);
@@ -57,6 +57,6 @@ describe('DealEvent (outbox)', () => {
     e.claim(NOW);
     e.delivered(NOW);
     expect(e.snapshot()).to.include({ status: 'delivered', deliveredAt: NOW.toISOString() });
-    expect(e.isClaimable(at(DEAL_EVENT_LEASE_MS * 10))).to.equal(false);
+    expect(e.isClaimable(at(EVENT_LEASE_MS * 10))).to.equal(false);
   });
 });

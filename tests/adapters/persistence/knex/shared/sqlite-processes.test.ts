@@ -10,7 +10,7 @@ import { loadConfig } from '../../../../../bootstrap/config';
 import { buildRuntime } from '../../../../../bootstrap/container';
 import { CLIENT_TOKENS } from '../../../../../bootstrap/contexts/clients';
 import { DEAL_TOKENS } from '../../../../../bootstrap/contexts/deals';
-import { DealEventOutbox } from '../../../../../domain/deals/deal-event-outbox';
+import { EventOutbox } from '../../../../../domain/events/event-outbox';
 import { IdempotencyKeyRepository } from '../../../../../domain/deals/idempotency-key-repository';
 
 const writer = (file: string, teamId: string, count: number) =>
@@ -101,7 +101,7 @@ describe('SQLite shared by several server processes', function () {
   });
 
   it('claims due deal events without holding the event loop while another process has the lock', async () => {
-    const outbox = runtime.container.get<DealEventOutbox>(DEAL_TOKENS.DealEventOutbox);
+    const outbox = runtime.container.get<EventOutbox>(DEAL_TOKENS.EventOutbox);
     const holder = lockHolder(file, 1500);
     await holder.locked;
     const claiming = outbox.claimDue(new Date(), new Date(Date.now() + 60_000), 10);

@@ -1,0 +1,181 @@
+import { Knex } from 'knex';
+import { EventData, EventPayload, EventStatus, EventType } from '../../../../domain/events/event';
+import { EventBacklog, EventOutbox, EventPage, EventPageQuery } from '../../../../domain/events/event-outbox';
+import { TeamContext } from '../../../../domain/shared/team';
+import { KnexDatabase } from '../shared/knex-database';
+import { fromJson, toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
+
+type Row = Record<string, unknown>;
+
+/** The log's (status, available_at, team_id) index (migration 20261130000100). */
+const DUE_INDEX = 'events_status_available_at_team_id_index';
+/** The log's (team_id, subject_id) index. */
+const SUBJECT_INDEX = 'events_team_id_subject_id_index';
+/** The log's (team_id, created_at, id) index: a team's events newest first. */
+const PAGE_INDEX = 'events_team_id_created_at_id_index';
+/** The log's (created_at, team_id) index: the retention purge. */
+const AGE_INDEX = 'events_created_at_team_id_index';
+/** The index SQLite makes for the (team_id, id) primary key of a table with no integer key. */
+const SQLITE_PRIMARY_KEY = 'sqlite_autoindex_events_1';
+
+/** An event as the log's row; the deal repository writes a new deal's events with it (KnexDealRepository.insert). */
+export const eventRow = (e: EventData): Row => ({
+  team_id: e.teamId,
+  id: e.id,
+  type: e.type,
+  subject_id: e.subjectId,
+  data: JSON.stringify(e.data),
+  status: e.status,
+  attempts: e.attempts,
+  available_at: e.availableAt,
+  last_error: e.lastError,
+  created_at: e.createdAt,
+  delivered_at: e.deliveredAt,
+});
+
+const fromRow = (r: Row): EventData => ({
+  id: r.id as string,
+  teamId: r.team_id as string,
+  type: r.type as EventType,
+  subjectId: r.subject_id as string,
+  data: fromJson<EventPayload>(r.data, { object: {} }),
+  status: r.status as EventStatus,
+  attempts: Number(r.attempts),
+  availableAt: toIso(r.available_at),
+  lastError: (r.last_error as string | null) ?? null,
+  createdAt: toIso(r.created_at),
+  deliveredAt: toIsoOrNull(r.delivered_at),
+});
+
+export class KnexEventOutbox implements EventOutbox {
+  constructor(private readonly database: KnexDatabase) {}
+
+  /**
+   * The outbox, read through `index` on SQLite: statistics taken while it held a few events make a scan
+   * look cheaper to the planner, and it grows by an event per write, so each read would walk all of them.
+   */
+  private outbox(index: string): Knex.QueryBuilder<Row, Row[]> {
+    const db = this.database.db;
+    return this.database.dialect === 'sqlite' ? db.from(db.raw('?? indexed by ??', ['events', index])) : db('events');
+  }
+
+  async add(event: EventData): Promise<void> {
+    await this.database.insert('events', eventRow(event));
+  }
+
+  async findById(team: TeamContext, id: string): Promise<EventData | null> {
+    const row = await this.database.db('events').where({ team_id: team.teamId, id }).first<Row | undefined>();
+    return row ? fromRow(row) : null;
+  }
+
+  async listBySubject(team: TeamContext, subjectId: string): Promise<EventData[]> {
+    const rows: Row[] = await this.outbox(SUBJECT_INDEX)
+      .where({ team_id: team.teamId, subject_id: subjectId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    return rows.map(fromRow);
+  }
+
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<EventData[]> {
+    // One statement claims the batch. PostgreSQL skips the rows another node is claiming at this very
+    // moment (SKIP LOCKED) instead of waiting for them; SQLite has one writer at a time, so the select
+    // and the update see the same rows. Served by the (status, available_at) index.
+    const due = (from: string) =>
+      `select team_id, id from ${from} where status in ('pending', 'processing') and available_at <= ? ` +
+      'order by available_at, id limit ?';
+    const claim = "set status = 'processing', attempts = attempts + 1, available_at = ?";
+    const lease = leaseUntil.toISOString();
+    const dueBindings = [now.toISOString(), limit];
+    let rows: Row[];
+    if (this.database.dialect === 'postgres') {
+      const result = await this.database.db.raw<{ rows: Row[] }>(
+        `with due as (${due('events')} for update skip locked) update events ${claim} ` +
+          'from due where events.team_id = due.team_id and events.id = due.id returning events.*',
+        [...dueBindings, lease],
+      );
+      rows = result.rows;
+    } else {
+      // Pinned to the indexes, as `outbox` reads. A unit of work of its own: it waits for another
+      // process's write lock beside the event loop (SQLite's own wait would stop it) and commits with the
+      // units queued beside it.
+      rows = await this.database.transaction(() =>
+        this.database.db.raw<Row[]>(
+          `update events indexed by ${SQLITE_PRIMARY_KEY} ${claim} ` +
+            `where (team_id, id) in (${due(`events indexed by ${DUE_INDEX}`)}) returning *`,
+          [lease, ...dueBindings],
+        ),
+      );
+    }
+    // RETURNING keeps no order: in the order they were written.
+    return rows.map(fromRow).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
+  }
+
+  async save(event: EventData): Promise<boolean> {
+    const n = await this.database.db('events').where({ team_id: event.teamId, id: event.id, attempts: event.attempts }).update({
+      status: event.status,
+      available_at: event.availableAt,
+      last_error: event.lastError,
+      delivered_at: event.deliveredAt,
+    });
+    return n === 1;
+  }
+
+  async page(team: TeamContext, query: EventPageQuery): Promise<EventPage | null> {
+    let after: Row | undefined;
+    if (query.startingAfter !== undefined) {
+      after = await this.database
+        .db('events')
+        .where({ team_id: team.teamId, id: query.startingAfter })
+        .first<Row | undefined>('created_at', 'id');
+      if (!after) return null;
+    }
+    const q = this.outbox(PAGE_INDEX).where({ team_id: team.teamId });
+    if (query.types?.length) q.whereIn('type', [...query.types]);
+    if (query.createdAfter !== undefined) q.where('created_at', '>', query.createdAfter);
+    if (after) {
+      const at = toIso(after.created_at);
+      q.where((w) =>
+        w.where('created_at', '<', at).orWhere((x) => x.where('created_at', '=', at).andWhere('id', '<', after!.id as string)),
+      );
+    }
+    const rows: Row[] = await q
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(query.limit + 1);
+    return { data: rows.slice(0, query.limit).map(fromRow), hasMore: rows.length > query.limit };
+  }
+
+  async purgeBefore(cutoff: Date, limit: number): Promise<number> {
+    // A batch at a time, oldest first, in a unit of work (a lone write on SQLite goes through one).
+    return this.database.transaction(async () => {
+      const old: Row[] = await this.outbox(AGE_INDEX)
+        .where('created_at', '<', cutoff.toISOString())
+        .andWhere('status', 'delivered')
+        .orderBy('created_at')
+        .limit(limit)
+        .select('team_id', 'id');
+      let n = 0;
+      for (let i = 0; i < old.length; i += 100) {
+        const chunk = old.slice(i, i + 100);
+        n += await this.database
+          .db('events')
+          .where((w) => {
+            for (const r of chunk) w.orWhere({ team_id: r.team_id as string, id: r.id as string });
+          })
+          .delete();
+      }
+      return n;
+    });
+  }
+
+  async backlog(): Promise<EventBacklog> {
+    // Served by the (status, available_at) index, like claimDue.
+    const row = await this.outbox(DUE_INDEX)
+      .whereIn('status', ['pending', 'processing'])
+      .count({ pending: '*' })
+      .min({ oldest: 'created_at' })
+      .first<Row | undefined>();
+    return { pending: toNumberOrNull(row?.pending) ?? 0, oldestCreatedAt: toIsoOrNull(row?.oldest) };
+  }
+}

@@ -1,0 +1,20 @@
+import { ContainerModule } from 'inversify';
+import { HttpEventObjects } from '../../adapters/http/events/http-event-objects';
+import { EventLog } from '../../application/events/event-log';
+import { EventObjects } from '../../application/events/event-objects';
+import { wiring } from '../binding';
+import { TOKENS } from '../tokens';
+
+export const EVENT_TOKENS = {
+  /** The event log, which is the dispatcher's outbox too. */
+  EventOutbox: Symbol.for('EventOutbox'),
+  EventObjects: Symbol.for('EventObjects'),
+} as const;
+
+/** The event log every write appends to; its readers (workflows, subscriptions, GET /events) build on it. */
+export const eventsContext = new ContainerModule(({ bind }) => {
+  const { singleton } = wiring(bind);
+  const T = EVENT_TOKENS;
+  bind<EventObjects>(T.EventObjects).toConstantValue(new HttpEventObjects());
+  singleton(EventLog, [T.EventOutbox, TOKENS.IdGenerator, T.EventObjects]);
+});
