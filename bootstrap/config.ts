@@ -60,6 +60,21 @@ export interface Config {
   secretsKeyPrevious?: string;
   /** `METRICS_TOKEN`: when set, GET /metrics wants it as `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** Event subscriptions and their deliveries (`EVENT_*`). */
+  events: EventSettings;
+}
+
+export interface EventSettings {
+  /** Subscriptions may use http and loopback or private addresses. */
+  allowPrivateNetworks: boolean;
+  /** How long a receiver has to answer a delivery. */
+  deliveryTimeoutMs: number;
+  /** The waits before each retry, in milliseconds. */
+  retryScheduleMs: number[];
+  /** A subscription failing every attempt for this long is disabled. */
+  disableAfterMs: number;
+  subscriptionsPerTeam: number;
+  retentionDays: number;
 }
 
 /**
@@ -217,6 +232,40 @@ const secretsKey: Kind<string> = {
   },
 };
 
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration such as `5s`, `30m`, `2h` or `5d` (or `250ms`), in milliseconds; null for anything else. */
+const durationMs = (raw: string): number | null => {
+  const m = /^(\d+)(ms|s|m|h|d)$/.exec(raw.trim());
+  return m ? Number(m[1]) * DURATION_UNITS[m[2]] : null;
+};
+
+const duration = (minMs: number): Kind<number> => ({
+  takes: `a duration such as 250ms, 5s, 30m, 2h or 5d, at least ${minMs} ms`,
+  parse: (raw) => {
+    const ms = durationMs(raw);
+    if (ms === null || ms < minMs) throw new Refused();
+    return ms;
+  },
+});
+
+/** `EVENT_RETRY_SCHEDULE`: the waits before each retry, in order. */
+const durations: Kind<number[]> = {
+  takes: 'a comma-separated list of 1 to 20 durations such as 5s,5m,30m (each 1 ms to 30 days)',
+  parse: (raw) => {
+    const items = raw.split(',').map((d) => d.trim());
+    if (items.length === 0 || items.length > 20) throw new Refused();
+    return items.map((item) => {
+      const ms = durationMs(item);
+      if (ms === null || ms < 1 || ms > 30 * DURATION_UNITS.d) throw new Refused(quote(item));
+      return ms;
+    });
+  },
+};
+
+/** The default retry schedule of event deliveries (Standard Webhooks' usual one). */
+const EVENT_RETRY_DEFAULT = '5s,5m,30m,2h,5h,10h,10h';
+
 /** The longest delay a timer takes (about 24.8 days); a longer one would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const MAX_PER_MINUTE = 1_000_000_000;
@@ -350,6 +399,37 @@ export const SETTINGS = {
     defaultText: 'off',
     description: '`1`/`true` lets provider calls reach loopback and private networks; link-local, metadata and this API stay refused',
   }),
+  EVENT_DELIVERY_ALLOW_PRIVATE_NETWORKS: define(flag, {
+    fallback: false,
+    defaultText: 'off',
+    description:
+      '`1`/`true` lets event subscriptions use `http` and reach loopback and private networks (development and tests); link-local, metadata and this API stay refused',
+  }),
+  EVENT_DELIVERY_TIMEOUT_MS: define(wholeNumber(100, 120_000, 'of milliseconds '), {
+    fallback: 15_000,
+    defaultText: '`15000`',
+    description: 'how long a subscriber has to answer an event delivery with a 2xx before the attempt counts as failed',
+  }),
+  EVENT_RETRY_SCHEDULE: define(durations, {
+    fallback: () => durations.parse(EVENT_RETRY_DEFAULT),
+    defaultText: `\`${EVENT_RETRY_DEFAULT}\``,
+    description: 'the waits before each retry of a failed event delivery; after the last one the delivery is failed',
+  }),
+  EVENT_DISABLE_AFTER: define(duration(1000), {
+    fallback: 5 * DURATION_UNITS.d,
+    defaultText: '`5d`',
+    description: 'a subscription whose every delivery attempt has failed for this long is disabled, with the reason shown on it',
+  }),
+  EVENT_SUBSCRIPTIONS_PER_TEAM: define(wholeNumber(1, 1000), {
+    fallback: 20,
+    defaultText: '`20`',
+    description: 'the most event subscriptions a team may have',
+  }),
+  EVENT_RETENTION_DAYS: define(wholeNumber(1, 3650), {
+    fallback: 30,
+    defaultText: '`30`',
+    description: 'how long events are kept for `GET /events` and for replaying their deliveries',
+  }),
   METRICS_TOKEN: optional(text(true), { description: 'when set, `GET /metrics` wants `Authorization: Bearer <token>`' }),
 } satisfies Record<string, Setting<unknown>>;
 
@@ -435,6 +515,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: s.SECRETS_KEY,
     secretsKeyPrevious: s.SECRETS_KEY_PREVIOUS,
     metricsToken: s.METRICS_TOKEN,
+    events: {
+      allowPrivateNetworks: s.EVENT_DELIVERY_ALLOW_PRIVATE_NETWORKS,
+      deliveryTimeoutMs: s.EVENT_DELIVERY_TIMEOUT_MS,
+      retryScheduleMs: s.EVENT_RETRY_SCHEDULE,
+      disableAfterMs: s.EVENT_DISABLE_AFTER,
+      subscriptionsPerTeam: s.EVENT_SUBSCRIPTIONS_PER_TEAM,
+      retentionDays: s.EVENT_RETENTION_DAYS,
+    },
   };
 }
 
