@@ -1,4 +1,4 @@
-import { EVENT_LEASE_MS, LoggedEvent } from '../../domain/events/event';
+import { EVENT_LEASE_MS, EventData, LoggedEvent } from '../../domain/events/event';
 import { EventOutbox } from '../../domain/events/event-outbox';
 import { DealData } from '../../domain/deals/deal';
 import { DealRepository } from '../../domain/deals/deal-repository';
@@ -10,6 +10,7 @@ import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';
 import { Metrics, noMetrics } from '../shared/metrics';
 import { UnitOfWork } from '../shared/unit-of-work';
+import { EventDeliveryTrigger, FanOutEvents } from '../events/fan-out-events';
 import { WorkflowActions } from './workflow-actions';
 
 export interface DispatchReport {
@@ -51,6 +52,8 @@ export class DispatchDealEvents {
     private readonly metrics: Metrics = noMetrics,
     /** How long a claim holds its events (EVENT_LEASE_MS unless configured). */
     private readonly leaseMs: number = EVENT_LEASE_MS,
+    /** Hands each event to the team's subscriptions, and wakes their deliverer. */
+    private readonly subscribers?: { fanOut: FanOutEvents; deliverer: EventDeliveryTrigger },
   ) {}
 
   async execute(command: DispatchDealEventsCommand = {}): Promise<DispatchReport> {
@@ -72,13 +75,20 @@ export class DispatchDealEvents {
     } finally {
       // The outcomes of the batch in one commit. Those not written (this node died first) are taken
       // again after the lease, and the runs already recorded do not run again.
+      // Every event dispatched goes to the subscriptions that want it, whatever its workflows did (once: a
+      // second hand-out finds its deliveries made).
+      let handedOut = 0;
       await this.uow.run(async () => {
+        const saved: EventData[] = [];
         for (const event of outcomes) {
           if (!(await this.outbox.save(event.snapshot()))) continue;
+          saved.push(event.snapshot());
           if (event.status === 'delivered') report.delivered += 1;
           else report.retrying += 1;
         }
+        if (this.subscribers) handedOut = await this.subscribers.fanOut.run(saved);
       });
+      if (handedOut > 0) this.subscribers?.deliverer.kick();
     }
     return report;
   }

@@ -47,7 +47,12 @@ export const UNLINKED_ID_COLUMNS: Readonly<Record<string, string>> = {
   'tasks.reporter_id': PERSON,
   'task_assignees.assignee_id': PERSON,
   'activities.contract_id': 'a contract: no such table in this schema',
-  'workflow_runs.entity_id': 'the entity the event was about (a deal today), named by the event; the run references the event',
+  'workflow_runs.entity_id': 'the deal the event was about, named by the event',
+  'workflow_runs.event_id': 'events are purged after their retention; the run stays the record of what ran',
+  'events.subject_id': 'the record the event is about, of any kind, possibly deleted since (task.deleted)',
+  'event_deliveries.event_id': 'events are purged after their retention; the delivery stays the record of what was sent',
+  'event_deliveries.subscription_id': 'deliveries are kept after their subscription is deleted, as the record of what was sent',
+  'event_delivery_attempts.subscription_id': "the delivery's subscription, kept on the attempt to read a subscription's attempts without a join",
   'project_leads.public_id': 'the short public id of the lead itself, not a reference',
   'webhook_endpoints.endpoint_id': 'the public id of the endpoint itself, not a reference',
   'webhook_deliveries.webhook_id':

@@ -1,0 +1,100 @@
+import { EventDelivery, EventDeliveryAttemptData, EventDeliveryData } from '../../../../domain/events/event-delivery';
+import {
+  DeliveryListQuery,
+  DeliveryView,
+  EventDeliveryBacklog,
+  EventDeliveryRepository,
+} from '../../../../domain/events/event-delivery-repository';
+import { Page, offsetOf } from '../../../../domain/shared/list';
+import { TeamContext } from '../../../../domain/shared/team';
+import { MemoryStore } from '../shared/memory-store';
+
+const ascending = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }): number =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+export class MemoryEventDeliveryRepository implements EventDeliveryRepository {
+  constructor(private readonly store: MemoryStore) {}
+
+  private get rows() {
+    return this.store.table<EventDeliveryData>('event_deliveries');
+  }
+  private get attempts() {
+    return this.store.table<EventDeliveryAttemptData>('event_delivery_attempts');
+  }
+
+  async addMissing(deliveries: readonly EventDeliveryData[]): Promise<void> {
+    for (const d of deliveries) {
+      const taken = this.rows.filter((r) => r.teamId === d.teamId && r.subscriptionId === d.subscriptionId && r.eventId === d.eventId);
+      if (taken.length === 0) this.rows.set(d.id, d);
+    }
+  }
+
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<EventDeliveryData[]> {
+    const at = now.toISOString();
+    const due = this.rows
+      .filter((d) => (d.status === 'pending' || d.status === 'processing') && d.nextAttemptAt !== null && d.nextAttemptAt <= at)
+      .sort((a, b) => (a.nextAttemptAt! < b.nextAttemptAt! ? -1 : a.nextAttemptAt! > b.nextAttemptAt! ? 1 : a.id < b.id ? -1 : 1))
+      .slice(0, limit);
+    return due
+      .map((d) => {
+        const delivery = EventDelivery.restore(d);
+        delivery.claim(now, leaseUntil);
+        const claimed = delivery.snapshot();
+        this.rows.set(claimed.id, claimed);
+        return claimed;
+      })
+      .sort(ascending);
+  }
+
+  async save(delivery: EventDeliveryData): Promise<boolean> {
+    const cur = this.rows.get(delivery.id);
+    if (!cur || cur.teamId !== delivery.teamId || cur.attempts !== delivery.attempts) return false;
+    this.rows.set(delivery.id, { ...delivery });
+    return true;
+  }
+
+  async requeue(delivery: EventDeliveryData): Promise<void> {
+    const cur = this.rows.get(delivery.id);
+    if (cur && cur.teamId === delivery.teamId) this.rows.set(delivery.id, { ...delivery, attempts: cur.attempts });
+  }
+
+  async addAttempt(attempt: EventDeliveryAttemptData): Promise<void> {
+    this.attempts.set(attempt.id, attempt);
+  }
+
+  async findById(team: TeamContext, subscriptionId: string, id: string): Promise<DeliveryView | null> {
+    const d = this.rows.get(id);
+    if (!d || d.teamId !== team.teamId || d.subscriptionId !== subscriptionId) return null;
+    return this.withAttempts(d);
+  }
+
+  async list(team: TeamContext, subscriptionId: string, query: DeliveryListQuery): Promise<Page<DeliveryView>> {
+    const wanted = (d: EventDeliveryData) =>
+      !query.status || d.status === query.status || (query.status === 'pending' && d.status === 'processing');
+    const all = this.rows
+      .filter((d) => d.teamId === team.teamId && d.subscriptionId === subscriptionId && wanted(d))
+      .sort((a, b) => (query.ascending ? ascending(a, b) : ascending(b, a)));
+    const start = offsetOf(query);
+    return { items: all.slice(start, start + query.limit).map((d) => this.withAttempts(d)), total: all.length };
+  }
+
+  private withAttempts(delivery: EventDeliveryData): DeliveryView {
+    const attempts = this.attempts
+      .filter((a) => a.teamId === delivery.teamId && a.deliveryId === delivery.id)
+      .sort((a, b) => a.attempt - b.attempt);
+    return { delivery, attempts };
+  }
+
+  async listFailedSince(team: TeamContext, subscriptionId: string, since: string, limit: number): Promise<EventDeliveryData[]> {
+    return this.rows
+      .filter((d) => d.teamId === team.teamId && d.subscriptionId === subscriptionId && d.status === 'failed' && d.createdAt >= since)
+      .sort(ascending)
+      .slice(0, limit);
+  }
+
+  async backlog(): Promise<EventDeliveryBacklog> {
+    const waiting = this.rows.filter((d) => d.status === 'pending' || d.status === 'processing');
+    const oldest = waiting.reduce<string | null>((min, d) => (min === null || d.createdAt < min ? d.createdAt : min), null);
+    return { pending: waiting.length, oldestCreatedAt: oldest };
+  }
+}

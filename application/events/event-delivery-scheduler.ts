@@ -1,0 +1,69 @@
+import { BackgroundWork } from '../shared/background-work';
+import { Logger } from '../shared/logger';
+import { DeliverEvents } from './deliver-events';
+import { EventDeliveryTrigger } from './fan-out-events';
+import { PurgeEvents } from './purge-events';
+
+const BATCH = 50;
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Runs the deliverer in the background of the server: on an interval (retries come due on their own), and
+ * soon after the dispatcher hands events out; now and then it purges the events past their retention. Inert until started, so the CLI and tests run nothing behind
+ * their back; one run at a time per process, and several processes are safe (each delivery is claimed by one).
+ */
+export class EventDeliveryScheduler implements EventDeliveryTrigger, BackgroundWork {
+  private active = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private lastPurge = 0;
+
+  constructor(
+    private readonly deliver: () => DeliverEvents,
+    private readonly purge: () => PurgeEvents,
+    private readonly logger: () => Logger,
+    private readonly intervalMs = 1000,
+  ) {}
+
+  kick(): void {
+    if (!this.active) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.drain())
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  start(): () => Promise<void> {
+    this.active = true;
+    this.timer = setInterval(() => this.kick(), this.intervalMs);
+    this.timer.unref();
+    this.kick();
+    return async () => {
+      this.active = false;
+      clearInterval(this.timer);
+      await this.running;
+    };
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        const report = await this.deliver().execute(BATCH);
+        if (report.claimed === BATCH) this.again = true;
+      } while (this.again && this.active);
+      if (Date.now() - this.lastPurge >= PURGE_INTERVAL_MS) {
+        this.lastPurge = Date.now();
+        await this.purge().execute();
+      }
+    } catch (err) {
+      this.logger().error({ err }, 'event delivery failed');
+    }
+  }
+}
