@@ -9,6 +9,7 @@ export const EVENT_TOKENS = {
   /** The event log, which is the dispatcher's outbox too. */
   EventOutbox: Symbol.for('EventOutbox'),
   EventObjects: Symbol.for('EventObjects'),
+  EventSubscriptionRepository: Symbol.for('EventSubscriptionRepository'),
 } as const;
 
 /** The event log every write appends to; its readers (workflows, subscriptions, GET /events) build on it. */
