@@ -10,6 +10,11 @@ export const TOKENS = {
   IdGenerator: Symbol.for('IdGenerator'),
   UnitOfWork: Symbol.for('UnitOfWork'),
   SecretHasher: Symbol.for('SecretHasher'),
+  /**
+   * Seals with SECRETS_KEY what must be read back (inbox credentials, signing secrets): bound by the WhatsApp
+   * context, which was its first user, as `WHATSAPP_TOKENS.CredentialCipher`.
+   */
+  CredentialCipher: Symbol.for('WhatsAppCredentialCipher'),
   Logger: Symbol.for('Logger'),
   RateLimiter: Symbol.for('RateLimiter'),
   /** Public routes, per client address; and per endpoint (an inbound endpoint id, the Cloud API webhook). */

@@ -100,6 +100,8 @@ export interface ProviderUrlGuardOptions {
   allowPrivateNetworks?: boolean;
   /** Name resolution: the system resolver unless a test injects one. */
   resolve?: HostResolver;
+  /** What the messages call the target (`provider` unless told: `The provider URL is not valid`). */
+  noun?: string;
 }
 
 /** One call's URL and the `lookup` its connection must use. */
@@ -112,11 +114,24 @@ export class ProviderUrlGuard {
   private readonly self: { host: string; port: string }[];
   private readonly allowPrivateNetworks: boolean;
   private readonly resolve: HostResolver;
+  private readonly noun: string;
 
   constructor(options: ProviderUrlGuardOptions = {}) {
     this.self = (options.selfOrigins ?? []).map((o) => new URL(o)).map((u) => ({ host: canonical(u.hostname), port: portOf(u) }));
     this.allowPrivateNetworks = options.allowPrivateNetworks ?? false;
     this.resolve = options.resolve ?? systemResolver;
+    this.noun = options.noun ?? 'provider';
+  }
+
+  /**
+   * Judges a URL as a call would, its name resolved now: for a URL registered to be called later (an event
+   * subscription), which every call judges again through `prepare`'s lookup. Throws as `prepare` and the lookup do.
+   */
+  async check(target: string): Promise<URL> {
+    const { url } = this.prepare(target);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (!isIP(host)) await this.resolveChecked(host, portOf(url));
+    return url;
   }
 
   /** Throws a `rejected` ProviderFailure for a URL refused by its text alone; otherwise the lookup to connect with. */
@@ -125,9 +140,9 @@ export class ProviderUrlGuard {
     try {
       url = new URL(target);
     } catch {
-      throw rejected('The provider URL is not valid');
+      throw rejected(`The ${this.noun} URL is not valid`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw rejected('The provider URL must use http or https');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw rejected(`The ${this.noun} URL must use http or https`);
     const port = portOf(url);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host)) this.judge(host, port, null);
@@ -141,7 +156,7 @@ export class ProviderUrlGuard {
           const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : (options.family ?? 0);
           const addresses = found.filter((a) => family === 0 || isIP(a) === family);
           if (addresses.length === 0)
-            callback(new ProviderFailure('unreachable', `The provider host ${hostname} has no IPv${family} address`), '');
+            callback(new ProviderFailure('unreachable', `The ${this.noun} host ${hostname} has no IPv${family} address`), '');
           else if (options.all)
             callback(
               null,
@@ -159,9 +174,9 @@ export class ProviderUrlGuard {
     try {
       addresses = await this.resolve(hostname);
     } catch {
-      throw new ProviderFailure('unreachable', `The provider host ${hostname} could not be resolved`);
+      throw new ProviderFailure('unreachable', `The ${this.noun} host ${hostname} could not be resolved`);
     }
-    if (addresses.length === 0) throw new ProviderFailure('unreachable', `The provider host ${hostname} could not be resolved`);
+    if (addresses.length === 0) throw new ProviderFailure('unreachable', `The ${this.noun} host ${hostname} could not be resolved`);
     // Every answer must pass: the connection may try any of them.
     for (const address of addresses) this.judge(address, port, hostname);
     return addresses;
@@ -171,14 +186,14 @@ export class ProviderUrlGuard {
     const address = canonical(raw);
     const where =
       hostname === null
-        ? `The provider address ${raw.replace(/%.*$/, '')}`
-        : `The provider host ${hostname} resolves to ${raw.replace(/%.*$/, '')}, which`;
-    if (this.pointsAtSelf(address, port)) throw rejected('The provider URL points at this API');
+        ? `The ${this.noun} address ${raw.replace(/%.*$/, '')}`
+        : `The ${this.noun} host ${hostname} resolves to ${raw.replace(/%.*$/, '')}, which`;
+    if (this.pointsAtSelf(address, port)) throw rejected(`The ${this.noun} URL points at this API`);
     const kind = kindOfAddress(address);
     if (kind === 'never') throw rejected(`${where} is a link-local, metadata or otherwise non-public address`);
     if (kind === 'private' && !this.allowPrivateNetworks) {
       throw rejected(
-        `${where} is on a loopback or private network, which providers may use only where the operator allows private networks`,
+        `${where} is on a loopback or private network, which ${this.noun}s may use only where the operator allows private networks`,
       );
     }
   }

@@ -27,6 +27,7 @@ import { UpdateContact } from '../../application/whatsapp/update-contact';
 import { WhatsAppProvider } from '../../application/whatsapp/whatsapp-provider';
 import { wiring } from '../binding';
 import { Config } from '../config';
+import { selfOrigins } from '../self-origins';
 import { DemoSeed, TOKENS } from '../tokens';
 import { CLIENT_TOKENS } from './clients';
 import { TEAM_TOKENS } from './teams';
@@ -44,13 +45,11 @@ export const WHATSAPP_TOKENS = {
   InboxErrorRepository: Symbol.for('WhatsAppInboxErrorRepository'),
   Provider: Symbol.for('WhatsAppProvider'),
   ProviderOptions: Symbol.for('WhatsAppProviderOptions'),
-  CredentialCipher: Symbol.for('WhatsAppCredentialCipher'),
+  /** Bound here; shared by every context that keeps a secret (`TOKENS.CredentialCipher`). */
+  CredentialCipher: TOKENS.CredentialCipher,
 } as const;
 
 const T = WHATSAPP_TOKENS;
-
-/** Where this API listens, so that no provider URL can point back at it. */
-const selfOrigins = (config: Config): string[] => [`http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`];
 
 export const whatsappContext = new ContainerModule(({ bind }) => {
   const { singleton, services, later } = wiring(bind);

@@ -4,6 +4,7 @@ import { KnexCampaignRepository } from '../../adapters/persistence/knex/campaign
 import { KnexClientRepository } from '../../adapters/persistence/knex/clients/knex-client-repository';
 import { KnexDealContactRepository } from '../../adapters/persistence/knex/deals/knex-deal-contact-repository';
 import { KnexEventOutbox } from '../../adapters/persistence/knex/events/knex-event-outbox';
+import { KnexEventSubscriptionRepository } from '../../adapters/persistence/knex/events/knex-event-subscription-repository';
 import { KnexDealRepository } from '../../adapters/persistence/knex/deals/knex-deal-repository';
 import { KnexIdempotencyKeyRepository } from '../../adapters/persistence/knex/deals/knex-idempotency-key-repository';
 import { KnexProjectLeadReader } from '../../adapters/persistence/knex/deals/knex-project-lead-reader';
@@ -30,6 +31,7 @@ import { MemoryCampaignRepository } from '../../adapters/persistence/memory/camp
 import { MemoryClientRepository } from '../../adapters/persistence/memory/clients/memory-client-repository';
 import { MemoryDealContactRepository } from '../../adapters/persistence/memory/deals/memory-deal-contact-repository';
 import { MemoryEventOutbox } from '../../adapters/persistence/memory/events/memory-event-outbox';
+import { MemoryEventSubscriptionRepository } from '../../adapters/persistence/memory/events/memory-event-subscription-repository';
 import { MemoryDealRepository } from '../../adapters/persistence/memory/deals/memory-deal-repository';
 import { MemoryIdempotencyKeyRepository } from '../../adapters/persistence/memory/deals/memory-idempotency-key-repository';
 import { MemoryProjectLeadReader } from '../../adapters/persistence/memory/deals/memory-project-lead-reader';
@@ -85,6 +87,11 @@ const REPOSITORIES: Repository[] = [
   { token: DEAL_TOKENS.DealRepository, memory: MemoryDealRepository, knex: KnexDealRepository },
   { token: DEAL_TOKENS.IdempotencyKeyRepository, memory: MemoryIdempotencyKeyRepository, knex: KnexIdempotencyKeyRepository },
   { token: EVENT_TOKENS.EventOutbox, memory: MemoryEventOutbox, knex: KnexEventOutbox },
+  {
+    token: EVENT_TOKENS.EventSubscriptionRepository,
+    memory: MemoryEventSubscriptionRepository,
+    knex: KnexEventSubscriptionRepository,
+  },
   { token: DEAL_TOKENS.WorkflowRepository, memory: MemoryWorkflowRepository, knex: KnexWorkflowRepository },
   { token: DEAL_TOKENS.WorkflowRunRepository, memory: MemoryWorkflowRunRepository, knex: KnexWorkflowRunRepository },
   { token: DEAL_TOKENS.DealContactRepository, memory: MemoryDealContactRepository, knex: KnexDealContactRepository },

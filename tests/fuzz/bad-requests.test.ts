@@ -136,6 +136,8 @@ async function teamWorld(env: HttpEnv, runtime: Runtime, n: number, providerUrl:
     conversation: sent.conversation_id,
     inbox: evolution.id,
     lead: (await call('post', `/projects/${project.id}/leads`, { full_name: 'João' })).id,
+    // A public address written literally: judged without a DNS query.
+    eventSubscription: (await call('post', '/event-subscriptions', { url: 'https://93.184.216.34/hook', events: ['*'] })).id,
   };
   return { key: team.key, ids, secret: webhook.secret_token, phoneNumberId };
 }

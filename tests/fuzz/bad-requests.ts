@@ -72,6 +72,7 @@ export const RESOURCES = [
   'stage',
   'lead',
   'lossReason',
+  'eventSubscription',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -764,6 +765,7 @@ export function requestRecipe(op: FuzzOperation): fc.Arbitrary<RequestRecipe> {
       campaigns: 'campaign',
       activities: 'activity',
       webhooks: 'webhook',
+      'event-subscriptions': 'eventSubscription',
     };
     if (base === 'whatsapp') return op.path.includes('conversations') ? 'conversation' : 'contact';
     return op.id === 'moveDeal' ? 'projectDeal' : (map[base] ?? 'client');

@@ -22,6 +22,7 @@ const ASKED: Record<string, string> = {
     'assigned_to',
   updateWhatsAppContact: 'custom_name, notes, tags, client_id',
   updateWebhookEndpoint: 'name, is_active, field_mapping, idempotency_path, auth_mode, signing_secret',
+  updateEventSubscription: 'url, events, description, is_active',
 };
 
 forEachHttpBackend('Updatable fields', (env) => {
@@ -39,6 +40,7 @@ forEachHttpBackend('Updatable fields', (env) => {
       activities: await post('/activities', { title: 'Ligar' }),
       whatsapp: await post('/whatsapp/contacts', { phone: '(31) 98765-4321' }),
       webhooks: await post('/webhooks', { name: 'Site' }),
+      'event-subscriptions': await post('/event-subscriptions', { url: 'https://93.184.216.34/hook', events: ['*'] }),
     };
     const doc = (await env().request.get('/api/v1/openapi.json').expect(200)).body;
     const puts = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, item]) => (item.put ? [{ path, op: item.put }] : []));

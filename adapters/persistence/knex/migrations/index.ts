@@ -26,6 +26,7 @@ import * as m20261128000100 from './20261128000100_inbound_auth_modes';
 import * as m20261128000500 from './20261128000500_salted_verify_tokens';
 import * as m20261129000100 from './20261129000100_write_lock';
 import * as m20261130000100 from './20261130000100_event_log';
+import * as m20261130000200 from './20261130000200_event_subscriptions';
 import * as m20261130000300 from './20261130000300_event_deliveries';
 
 interface Migration {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '20261128000500_salted_verify_tokens': m20261128000500,
   '20261129000100_write_lock': m20261129000100,
   '20261130000100_event_log': m20261130000100,
+  '20261130000200_event_subscriptions': m20261130000200,
   '20261130000300_event_deliveries': m20261130000300,
 };
 
