@@ -111,12 +111,12 @@ export class DeliverEvents {
       const current = await this.subscriptions.findById(team, data.subscriptionId);
       if (!current) return;
       const s = EventSubscription.restore(current);
-      const changed =
-        verdict === 'succeeded'
-          ? s.deliverySucceeded(now)
-          : verdict === 'gone'
-            ? s.disable('The receiver answered 410 Gone', now)
-            : s.deliveryFailed(now, this.settings.disableAfterMs);
+      let changed: boolean;
+      if (verdict === 'succeeded') changed = s.deliverySucceeded();
+      else if (verdict === 'gone') {
+        s.disable('The receiver answered 410 Gone', now);
+        changed = true;
+      } else changed = s.deliveryFailed(now, this.settings.disableAfterMs);
       if (changed) await this.subscriptions.update(s.snapshot());
     });
     if (verdict !== 'succeeded') {

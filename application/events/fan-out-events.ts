@@ -1,7 +1,7 @@
-import { EventDelivery, eventMatches } from '../../domain/events/event-delivery';
+import { EventDelivery } from '../../domain/events/event-delivery';
 import { EventDeliveryRepository } from '../../domain/events/event-delivery-repository';
 import { EventData } from '../../domain/events/event';
-import { EventSubscriptionData } from '../../domain/events/event-subscription';
+import { EventSubscription, EventSubscriptionData } from '../../domain/events/event-subscription';
 import { EventSubscriptionRepository } from '../../domain/events/event-subscription-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
@@ -32,7 +32,7 @@ export class FanOutEvents {
     for (const event of events) {
       if (!byTeam.has(event.teamId)) byTeam.set(event.teamId, this.subscriptions.listActive({ teamId: event.teamId }));
       for (const s of await byTeam.get(event.teamId)!) {
-        if (eventMatches(s.events, event.type)) made.push(EventDelivery.create(this.ids.next(), event.teamId, s.id, event, now).snapshot());
+        if (EventSubscription.restore(s).matches(event.type)) made.push(EventDelivery.create(this.ids.next(), event.teamId, s.id, event, now).snapshot());
       }
     }
     await this.deliveries.addMissing(made);

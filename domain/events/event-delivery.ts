@@ -49,13 +49,6 @@ export type SubscriptionVerdict = 'succeeded' | 'failed' | 'gone';
 
 export const isSuccess = (statusCode: number | null): boolean => statusCode !== null && statusCode >= 200 && statusCode < 300;
 
-/**
- * Whether an event type is wanted by a subscription's patterns: an exact type, a `prefix.*` pattern, or `*`.
- * (The patterns were checked when the subscription was written.)
- */
-export const eventMatches = (patterns: readonly string[], type: string): boolean =>
-  patterns.some((p) => p === '*' || p === type || (p.endsWith('.*') && type.startsWith(p.slice(0, -1))));
-
 export class EventDelivery {
   private constructor(private data: EventDeliveryData) {}
 

@@ -224,4 +224,25 @@ export class EventSubscription {
     this.data.disabledAt = now.toISOString();
     this.data.updatedAt = now.toISOString();
   }
+
+  /** A delivery attempt succeeded: it is not failing any more. Returns whether the record changed. */
+  deliverySucceeded(): boolean {
+    if (this.data.failingSince === null) return false;
+    this.data.failingSince = null;
+    return true;
+  }
+
+  /**
+   * A delivery attempt failed: failing from now if it was not, and disabled once every attempt has failed for
+   * `disableAfterMs`. Returns whether the record changed.
+   */
+  deliveryFailed(now: Date, disableAfterMs: number): boolean {
+    if (this.data.failingSince === null) {
+      this.data.failingSince = now.toISOString();
+      return true;
+    }
+    if (this.data.disabledAt !== null || now.getTime() - Date.parse(this.data.failingSince) < disableAfterMs) return false;
+    this.disable(`Every delivery attempt has failed since ${this.data.failingSince}`, now);
+    return true;
+  }
 }
