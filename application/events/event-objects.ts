@@ -1,5 +1,8 @@
 import { DealView } from '../../domain/deals/deal-repository';
 import { EventObject } from '../../domain/events/event';
+import { InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
+import { ContactData } from '../../domain/whatsapp/contact';
+import { MessageData } from '../../domain/whatsapp/message';
 
 /**
  * The API shape of each kind of record an event is about, exactly as its GET answers it: an event carries
@@ -8,6 +11,12 @@ import { EventObject } from '../../domain/events/event';
  */
 export interface EventObjects {
   deal(view: DealView): EventObject;
+  /** A message as `GET /whatsapp/conversations/:id/messages` lists it, with its conversation and contact ids. */
+  whatsappMessage(message: MessageData): EventObject;
+  /** A contact as `GET /whatsapp/contacts/:id` answers it. */
+  whatsappContact(contact: ContactData): EventObject;
+  /** An inbound receiver delivery as the operator's `webhook deliveries` shows it, without the body it came with. */
+  inboundDelivery(delivery: InboundDeliveryData): EventObject;
 }
 
 export type EventSubjectKind = keyof EventObjects;

@@ -10,6 +10,8 @@ import {
 import { DeliveryWarning, InboundDelivery, InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
 import { InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
 import { InboundActionType, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
+import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
+import { EventLog } from '../events/event-log';
 import { Clock } from '../shared/clock';
 import { Logger } from '../shared/logger';
 import { UnitOfWork } from '../shared/unit-of-work';
@@ -92,16 +94,19 @@ const hasContactPoint = (fields: InboundFields): boolean => !!(fields.fullName |
  * delivery's (a savepoint): one the action refuses, or that fails in storage, is undone alone and left
  * out with a warning naming it, and the others are kept; only when none is made is the delivery refused
  * (or crashed). Success is recorded in the same transaction as the records, so a delivery is never
- * marked done without its effect; a failure is recorded after the action's writes were rolled back. An
- * attempt first claims the delivery, so two attempts at once cannot both run the action.
+ * marked done without its effect; a failure is recorded after the action's writes were rolled back,
+ * together with its `inbound.delivery.failed` event (one transaction: never the one without the other).
+ * An attempt first claims the delivery, so two attempts at once cannot both run the action.
  */
 export class InboundProcessor {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly deliveries: InboundDeliveryRepository,
     private readonly actions: InboundActions,
+    private readonly events: EventLog,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly trigger: DealDispatchTrigger,
     private readonly limits: InboundLimits = { maxRecords: DEFAULT_MAX_RECORDS },
   ) {}
 
@@ -160,12 +165,19 @@ export class InboundProcessor {
       const refused = err instanceof DomainError;
       const message = err instanceof Error && err.message ? err.message : 'Processing failed';
       if (!refused) this.logger.error({ err, deliveryId: stored.id, webhookId: endpoint.id }, 'inbound webhook processing failed');
+      const now = this.clock.now();
       const failed = InboundDelivery.restore(stored);
       failed.reread(delivery.payload, delivery.snapshot().bodyError);
-      if (refused) failed.fail(message, this.clock.now(), err instanceof TooManyRecords ? 'too_large' : 'refused', warnings);
-      else failed.fail(`Unexpected error: ${message}`, this.clock.now(), 'crashed');
+      if (refused) failed.fail(message, now, err instanceof TooManyRecords ? 'too_large' : 'refused', warnings);
+      else failed.fail(`Unexpected error: ${message}`, now, 'crashed');
       const data = failed.snapshot();
-      await this.uow.run(() => this.deliveries.saveOutcome(data, stored.attempts));
+      const recorded = await this.uow.run(async () => {
+        // Another attempt recorded since: its outcome, and its event, stand.
+        if (!(await this.deliveries.saveOutcome(data, stored.attempts))) return false;
+        await this.events.append(team, [this.events.draft('inbound.delivery.failed', 'inboundDelivery', data.id, data)], now);
+        return true;
+      });
+      if (recorded) this.trigger.kick();
       return { result: resultOf(data)!, delivery: data };
     }
   }

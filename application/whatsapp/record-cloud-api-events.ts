@@ -1,3 +1,4 @@
+import { EventDraft } from '../../domain/events/event';
 import { DomainError, Duplicate } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { Contact } from '../../domain/whatsapp/contact';
@@ -18,6 +19,8 @@ import {
 import { MessageRepository } from '../../domain/whatsapp/message-repository';
 import { INBOX_ERROR_CODE_LENGTH, INBOX_PHONE_NUMBER_ID_LENGTH, fitsLength } from '../../domain/whatsapp/provider-lengths';
 import { PhoneNumber } from '../../domain/shared/phone-number';
+import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
+import { EventLog } from '../events/event-log';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';
@@ -80,6 +83,10 @@ export interface RecordCloudApiEventsResult {
  * gets a 200, so a message may arrive twice and is recorded once. The provider bounds no value, the
  * records do (`provider-lengths.ts`): what is too long is fitted, with a warning, before storage sees it,
  * so that every backend keeps the same thing and one such value never fails the delivery.
+ *
+ * Each stored message writes `whatsapp.message.received` (after `whatsapp.contact.created` when its sender
+ * is new), and each status that moves a message `whatsapp.message.status_changed`, in the transaction of
+ * that write: a redelivery, or a status that changes nothing, stores nothing and writes no event.
  */
 export class RecordCloudApiEvents {
   constructor(
@@ -89,13 +96,25 @@ export class RecordCloudApiEvents {
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
     private readonly inboxErrors: InboxErrorRepository,
+    private readonly events: EventLog,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly trigger: DealDispatchTrigger,
   ) {}
 
   async execute(command: RecordCloudApiEventsCommand): Promise<RecordCloudApiEventsResult> {
     const result: RecordCloudApiEventsResult = { messages: 0, statuses: 0, errors: 0, ignored: 0 };
+    try {
+      await this.recordChanges(command, result);
+    } finally {
+      // Every message or status stored wrote its event; what committed before a failure is dispatched too.
+      if (result.messages + result.statuses > 0) this.trigger.kick();
+    }
+    return result;
+  }
+
+  private async recordChanges(command: RecordCloudApiEventsCommand, result: RecordCloudApiEventsResult): Promise<void> {
     for (const change of command.changes) {
       const inbox = await this.inboxOf(change.phoneNumberId);
       if (!inbox) {
@@ -119,7 +138,6 @@ export class RecordCloudApiEvents {
         else result.ignored++;
       }
     }
-    return result;
   }
 
   /** No inbox keeps a phone number id longer than its column, so none is looked for. */
@@ -188,6 +206,8 @@ export class RecordCloudApiEvents {
     if (!found) await this.contacts.insert(contact.snapshot());
     else if (contact.notePushName(event.profileName, now)) await this.contacts.update(contact.snapshot());
     if (event.newWaId !== null) await this.followNumberChange(team, contact, event.newWaId, now);
+    const drafts: EventDraft[] = [];
+    if (!found) drafts.push(this.events.draft('whatsapp.contact.created', 'whatsappContact', contact.id, contact.snapshot()));
 
     const existing = await this.conversations.findByInboxAndContact(team, inbox.id, contact.id);
     const conversation = existing
@@ -200,7 +220,10 @@ export class RecordCloudApiEvents {
     else await this.conversations.insert(conversation.snapshot());
 
     const message = Message.inbound(this.ids.next(), team.teamId, conversation, event.content, event.providerMessageId, sentAt, now);
-    await this.messages.insert(message.snapshot());
+    const data = message.snapshot();
+    await this.messages.insert(data);
+    drafts.push(this.events.draft('whatsapp.message.received', 'whatsappMessage', data.id, data));
+    await this.events.append(team, drafts, now);
     return true;
   }
 
@@ -248,9 +271,12 @@ export class RecordCloudApiEvents {
   private async recordStatus(team: TeamContext, inbox: InboxData, event: DeliveryStatusEvent): Promise<boolean> {
     const found = await this.messages.findByProviderMessageId(team, inbox.id, event.providerMessageId);
     if (!found) return false;
+    const now = this.clock.now();
     const message = Message.restore(found);
-    if (!message.applyDeliveryStatus(event.status, event.error, this.clock.now())) return false;
-    await this.messages.update(message.snapshot());
+    if (!message.applyDeliveryStatus(event.status, event.error, now)) return false;
+    const data = message.snapshot();
+    await this.messages.update(data);
+    await this.events.append(team, [this.events.draft('whatsapp.message.status_changed', 'whatsappMessage', data.id, data, found)], now);
     return true;
   }
 }

@@ -10,6 +10,8 @@ import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
 import { Message, MessageData } from '../../domain/whatsapp/message';
 import { MessageRepository } from '../../domain/whatsapp/message-repository';
 import { PhoneNumber } from '../../domain/shared/phone-number';
+import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
+import { EventLog } from '../events/event-log';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';
@@ -36,12 +38,15 @@ interface Prepared {
   inbox: InboxData;
   to: string;
   reused: boolean;
+  /** A contact was made for the number (and its `whatsapp.contact.created` written). */
+  contactCreated: boolean;
 }
 
 /**
  * Sends one text. The message is saved (pending) before the provider is called and settled after,
  * each step in its own transaction, so no transaction waits on the network and a crash in between
  * leaves a pending record of what may have gone out. There is no idempotency: a retry may duplicate.
+ * A new number gets its contact, which writes `whatsapp.contact.created` in the first transaction.
  */
 export class SendWhatsAppText {
   constructor(
@@ -51,15 +56,18 @@ export class SendWhatsAppText {
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
     private readonly provider: WhatsAppProvider,
+    private readonly events: EventLog,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly trigger: DealDispatchTrigger,
   ) {}
 
   async execute(team: TeamContext, command: SendWhatsAppTextCommand): Promise<SendWhatsAppTextResult> {
     const content = Message.requireText(command.content);
     const prepared = await this.prepareOnce(team, command, content);
     const { message, inbox, to, reused } = prepared;
+    if (prepared.contactCreated) this.trigger.kick();
 
     try {
       const receipt = await this.provider.sendText({ credentials: inbox.credentials, to, text: content });
@@ -97,7 +105,7 @@ export class SendWhatsAppText {
 
   private async prepare(team: TeamContext, input: SendWhatsAppTextCommand, content: string): Promise<Prepared> {
     const now = this.clock.now();
-    const { conversation, inbox, reused } =
+    const { conversation, inbox, reused, contactCreated } =
       input.conversationId !== undefined && input.conversationId !== null
         ? await this.byConversation(team, input.conversationId)
         : await this.byInboxAndPhone(team, input.inboxId, input.phone, now);
@@ -110,7 +118,7 @@ export class SendWhatsAppText {
     conversation.recordOutbound(now);
     await this.messages.insert(message.snapshot());
     await this.conversations.update(conversation.snapshot());
-    return { message, inbox, to: contact.phone, reused };
+    return { message, inbox, to: contact.phone, reused, contactCreated };
   }
 
   private async byConversation(team: TeamContext, id: string) {
@@ -119,7 +127,7 @@ export class SendWhatsAppText {
     if (!found) throw new NotFound('Conversation not found', 'conversation_id');
     const inbox = await this.inboxes.findById(team, found.inboxId);
     if (!inbox) throw new NotFound('Inbox not found', 'conversation_id');
-    return { conversation: Conversation.restore(found), inbox, reused: true };
+    return { conversation: Conversation.restore(found), inbox, reused: true, contactCreated: false };
   }
 
   private async byInboxAndPhone(team: TeamContext, inboxId: string | null | undefined, rawPhone: string | null | undefined, now: Date) {
@@ -134,7 +142,7 @@ export class SendWhatsAppText {
     // Whichever variant the contact was saved with, the person is found by the shared key.
     const known = await this.contacts.findByPhoneKey(team, phone.canonical);
     const existing = known && (await this.conversations.findByInboxAndContact(team, inbox.id, known.id));
-    if (existing) return { conversation: Conversation.restore(existing), inbox, reused: true };
+    if (existing) return { conversation: Conversation.restore(existing), inbox, reused: true, contactCreated: false };
 
     // The Cloud API cannot open a conversation with free text: the customer has never written here.
     if (!Inbox.restore(inbox).canOpenConversations) throw new WindowClosed();
@@ -142,11 +150,12 @@ export class SendWhatsAppText {
     if (!contactId) {
       const contact = Contact.create(this.ids.next(), team.teamId, phone, {}, now).snapshot();
       await this.contacts.insert(contact);
+      await this.events.append(team, [this.events.draft('whatsapp.contact.created', 'whatsappContact', contact.id, contact)], now);
       contactId = contact.id;
     }
     const conversation = Conversation.open(this.ids.next(), team.teamId, inbox, contactId, now);
     await this.conversations.insert(conversation.snapshot());
-    return { conversation, inbox, reused: false };
+    return { conversation, inbox, reused: false, contactCreated: !known };
   }
 
   /** The failure is recorded if storage allows; the caller's answer (409/502) does not depend on it. */

@@ -81,7 +81,16 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
   bind<InboundLimits>(T.InboundLimits)
     .toResolvedValue((config: Config): InboundLimits => ({ maxRecords: config.inboundMaxRecords }), [TOKENS.Config])
     .inSingletonScope();
-  singleton(InboundProcessor, [uow, deliveries, T.InboundActions, clock, TOKENS.Logger, T.InboundLimits]);
+  singleton(InboundProcessor, [
+    uow,
+    deliveries,
+    T.InboundActions,
+    EventLog,
+    clock,
+    TOKENS.Logger,
+    DEAL_TOKENS.DealDispatchTrigger,
+    T.InboundLimits,
+  ]);
 
   // Signing secrets are sealed with the cipher (SECRETS_KEY) that seals inbox credentials.
   bind(HmacInboundSignatures).toConstantValue(new HmacInboundSignatures());

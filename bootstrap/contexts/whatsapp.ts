@@ -9,6 +9,7 @@ import { CloudApiProvider } from '../../adapters/whatsapp/cloud-api-provider';
 import { EvolutionProvider } from '../../adapters/whatsapp/evolution-provider';
 import { ProviderUrlGuard } from '../../adapters/whatsapp/provider-url-guard';
 import { SandboxProvider } from '../../adapters/whatsapp/sandbox-provider';
+import { EventLog } from '../../application/events/event-log';
 import { CreateContact } from '../../application/whatsapp/create-contact';
 import { CreateInbox } from '../../application/whatsapp/create-inbox';
 import { CredentialCipher } from '../../application/whatsapp/credential-cipher';
@@ -30,6 +31,7 @@ import { Config } from '../config';
 import { selfOrigins } from '../self-origins';
 import { DemoSeed, TOKENS } from '../tokens';
 import { CLIENT_TOKENS } from './clients';
+import { DEAL_TOKENS } from './deals';
 import { TEAM_TOKENS } from './teams';
 
 export interface WhatsAppProviderOptions {
@@ -56,6 +58,8 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   const { UnitOfWork: uow, IdGenerator: ids, Clock: clock, Logger: logger } = TOKENS;
   const clients = CLIENT_TOKENS.ClientRepository;
   const teams = TEAM_TOKENS.TeamRepository;
+  // Their events go to the one log; the dispatcher is woken once the write has committed.
+  const trigger = DEAL_TOKENS.DealDispatchTrigger;
 
   // Without SECRETS_KEY, inboxes whose credentials hold a secret cannot be stored (the sandbox can).
   // SECRETS_KEY_PREVIOUS still opens what it sealed while the key is rotated.
@@ -105,11 +109,11 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   const R = [uow, T.InboxRepository, T.ContactRepository, T.ConversationRepository, T.MessageRepository] as const;
   singleton(ListContacts, [T.ContactRepository, clients]);
   singleton(GetContact, [T.ContactRepository]);
-  singleton(CreateContact, [uow, T.ContactRepository, clients, ids, clock]);
+  singleton(CreateContact, [uow, T.ContactRepository, clients, EventLog, ids, clock, trigger]);
   singleton(UpdateContact, [uow, T.ContactRepository, clients, clock]);
   singleton(DeleteContact, [uow, T.ContactRepository, T.ConversationRepository]);
-  singleton(SendWhatsAppText, [...R, T.Provider, ids, clock, logger]);
-  singleton(RecordCloudApiEvents, [...R, T.InboxErrorRepository, ids, clock, logger]);
+  singleton(SendWhatsAppText, [...R, T.Provider, EventLog, ids, clock, logger, trigger]);
+  singleton(RecordCloudApiEvents, [...R, T.InboxErrorRepository, EventLog, ids, clock, logger, trigger]);
   singleton(ListConversations, [T.ConversationRepository, T.InboxRepository, T.ContactRepository]);
   singleton(GetConversation, [T.ConversationRepository]);
   singleton(ListConversationMessages, [T.ConversationRepository, T.MessageRepository]);

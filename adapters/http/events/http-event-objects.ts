@@ -1,10 +1,36 @@
 import { EventObjects } from '../../../application/events/event-objects';
 import { DealView } from '../../../domain/deals/deal-repository';
+import { InboundDeliveryData } from '../../../domain/webhooks/inbound-delivery';
+import { ContactData } from '../../../domain/whatsapp/contact';
+import { MessageData } from '../../../domain/whatsapp/message';
 import { presentDeal } from '../deals/present-deal';
+import { presentInboundDelivery } from '../webhooks/present-webhook';
+import { presentContact, presentConversationMessage } from '../whatsapp/present-whatsapp';
+
+/**
+ * An inbound delivery in an event. No route shows deliveries; the operator's `webhook deliveries` does, and
+ * the event has its shape without the body (`payload`, `raw_body`: up to the receiver's body limit, and the
+ * operator's to read): `id`, `webhook_id` (the endpoint's id, as `GET /webhooks/:id` takes it), `action`,
+ * `status`, `entity_id`, `entity_ids`, `entity_type`, `error`, `warnings`, `attempts`, `idempotency_key`,
+ * `content_type`, `body_error`, `received_at`, `processed_at`.
+ */
+export const presentInboundDeliveryEvent = (d: InboundDeliveryData) => {
+  const { payload: _payload, raw_body: _rawBody, ...shown } = presentInboundDelivery(d);
+  return shown;
+};
 
 /** An event's record in the shape its GET answers: the same presenters the routes use. */
 export class HttpEventObjects implements EventObjects {
   deal(view: DealView) {
     return presentDeal(view);
+  }
+  whatsappMessage(message: MessageData) {
+    return presentConversationMessage(message);
+  }
+  whatsappContact(contact: ContactData) {
+    return presentContact(contact);
+  }
+  inboundDelivery(delivery: InboundDeliveryData) {
+    return presentInboundDeliveryEvent(delivery);
   }
 }

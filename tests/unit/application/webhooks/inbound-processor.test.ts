@@ -1,7 +1,11 @@
 import { expect } from 'chai';
+import { HttpEventObjects } from '../../../../adapters/http/events/http-event-objects';
+import { EventLog } from '../../../../application/events/event-log';
 import { InboundAction, InboundActions } from '../../../../application/webhooks/inbound-action';
 import { DeliveryTaken, InboundProcessor } from '../../../../application/webhooks/inbound-processor';
 import { UnitOfWork } from '../../../../application/shared/unit-of-work';
+import { EventData } from '../../../../domain/events/event';
+import { EventOutbox } from '../../../../domain/events/event-outbox';
 import { Unprocessable } from '../../../../domain/shared/errors';
 import { InboundDelivery, InboundDeliveryData } from '../../../../domain/webhooks/inbound-delivery';
 import { InboundDeliveryRepository } from '../../../../domain/webhooks/inbound-delivery-repository';
@@ -58,6 +62,31 @@ class Deliveries implements InboundDeliveryRepository {
   }
 }
 
+/** The outbox as the event log uses it: what was added, and whether inside a unit of work. */
+class Events {
+  added: { event: EventData; inTransaction: boolean }[] = [];
+  constructor(private readonly uow: RecordingUow) {}
+  async add(event: EventData) {
+    this.added.push({ event, inTransaction: this.uow.depth > 0 });
+    this.uow.log.push(`event ${event.type}`);
+  }
+}
+
+let eventIds = 0;
+const eventLog = (events: Events) =>
+  new EventLog(
+    events as unknown as EventOutbox,
+    { next: () => `0190a000-0000-7000-8000-${String(++eventIds).padStart(12, '0')}` },
+    new HttpEventObjects(),
+  );
+
+class Trigger {
+  kicks = 0;
+  kick() {
+    this.kicks++;
+  }
+}
+
 const endpoint = WebhookEndpoint.create(
   '0190a000-0000-7000-8000-000000000001',
   TEAM.teamId,
@@ -86,7 +115,9 @@ const setUp = (action: InboundAction) => {
       errors.push(f.err);
     },
   };
-  const processor = new InboundProcessor(uow, deliveries, actions, { now: () => now }, logger);
+  const events = new Events(uow);
+  const trigger = new Trigger();
+  const processor = new InboundProcessor(uow, deliveries, actions, eventLog(events), { now: () => now }, logger, trigger);
   const stored = InboundDelivery.receive(
     '0190a000-0000-7000-8000-00000000000d',
     TEAM.teamId,
@@ -95,7 +126,7 @@ const setUp = (action: InboundAction) => {
     { who: 'Ana' },
     now,
   ).snapshot();
-  return { uow, deliveries, processor, stored, errors };
+  return { uow, deliveries, processor, stored, errors, events, trigger };
 };
 
 describe('InboundProcessor', () => {
@@ -124,6 +155,66 @@ describe('InboundProcessor', () => {
     expect(uow.log).to.deep.equal(['claim', 'save succeeded', 'commit']);
   });
 
+  it('records a failure and its inbound.delivery.failed event in one transaction, and wakes the dispatcher after it', async () => {
+    const { uow, processor, stored, events, trigger } = setUp({
+      run: async () => {
+        throw new Unprocessable('A deal can only start in an open column', 'phase');
+      },
+    });
+    const { delivery } = await processor.process(TEAM, endpoint, stored);
+    expect(uow.log).to.deep.equal(['claim', 'rollback', 'save failed', 'event inbound.delivery.failed', 'commit']);
+    expect(events.added).to.have.length(1);
+    const [{ event, inTransaction }] = events.added;
+    expect(inTransaction).to.equal(true);
+    expect(event).to.include({ type: 'inbound.delivery.failed', subjectId: stored.id, teamId: TEAM.teamId, createdAt: now.toISOString() });
+    expect(event.data).to.deep.equal({ object: new HttpEventObjects().inboundDelivery(delivery) });
+    expect(event.data.object).to.include({
+      id: stored.id,
+      status: 'failed',
+      error: 'A deal can only start in an open column',
+      attempts: 1,
+    });
+    expect(trigger.kicks).to.equal(1);
+
+    // Another attempt recorded its outcome first: this one writes neither the outcome nor an event.
+    const late = setUp({
+      run: async () => {
+        throw new Unprocessable('no');
+      },
+    });
+    late.deliveries.saveOutcome = async () => false;
+    await late.processor.process(TEAM, endpoint, late.stored);
+    expect(late.events.added).to.deep.equal([]);
+    expect(late.trigger.kicks).to.equal(0);
+  });
+
+  it('writes no event and does not wake the dispatcher for a delivery that succeeds', async () => {
+    const { processor, stored, events, trigger } = setUp({ run: async () => ({ entityId: 'deal-1', entityType: 'deal' }) });
+    await processor.process(TEAM, endpoint, stored);
+    expect(events.added).to.deep.equal([]);
+    expect(trigger.kicks).to.equal(0);
+  });
+
+  it('keeps neither the failed outcome nor its event when the event cannot be written', async () => {
+    const { uow, processor, stored, events } = setUp({
+      run: async () => {
+        throw new Unprocessable('no');
+      },
+    });
+    events.add = async () => {
+      uow.log.push('event failed');
+      throw new Error('disk full');
+    };
+    let error: unknown;
+    try {
+      await processor.process(TEAM, endpoint, stored);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).to.equal('disk full');
+    expect(uow.log).to.deep.equal(['claim', 'rollback', 'save failed', 'event failed', 'rollback']);
+  });
+
   it("answers a refusal with success: false and records it after the action's writes were rolled back", async () => {
     const { uow, deliveries, processor, stored, errors } = setUp({
       run: async () => {
@@ -142,7 +233,7 @@ describe('InboundProcessor', () => {
       warnings: [],
     });
     expect(delivery).to.include({ status: 'failed', error: 'A deal can only start in an open column', attempts: 1, failure: 'refused' });
-    expect(uow.log).to.deep.equal(['claim', 'rollback', 'save failed', 'commit']);
+    expect(uow.log).to.deep.equal(['claim', 'rollback', 'save failed', 'event inbound.delivery.failed', 'commit']);
     expect(deliveries.saved[0].data.status).to.equal('failed');
     expect(errors).to.deep.equal([]);
   });
@@ -256,7 +347,7 @@ describe('InboundProcessor', () => {
     const { result, delivery } = await processor.process(TEAM, multi, receive({ leads: [{ name: 'Ana' }, { name: 'Bia' }] }));
     expect(result).to.include({ success: false, error: 'record 0: The project is archived' });
     expect(delivery.entityIds).to.deep.equal([]);
-    expect(uow.log).to.deep.equal(['claim', 'rollback', 'rollback', 'rollback', 'save failed', 'commit']);
+    expect(uow.log).to.deep.equal(['claim', 'rollback', 'rollback', 'rollback', 'save failed', 'event inbound.delivery.failed', 'commit']);
   });
 
   it('refuses a payload of more records than the cap whole, before running the action on any', async () => {
@@ -264,15 +355,18 @@ describe('InboundProcessor', () => {
     const { processor } = setUp({
       run: async () => ({ entityId: `deal-${++ran}`, entityType: 'deal' }),
     });
+    const cappedUow = new RecordingUow();
     const capped = new InboundProcessor(
-      new RecordingUow(),
-      new Deliveries(new RecordingUow()),
+      cappedUow,
+      new Deliveries(cappedUow),
       {
         create_deal: { run: async () => ({ entityId: `deal-${++ran}`, entityType: 'deal' }) },
         create_lead: { run: async () => ({ entityId: 'x', entityType: 'lead' }) },
       },
+      eventLog(new Events(cappedUow)),
       { now: () => now },
       { debug() {}, info() {}, warn() {}, error() {} },
+      new Trigger(),
       { maxRecords: 2 },
     );
     const three = receive({ leads: [{ name: 'Ana' }, { name: 'Bia' }, { name: 'Caio' }] });

@@ -3,7 +3,9 @@ import { CreateContact } from '../../../../application/whatsapp/create-contact';
 import { DeleteContact } from '../../../../application/whatsapp/delete-contact';
 import { GetContact } from '../../../../application/whatsapp/get-contact';
 import { UpdateContact } from '../../../../application/whatsapp/update-contact';
+import { presentContact } from '../../../../adapters/http/whatsapp/present-whatsapp';
 import { Client } from '../../../../domain/clients/client';
+import { EventData } from '../../../../domain/events/event';
 import { Conversation } from '../../../../domain/whatsapp/conversation';
 import { errorOf, world } from './whatsapp-world';
 
@@ -12,7 +14,7 @@ describe('WhatsApp contact use cases', () => {
   let create: CreateContact;
   beforeEach(() => {
     w = world();
-    create = new CreateContact(w.uow, w.contacts, w.clients, w.ids, w.clock);
+    create = w.createContact();
   });
 
   describe('CreateContact', () => {
@@ -31,6 +33,15 @@ describe('WhatsApp contact use cases', () => {
       expect((await w.contacts.list(w.team, {}, { page: 1, limit: 10, sort: { field: 'created_at', descending: true } })).total).to.equal(
         1,
       );
+    });
+
+    it('writes whatsapp.contact.created for a new contact only, and wakes the dispatcher after it', async () => {
+      const { contact } = await create.execute(w.team, { phone: '(11) 98765-4321', customName: 'Ana' });
+      await create.execute(w.team, { phone: '551187654321' });
+      const events = w.store.table<EventData>('events').all();
+      expect(events.map((e) => [e.type, e.subjectId, e.teamId])).to.deep.equal([['whatsapp.contact.created', contact.id, w.team.teamId]]);
+      expect(events[0].data).to.deep.equal({ object: presentContact(contact) });
+      expect(w.trigger.kicks).to.equal(1);
     });
 
     it('keeps teams apart: the same number is a new contact in another team', async () => {

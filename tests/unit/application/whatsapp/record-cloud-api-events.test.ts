@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { CloudApiChange, RecordCloudApiEvents } from '../../../../application/whatsapp/record-cloud-api-events';
-import { SendWhatsAppText } from '../../../../application/whatsapp/send-whatsapp-text';
+import { EventData } from '../../../../domain/events/event';
+import { Duplicate } from '../../../../domain/shared/errors';
 import { ContactData } from '../../../../domain/whatsapp/contact';
 import { Conversation, ConversationData } from '../../../../domain/whatsapp/conversation';
 import { InboundContent, MessageData, inboundText } from '../../../../domain/whatsapp/message';
@@ -27,10 +28,11 @@ describe('RecordCloudApiEvents', () => {
   const contacts = () => w.store.table<ContactData>('whatsapp_contacts').all();
   const conversations = () => w.store.table<ConversationData>('whatsapp_conversations').all();
   const messages = () => w.store.table<MessageData>('whatsapp_messages').all();
+  const events = () => w.store.table<EventData>('events').all();
 
   beforeEach(async () => {
     w = world();
-    record = new RecordCloudApiEvents(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.inboxErrors, w.ids, w.clock, w.logger);
+    record = w.recordCloudApiEvents();
     await w.inbox({ channel: 'cloud_api', phoneNumberId: 'pn-1' });
   });
 
@@ -203,7 +205,7 @@ describe('RecordCloudApiEvents', () => {
 
   it('settles the status of a sent message, never backwards, and keeps a failure reason', async () => {
     await record.execute({ changes: [inbound('5511987654321', 'wamid.in')] });
-    const send = new SendWhatsAppText(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.provider, w.ids, w.clock, w.logger);
+    const send = w.sendText();
     const inbox = (await w.inboxes.findByPhoneNumberId('pn-1'))!;
     const a = (await send.execute(w.team, { inboxId: inbox.id, phone: '5511987654321', content: 'one' })).message;
     const b = (await send.execute(w.team, { inboxId: inbox.id, phone: '5511987654321', content: 'two' })).message;
@@ -223,5 +225,69 @@ describe('RecordCloudApiEvents', () => {
     const error = { code: '131026', title: 'Message undeliverable', detail: 'Receiver incapable' };
     await statuses([{ providerMessageId: b.providerMessageId!, status: 'failed', error }]);
     expect(await w.messages.findById(w.team, b.id)).to.deep.include({ status: 'failed', error });
+  });
+
+  describe('events', () => {
+    it('writes whatsapp.contact.created for a new sender, then whatsapp.message.received, and wakes the dispatcher once it committed', async () => {
+      await record.execute({ changes: [inbound('5511987654321', 'wamid.a'), inbound('5511987654321', 'wamid.b')] });
+      const [contact] = contacts();
+      const stored = messages();
+      expect(events().map((e) => [e.type, e.subjectId])).to.deep.equal([
+        ['whatsapp.contact.created', contact.id],
+        ['whatsapp.message.received', stored[0].id],
+        ['whatsapp.message.received', stored[1].id],
+      ]);
+      expect(events()[1].data.object).to.include({ id: stored[0].id, conversation_id: conversations()[0].id, contact_id: contact.id });
+      expect(w.trigger.kicks).to.equal(1);
+
+      await record.execute({ changes: [inbound('5511987654321', 'wamid.a')] });
+      expect(events()).to.have.length(3);
+      expect(w.trigger.kicks).to.equal(1);
+    });
+
+    it('writes the events of a message whose transaction lost a race once, with the attempt that stored it', async () => {
+      const insert = w.messages.insert.bind(w.messages);
+      let lost = false;
+      w.messages.insert = async (m) => {
+        await insert(m);
+        if (!lost) {
+          lost = true;
+          throw new Duplicate('another node stored it first');
+        }
+      };
+      const result = await record.execute({ changes: [inbound('5511987654321', 'wamid.race')] });
+      expect(result.messages).to.equal(1);
+      expect(lost).to.equal(true);
+      expect(contacts()).to.have.length(1);
+      expect(events().map((e) => e.type)).to.deep.equal(['whatsapp.contact.created', 'whatsapp.message.received']);
+      expect(events().map((e) => e.subjectId)).to.deep.equal([contacts()[0].id, messages()[0].id]);
+    });
+
+    it('writes whatsapp.message.status_changed with the old status only for a status that moves the message', async () => {
+      await record.execute({ changes: [inbound('5511987654321', 'wamid.in')] });
+      const inbox = (await w.inboxes.findByPhoneNumberId('pn-1'))!;
+      const sent = (await w.sendText().execute(w.team, { inboxId: inbox.id, phone: '5511987654321', content: 'one' })).message;
+      const before = events().length;
+      const kicks = w.trigger.kicks;
+      const statuses = (status: 'delivered' | 'read') =>
+        record.execute({
+          changes: [
+            {
+              phoneNumberId: 'pn-1',
+              messages: [],
+              statuses: [{ providerMessageId: sent.providerMessageId!, status, error: null }],
+              errors: [],
+            },
+          ],
+        });
+      await statuses('read');
+      await statuses('delivered');
+      await statuses('read');
+      const changed = events().slice(before);
+      expect(changed.map((e) => [e.type, e.subjectId])).to.deep.equal([['whatsapp.message.status_changed', sent.id]]);
+      expect(changed[0].data.previous).to.deep.equal({ status: 'sent' });
+      expect(changed[0].data.object).to.include({ id: sent.id, status: 'read' });
+      expect(w.trigger.kicks).to.equal(kicks + 1);
+    });
   });
 });

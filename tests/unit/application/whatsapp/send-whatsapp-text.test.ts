@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RecordCloudApiEvents } from '../../../../application/whatsapp/record-cloud-api-events';
 import { SendWhatsAppText, SendWhatsAppTextCommand } from '../../../../application/whatsapp/send-whatsapp-text';
 import { ProviderFailure } from '../../../../application/whatsapp/whatsapp-provider';
 import { inboundText } from '../../../../domain/whatsapp/message';
@@ -12,7 +11,7 @@ describe('SendWhatsAppText', () => {
   let send: SendWhatsAppText;
   const run = (input: SendWhatsAppTextCommand, team = w.team) => send.execute(team, input);
   const inboundOn = async (phoneNumberId: string, from: string) =>
-    new RecordCloudApiEvents(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.inboxErrors, w.ids, w.clock, w.logger).execute({
+    w.recordCloudApiEvents().execute({
       changes: [
         {
           phoneNumberId,
@@ -34,7 +33,7 @@ describe('SendWhatsAppText', () => {
 
   beforeEach(() => {
     w = world();
-    send = new SendWhatsAppText(w.uow, w.inboxes, w.contacts, w.conversations, w.messages, w.provider, w.ids, w.clock, w.logger);
+    send = w.sendText();
   });
 
   it('opens a conversation on an evolution inbox, sends, and saves the message as sent', async () => {

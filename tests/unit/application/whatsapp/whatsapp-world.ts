@@ -12,6 +12,12 @@ import { MemoryInboxErrorRepository } from '../../../../adapters/persistence/mem
 import { MemoryInboxRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-inbox-repository';
 import { MemoryMessageRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-message-repository';
 import { AesGcmCipher } from '../../../../adapters/system/aes-gcm-cipher';
+import { HttpEventObjects } from '../../../../adapters/http/events/http-event-objects';
+import { MemoryEventOutbox } from '../../../../adapters/persistence/memory/events/memory-event-outbox';
+import { EventLog } from '../../../../application/events/event-log';
+import { CreateContact } from '../../../../application/whatsapp/create-contact';
+import { RecordCloudApiEvents } from '../../../../application/whatsapp/record-cloud-api-events';
+import { SendWhatsAppText } from '../../../../application/whatsapp/send-whatsapp-text';
 import { Inbox, InboxData, InboxSetup } from '../../../../domain/whatsapp/inbox';
 
 export class ScriptedProvider implements WhatsAppProvider {
@@ -64,7 +70,53 @@ export class WhatsAppWorld {
   readonly ids = { next: (): string => `0190a0b0-0000-7000-8000-${String(++this.seq).padStart(12, '0')}` };
   readonly clock = { now: (): Date => this.at };
   readonly team = { teamId: '0190a0b0-0000-7000-8000-00000000aaaa' };
+  /** The event log, over the memory outbox of the same store (so it joins the unit of work). */
+  readonly outbox = new MemoryEventOutbox(this.store);
+  readonly events = new EventLog(this.outbox, this.ids, new HttpEventObjects());
+  /** Counts the dispatcher's wake-ups. */
+  readonly trigger = {
+    kicks: 0,
+    kick(): void {
+      this.kicks++;
+    },
+  };
   readonly otherTeam = { teamId: '0190a0b0-0000-7000-8000-00000000bbbb' };
+
+  recordCloudApiEvents(): RecordCloudApiEvents {
+    return new RecordCloudApiEvents(
+      this.uow,
+      this.inboxes,
+      this.contacts,
+      this.conversations,
+      this.messages,
+      this.inboxErrors,
+      this.events,
+      this.ids,
+      this.clock,
+      this.logger,
+      this.trigger,
+    );
+  }
+
+  sendText(): SendWhatsAppText {
+    return new SendWhatsAppText(
+      this.uow,
+      this.inboxes,
+      this.contacts,
+      this.conversations,
+      this.messages,
+      this.provider,
+      this.events,
+      this.ids,
+      this.clock,
+      this.logger,
+      this.trigger,
+    );
+  }
+
+  createContact(): CreateContact {
+    return new CreateContact(this.uow, this.contacts, this.clients, this.events, this.ids, this.clock, this.trigger);
+  }
 
   advance(hours: number): void {
     this.at = new Date(this.at.getTime() + hours * 3600_000);

@@ -1,0 +1,298 @@
+// The WhatsApp events of the log: a message received and a contact made through the Cloud API webhook (its
+// bodies written from Meta's "Messages webhook reference" pages, as tests/http/whatsapp does), a delivery
+// status that moves an outbound message, and a contact made over the API. Each event carries the record as
+// the API's own GET or list answers it, and what changes nothing (a redelivery, a status already known)
+// writes no event.
+import { expect } from 'chai';
+import { createHmac } from 'node:crypto';
+import { CreateInbox } from '../../../application/whatsapp/create-inbox';
+import { Runtime } from '../../../bootstrap/container';
+import { EVENT_TOKENS } from '../../../bootstrap/contexts/events';
+import { EventData } from '../../../domain/events/event';
+import { EventOutbox } from '../../../domain/events/event-outbox';
+import { backendNames, startRuntime } from '../../support/backends';
+import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
+import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
+import { META_BUSINESS_NUMBER, metaEnvelope } from '../../support/meta-payloads';
+
+const APP_SECRET = 'app-secret-for-event-tests';
+const WEBHOOK = '/api/v1/whatsapp/cloud/webhook';
+const SHEENA = '16505551234';
+
+type Json = Record<string, any>;
+const sign = (raw: string) => `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+const now = () => String(Math.floor(Date.now() / 1000));
+
+/** One message of each kind the brief names, as its reference page shows it. */
+const MESSAGES: Record<string, Json> = {
+  // "Text messages webhook reference"
+  text: { id: 'wamid.EV_TEXT', type: 'text', text: { body: 'Does it come in another color?' } },
+  // "Image messages webhook reference"
+  image: {
+    id: 'wamid.EV_IMAGE',
+    type: 'image',
+    image: {
+      caption: 'Sample image caption',
+      mime_type: 'image/jpeg',
+      sha256: 'SfInY0gHMdU5JcNSPn8Lx1+U8hTlG9Ffgx5WhaT8UlE=',
+      id: '1003383421387256',
+      url: 'https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1003383421387256&ext=1744344496',
+    },
+  },
+  // "Audio messages webhook reference" (a voice note)
+  audio: {
+    id: 'wamid.EV_AUDIO',
+    type: 'audio',
+    audio: {
+      mime_type: 'audio/ogg; codecs=opus',
+      sha256: '8M4Efkx0qJvEgQ0m1exIt+ZvoJe0xqTtNvJvPrNJ0Ts=',
+      id: '1128393389108470',
+      voice: true,
+    },
+  },
+  // "Document messages webhook reference"
+  document: {
+    id: 'wamid.EV_DOCUMENT',
+    type: 'document',
+    document: {
+      filename: 'receipt.pdf',
+      mime_type: 'application/pdf',
+      sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=',
+      id: '1315553166261486',
+    },
+  },
+  // "Location messages webhook reference"
+  location: {
+    id: 'wamid.EV_LOCATION',
+    type: 'location',
+    location: {
+      address: '1 Hacker Way, Menlo Park, CA 94025',
+      latitude: 37.483307,
+      longitude: -122.148981,
+      name: 'Meta Headquarters',
+      url: 'https://meta.com',
+    },
+  },
+  // "Reaction messages webhook reference": a reaction to the text above
+  reaction: { id: 'wamid.EV_REACTION', type: 'reaction', reaction: { message_id: 'wamid.EV_TEXT', emoji: '\uD83D\uDE00' } },
+  // "Interactive reply buttons messages webhook reference"
+  button_reply: {
+    id: 'wamid.EV_BUTTON_REPLY',
+    type: 'interactive',
+    context: { from: META_BUSINESS_NUMBER, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA' },
+    interactive: { type: 'button_reply', button_reply: { id: 'cancel-button', title: 'Cancel' } },
+  },
+};
+
+/** The failed status of "Status messages webhook reference", for the message `id`. */
+const failedStatus = (id: string) => ({
+  id,
+  status: 'failed',
+  timestamp: now(),
+  recipient_id: SHEENA,
+  errors: [
+    {
+      code: 131049,
+      title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+      message: 'This message was not delivered to maintain healthy ecosystem engagement.',
+      error_data: { details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.' },
+    },
+  ],
+});
+const status = (id: string, value: 'sent' | 'delivered' | 'read') => ({ id, status: value, timestamp: now(), recipient_id: SHEENA });
+
+let pn = 0;
+
+for (const backend of backendNames()) {
+  describe(`WhatsApp events [${backend}]`, function () {
+    let fake: FakeWhatsAppProvider;
+    let runtime: Runtime & { dispose(): Promise<void> };
+    let env: HttpEnv;
+
+    before(async function () {
+      this.timeout(60000);
+      fake = await FakeWhatsAppProvider.start();
+      runtime = await startRuntime(backend, {
+        providerAllowPrivateNetworks: true,
+        whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: 'v' },
+      });
+      env = httpEnvOf(runtime);
+    });
+    after(async () => {
+      await runtime?.dispose();
+      await fake?.close();
+    });
+
+    const outbox = () => runtime.container.get<EventOutbox>(EVENT_TOKENS.EventOutbox);
+    /** The team's events, oldest first. */
+    const eventsOf = async (team: TestTeam): Promise<EventData[]> => {
+      const page = await outbox().page({ teamId: team.teamId }, { limit: 100 });
+      expect(page!.hasMore).to.equal(false);
+      return page!.data.slice().reverse();
+    };
+    const cloudInbox = async (team: TestTeam) => {
+      const phoneNumberId = `30654035224${backend.length}${++pn}`;
+      const inbox = await runtime.container
+        .get(CreateInbox)
+        .execute(team, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
+      return { phoneNumberId, inbox };
+    };
+    const post = async (body: object) => {
+      const raw = JSON.stringify(body);
+      const res = await env.request
+        .post(WEBHOOK)
+        .set('content-type', 'application/json')
+        .set('x-hub-signature-256', sign(raw))
+        .send(raw)
+        .expect(200);
+      return res.body.data as Json;
+    };
+    const fromSheena = (phoneNumberId: string, messages: Json[]) =>
+      metaEnvelope(phoneNumberId, {
+        contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: SHEENA }],
+        messages: messages.map((m) => ({ from: SHEENA, timestamp: now(), ...m })),
+      });
+    const get = async (team: TestTeam, path: string) => (await env.request.get(`/api/v1${path}`).set(team.auth).expect(200)).body;
+    const messagesOf = async (team: TestTeam, conversationId: string): Promise<Json[]> =>
+      (await get(team, `/whatsapp/conversations/${conversationId}/messages?limit=100`)).data;
+
+    it('writes whatsapp.contact.created and one whatsapp.message.received per message, each as the API shows it, and nothing on a redelivery', async () => {
+      const team = await env.team();
+      const { phoneNumberId } = await cloudInbox(team);
+      const names = Object.keys(MESSAGES);
+      // The first message alone, then the others in one delivery.
+      expect(await post(fromSheena(phoneNumberId, [MESSAGES.text]))).to.include({ messages: 1 });
+      const rest = fromSheena(
+        phoneNumberId,
+        names.slice(1).map((n) => MESSAGES[n]),
+      );
+      expect(await post(rest)).to.include({ messages: names.length - 1 });
+
+      const [conversation] = (await get(team, '/whatsapp/conversations')).data;
+      const listed = await messagesOf(team, conversation.id);
+      expect(listed).to.have.length(names.length);
+      const contact = (await get(team, `/whatsapp/contacts/${conversation.contact_id}`)).data;
+
+      const events = await eventsOf(team);
+      expect(events.map((e) => e.type)).to.deep.equal(['whatsapp.contact.created', ...names.map(() => 'whatsapp.message.received')]);
+      const [created, ...received] = events;
+      expect(created.subjectId).to.equal(contact.id);
+      expect(created.data).to.deep.equal({ object: contact });
+      expect(await outbox().listBySubject({ teamId: team.teamId }, contact.id)).to.have.length(1);
+      for (const [i, name] of names.entries()) {
+        const event = received[i];
+        const shown = listed.find((m) => m.provider_message_id === MESSAGES[name].id)!;
+        expect(event.subjectId, name).to.equal(shown.id);
+        expect(event.data, name).to.deep.equal({ object: shown });
+        expect(event.data.object, name).to.include({ conversation_id: conversation.id, contact_id: contact.id, direction: 'inbound' });
+        expect(event).to.include({ teamId: team.teamId, status: 'pending' });
+      }
+
+      // Meta redelivers until it gets a 200: nothing is stored again, and no event is written again.
+      expect(await post(rest)).to.include({ messages: 0, ignored: names.length - 1 });
+      expect(await post(fromSheena(phoneNumberId, [MESSAGES.text]))).to.include({ messages: 0, ignored: 1 });
+      expect(await eventsOf(team)).to.have.length(events.length);
+
+      // A known contact writing again: its message, and no second contact.created.
+      await post(fromSheena(phoneNumberId, [{ id: 'wamid.EV_AGAIN', type: 'text', text: { body: 'Hello again' } }]));
+      expect((await eventsOf(team)).slice(events.length).map((e) => e.type)).to.deep.equal(['whatsapp.message.received']);
+    });
+
+    it('writes whatsapp.message.status_changed when a status moves an outbound message, with the old status and the provider error', async () => {
+      const team = await env.team();
+      const { phoneNumberId } = await cloudInbox(team);
+      await post(fromSheena(phoneNumberId, [MESSAGES.text]));
+      const [conversation] = (await get(team, '/whatsapp/conversations')).data;
+      const send = async (content: string) =>
+        (await env.request.post('/api/v1/whatsapp/messages').set(team.auth).send({ conversation_id: conversation.id, content }).expect(201))
+          .body.data;
+      const a = await send('In blue, yes');
+      const b = await send('And in green');
+      const before = (await eventsOf(team)).length;
+      const newEvents = async () => (await eventsOf(team)).slice(before);
+      const shown = async (id: string) => (await messagesOf(team, conversation.id)).find((m) => m.id === id)!;
+
+      // "Status messages webhook reference": delivered, then read.
+      expect(await post(metaEnvelope(phoneNumberId, { statuses: [status(a.provider_message_id, 'delivered')] }))).to.include({
+        statuses: 1,
+      });
+      let events = await newEvents();
+      expect(events.map((e) => [e.type, e.subjectId])).to.deep.equal([['whatsapp.message.status_changed', a.id]]);
+      expect(events[0].data).to.deep.equal({ object: await shown(a.id), previous: { status: 'sent' } });
+      expect(events[0].data.object).to.include({ status: 'delivered', conversation_id: conversation.id });
+
+      // The same status again, and an older one after it, change nothing: no event.
+      const stale = metaEnvelope(phoneNumberId, {
+        statuses: [status(a.provider_message_id, 'delivered'), status(a.provider_message_id, 'sent')],
+      });
+      expect(await post(stale)).to.include({ statuses: 0, ignored: 2 });
+      expect(await newEvents()).to.have.length(1);
+
+      await post(metaEnvelope(phoneNumberId, { statuses: [status(a.provider_message_id, 'read')] }));
+      events = await newEvents();
+      expect(events).to.have.length(2);
+      expect(events[1]).to.include({ type: 'whatsapp.message.status_changed', subjectId: a.id });
+      expect(events[1].data).to.deep.equal({ object: await shown(a.id), previous: { status: 'delivered' } });
+
+      // A failed message: the provider's error as the message list shows it.
+      await post(metaEnvelope(phoneNumberId, { statuses: [failedStatus(b.provider_message_id)] }));
+      events = await newEvents();
+      expect(events).to.have.length(3);
+      const failed = await shown(b.id);
+      expect(failed).to.deep.include({
+        status: 'failed',
+        error: {
+          code: '131049',
+          title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+          detail: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
+        },
+      });
+      expect(events[2]).to.include({ type: 'whatsapp.message.status_changed', subjectId: b.id });
+      expect(events[2].data).to.deep.equal({ object: failed, previous: { status: 'sent', error: null } });
+
+      // A failed message stays failed: a later status, or the failure again, writes nothing.
+      await post(metaEnvelope(phoneNumberId, { statuses: [failedStatus(b.provider_message_id), status(b.provider_message_id, 'read')] }));
+      expect(await newEvents()).to.have.length(3);
+      expect(await outbox().listBySubject({ teamId: team.teamId }, b.id)).to.have.length(1);
+    });
+
+    it('writes whatsapp.contact.created for a contact made over the API, once per person', async () => {
+      const team = await env.team();
+      const created = await env.request.post('/api/v1/whatsapp/contacts').set(team.auth).send({ phone: '11987654321', custom_name: 'Ana' });
+      expect(created.status).to.equal(201);
+      const contact = (await get(team, `/whatsapp/contacts/${created.body.data.id}`)).data;
+      let events = await eventsOf(team);
+      expect(events).to.have.length(1);
+      expect(events[0]).to.include({ type: 'whatsapp.contact.created', subjectId: contact.id });
+      expect(events[0].data).to.deep.equal({ object: contact });
+
+      // The same person again (the Brazilian variant without the ninth digit): the existing contact, no event.
+      const again = await env.request.post('/api/v1/whatsapp/contacts').set(team.auth).send({ phone: '551187654321' });
+      expect(again.status).to.equal(200);
+      expect(again.body.data).to.include({ id: contact.id, reused: true });
+      expect(await eventsOf(team)).to.have.length(1);
+
+      // A message sent to a new number makes its contact too.
+      const sandbox = await runtime.container.get(CreateInbox).execute(team, { name: 'Sandbox', channel: 'sandbox' });
+      const sent = await env.request
+        .post('/api/v1/whatsapp/messages')
+        .set(team.auth)
+        .send({ inbox_id: sandbox.id, phone: '21912345678', content: 'Olá' })
+        .expect(201);
+      const made = (await get(team, `/whatsapp/contacts/${sent.body.data.contact_id}`)).data;
+      events = await eventsOf(team);
+      expect(events.map((e) => [e.type, e.subjectId])).to.deep.equal([
+        ['whatsapp.contact.created', contact.id],
+        ['whatsapp.contact.created', made.id],
+      ]);
+      expect(events[1].data).to.deep.equal({ object: made });
+      // Sending again to the same number makes nothing new.
+      await env.request
+        .post('/api/v1/whatsapp/messages')
+        .set(team.auth)
+        .send({ inbox_id: sandbox.id, phone: '21912345678', content: 'Oi' })
+        .expect(201);
+      expect(await eventsOf(team)).to.have.length(2);
+    });
+  });
+}
