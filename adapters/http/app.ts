@@ -15,7 +15,7 @@ import { cors, noSniff } from './middleware/headers';
 import { PublicLimits, publicRateLimit, rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { knownPath, wellFormedText } from './middleware/well-formed-input';
-import { openApiDocument } from './openapi/openapi-document';
+import { openApiDocument, WebhookDoc } from './openapi/openapi-document';
 import { OPS_PATHS, OpsDeps, isOpsPath, opsRouter } from './ops/ops-routes';
 import { MethodNotAllowed } from './shared/http-errors';
 import { Operation, OperationState, routerOf } from './shared/operation';
@@ -26,6 +26,8 @@ export const API_PREFIX = '/api/v1';
 /** What one context contributes: its declared operations (documented, validated, checked). */
 export interface RouteModule {
   operations: Operation[];
+  /** What the API sends to subscribers (OpenAPI 3.1 `webhooks`): the body of each event type, by type. */
+  webhooks?: Record<string, WebhookDoc>;
 }
 
 export interface AppDeps {
@@ -74,6 +76,7 @@ export const documentOf = (routes: RouteModule[]) =>
   openApiDocument(
     routes.flatMap((m) => m.operations),
     { ...DOCUMENT_INFO, prefix: API_PREFIX },
+    Object.assign({}, ...routes.map((m) => m.webhooks ?? {})) as Record<string, WebhookDoc>,
   );
 
 /** Label of a request no route took (an unknown path, a method the path does not take). */

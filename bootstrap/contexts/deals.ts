@@ -76,6 +76,7 @@ export const dealsContext = new ContainerModule(({ bind }) => {
     TOKENS.Logger,
     TOKENS.Metrics,
     T.OutboxLeaseMs,
+    EVENT_TOKENS.Subscribers,
   ]);
   singleton(ReadEventBacklog, [EVENT_TOKENS.EventOutbox, clock]);
   singleton(PurgeIdempotencyKeys, [T.IdempotencyKeyRepository, clock]);

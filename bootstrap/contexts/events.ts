@@ -15,10 +15,25 @@ import { ListEventSubscriptions } from '../../application/events/list-event-subs
 import { RotateEventSubscriptionSecret } from '../../application/events/rotate-event-subscription-secret';
 import { SubscriptionSecrets } from '../../application/events/subscription-secrets';
 import { UpdateEventSubscription } from '../../application/events/update-event-subscription';
+import { HttpEventSender } from '../../adapters/events/http-event-sender';
+import { eventDeliveryRoutes } from '../../adapters/http/events/event-delivery-routes';
+import { DeliverEvents, DeliverySettings } from '../../application/events/deliver-events';
+import { EventDeliveryScheduler } from '../../application/events/event-delivery-scheduler';
+import { FanOutEvents } from '../../application/events/fan-out-events';
+import { ListEvents } from '../../application/events/list-events';
+import { PurgeEvents } from '../../application/events/purge-events';
+import { ListEventDeliveries, RecoverEventDeliveries, RetryEventDelivery } from '../../application/events/subscription-deliveries';
+import { TestEventSubscription } from '../../application/events/test-event-subscription';
+import { BackgroundWork } from '../../application/shared/background-work';
+import { Logger } from '../../application/shared/logger';
 import { wiring } from '../binding';
 import { Config } from '../config';
 import { selfOrigins } from '../self-origins';
 import { TOKENS } from '../tokens';
+
+const DELIVERY_SETTINGS = Symbol('EventDeliverySettings');
+const RETENTION_DAYS = Symbol('EventRetentionDays');
+const POLL_MS = Symbol('EventDeliveryPollMs');
 
 export const EVENT_TOKENS = {
   /** The event log, which is the dispatcher's outbox too. */
@@ -29,11 +44,14 @@ export const EVENT_TOKENS = {
   /** Where events may be sent: the `EventTargetGuard` port, bound to the `EventUrlGuard` (which deliveries `prepare` with). */
   EventTargetGuard: Symbol.for('EventTargetGuard'),
   EventSubscriptionLimits: Symbol.for('EventSubscriptionLimits'),
+  EventDeliveryRepository: Symbol.for('EventDeliveryRepository'),
+  /** What the dispatcher hands each event to: the fan-out to subscriptions, and the deliverer it wakes. */
+  Subscribers: Symbol.for('EventSubscribers'),
 } as const;
 
 /** The event log every write appends to; its readers (workflows, subscriptions, GET /events) build on it. */
 export const eventsContext = new ContainerModule(({ bind }) => {
-  const { singleton, services } = wiring(bind);
+  const { singleton, services, later } = wiring(bind);
   const T = EVENT_TOKENS;
   const { UnitOfWork: uow, IdGenerator: ids, Clock: clock } = TOKENS;
   const subscriptions = T.EventSubscriptionRepository;
@@ -59,6 +77,69 @@ export const eventsContext = new ContainerModule(({ bind }) => {
   singleton(UpdateEventSubscription, [uow, subscriptions, T.EventTargetGuard, clock]);
   singleton(DeleteEventSubscription, [uow, subscriptions]);
   singleton(RotateEventSubscriptionSecret, [uow, subscriptions, SubscriptionSecrets, clock]);
+
+  // Deliveries: the dispatcher fans each event out to the subscriptions that want it, and the deliverer, run
+  // in the background of every server process, sends them (never inside a request).
+  const deliveries = T.EventDeliveryRepository;
+  singleton(FanOutEvents, [subscriptions, deliveries, ids, clock]);
+  bind(HttpEventSender)
+    .toResolvedValue((guard: EventUrlGuard) => new HttpEventSender(guard), [EventUrlGuard])
+    .inSingletonScope();
+  bind<DeliverySettings>(DELIVERY_SETTINGS)
+    .toResolvedValue(
+      (config: Config): DeliverySettings => ({
+        timeoutMs: config.events.deliveryTimeoutMs,
+        retryScheduleMs: config.events.retryScheduleMs,
+        disableAfterMs: config.events.disableAfterMs,
+        // Longer than an attempt may take, so that no attempt under way is taken over.
+        leaseMs: Math.max(config.outbox.leaseMs, config.events.deliveryTimeoutMs + 5000),
+        concurrency: 8,
+      }),
+      [TOKENS.Config],
+    )
+    .inSingletonScope();
+  singleton(DeliverEvents, [
+    uow,
+    deliveries,
+    subscriptions,
+    T.EventOutbox,
+    HttpEventSender,
+    T.EventSigning,
+    TOKENS.CredentialCipher,
+    ids,
+    clock,
+    TOKENS.Logger,
+    DELIVERY_SETTINGS,
+  ]);
+  bind<number>(RETENTION_DAYS)
+    .toResolvedValue((config: Config) => config.events.retentionDays, [TOKENS.Config])
+    .inSingletonScope();
+  singleton(PurgeEvents, [T.EventOutbox, clock, RETENTION_DAYS]);
+  bind<number>(POLL_MS)
+    .toResolvedValue((config: Config) => config.outbox.pollMs, [TOKENS.Config])
+    .inSingletonScope();
+  singleton(EventDeliveryScheduler, [later(DeliverEvents), later(PurgeEvents), later<Logger>(TOKENS.Logger), POLL_MS]);
+  bind<BackgroundWork>(TOKENS.BackgroundWork).toService(EventDeliveryScheduler);
+  bind(T.Subscribers)
+    .toResolvedValue(
+      (fanOut: FanOutEvents, deliverer: EventDeliveryScheduler) => ({ fanOut, deliverer }),
+      [FanOutEvents, EventDeliveryScheduler],
+    )
+    .inSingletonScope();
+  singleton(ListEvents, [T.EventOutbox]);
+  singleton(ListEventDeliveries, [subscriptions, deliveries]);
+  singleton(RetryEventDelivery, [uow, subscriptions, deliveries, clock, EventDeliveryScheduler]);
+  singleton(RecoverEventDeliveries, [uow, subscriptions, deliveries, clock, EventDeliveryScheduler]);
+  singleton(TestEventSubscription, [subscriptions, DeliverEvents, ids, clock]);
+  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(eventDeliveryRoutes, [
+    services({
+      events: ListEvents,
+      deliveries: ListEventDeliveries,
+      retry: RetryEventDelivery,
+      recover: RecoverEventDeliveries,
+      test: TestEventSubscription,
+    }),
+  ]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(
     (useCases: EventSubscriptionUseCases) => eventSubscriptionRoutes(useCases),

@@ -4,6 +4,7 @@ import { KnexCampaignRepository } from '../../adapters/persistence/knex/campaign
 import { KnexClientRepository } from '../../adapters/persistence/knex/clients/knex-client-repository';
 import { KnexDealContactRepository } from '../../adapters/persistence/knex/deals/knex-deal-contact-repository';
 import { KnexEventOutbox } from '../../adapters/persistence/knex/events/knex-event-outbox';
+import { KnexEventDeliveryRepository } from '../../adapters/persistence/knex/events/knex-event-delivery-repository';
 import { KnexEventSubscriptionRepository } from '../../adapters/persistence/knex/events/knex-event-subscription-repository';
 import { KnexDealRepository } from '../../adapters/persistence/knex/deals/knex-deal-repository';
 import { KnexIdempotencyKeyRepository } from '../../adapters/persistence/knex/deals/knex-idempotency-key-repository';
@@ -31,6 +32,7 @@ import { MemoryCampaignRepository } from '../../adapters/persistence/memory/camp
 import { MemoryClientRepository } from '../../adapters/persistence/memory/clients/memory-client-repository';
 import { MemoryDealContactRepository } from '../../adapters/persistence/memory/deals/memory-deal-contact-repository';
 import { MemoryEventOutbox } from '../../adapters/persistence/memory/events/memory-event-outbox';
+import { MemoryEventDeliveryRepository } from '../../adapters/persistence/memory/events/memory-event-delivery-repository';
 import { MemoryEventSubscriptionRepository } from '../../adapters/persistence/memory/events/memory-event-subscription-repository';
 import { MemoryDealRepository } from '../../adapters/persistence/memory/deals/memory-deal-repository';
 import { MemoryIdempotencyKeyRepository } from '../../adapters/persistence/memory/deals/memory-idempotency-key-repository';
@@ -87,6 +89,7 @@ const REPOSITORIES: Repository[] = [
   { token: DEAL_TOKENS.DealRepository, memory: MemoryDealRepository, knex: KnexDealRepository },
   { token: DEAL_TOKENS.IdempotencyKeyRepository, memory: MemoryIdempotencyKeyRepository, knex: KnexIdempotencyKeyRepository },
   { token: EVENT_TOKENS.EventOutbox, memory: MemoryEventOutbox, knex: KnexEventOutbox },
+  { token: EVENT_TOKENS.EventDeliveryRepository, memory: MemoryEventDeliveryRepository, knex: KnexEventDeliveryRepository },
   {
     token: EVENT_TOKENS.EventSubscriptionRepository,
     memory: MemoryEventSubscriptionRepository,

@@ -12,6 +12,7 @@ import { operation } from '../shared/operation';
 import { Ctx, pathId, queryValue, teamOf } from '../shared/params';
 import { Q } from '../shared/query';
 import { getPage } from '../shared/resource';
+import { eventWebhooks } from './event-webhooks';
 import { deliverySchema, eventSchema, pingSchema, presentDelivery, presentEvent, presentPing } from './present-event';
 
 export interface EventDeliveryUseCases {
@@ -55,6 +56,7 @@ const startingAfterOf = (raw: string | undefined): string | undefined => {
 
 export function eventDeliveryRoutes(uc: EventDeliveryUseCases): RouteModule {
   return {
+    webhooks: eventWebhooks(),
     operations: [
       operation({
         id: 'listEvents',

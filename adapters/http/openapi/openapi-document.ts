@@ -1,5 +1,11 @@
 import { COMMON_ERRORS, Operation, Schema } from '../shared/operation';
 
+/** One event a subscription receives, for the document's `webhooks`: what it means and its body. */
+export interface WebhookDoc {
+  summary: string;
+  body: Schema;
+}
+
 export interface DocumentInfo {
   title: string;
   version: string;
@@ -120,7 +126,7 @@ function successResponse(op: Operation, dataRef: Schema, status: number): Schema
  * The OpenAPI 3.1 document of the declared operations. Schemas are the ones the routes validate
  * with and the tests check answers against, so the document says what the API does.
  */
-export function openApiDocument(operations: readonly Operation[], info: DocumentInfo): Schema {
+export function openApiDocument(operations: readonly Operation[], info: DocumentInfo, webhooks: Record<string, WebhookDoc> = {}): Schema {
   const schemas: Record<string, Schema> = { Error: errorEnvelope, Pagination: pagination };
   const paths: Record<string, Record<string, Schema>> = {};
   for (const op of operations) {
@@ -187,6 +193,7 @@ export function openApiDocument(operations: readonly Operation[], info: Document
     servers: [{ url: info.prefix }],
     tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
     paths,
+    ...(Object.keys(webhooks).length > 0 ? { webhooks: webhooksOf(webhooks) } : {}),
     components: {
       schemas,
       responses: errorResponses,
@@ -200,4 +207,38 @@ export function openApiDocument(operations: readonly Operation[], info: Document
       },
     },
   };
+}
+
+/**
+ * The document's `webhooks` (OpenAPI 3.1): each event type as the POST a subscriber receives, signed by the
+ * Standard Webhooks headers, answered with any 2xx.
+ */
+function webhooksOf(webhooks: Record<string, WebhookDoc>): Schema {
+  const header = (description: string) => ({ in: 'header', required: true, schema: { type: 'string' }, description });
+  const parameters = [
+    { name: 'webhook-id', ...header("The event's id: the same on every retry; deduplicate on it.") },
+    { name: 'webhook-timestamp', ...header('When this attempt was signed, in seconds since 1970.') },
+    {
+      name: 'webhook-signature',
+      ...header('`v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two entries, space-separated, during a rotation.'),
+    },
+  ];
+  return Object.fromEntries(
+    Object.entries(webhooks).map(([type, doc]) => [
+      type,
+      {
+        post: {
+          operationId: `event:${type}`,
+          summary: doc.summary,
+          parameters,
+          requestBody: { required: true, content: { 'application/json': { schema: doc.body } } },
+          responses: {
+            '2XX': {
+              description: 'Received: any 2xx within the timeout. Anything else is retried on the schedule; 410 disables the subscription.',
+            },
+          },
+        },
+      },
+    ]),
+  );
 }

@@ -42,7 +42,12 @@ class Receiver {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  parsed(): { id: string; type: string; created_at: string; data: { object: Record<string, unknown>; previous?: Record<string, unknown> } }[] {
+  parsed(): {
+    id: string;
+    type: string;
+    created_at: string;
+    data: { object: Record<string, unknown>; previous?: Record<string, unknown> };
+  }[] {
     return this.received.map((r) => JSON.parse(r.body));
   }
 }
@@ -263,7 +268,9 @@ for (const backend of backendNames() as BackendName[]) {
         () => env.request.post(`/api/v1/event-subscriptions/${id}/deliveries/${id}/retry`).set(other.auth),
       ];
       for (const call of routes) expect((await call()).status).to.equal(404);
-      expect((await env.request.post(`/api/v1/event-subscriptions/${id}/recover`).set(t.auth).send({ since: 'ontem' })).status).to.equal(400);
+      expect((await env.request.post(`/api/v1/event-subscriptions/${id}/recover`).set(t.auth).send({ since: 'ontem' })).status).to.equal(
+        400,
+      );
     });
   });
 }
