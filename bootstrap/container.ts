@@ -13,6 +13,7 @@ import { MonotonicStopwatch } from '../adapters/system/monotonic-stopwatch';
 import { LruMemos } from '../adapters/system/lru-memo';
 import { UuidV7Generator } from '../adapters/system/uuid-v7-generator';
 import { ReadEventBacklog } from '../application/deals/read-deal-event-backlog';
+import { ReadDeliveryBacklog } from '../application/events/read-delivery-backlog';
 import { BackgroundWork } from '../application/shared/background-work';
 import { Clock } from '../application/shared/clock';
 import { Logger } from '../application/shared/logger';
@@ -106,10 +107,20 @@ export function buildRuntime(config: Config): Runtime {
   container.bind(TOKENS.SecretHasher).toConstantValue(new Sha256SecretHasher());
   const logger = new PinoLogger(config.logLevel);
   container.bind(TOKENS.Logger).toConstantValue(logger);
-  // The outbox's backlog is read at each scrape, through the deals context's query.
+  // The event log's and the deliveries' backlogs are read at each scrape, through their contexts' queries.
   container
     .bind(TOKENS.Metrics)
-    .toResolvedValue((backlog: ReadEventBacklog) => new PromMetrics({ backlog: () => backlog.execute(), logger }), [ReadEventBacklog])
+    .toResolvedValue(
+      (events: ReadEventBacklog, deliveries: ReadDeliveryBacklog) =>
+        new PromMetrics({
+          backlog: async () => {
+            const [log, waiting] = await Promise.all([events.execute(), deliveries.execute()]);
+            return { ...log, deliveries: waiting };
+          },
+          logger,
+        }),
+      [ReadEventBacklog, ReadDeliveryBacklog],
+    )
     .inSingletonScope();
   const rateLimits = bindRateLimiters(container, config);
 

@@ -19,6 +19,8 @@ export interface Scrape {
 export interface Backlog {
   pending: number;
   oldestAgeSeconds: number;
+  /** Deliveries of events to subscriptions waiting or under way, how long the oldest has waited, and the subscriptions disabled. */
+  deliveries?: { pending: number; oldestAgeSeconds: number; disabledSubscriptions: number };
 }
 
 export interface PromMetricsOptions {
@@ -49,6 +51,12 @@ const COUNTERS: { [N in CounterName]: CounterSpec<N> } = {
     help: 'Payloads received by the inbound webhook endpoints, by what they were answered.',
     label: 'outcome',
     values: ['succeeded', 'refused', 'crashed', 'duplicate'],
+  },
+  eventDeliveries: {
+    name: 'event_delivery_attempts_total',
+    help: 'Attempts to deliver an event to a subscription, by outcome (gone: answered 410, abandoned: its subscription was gone).',
+    label: 'outcome',
+    values: ['succeeded', 'failed', 'gone', 'abandoned'],
   },
   rateLimitedRequests: {
     name: 'rate_limited_requests_total',
@@ -133,6 +141,33 @@ export class PromMetrics implements Metrics {
         aggregator: 'max',
         async collect() {
           this.set((await backlog())?.oldestAgeSeconds ?? Number.NaN);
+        },
+      });
+      new Gauge({
+        name: 'event_deliveries_pending',
+        help: 'Deliveries of events to subscriptions waiting for an attempt or under way, across teams.',
+        registers,
+        aggregator: 'max',
+        async collect() {
+          this.set((await backlog())?.deliveries?.pending ?? Number.NaN);
+        },
+      });
+      new Gauge({
+        name: 'event_deliveries_oldest_pending_age_seconds',
+        help: 'How long the oldest waiting delivery has waited since it was made (0: none waits).',
+        registers,
+        aggregator: 'max',
+        async collect() {
+          this.set((await backlog())?.deliveries?.oldestAgeSeconds ?? Number.NaN);
+        },
+      });
+      new Gauge({
+        name: 'event_subscriptions_disabled',
+        help: 'Event subscriptions the service disabled (410 Gone, or failing too long), across teams.',
+        registers,
+        aggregator: 'max',
+        async collect() {
+          this.set((await backlog())?.deliveries?.disabledSubscriptions ?? Number.NaN);
         },
       });
     }

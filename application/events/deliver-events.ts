@@ -8,6 +8,7 @@ import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';
+import { Metrics, noMetrics } from '../shared/metrics';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { CredentialCipher } from '../whatsapp/credential-cipher';
 import { EventSender } from './event-sender';
@@ -56,6 +57,7 @@ export class DeliverEvents {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly settings: DeliverySettings,
+    private readonly metrics: Metrics = noMetrics,
   ) {}
 
   async execute(limit = 50): Promise<DeliveryReport> {
@@ -90,11 +92,13 @@ export class DeliverEvents {
     if (!subscription || !subscription.isDelivering || !event) {
       delivery.abandon(!event ? 'The event is no longer kept' : 'The subscription was deleted or disabled', this.clock.now());
       await this.deliveries.save(delivery.snapshot());
+      this.metrics.count('eventDeliveries', { outcome: 'abandoned' });
       return false;
     }
     const result = await this.send(subscription.snapshot(), event);
     const now = this.clock.now();
     const verdict = delivery.attempted(result, this.settings.retryScheduleMs, now);
+    this.metrics.count('eventDeliveries', { outcome: verdict });
     await this.uow.run(async () => {
       if (!(await this.deliveries.save(delivery.snapshot()))) return; // another node took it over: its outcome counts
       await this.deliveries.addAttempt({

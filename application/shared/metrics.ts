@@ -12,6 +12,8 @@ export interface CounterLabels {
   workflowRuns: { status: WorkflowRunStatus };
   inboundDeliveries: { outcome: InboundDeliveryOutcome };
   rateLimitedRequests: { scope: RateLimitScope };
+  /** An attempt to deliver an event to a subscription, by what came of it (`gone`: 410, the subscription disabled). */
+  eventDeliveries: { outcome: 'succeeded' | 'failed' | 'gone' | 'abandoned' };
   /** A budget that could not be checked (its limiter failed): the request was let through. */
   rateLimitFailures: { scope: RateLimitScope };
 }

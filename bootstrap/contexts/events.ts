@@ -22,6 +22,7 @@ import { EventDeliveryScheduler } from '../../application/events/event-delivery-
 import { FanOutEvents } from '../../application/events/fan-out-events';
 import { ListEvents } from '../../application/events/list-events';
 import { PurgeEvents } from '../../application/events/purge-events';
+import { ReadDeliveryBacklog } from '../../application/events/read-delivery-backlog';
 import { ListEventDeliveries, RecoverEventDeliveries, RetryEventDelivery } from '../../application/events/subscription-deliveries';
 import { TestEventSubscription } from '../../application/events/test-event-subscription';
 import { BackgroundWork } from '../../application/shared/background-work';
@@ -110,6 +111,7 @@ export const eventsContext = new ContainerModule(({ bind }) => {
     clock,
     TOKENS.Logger,
     DELIVERY_SETTINGS,
+    TOKENS.Metrics,
   ]);
   bind<number>(RETENTION_DAYS)
     .toResolvedValue((config: Config) => config.events.retentionDays, [TOKENS.Config])
@@ -127,6 +129,7 @@ export const eventsContext = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
   singleton(ListEvents, [T.EventOutbox]);
+  singleton(ReadDeliveryBacklog, [deliveries, subscriptions, clock]);
   singleton(ListEventDeliveries, [subscriptions, deliveries]);
   singleton(RetryEventDelivery, [uow, subscriptions, deliveries, clock, EventDeliveryScheduler]);
   singleton(RecoverEventDeliveries, [uow, subscriptions, deliveries, clock, EventDeliveryScheduler]);

@@ -15,4 +15,6 @@ export interface EventSubscriptionRepository {
   /** The team's active subscriptions (is_active and not disabled), in creation order: the dispatcher's fan-out. */
   listActive(team: TeamContext): Promise<EventSubscriptionData[]>;
   countForTeam(team: TeamContext): Promise<number>;
+  /** How many subscriptions the service has disabled, across teams: the operator's view (metrics). */
+  countDisabled(): Promise<number>;
 }

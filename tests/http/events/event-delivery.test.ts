@@ -7,6 +7,7 @@ import { DeliverEvents } from '../../../application/events/deliver-events';
 import { Runtime } from '../../../bootstrap/container';
 import { BackendName, backendNames, startRuntime, testConfig } from '../../support/backends';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
+import { sampleOf } from '../../support/metrics-text';
 import { dealApi } from '../deals/deal-api';
 
 // What a subscriber receives, checked as a subscriber would: every delivery verified with the
@@ -204,6 +205,10 @@ for (const backend of backendNames() as BackendName[]) {
       await dealApi(() => env, t).create({ title: 'Depois' });
       await deliver();
       expect(receiver.received).to.have.length(1);
+      const metrics = (await env.request.get('/metrics')).text;
+      expect(sampleOf(metrics, 'event_delivery_attempts_total', { outcome: 'gone' })).to.be.at.least(1);
+      expect(sampleOf(metrics, 'event_subscriptions_disabled')).to.be.at.least(1);
+      expect(sampleOf(metrics, 'event_deliveries_pending')).to.be.a('number');
     });
 
     it('signs with both secrets during a rotation, each verifying alone', async () => {

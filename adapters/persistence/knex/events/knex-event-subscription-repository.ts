@@ -92,4 +92,9 @@ export class KnexEventSubscriptionRepository implements EventSubscriptionReposit
     const row = await this.table.where({ team_id: team.teamId }).count<{ n: number | string }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);
   }
+
+  async countDisabled(): Promise<number> {
+    const row = await this.table.whereNotNull('disabled_at').count<{ n: number | string }[]>({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  }
 }

@@ -57,4 +57,8 @@ export class MemoryEventSubscriptionRepository implements EventSubscriptionRepos
   async countForTeam(team: TeamContext): Promise<number> {
     return this.ofTeam(team).length;
   }
+
+  async countDisabled(): Promise<number> {
+    return this.rows.filter((s) => s.disabledAt !== null).length;
+  }
 }
