@@ -15,6 +15,8 @@ import { ListEventSubscriptions } from '../../application/events/list-event-subs
 import { RotateEventSubscriptionSecret } from '../../application/events/rotate-event-subscription-secret';
 import { SubscriptionSecrets } from '../../application/events/subscription-secrets';
 import { UpdateEventSubscription } from '../../application/events/update-event-subscription';
+import { CliCommand } from '../../adapters/cli/cli';
+import { eventCommands } from '../../adapters/cli/events/event-commands';
 import { HttpEventSender } from '../../adapters/events/http-event-sender';
 import { eventDeliveryRoutes } from '../../adapters/http/events/event-delivery-routes';
 import { DeliverEvents, DeliverySettings } from '../../application/events/deliver-events';
@@ -134,6 +136,9 @@ export const eventsContext = new ContainerModule(({ bind }) => {
   singleton(RetryEventDelivery, [uow, subscriptions, deliveries, clock, EventDeliveryScheduler]);
   singleton(RecoverEventDeliveries, [uow, subscriptions, deliveries, clock, EventDeliveryScheduler]);
   singleton(TestEventSubscription, [subscriptions, DeliverEvents, ids, clock]);
+  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(eventCommands, [
+    later(services({ subscriptions: ListEventSubscriptions, deliveries: ListEventDeliveries })),
+  ]);
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(eventDeliveryRoutes, [
     services({
       events: ListEvents,

@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { runCli } from '../../../adapters/cli/cli';
+import { operatorCommands } from '../../../bootstrap/cli-main';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
 import { DeliverEvents } from '../../../application/events/deliver-events';
 import { Runtime } from '../../../bootstrap/container';
@@ -209,6 +211,36 @@ for (const backend of backendNames() as BackendName[]) {
       expect(sampleOf(metrics, 'event_delivery_attempts_total', { outcome: 'gone' })).to.be.at.least(1);
       expect(sampleOf(metrics, 'event_subscriptions_disabled')).to.be.at.least(1);
       expect(sampleOf(metrics, 'event_deliveries_pending')).to.be.a('number');
+    });
+
+    it("shows an operator a team's subscriptions and their failing deliveries, never a secret", async () => {
+      const t = await env.team();
+      const { id, secret } = await subscribe(t);
+      receiver.answers.push({ status: 410 });
+      await dealApi(() => env, t).create({ title: 'Operador' });
+      await deliver();
+      const admin = async (...argv: string[]) => {
+        let out = '';
+        const code = await runCli(
+          [...argv, '--json'],
+          operatorCommands(runtime.container, () => runtime),
+          {
+            out: (text) => {
+              out += text;
+            },
+            err: () => undefined,
+          },
+        );
+        expect(code, argv.join(' ')).to.equal(0);
+        expect(out).to.not.include(secret.slice('whsec_'.length));
+        return JSON.parse(out) as { data: Record<string, unknown>[] };
+      };
+      const listed = await admin('event-subscription', 'list', '--team', t.teamId);
+      expect(listed.data).to.have.length(1);
+      expect(listed.data[0]).to.include({ id, status: 'disabled' });
+      const failing = await admin('event-subscription', 'deliveries', '--team', t.teamId, '--subscription', id, '--status', 'failed');
+      expect(failing.data).to.have.length(1);
+      expect(failing.data[0]).to.include({ event_type: 'deal.created', last_status_code: 410 });
     });
 
     it('signs with both secrets during a rotation, each verifying alone', async () => {
