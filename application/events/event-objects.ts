@@ -1,5 +1,11 @@
+import { ActivityData } from '../../domain/activities/activity';
+import { CampaignView } from '../../domain/campaigns/campaign-repository';
+import { ClientData } from '../../domain/clients/client';
 import { DealView } from '../../domain/deals/deal-repository';
 import { EventObject } from '../../domain/events/event';
+import { LeadView } from '../../domain/projects/lead';
+import { ProjectView } from '../../domain/projects/project';
+import { TaskData } from '../../domain/tasks/task';
 
 /**
  * The API shape of each kind of record an event is about, exactly as its GET answers it: an event carries
@@ -8,6 +14,13 @@ import { EventObject } from '../../domain/events/event';
  */
 export interface EventObjects {
   deal(view: DealView): EventObject;
+  client(client: ClientData): EventObject;
+  project(view: ProjectView): EventObject;
+  /** As a project's lead list shows it (there is no GET of one lead). */
+  lead(view: LeadView): EventObject;
+  task(task: TaskData): EventObject;
+  activity(activity: ActivityData): EventObject;
+  campaign(view: CampaignView): EventObject;
 }
 
 export type EventSubjectKind = keyof EventObjects;
