@@ -3,7 +3,7 @@ import { ClientRepository } from '../../domain/clients/client-repository';
 import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
-import { EventLog } from '../events/event-log';
+import { EventLog, whenChanged } from '../events/event-log';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 
@@ -40,8 +40,8 @@ export class DeactivateClient {
       client.deactivate(now);
       const data = client.snapshot();
       await this.clients.update(data);
-      const changed = data.updatedAt !== found.updatedAt;
-      if (changed) await this.events.append(team, [this.events.draft('client.deactivated', 'client', id, data, found)], now);
+      const raised = await this.events.append(team, whenChanged(this.events.draft('client.deactivated', 'client', id, data, found)), now);
+      const changed = raised.length > 0;
       const deactivated: DeactivatedClient = { id: client.id, status: 'inactive', deactivatedAt: client.deactivatedAt as string };
       return { deactivated, changed };
     });

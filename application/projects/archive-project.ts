@@ -2,7 +2,7 @@ import { Project } from '../../domain/projects/project';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { NotFound } from '../../domain/shared/errors';
 import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
-import { EventLog } from '../events/event-log';
+import { EventLog, whenChanged } from '../events/event-log';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { requireProjectView } from './project-references';
@@ -45,14 +45,13 @@ export class ArchiveProject {
       const data = project.snapshot();
       await this.projects.update(data);
       // The archive moves no stage, squad or client: the view after is the one before with the new record.
-      const changed = data.updatedAt !== before.data.updatedAt;
-      if (changed)
-        await this.events.append(
-          team,
-          [this.events.draft('project.updated', 'project', data.id, { ...before.view, ...data }, before.view)],
-          now,
-        );
-      return { archived: { id: data.id, archivedAt: data.archivedAt! }, changed };
+      const after = { ...before.view, ...data };
+      const raised = await this.events.append(
+        team,
+        whenChanged(this.events.draft('project.updated', 'project', data.id, after, before.view)),
+        now,
+      );
+      return { archived: { id: data.id, archivedAt: data.archivedAt! }, changed: raised.length > 0 };
     });
     if (changed) this.trigger.kick();
     return archived;

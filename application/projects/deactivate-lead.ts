@@ -2,7 +2,7 @@ import { Lead, LeadView } from '../../domain/projects/lead';
 import { LeadRepository } from '../../domain/projects/lead-repository';
 import { NotFound } from '../../domain/shared/errors';
 import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
-import { EventLog } from '../events/event-log';
+import { EventLog, whenChanged } from '../events/event-log';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 
@@ -35,8 +35,8 @@ export class DeactivateLead {
       const data = lead.snapshot();
       await this.leads.update(data);
       const view = (await this.leads.findViewById(team, command.id))!;
-      const changed = data.updatedAt !== before.updatedAt;
-      if (changed) await this.events.append(team, [this.events.draft('lead.updated', 'lead', view.id, view, before)], now);
+      const raised = await this.events.append(team, whenChanged(this.events.draft('lead.updated', 'lead', view.id, view, before)), now);
+      const changed = raised.length > 0;
       return { view, changed };
     });
     if (changed) this.trigger.kick();
