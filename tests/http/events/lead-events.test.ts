@@ -6,7 +6,7 @@ import { createEndpointFixture } from '../webhooks/fixtures';
 import { eventsAbout, expectEvent, teamEvents } from './event-log';
 
 /** The project's lead as the API lists it: there is no GET of one lead. */
-async function listedLead(env: HttpEnv, auth: object, projectId: string, id: string): Promise<Record<string, unknown>> {
+async function listedLead(env: HttpEnv, auth: { Authorization: string }, projectId: string, id: string): Promise<Record<string, unknown>> {
   const res = await env.request.get(`/api/v1/projects/${projectId}/leads?limit=100`).set(auth).expect(200);
   const lead = res.body.data.find((l: { id: string }) => l.id === id);
   expect(lead, `lead ${id} in the list`).to.not.equal(undefined);
