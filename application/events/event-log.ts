@@ -49,3 +49,9 @@ export class EventLog {
     return drafts.map((draft) => LoggedEvent.fromDraft(this.ids.next(), team.teamId, draft, now).snapshot());
   }
 }
+
+/**
+ * The draft of a change, as a list to append, or none when the record's API shape shows no change (`updated_at`
+ * aside): a transition asked for again (an archive, a deactivation, a restore) changes nothing and tells nothing.
+ */
+export const whenChanged = (draft: EventDraft): EventDraft[] => (Object.keys(draft.payload.previous ?? {}).length > 0 ? [draft] : []);

@@ -1,8 +1,14 @@
+import { ActivityData } from '../../domain/activities/activity';
+import { CampaignView } from '../../domain/campaigns/campaign-repository';
+import { ClientData } from '../../domain/clients/client';
 import { DealView } from '../../domain/deals/deal-repository';
 import { EventObject } from '../../domain/events/event';
 import { InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
 import { ContactData } from '../../domain/whatsapp/contact';
 import { MessageData } from '../../domain/whatsapp/message';
+import { LeadView } from '../../domain/projects/lead';
+import { ProjectView } from '../../domain/projects/project';
+import { TaskData } from '../../domain/tasks/task';
 
 /**
  * The API shape of each kind of record an event is about, exactly as its GET answers it: an event carries
@@ -17,6 +23,13 @@ export interface EventObjects {
   whatsappContact(contact: ContactData): EventObject;
   /** An inbound receiver delivery as the operator's `webhook deliveries` shows it, without the body it came with. */
   inboundDelivery(delivery: InboundDeliveryData): EventObject;
+  client(client: ClientData): EventObject;
+  project(view: ProjectView): EventObject;
+  /** As a project's lead list shows it (there is no GET of one lead). */
+  lead(view: LeadView): EventObject;
+  task(task: TaskData): EventObject;
+  activity(activity: ActivityData): EventObject;
+  campaign(view: CampaignView): EventObject;
 }
 
 export type EventSubjectKind = keyof EventObjects;

@@ -1,8 +1,11 @@
 import { Project } from '../../domain/projects/project';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { NotFound } from '../../domain/shared/errors';
+import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
+import { EventLog, whenChanged } from '../events/event-log';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
+import { requireProjectView } from './project-references';
 
 /**
  * The operator's archive (the API answers DELETE with 405), so it names only the project: the team
@@ -17,24 +20,40 @@ export interface ArchivedProject {
   archivedAt: string;
 }
 
+/**
+ * Logged as `project.updated` (an integrator sees `archived_at` set), in the same transaction; archiving an
+ * archived project changes nothing and logs nothing.
+ */
 export class ArchiveProject {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly projects: ProjectRepository,
     private readonly clock: Clock,
+    private readonly events: EventLog,
+    private readonly trigger: DealDispatchTrigger,
   ) {}
 
   async execute(command: ArchiveProjectCommand): Promise<ArchivedProject> {
-    return this.uow.run(async () => {
+    const now = this.clock.now();
+    const { archived, changed } = await this.uow.run(async () => {
       const team = await this.projects.findTeamOf(command.id);
-      if (team) await this.projects.lock(team, command.id);
-      const found = team && (await this.projects.findById(team, command.id));
-      if (!found) throw new NotFound('Project not found');
-      const project = Project.restore(found);
-      project.archive(this.clock.now());
+      if (!team) throw new NotFound('Project not found');
+      await this.projects.lock(team, command.id);
+      const before = await requireProjectView(this.projects, team, command.id);
+      const project = Project.restore(before.data);
+      project.archive(now);
       const data = project.snapshot();
       await this.projects.update(data);
-      return { id: data.id, archivedAt: data.archivedAt! };
+      // The archive moves no stage, squad or client: the view after is the one before with the new record.
+      const after = { ...before.view, ...data };
+      const raised = await this.events.append(
+        team,
+        whenChanged(this.events.draft('project.updated', 'project', data.id, after, before.view)),
+        now,
+      );
+      return { archived: { id: data.id, archivedAt: data.archivedAt! }, changed: raised.length > 0 };
     });
+    if (changed) this.trigger.kick();
+    return archived;
   }
 }

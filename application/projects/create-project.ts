@@ -8,6 +8,8 @@ import { ProjectStatus, resolveStage } from '../../domain/projects/stage';
 import { StageRepository } from '../../domain/projects/stage-repository';
 import { Duplicate } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
+import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
+import { EventLog } from '../events/event-log';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
@@ -23,7 +25,10 @@ export interface CreateProjectCommand extends Omit<ProjectChanges, 'name' | 'slu
   status?: ProjectStatus;
 }
 
-/** A project in the team's stage of choice (stage_id, else status, else the initial stage) with its default pipeline. */
+/**
+ * A project in the team's stage of choice (stage_id, else status, else the initial stage) with its default pipeline;
+ * `project.created` goes to the log in the same transaction.
+ */
 export class CreateProject {
   constructor(
     private readonly uow: UnitOfWork,
@@ -34,6 +39,8 @@ export class CreateProject {
     private readonly clients: ClientRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly events: EventLog,
+    private readonly trigger: DealDispatchTrigger,
   ) {}
 
   async execute(team: TeamContext, command: CreateProjectCommand): Promise<ProjectView> {
@@ -41,7 +48,9 @@ export class CreateProject {
     // key refuses the second, which then tries again with the next suffix.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.create(team, command);
+        const project = await this.create(team, command);
+        this.trigger.kick();
+        return project;
       } catch (err) {
         const generated = command.slug === undefined || command.slug === null;
         if (!(generated && err instanceof Duplicate && attempt < 5)) throw err;
@@ -59,7 +68,9 @@ export class CreateProject {
       const project = Project.create(this.ids.next(), team.teamId, { ...fields, slug }, stage, now);
       await this.projects.insert(project.snapshot());
       await this.pipelines.insert(newDefaultPipeline(this.ids, team.teamId, project.id, now));
-      return (await this.projects.findViewById(team, project.id))!;
+      const view = (await this.projects.findViewById(team, project.id))!;
+      await this.events.append(team, [this.events.draft('project.created', 'project', view.id, view)], now);
+      return view;
     });
   }
 

@@ -1,6 +1,6 @@
 // Checks of the ids a project request refers to: unknown or another team's is 404 naming the field.
 import { ClientRepository } from '../../domain/clients/client-repository';
-import { ProjectData } from '../../domain/projects/project';
+import { ProjectData, ProjectView } from '../../domain/projects/project';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { SquadRepository } from '../../domain/projects/squad-repository';
 import { NotFound } from '../../domain/shared/errors';
@@ -25,4 +25,19 @@ export async function requireProject(projects: ProjectRepository, team: TeamCont
   const project = await projects.findById(team, id);
   if (!project) throw new NotFound('Project not found');
   return project;
+}
+
+/**
+ * The same, read as GET /projects/:id shows it (with its stage, squad and client), for a change that tells
+ * what it was: the view, and the record alone that the entity is restored from.
+ */
+export async function requireProjectView(
+  projects: ProjectRepository,
+  team: TeamContext,
+  id: string,
+): Promise<{ view: ProjectView; data: ProjectData }> {
+  const view = await projects.findViewById(team, id);
+  if (!view) throw new NotFound('Project not found');
+  const { stage: _stage, squad: _squad, client: _client, ...data } = view;
+  return { view, data };
 }

@@ -7,9 +7,11 @@ import { ProjectStatus, resolveStage } from '../../domain/projects/stage';
 import { StageRepository } from '../../domain/projects/stage-repository';
 import { Duplicate } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
+import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
+import { EventLog } from '../events/event-log';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
-import { checkProjectReferences, requireProject } from './project-references';
+import { checkProjectReferences, requireProjectView } from './project-references';
 
 export interface UpdateProjectChanges extends ProjectChanges {
   /** Takes precedence over `status`; with neither, the project keeps its stage. */
@@ -22,7 +24,10 @@ export interface UpdateProjectCommand {
   changes: UpdateProjectChanges;
 }
 
-/** Only the fields sent change; an archived project refuses any change (409 PROJECT_ARCHIVED). */
+/**
+ * Only the fields sent change; an archived project refuses any change (409 PROJECT_ARCHIVED). `project.updated`,
+ * with the previous values of what changed, goes to the log in the same transaction.
+ */
 export class UpdateProject {
   constructor(
     private readonly uow: UnitOfWork,
@@ -31,13 +36,17 @@ export class UpdateProject {
     private readonly squads: SquadRepository,
     private readonly clients: ClientRepository,
     private readonly clock: Clock,
+    private readonly events: EventLog,
+    private readonly trigger: DealDispatchTrigger,
   ) {}
 
   async execute(team: TeamContext, command: UpdateProjectCommand): Promise<ProjectView> {
     const { id } = command;
-    return this.uow.run(async () => {
+    const now = this.clock.now();
+    const updated = await this.uow.run(async () => {
       await this.projects.lock(team, id);
-      const project = Project.restore(await requireProject(this.projects, team, id));
+      const before = await requireProjectView(this.projects, team, id);
+      const project = Project.restore(before.data);
       project.assertWritable();
       const { stageId, status, ...changes } = command.changes;
       const stage =
@@ -49,9 +58,13 @@ export class UpdateProject {
           throw new Duplicate('A project with this slug already exists', { field: 'slug' });
         }
       }
-      project.update(changes, stage, this.clock.now());
+      project.update(changes, stage, now);
       await this.projects.update(project.snapshot());
-      return (await this.projects.findViewById(team, id))!;
+      const after = (await this.projects.findViewById(team, id))!;
+      await this.events.append(team, [this.events.draft('project.updated', 'project', id, after, before.view)], now);
+      return after;
     });
+    this.trigger.kick();
+    return updated;
   }
 }

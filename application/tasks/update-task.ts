@@ -3,6 +3,8 @@ import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { Task, TaskChanges, TaskData, TaskPlacement } from '../../domain/tasks/task';
 import { TaskRepository } from '../../domain/tasks/task-repository';
+import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
+import { EventLog } from '../events/event-log';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { placementIn, projectPipeline, requestedColumn } from './task-placement';
@@ -21,28 +23,35 @@ export interface UpdateTaskCommand {
   changes: UpdateTaskChanges;
 }
 
+/** PUT /tasks/:id; `task.updated`, with the previous values of what changed, goes to the log in the same transaction. */
 export class UpdateTask {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly tasks: TaskRepository,
     private readonly pipelines: PipelineRepository,
     private readonly clock: Clock,
+    private readonly events: EventLog,
+    private readonly trigger: DealDispatchTrigger,
   ) {}
 
   async execute(team: TeamContext, command: UpdateTaskCommand): Promise<TaskData> {
     const { id, changes } = command;
     const { pipelineId: _p, column: _c, columnSlug: _s, ...fields } = changes;
-    return this.uow.run(async () => {
+    const now = this.clock.now();
+    const updated = await this.uow.run(async () => {
       await this.tasks.lock(team, id);
       const found = await this.tasks.findById(team, id);
       if (!found) throw new NotFound('Task not found');
       const task = Task.restore(found);
       task.assertActive();
-      task.update(fields, await this.placement(team, found, changes), this.clock.now());
+      task.update(fields, await this.placement(team, found, changes), now);
       const data = task.snapshot();
       await this.tasks.update(data);
+      await this.events.append(team, [this.events.draft('task.updated', 'task', id, data, found)], now);
       return data;
     });
+    this.trigger.kick();
+    return updated;
   }
 
   /**

@@ -6,10 +6,12 @@ import { CreateActivity } from '../../application/activities/create-activity';
 import { GetActivity } from '../../application/activities/get-activity';
 import { ListActivities } from '../../application/activities/list-activities';
 import { UpdateActivity } from '../../application/activities/update-activity';
+import { EventLog } from '../../application/events/event-log';
 import { wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
 import { CLIENT_TOKENS } from './clients';
 import { DEAL_TOKENS } from './deals';
+import { EVENT_TOKENS } from './events';
 
 // The deals context builds its workflow actions from CreateActivity and CreateTask (DealWorkflowActions).
 export const ACTIVITY_TOKENS = {
@@ -23,9 +25,10 @@ export const activitiesContext = new ContainerModule(({ bind }) => {
   const deals = DEAL_TOKENS.DealRepository;
   singleton(ListActivities, [repo, clients, deals]);
   singleton(GetActivity, [repo]);
-  singleton(CreateActivity, [TOKENS.UnitOfWork, repo, clients, deals, TOKENS.IdGenerator, TOKENS.Clock]);
-  singleton(UpdateActivity, [TOKENS.UnitOfWork, repo, clients, deals, TOKENS.Clock]);
-  singleton(CompleteActivity, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
+  const trigger = EVENT_TOKENS.DispatchTrigger;
+  singleton(CreateActivity, [TOKENS.UnitOfWork, repo, clients, deals, TOKENS.IdGenerator, TOKENS.Clock, EventLog, trigger]);
+  singleton(UpdateActivity, [TOKENS.UnitOfWork, repo, clients, deals, TOKENS.Clock, EventLog, trigger]);
+  singleton(CompleteActivity, [TOKENS.UnitOfWork, repo, TOKENS.Clock, EventLog, trigger]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(activityRoutes, [
     services({

@@ -6,9 +6,11 @@ import { DeleteCampaign } from '../../application/campaigns/delete-campaign';
 import { GetCampaign } from '../../application/campaigns/get-campaign';
 import { ListCampaigns } from '../../application/campaigns/list-campaigns';
 import { UpdateCampaign } from '../../application/campaigns/update-campaign';
+import { EventLog } from '../../application/events/event-log';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
+import { EVENT_TOKENS } from './events';
 import { PROJECT_TOKENS } from './projects';
 
 export const CAMPAIGN_TOKENS = {
@@ -21,8 +23,9 @@ export const campaignsContext = new ContainerModule(({ bind }) => {
   const projects = PROJECT_TOKENS.ProjectRepository;
   singleton(ListCampaigns, [repo, projects]);
   singleton(GetCampaign, [repo]);
-  singleton(CreateCampaign, [TOKENS.UnitOfWork, repo, projects, TOKENS.IdGenerator, TOKENS.Clock]);
-  singleton(UpdateCampaign, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
+  const trigger = EVENT_TOKENS.DispatchTrigger;
+  singleton(CreateCampaign, [TOKENS.UnitOfWork, repo, projects, TOKENS.IdGenerator, TOKENS.Clock, EventLog, trigger]);
+  singleton(UpdateCampaign, [TOKENS.UnitOfWork, repo, TOKENS.Clock, EventLog, trigger]);
   singleton(DeleteCampaign, [repo]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(campaignRoutes, [

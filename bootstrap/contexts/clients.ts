@@ -6,8 +6,10 @@ import { DeactivateClient } from '../../application/clients/deactivate-client';
 import { GetClient } from '../../application/clients/get-client';
 import { ListClients } from '../../application/clients/list-clients';
 import { UpdateClient } from '../../application/clients/update-client';
+import { EventLog } from '../../application/events/event-log';
 import { wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
+import { EVENT_TOKENS } from './events';
 import { TEAM_TOKENS } from './teams';
 
 export const CLIENT_TOKENS = {
@@ -19,9 +21,10 @@ export const clientsContext = new ContainerModule(({ bind }) => {
   const repo = CLIENT_TOKENS.ClientRepository;
   singleton(ListClients, [repo]);
   singleton(GetClient, [repo]);
-  singleton(CreateClient, [TOKENS.UnitOfWork, repo, TEAM_TOKENS.TeamRepository, TOKENS.IdGenerator, TOKENS.Clock]);
-  singleton(UpdateClient, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
-  singleton(DeactivateClient, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
+  const trigger = EVENT_TOKENS.DispatchTrigger;
+  singleton(CreateClient, [TOKENS.UnitOfWork, repo, TEAM_TOKENS.TeamRepository, TOKENS.IdGenerator, TOKENS.Clock, EventLog, trigger]);
+  singleton(UpdateClient, [TOKENS.UnitOfWork, repo, TOKENS.Clock, EventLog, trigger]);
+  singleton(DeactivateClient, [TOKENS.UnitOfWork, repo, TOKENS.Clock, EventLog, trigger]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(clientRoutes, [
     services({

@@ -40,7 +40,7 @@ export const DEAL_TOKENS = {
   /** The contacts linked to project deals and the batched reads of their leads. */
   DealContactRepository: Symbol.for('DealContactRepository'),
   ProjectLeadReader: Symbol.for('ProjectLeadReader'),
-  DealDispatchTrigger: Symbol.for('DealDispatchTrigger'),
+  DealDispatchTrigger: EVENT_TOKENS.DispatchTrigger,
   DealScopeResolver: Symbol.for('DealScopeResolver'),
   /** How long a dispatcher's claim holds its events, and how often the scheduler looks at the outbox (OUTBOX_*). */
   OutboxLeaseMs: Symbol.for('OutboxLeaseMs'),

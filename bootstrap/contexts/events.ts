@@ -50,6 +50,11 @@ export const EVENT_TOKENS = {
   EventDeliveryRepository: Symbol.for('EventDeliveryRepository'),
   /** What the dispatcher hands each event to: the fan-out to subscriptions, and the deliverer it wakes. */
   Subscribers: Symbol.for('EventSubscribers'),
+  /**
+   * Wakes the dispatcher after a write that appended events has committed (bound by the deals context, whose
+   * scheduler runs it). Declared here, beside the log, so that every context that writes events can name it.
+   */
+  DispatchTrigger: Symbol.for('DealDispatchTrigger'),
 } as const;
 
 /** The event log every write appends to; its readers (workflows, subscriptions, GET /events) build on it. */

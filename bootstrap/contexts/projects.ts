@@ -3,6 +3,7 @@ import { CliCommand } from '../../adapters/cli/cli';
 import { projectCommands } from '../../adapters/cli/projects/project-commands';
 import { RouteModule } from '../../adapters/http/app';
 import { projectRoutes } from '../../adapters/http/projects/project-routes';
+import { EventLog } from '../../application/events/event-log';
 import { ArchiveProject } from '../../application/projects/archive-project';
 import { CreateCompany } from '../../application/projects/create-company';
 import { CreateLead } from '../../application/projects/create-lead';
@@ -29,6 +30,7 @@ import { ProjectRepository } from '../../domain/projects/project-repository';
 import { wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
 import { CLIENT_TOKENS } from './clients';
+import { EVENT_TOKENS } from './events';
 
 export const PROJECT_TOKENS = {
   ProjectRepository: Symbol.for('ProjectRepository'),
@@ -46,15 +48,27 @@ export const projectsContext = new ContainerModule(({ bind }) => {
   const T = PROJECT_TOKENS;
   const { UnitOfWork: uow, IdGenerator: ids, Clock: clock } = TOKENS;
   const clients = CLIENT_TOKENS.ClientRepository;
+  const trigger = EVENT_TOKENS.DispatchTrigger;
 
   singleton(ProvisionTeamProjects, [T.StageRepository, T.ProjectRepository, T.PipelineRepository, ids, clock]);
   bind<TeamSetupStep>(TOKENS.TeamSetupStep).toResolvedValue((step: ProvisionTeamProjects) => step, [ProvisionTeamProjects]);
 
   singleton(ListProjects, [T.ProjectRepository, T.StageRepository, T.SquadRepository, clients]);
   singleton(GetProject, [T.ProjectRepository]);
-  singleton(CreateProject, [uow, T.ProjectRepository, T.StageRepository, T.PipelineRepository, T.SquadRepository, clients, ids, clock]);
-  singleton(UpdateProject, [uow, T.ProjectRepository, T.StageRepository, T.SquadRepository, clients, clock]);
-  singleton(ArchiveProject, [uow, T.ProjectRepository, clock]);
+  singleton(CreateProject, [
+    uow,
+    T.ProjectRepository,
+    T.StageRepository,
+    T.PipelineRepository,
+    T.SquadRepository,
+    clients,
+    ids,
+    clock,
+    EventLog,
+    trigger,
+  ]);
+  singleton(UpdateProject, [uow, T.ProjectRepository, T.StageRepository, T.SquadRepository, clients, clock, EventLog, trigger]);
+  singleton(ArchiveProject, [uow, T.ProjectRepository, clock, EventLog, trigger]);
   singleton(CreateSquad, [T.SquadRepository, ids, clock]);
   singleton(ListProjectPipelines, [T.ProjectRepository, T.PipelineRepository]);
   singleton(CreatePipeline, [uow, T.ProjectRepository, T.PipelineRepository, ids, clock]);
@@ -71,10 +85,10 @@ export const projectsContext = new ContainerModule(({ bind }) => {
       [T.ProjectRepository, T.LeadRepository, T.ContactIdentityRepository, T.CompanyRepository, ids, clock],
     )
     .inSingletonScope();
-  singleton(CreateLead, [uow, T.LeadIntakePorts]);
-  singleton(FindOrCreateLead, [uow, T.LeadIntakePorts]);
+  singleton(CreateLead, [uow, T.LeadIntakePorts, EventLog, trigger]);
+  singleton(FindOrCreateLead, [uow, T.LeadIntakePorts, EventLog, trigger]);
   singleton(ListLeads, [T.ProjectRepository, T.LeadRepository, T.CompanyRepository]);
-  singleton(DeactivateLead, [uow, T.LeadRepository, clock]);
+  singleton(DeactivateLead, [uow, T.LeadRepository, clock, EventLog, trigger]);
   singleton(CreateCompany, [uow, T.ProjectRepository, T.CompanyRepository, ids, clock]);
   singleton(DeactivateCompany, [uow, T.CompanyRepository, clock]);
 

@@ -9,9 +9,11 @@ import { GetTask } from '../../application/tasks/get-task';
 import { ListTasks } from '../../application/tasks/list-tasks';
 import { RestoreTask } from '../../application/tasks/restore-task';
 import { UpdateTask } from '../../application/tasks/update-task';
+import { EventLog } from '../../application/events/event-log';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
+import { EVENT_TOKENS } from './events';
 import { PROJECT_TOKENS } from './projects';
 
 export const TASK_TOKENS = {
@@ -24,10 +26,11 @@ export const tasksContext = new ContainerModule(({ bind }) => {
   const { ProjectRepository: projects, PipelineRepository: pipelines } = PROJECT_TOKENS;
   singleton(ListTasks, [repo, projects, pipelines]);
   singleton(GetTask, [repo]);
-  singleton(CreateTask, [TOKENS.UnitOfWork, repo, projects, pipelines, TOKENS.IdGenerator, TOKENS.Clock]);
-  singleton(UpdateTask, [TOKENS.UnitOfWork, repo, pipelines, TOKENS.Clock]);
-  singleton(DeleteTask, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
-  singleton(RestoreTask, [TOKENS.UnitOfWork, repo, TOKENS.Clock]);
+  const trigger = EVENT_TOKENS.DispatchTrigger;
+  singleton(CreateTask, [TOKENS.UnitOfWork, repo, projects, pipelines, TOKENS.IdGenerator, TOKENS.Clock, EventLog, trigger]);
+  singleton(UpdateTask, [TOKENS.UnitOfWork, repo, pipelines, TOKENS.Clock, EventLog, trigger]);
+  singleton(DeleteTask, [TOKENS.UnitOfWork, repo, TOKENS.Clock, EventLog, trigger]);
+  singleton(RestoreTask, [TOKENS.UnitOfWork, repo, TOKENS.Clock, EventLog, trigger]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(taskRoutes, [
     services({

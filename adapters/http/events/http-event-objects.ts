@@ -1,4 +1,7 @@
 import { EventObjects } from '../../../application/events/event-objects';
+import { ActivityData } from '../../../domain/activities/activity';
+import { CampaignView } from '../../../domain/campaigns/campaign-repository';
+import { ClientData } from '../../../domain/clients/client';
 import { DealView } from '../../../domain/deals/deal-repository';
 import { InboundDeliveryData } from '../../../domain/webhooks/inbound-delivery';
 import { ContactData } from '../../../domain/whatsapp/contact';
@@ -6,6 +9,15 @@ import { MessageData } from '../../../domain/whatsapp/message';
 import { presentDeal } from '../deals/present-deal';
 import { presentInboundDelivery } from '../webhooks/present-webhook';
 import { presentContact, presentConversationMessage } from '../whatsapp/present-whatsapp';
+import { LeadView } from '../../../domain/projects/lead';
+import { ProjectView } from '../../../domain/projects/project';
+import { TaskData } from '../../../domain/tasks/task';
+import { presentActivity } from '../activities/present-activity';
+import { presentCampaign } from '../campaigns/present-campaign';
+import { presentClient } from '../clients/present-client';
+import { presentLead } from '../projects/present-lead';
+import { presentProject } from '../projects/present-project';
+import { presentTask } from '../tasks/present-task';
 
 /**
  * An inbound delivery in an event. No route shows deliveries; the operator's `webhook deliveries` does, and
@@ -32,5 +44,23 @@ export class HttpEventObjects implements EventObjects {
   }
   inboundDelivery(delivery: InboundDeliveryData) {
     return presentInboundDeliveryEvent(delivery);
+  }
+  client(client: ClientData) {
+    return presentClient(client);
+  }
+  project(view: ProjectView) {
+    return presentProject(view);
+  }
+  lead(view: LeadView) {
+    return presentLead(view);
+  }
+  task(task: TaskData) {
+    return presentTask(task);
+  }
+  activity(activity: ActivityData) {
+    return presentActivity(activity);
+  }
+  campaign(view: CampaignView) {
+    return presentCampaign(view);
   }
 }

@@ -17,6 +17,7 @@ import { NotFound } from '../../../../domain/shared/errors';
 import { ListQuery } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { TaskData } from '../../../../domain/tasks/task';
+import { TestEventLog, testEventLog } from '../../../support/event-log';
 
 const TEAM: TeamContext = { teamId: '0190a0b0-0000-7000-8000-00000000aaa1' };
 const OTHER: TeamContext = { teamId: '0190a0b0-0000-7000-8000-00000000aaa2' };
@@ -40,6 +41,7 @@ describe('Activity use cases', () => {
   let complete: CompleteActivity;
   let get: GetActivity;
   let list: ListActivities;
+  let log: TestEventLog;
 
   beforeEach(() => {
     now = new Date('2026-01-10T10:00:00.000Z');
@@ -48,11 +50,24 @@ describe('Activity use cases', () => {
     const clock = { now: () => now };
     const ids = { next: () => `0190a0b0-0000-7000-8000-${String(++seq).padStart(12, '0')}` };
     const repo = new MemoryActivityRepository(store);
-    create = new CreateActivity(uow, repo, clients, deals, ids, clock);
-    update = new UpdateActivity(uow, repo, clients, deals, clock);
-    complete = new CompleteActivity(uow, repo, clock);
+    log = testEventLog(store);
+    const { events, trigger } = log;
+    create = new CreateActivity(uow, repo, clients, deals, ids, clock, events, trigger);
+    update = new UpdateActivity(uow, repo, clients, deals, clock, events, trigger);
+    complete = new CompleteActivity(uow, repo, clock, events, trigger);
     get = new GetActivity(repo);
     list = new ListActivities(repo, clients, deals);
+  });
+
+  it('logs activity.created, activity.updated and a completion that changes it, and wakes the dispatcher after each', async () => {
+    const a = await create.execute(TEAM, { title: 'Call' });
+    await update.execute(TEAM, { id: a.id, changes: { title: 'Call again' } });
+    await complete.execute(TEAM, { id: a.id });
+    await complete.execute(TEAM, { id: a.id });
+    const events = await log.outbox.listBySubject(TEAM, a.id);
+    expect(events.map((e) => e.type)).to.deep.equal(['activity.created', 'activity.updated', 'activity.updated']);
+    expect(events.map((e) => e.data.previous)).to.deep.equal([undefined, { title: 'Call' }, { is_completed: false }]);
+    expect(log.trigger.kicks).to.equal(3);
   });
 
   it("links an activity to the team's client and deal", async () => {

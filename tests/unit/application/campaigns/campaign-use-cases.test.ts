@@ -12,6 +12,7 @@ import { ProjectRepository } from '../../../../domain/projects/project-repositor
 import { InternalFailure, NotFound } from '../../../../domain/shared/errors';
 import { ListQuery } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
+import { TestEventLog, testEventLog } from '../../../support/event-log';
 
 const TEAM: TeamContext = { teamId: '0190a0b0-0000-7000-8000-00000000aaa1' };
 const OTHER: TeamContext = { teamId: '0190a0b0-0000-7000-8000-00000000aaa2' };
@@ -33,6 +34,7 @@ describe('Campaign use cases', () => {
   let get: GetCampaign;
   let del: DeleteCampaign;
   let list: ListCampaigns;
+  let log: TestEventLog;
 
   beforeEach(() => {
     store = new MemoryStore();
@@ -42,8 +44,9 @@ describe('Campaign use cases', () => {
     const clock = { now: () => new Date('2026-01-10T10:00:00.000Z') };
     const ids = { next: () => `0190a0b0-0000-7000-8000-${String(++seq).padStart(12, '0')}` };
     const repo = new MemoryCampaignRepository(store);
-    create = new CreateCampaign(uow, repo, projects, ids, clock);
-    update = new UpdateCampaign(uow, repo, clock);
+    log = testEventLog(store);
+    create = new CreateCampaign(uow, repo, projects, ids, clock, log.events, log.trigger);
+    update = new UpdateCampaign(uow, repo, clock, log.events, log.trigger);
     get = new GetCampaign(repo);
     del = new DeleteCampaign(repo);
     list = new ListCampaigns(repo, projects);
@@ -66,6 +69,17 @@ describe('Campaign use cases', () => {
     const v = await create.execute(TEAM, { name: 'A', projectId: PROJECT, status: 'active' });
     await expectRejection(update.execute(TEAM, { id: v.campaign.id, changes: { status: 'cancelled', name: 'B' } }), InternalFailure);
     expect((await get.execute(TEAM, { id: v.campaign.id })).campaign).to.include({ status: 'active', name: 'A' });
+    expect((await log.outbox.listBySubject(TEAM, v.campaign.id)).map((e) => e.type)).to.deep.equal(['campaign.created']);
+  });
+
+  it('logs campaign.created and campaign.updated with what changed, and wakes the dispatcher after each', async () => {
+    const v = await create.execute(TEAM, { name: 'A', projectId: PROJECT });
+    await update.execute(TEAM, { id: v.campaign.id, changes: { name: 'B' } });
+    const events = await log.outbox.listBySubject(TEAM, v.campaign.id);
+    expect(events.map((e) => e.type)).to.deep.equal(['campaign.created', 'campaign.updated']);
+    expect(events[1].data.previous).to.deep.equal({ name: 'A' });
+    expect(events[1].data.object).to.include({ name: 'B', project_id: PROJECT });
+    expect(log.trigger.kicks).to.equal(2);
   });
 
   it('deletes nothing: 500 for an existing campaign, 404 for an unknown one', async () => {

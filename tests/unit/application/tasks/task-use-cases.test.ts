@@ -13,6 +13,7 @@ import { ProjectData } from '../../../../domain/projects/project';
 import { ProjectRepository } from '../../../../domain/projects/project-repository';
 import { NotFound, ValidationFailed } from '../../../../domain/shared/errors';
 import { TeamContext } from '../../../../domain/shared/team';
+import { TestEventLog, testEventLog } from '../../../support/event-log';
 
 const TEAM: TeamContext = { teamId: '0190a0b0-0000-7000-8000-00000000aaa1' };
 const OTHER: TeamContext = { teamId: '0190a0b0-0000-7000-8000-00000000aaa2' };
@@ -63,6 +64,7 @@ describe('Task use cases', () => {
   let get: GetTask;
   let list: ListTasks;
   let restore: RestoreTask;
+  let log: TestEventLog;
 
   beforeEach(() => {
     seq = 0;
@@ -72,12 +74,14 @@ describe('Task use cases', () => {
     const clock = { now: () => now };
     const ids = { next: () => `0190a0b0-0000-7000-8000-${String(++seq).padStart(12, '0')}` };
     repo = new MemoryTaskRepository(store);
-    create = new CreateTask(uow, repo, projects, pipelines, ids, clock);
-    update = new UpdateTask(uow, repo, pipelines, clock);
-    del = new DeleteTask(uow, repo, clock);
+    log = testEventLog(store);
+    const { events, trigger } = log;
+    create = new CreateTask(uow, repo, projects, pipelines, ids, clock, events, trigger);
+    update = new UpdateTask(uow, repo, pipelines, clock, events, trigger);
+    del = new DeleteTask(uow, repo, clock, events, trigger);
     get = new GetTask(repo);
     list = new ListTasks(repo, projects, pipelines);
-    restore = new RestoreTask(uow, repo, clock);
+    restore = new RestoreTask(uow, repo, clock, events, trigger);
   });
 
   describe('CreateTask', () => {
@@ -151,6 +155,22 @@ describe('Task use cases', () => {
 
     it('restore answers 404 for an unknown task', async () => {
       await expectRejection(restore.execute({ id: A }), NotFound);
+    });
+  });
+
+  describe('events', () => {
+    it('logs task.created, task.updated, task.deleted (the task as it was) and a restore, and wakes the dispatcher after each', async () => {
+      const t = await create.execute(TEAM, { title: 'Brief', projectId: PROJECT });
+      await update.execute(TEAM, { id: t.id, changes: { title: 'Brief v2' } });
+      await del.execute(TEAM, { id: t.id });
+      await restore.execute({ id: t.id });
+      await restore.execute({ id: t.id });
+      const events = await log.outbox.listBySubject(TEAM, t.id);
+      expect(events.map((e) => e.type)).to.deep.equal(['task.created', 'task.updated', 'task.deleted', 'task.updated']);
+      expect(events[1].data.previous).to.deep.equal({ title: 'Brief' });
+      expect(events[2].data.object).to.include({ title: 'Brief v2', deleted_at: null });
+      expect(events[3].data.previous).to.have.keys('deleted_at');
+      expect(log.trigger.kicks).to.equal(4);
     });
   });
 
