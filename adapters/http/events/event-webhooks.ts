@@ -1,5 +1,12 @@
 import { EVENT_TYPES, EventType } from '../../../domain/events/event';
+import { activitySchema } from '../activities/present-activity';
+import { campaignSchema } from '../campaigns/present-campaign';
+import { clientSchema } from '../clients/present-client';
 import { dealSchema } from '../deals/present-deal';
+import { leadSchema } from '../projects/present-lead';
+import { projectSchema } from '../projects/present-project';
+import { taskSchema } from '../tasks/present-task';
+import { contactSchema, conversationMessageSchema } from '../whatsapp/present-whatsapp';
 import { WebhookDoc } from '../openapi/openapi-document';
 import { Schema } from '../shared/operation';
 import { eventSchema } from './present-event';
@@ -35,6 +42,14 @@ const SUMMARIES: Record<EventType, string> = {
 /** The schema of `data.object` by the record an event is about; a record without one here is any object. */
 const OBJECT_SCHEMAS: Partial<Record<string, Schema>> = {
   deal: dealSchema,
+  client: clientSchema,
+  lead: leadSchema,
+  task: taskSchema,
+  activity: activitySchema,
+  project: projectSchema,
+  campaign: campaignSchema,
+  'whatsapp.message': conversationMessageSchema,
+  'whatsapp.contact': contactSchema,
 };
 
 const objectSchemaOf = (type: EventType): Schema =>

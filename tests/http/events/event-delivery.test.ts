@@ -1,3 +1,5 @@
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -7,6 +9,7 @@ import { operatorCommands } from '../../../bootstrap/cli-main';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
 import { DeliverEvents } from '../../../application/events/deliver-events';
 import { Runtime } from '../../../bootstrap/container';
+import { EVENT_TYPES } from '../../../domain/events/event';
 import { BackendName, backendNames, startRuntime, testConfig } from '../../support/backends';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
 import { sampleOf } from '../../support/metrics-text';
@@ -124,6 +127,15 @@ for (const backend of backendNames() as BackendName[]) {
       expect(events[3].data.object).to.deep.equal(afterArchive);
       expect(events[3].data.previous).to.include({ status: afterMove.status });
       for (const [i, r] of receiver.received.entries()) expect(r.headers['webhook-id']).to.equal(events[i].id);
+      // Each body is what the OpenAPI document's `webhooks` say its type sends.
+      const doc = (await env.request.get('/api/v1/openapi.json')).body;
+      expect(Object.keys(doc.webhooks)).to.have.members([...EVENT_TYPES]);
+      const ajv = new Ajv({ strict: false, allErrors: true });
+      addFormats(ajv);
+      for (const e of events) {
+        const check = ajv.compile(doc.webhooks[e.type].post.requestBody.content['application/json'].schema);
+        expect(check(e), `${e.type}: ${JSON.stringify(check.errors)}`).to.equal(true);
+      }
     });
 
     it('sends only what a subscription asked for, and nothing for a write that failed', async () => {
