@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { EventLog } from '../../../../application/events/event-log';
-import { FakeOutbox, SequenceIds } from './fakes';
+import { DealView } from '../../../../domain/deals/deal-repository';
+import { DealMother } from '../../domain/deals/deal-mother';
+import { FakeEventObjects, FakeOutbox, SequenceIds } from '../deals/fakes';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const TEAM = { teamId: '0190b000-0000-7000-8000-0000000000aa' };
@@ -16,23 +18,51 @@ const sources = (dir: string): string[] =>
     return name.endsWith('.ts') ? [path] : [];
   });
 
+const logOf = (outbox = new FakeOutbox()) => new EventLog(outbox, new SequenceIds(), new FakeEventObjects());
+
+/** A deal as a use case reads it, and the same deal after a change of phase and title. */
+const views = (): { before: DealView; after: DealView } => {
+  const deal = DealMother.create({ phase: 'lead', title: 'Site' }).snapshot();
+  const before: DealView = { deal, client: null };
+  const after: DealView = { deal: { ...deal, phase: 'proposta', title: 'Site novo', updatedAt: NOW.toISOString() }, client: null };
+  return { before, after };
+};
+
 describe('EventLog', () => {
+  it('drafts an event about a record with the record in its API shape', () => {
+    const { before } = views();
+    const draft = logOf().draft('deal.created', 'deal', before.deal.id, before);
+    expect(draft).to.deep.equal({
+      type: 'deal.created',
+      subjectId: before.deal.id,
+      payload: { object: new FakeEventObjects().deal(before) },
+    });
+  });
+
+  it('drafts a change with the previous values of the fields that changed, updated_at aside', () => {
+    const { before, after } = views();
+    const draft = logOf().draft('deal.stage_changed', 'deal', after.deal.id, after, before);
+    expect(draft.payload).to.deep.equal({
+      object: new FakeEventObjects().deal(after),
+      previous: { phase: 'lead', title: 'Site' },
+    });
+  });
+
   it('appends each draft as a pending event of the team, with an id of its own and the given time, in order', async () => {
     const outbox = new FakeOutbox();
-    const log = new EventLog(outbox, new SequenceIds());
+    const log = logOf(outbox);
+    const { before, after } = views();
+    const id = before.deal.id;
     const written = await log.append(
       TEAM,
-      [
-        { type: 'deal_created', dealId: 'd1', data: { phase: 'lead' } },
-        null,
-        { type: 'deal_stage_changed', dealId: 'd1', data: { from_phase: 'lead', to_phase: 'proposta' } },
-      ],
+      [log.draft('deal.created', 'deal', id, before), log.draft('deal.stage_changed', 'deal', id, after, before)],
       NOW,
     );
-    expect(written.map((e) => [e.type, e.teamId, e.status, e.attempts, e.createdAt, e.availableAt])).to.deep.equal([
-      ['deal_created', TEAM.teamId, 'pending', 0, NOW.toISOString(), NOW.toISOString()],
-      ['deal_stage_changed', TEAM.teamId, 'pending', 0, NOW.toISOString(), NOW.toISOString()],
+    expect(written.map((e) => [e.type, e.subjectId, e.teamId, e.status, e.attempts, e.createdAt, e.availableAt])).to.deep.equal([
+      ['deal.created', id, TEAM.teamId, 'pending', 0, NOW.toISOString(), NOW.toISOString()],
+      ['deal.stage_changed', id, TEAM.teamId, 'pending', 0, NOW.toISOString(), NOW.toISOString()],
     ]);
+    expect(written[1].data.previous).to.deep.equal({ phase: 'lead', title: 'Site' });
     expect(new Set(written.map((e) => e.id)).size).to.equal(2);
     expect([...outbox.rows.values()]).to.deep.equal(written);
     expect(await log.append(TEAM, [], NOW)).to.deep.equal([]);
@@ -40,11 +70,13 @@ describe('EventLog', () => {
 
   it('stamps drafts as append does, without writing them: a new deal hands them to DealRepository.insert', () => {
     const outbox = new FakeOutbox();
-    const log = new EventLog(outbox, new SequenceIds());
-    const stamped = log.stamp(TEAM, [null, { type: 'deal_created', dealId: 'd2', data: { phase: 'lead' } }], NOW);
-    expect(stamped.map((e) => [e.type, e.dealId, e.teamId, e.status, e.createdAt])).to.deep.equal([
-      ['deal_created', 'd2', TEAM.teamId, 'pending', NOW.toISOString()],
+    const log = logOf(outbox);
+    const { before } = views();
+    const stamped = log.stamp(TEAM, [log.draft('deal.created', 'deal', before.deal.id, before)], NOW);
+    expect(stamped.map((e) => [e.type, e.subjectId, e.teamId, e.status, e.createdAt])).to.deep.equal([
+      ['deal.created', before.deal.id, TEAM.teamId, 'pending', NOW.toISOString()],
     ]);
+    expect(stamped[0].data).to.deep.equal({ object: new FakeEventObjects().deal(before) });
     expect(outbox.rows.size).to.equal(0);
   });
 
@@ -53,6 +85,6 @@ describe('EventLog', () => {
       .flatMap(sources)
       .filter((path) => /\boutbox\.add\(/.test(readFileSync(join(ROOT, path), 'utf8')))
       .map((path) => relative(ROOT, join(ROOT, path)));
-    expect(writers).to.deep.equal([join('application', 'deals', 'deal-event-log.ts')]);
+    expect(writers).to.deep.equal([join('application', 'events', 'event-log.ts')]);
   });
 });
