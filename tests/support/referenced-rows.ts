@@ -13,8 +13,6 @@ import { CampaignData } from '../../domain/campaigns/campaign';
 import { ClientRepository } from '../../domain/clients/client-repository';
 import { DealData } from '../../domain/deals/deal';
 import { DealContactData } from '../../domain/deals/deal-contact';
-import { EventData } from '../../domain/events/event';
-import { EventOutbox } from '../../domain/events/event-outbox';
 import { DealRepository } from '../../domain/deals/deal-repository';
 import { WorkflowRunData } from '../../domain/deals/workflow';
 import { WorkflowRepository } from '../../domain/deals/workflow-repository';
@@ -32,7 +30,7 @@ import { StageRepository } from '../../domain/projects/stage-repository';
 import { TaskData } from '../../domain/tasks/task';
 import { WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
 import { ContactData } from '../../domain/whatsapp/contact';
-import { DealRecordMother, EventMother } from '../contract/deals/deal-mother';
+import { DealRecordMother } from '../contract/deals/deal-mother';
 import { CompanyMother, IdentityMother, LeadMother, PipelineMother, ProjectMother, StageMother } from '../contract/projects/mothers';
 import { ClientMother } from './mothers';
 
@@ -53,7 +51,6 @@ export interface ReferencedRows {
   leads<R extends object>(repo: R): R;
   deals<R extends object>(repo: R): R;
   dealContacts<R extends object>(repo: R): R;
-  outbox<R extends object>(repo: R): R;
   workflowRuns<R extends object>(repo: R): R;
   tasks<R extends object>(repo: R): R;
   campaigns<R extends object>(repo: R): R;
@@ -163,14 +160,6 @@ export function referencedRows(runtime: Runtime): ReferencedRows {
       updatedAt: '2026-01-01T00:00:00.000Z',
     });
   };
-  // Delivered: an event written only to be referred to is no backlog and never due.
-  const event = async (teamId: string, id: Id, dealId: string) => {
-    if (!id) return;
-    const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
-    if (await outbox.findById(team(teamId), id)) return;
-    await deal(teamId, dealId);
-    await outbox.add(EventMother.pending(teamId, dealId, { id, status: 'delivered', deliveredAt: '2026-01-01T00:00:00.000Z' }));
-  };
 
   function around<R extends object, T extends { teamId: string }>(repo: R, methods: (keyof R)[], refs: (record: T) => Promise<void>): R {
     if (memory) return repo;
@@ -206,12 +195,9 @@ export function referencedRows(runtime: Runtime): ReferencedRows {
         await identity(l.teamId, l.contactIdentityId);
         await lead(l.teamId, l.leadId);
       }),
-    outbox: (repo) => around(repo, ['add'] as never, (e: EventData) => deal(e.teamId, e.dealId)),
-    workflowRuns: (repo) =>
-      around(repo, ['record'] as never, async (r: WorkflowRunData) => {
-        await workflow(r.teamId, r.workflowId);
-        await event(r.teamId, r.eventId, r.entityId);
-      }),
+    // A run names its event without a foreign key, as an event names the record it is about (20261130000100):
+    // events are purged after their retention. The event log needs no wrapper for the same reason.
+    workflowRuns: (repo) => around(repo, ['record'] as never, (r: WorkflowRunData) => workflow(r.teamId, r.workflowId)),
     tasks: (repo) =>
       around(repo, ['insert', 'update'] as never, async (t: TaskData) => {
         await project(t.teamId, t.projectId);

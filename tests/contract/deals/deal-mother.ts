@@ -84,15 +84,16 @@ export const DealRecordMother = {
   },
 };
 
+/** Events of the log about a deal, as a use case writes them (the deal's API shape cut down to its id and phase). */
 export const EventMother = {
   pending(teamId: string, dealId: string, overrides: Partial<EventData> = {}): EventData {
     const at = '2026-01-01T00:00:00.000Z';
     return {
       id: nextId(),
       teamId,
-      type: 'deal_created',
-      dealId,
-      data: { phase: 'lead' },
+      type: 'deal.created',
+      subjectId: dealId,
+      data: { object: { id: dealId, phase: 'lead' } },
       status: 'pending',
       attempts: 0,
       availableAt: at,

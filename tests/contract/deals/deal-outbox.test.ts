@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
+import { EVENT_TOKENS } from '../../../bootstrap/contexts/events';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { EventOutbox } from '../../../domain/events/event-outbox';
@@ -17,12 +18,11 @@ let teamSeq = 300;
 const T0 = new Date('2026-01-01T00:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env, backend) => {
+forEachBackend('Deal idempotency keys, events of a new deal and workflow runs contract', (env, backend) => {
   let team: { teamId: string };
   const get = <T extends object>(token: symbol): T => {
     const repo = env().container.get<T>(token);
     const referenced = referencedRows(env());
-    if (token === DEAL_TOKENS.EventOutbox) return referenced.outbox(repo);
     if (token === DEAL_TOKENS.WorkflowRunRepository) return referenced.workflowRuns(repo);
     return token === DEAL_TOKENS.DealRepository ? referenced.deals(repo) : repo;
   };
@@ -92,7 +92,7 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
   describe('DealRepository.insert with the events of the creation', () => {
     it('writes the deal and its events together, alone or inside a unit of work', async () => {
       const deals = get<DealRepository>(DEAL_TOKENS.DealRepository);
-      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
+      const outbox = get<EventOutbox>(EVENT_TOKENS.EventOutbox);
       const uow = env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
       const alone = DealRecordMother.global({ teamId: team.teamId, title: 'Implantação São José' });
       const aloneEvent = EventMother.pending(team.teamId, alone.id);
@@ -101,14 +101,14 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
       const inUnitEvent = EventMother.pending(team.teamId, inUnit.id);
       await uow.run(() => deals.insert(inUnit, [inUnitEvent]));
       expect((await deals.findById(team, alone.id))?.deal.title).to.equal('Implantação São José');
-      expect(await outbox.listByDeal(team, alone.id)).to.deep.equal([aloneEvent]);
-      expect(await outbox.listByDeal(team, inUnit.id)).to.deep.equal([inUnitEvent]);
+      expect(await outbox.listBySubject(team, alone.id)).to.deep.equal([aloneEvent]);
+      expect(await outbox.listBySubject(team, inUnit.id)).to.deep.equal([inUnitEvent]);
     });
 
     // An event whose id is taken is refused by the outbox's key, which the memory store does not keep.
     (backend === 'memory' ? it.skip : it)('writes neither the deal nor its events when one of them is refused', async () => {
       const deals = get<DealRepository>(DEAL_TOKENS.DealRepository);
-      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
+      const outbox = get<EventOutbox>(EVENT_TOKENS.EventOutbox);
       const taken = EventMother.pending(team.teamId, uuid(41));
       await outbox.add(taken);
       const deal = DealRecordMother.global({ teamId: team.teamId });
@@ -119,87 +119,9 @@ forEachBackend('Deal idempotency keys, outbox and workflow runs contract', (env,
       expect(refused).to.be.instanceOf(Error);
       expect(await deals.findById(team, deal.id)).to.equal(null);
     });
-  });
-
-  describe('EventOutbox', () => {
-    it("round-trips an event and lists a deal's events", async () => {
-      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
-      const e = EventMother.pending(team.teamId, uuid(7), { data: { from_phase: 'a', to_phase: 'b' }, type: 'deal_stage_changed' });
-      await outbox.add(e);
-      expect(await outbox.findById(team, e.id)).to.deep.equal(e);
-      expect(await outbox.listByDeal(team, uuid(7))).to.deep.equal([e]);
-      expect(await outbox.findById({ teamId: uuid(999996) }, e.id)).to.equal(null);
-    });
-
-    it('claims only due, undelivered events, oldest first, up to the limit, and holds them for the lease', async () => {
-      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
-      const mine = <E extends { teamId: string }>(events: E[]) => events.filter((e) => e.teamId === team.teamId);
-      const late = EventMother.pending(team.teamId, uuid(7), { availableAt: at(5000).toISOString() });
-      const first = EventMother.pending(team.teamId, uuid(7), { availableAt: at(-2000).toISOString() });
-      const second = EventMother.pending(team.teamId, uuid(7), { availableAt: at(-1000).toISOString(), attempts: 2 });
-      const done = EventMother.pending(team.teamId, uuid(7), { status: 'delivered', deliveredAt: T0.toISOString() });
-      for (const e of [late, first, second, done]) await outbox.add(e);
-      // Other teams' due events (left by earlier tests) come first: drain them, then look at this team's.
-      const lease = at(60_000);
-      const claimed = mine(await outbox.claimDue(T0, lease, 10_000));
-      expect(claimed.map((e) => e.id)).to.deep.equal([first.id, second.id]);
-      expect(claimed.map((e) => [e.status, e.attempts, e.availableAt])).to.deep.equal([
-        ['processing', 1, lease.toISOString()],
-        ['processing', 3, lease.toISOString()],
-      ]);
-      expect(await outbox.findById(team, first.id)).to.deep.equal(claimed[0]);
-      // Held: not claimed again before the lease ends, though `late` is due by now.
-      expect(mine(await outbox.claimDue(at(5000), at(65_000), 10_000)).map((e) => e.id)).to.deep.equal([late.id]);
-      // A lease that ran out (its node died) is taken over, one more attempt.
-      const retaken = mine(await outbox.claimDue(at(60_000), at(120_000), 10_000));
-      expect(retaken.map((e) => [e.id, e.attempts])).to.deep.equal([
-        [first.id, 2],
-        [second.id, 4],
-      ]);
-      // Everything due is held for long now, so the next claim sees only the two below.
-      await outbox.claimDue(at(100_000), at(10 ** 12), 10_000);
-      const one = EventMother.pending(team.teamId, uuid(8), { availableAt: at(100_001).toISOString() });
-      const two = EventMother.pending(team.teamId, uuid(8), { availableAt: at(100_002).toISOString() });
-      await outbox.add(two);
-      await outbox.add(one);
-      expect((await outbox.claimDue(at(110_000), at(200_000), 1)).map((e) => e.id)).to.deep.equal([one.id]);
-    });
-
-    it('gives each due event to one of several concurrent claimers', async () => {
-      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
-      const events = Array.from({ length: 40 }, (_, i) =>
-        EventMother.pending(team.teamId, uuid(9), { availableAt: at(-1_000_000 + i).toISOString() }),
-      );
-      for (const e of events) await outbox.add(e);
-      const now = at(-500_000);
-      const batches = await Promise.all(Array.from({ length: 4 }, () => outbox.claimDue(now, at(60_000), 15)));
-      const ids = batches
-        .flat()
-        .filter((e) => e.teamId === team.teamId)
-        .map((e) => e.id);
-      expect(ids.length, 'claimed in all').to.equal(new Set(ids).size);
-      expect(new Set(ids)).to.deep.equal(new Set(events.map((e) => e.id)));
-    });
-
-    it('saves an outcome only while the claim it came from still holds', async () => {
-      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
-      const e = EventMother.pending(team.teamId, uuid(7), { availableAt: at(-3_000_000).toISOString() });
-      await outbox.add(e);
-      const [claimed] = (await outbox.claimDue(at(-2_999_000), at(-2_940_000), 10_000)).filter((x) => x.id === e.id);
-      expect(claimed.attempts).to.equal(1);
-      // The lease ran out and another node took the event over: the first node's late outcome is dropped.
-      const [taken] = (await outbox.claimDue(at(-2_900_000), at(-2_840_000), 10_000)).filter((x) => x.id === e.id);
-      expect(taken.attempts).to.equal(2);
-      expect(await outbox.save({ ...claimed, status: 'delivered', deliveredAt: at(-2_899_000).toISOString() })).to.equal(false);
-      expect((await outbox.findById(team, e.id))!.status).to.equal('processing');
-      const delivered = { ...taken, status: 'delivered' as const, deliveredAt: at(10).toISOString(), lastError: 'x' };
-      expect(await outbox.save(delivered)).to.equal(true);
-      expect(await outbox.findById(team, e.id)).to.deep.equal(delivered);
-      expect((await outbox.claimDue(at(10_000_000), at(10_060_000), 10_000)).filter((x) => x.id === e.id)).to.deep.equal([]);
-    });
 
     it('leaves no event, and no deal, when the deal transaction rolls back', async () => {
-      const outbox = get<EventOutbox>(DEAL_TOKENS.EventOutbox);
+      const outbox = get<EventOutbox>(EVENT_TOKENS.EventOutbox);
       const deals = get<DealRepository>(DEAL_TOKENS.DealRepository);
       const uow = get<UnitOfWork>(TOKENS.UnitOfWork);
       const d = DealRecordMother.global({ teamId: team.teamId });

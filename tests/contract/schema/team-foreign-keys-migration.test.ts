@@ -25,7 +25,11 @@ import { TaskMother } from '../tasks/task-mother';
 // the migration with their names, changing nothing.
 
 const MIGRATION = '20261126000100_team_foreign_keys';
-/** Tables the deal and client repositories write beside their rows, created by migrations after this one. */
+/**
+ * Tables the deal and client repositories write beside their rows, created by migrations after this one; and
+ * the last migration run after it: 20261130000100 replaces deal_events, whose keys this one made, and cannot
+ * go down again.
+ */
 const REPOSITORY_TABLES = {
   alsoBefore: [
     '20261126000200_deal_day_counts',
@@ -33,6 +37,7 @@ const REPOSITORY_TABLES = {
     '20261126000400_client_versions',
     '20261127000100_write_slots',
   ],
+  until: '20261129000100_write_lock',
 };
 const NOW = '2026-01-01T00:00:00.000Z';
 const SEARCHED = ['deals', 'clients', 'project_leads', 'tasks', 'whatsapp_contacts'];

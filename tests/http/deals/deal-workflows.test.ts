@@ -3,6 +3,7 @@ import { runCli } from '../../../adapters/cli/cli';
 import { operatorCommands } from '../../../bootstrap/cli-main';
 import { startBackgroundWork } from '../../../bootstrap/container';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
+import { EVENT_TOKENS } from '../../../bootstrap/contexts/events';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
 import { EventOutbox } from '../../../domain/events/event-outbox';
 import { EVENT_MAX_ATTEMPTS } from '../../../domain/events/event';
@@ -99,7 +100,7 @@ forEachHttpBackend('Deal workflows', (env) => {
     ).to.deep.equal([['Primeiro contato', 'call', client]]);
 
     await api.put(deal.id, { phase: 'proposta' });
-    await api.put(deal.id, { title: 'Same phase, no event' });
+    await api.put(deal.id, { title: 'Same phase: deal.updated alone, which runs no workflow' });
     await dispatch();
     const internal = await env()
       .runtime.container.get<ProjectRepository>(Symbol.for('ProjectRepository'))
@@ -143,10 +144,10 @@ forEachHttpBackend('Deal workflows', (env) => {
       );
     const res = await dealApi(env, t).create({ title: 'Still created' });
     expect(res.status).to.equal(201);
-    const outbox = env().runtime.container.get<EventOutbox>(DEAL_TOKENS.EventOutbox);
+    const outbox = env().runtime.container.get<EventOutbox>(EVENT_TOKENS.EventOutbox);
     for (let i = 0; i < EVENT_MAX_ATTEMPTS; i++) {
       await dispatch();
-      const [event] = await outbox.listByDeal({ teamId: t.teamId }, res.body.data.id);
+      const [event] = await outbox.listBySubject({ teamId: t.teamId }, res.body.data.id);
       expect(event.attempts).to.equal(i + 1);
       if (i < EVENT_MAX_ATTEMPTS - 1) {
         expect(event.status).to.equal('pending');

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
+import { EVENT_TOKENS } from '../../../bootstrap/contexts/events';
+import { EventOutbox } from '../../../domain/events/event-outbox';
 import { DealRepository } from '../../../domain/deals/deal-repository';
 import { PipelineRepository } from '../../../domain/projects/pipeline-repository';
 import { ProjectRepository } from '../../../domain/projects/project-repository';
@@ -50,7 +52,11 @@ const SHAPE = [
 forEachHttpBackend('Deals API (global scope)', (env) => {
   const setup = async () => {
     const t = await env().team();
-    return { t, api: dealApi(env, t) };
+    return {
+      t,
+      api: dealApi(env, t),
+      events: (id: string) => env().runtime.container.get<EventOutbox>(EVENT_TOKENS.EventOutbox).listBySubject(t, id),
+    };
   };
 
   describe('POST /deals', () => {
@@ -180,14 +186,15 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
   });
 
   describe('Idempotency-Key', () => {
-    it('answers 201 first, then 200 with the same deal and no second record', async () => {
-      const { api } = await setup();
+    it('answers 201 first, then 200 with the same deal and no second record, nor event', async () => {
+      const { api, events } = await setup();
       const first = await api.create({ title: 'Once', tags: ['a'] }, 'order-1');
       const again = await api.create({ tags: ['a'], title: 'Once' }, 'order-1');
       expect(first.status).to.equal(201);
       expect(again.status).to.equal(200);
       expect(again.body.data).to.deep.equal(first.body.data);
       expect((await api.list()).body.pagination.total).to.equal(1);
+      expect((await events(first.body.data.id)).map((e) => e.type)).to.deep.equal(['deal.created']);
     });
 
     it('answers 409 CONFLICT for the same key with another payload', async () => {
@@ -322,18 +329,22 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       expect(res.body.error.details).to.deep.include({ field: 'client_id' });
     });
 
-    it('changes the phase', async () => {
-      const { api } = await setup();
+    it('changes the phase, raising deal.updated and deal.stage_changed with the deal as it answers and its previous phase', async () => {
+      const { api, events } = await setup();
       const d = (await api.create({ title: 'x' })).body.data;
       const res = await api.put(d.id, { phase: 'proposta' });
       expect(res.body.data.phase).to.equal('proposta');
       expect(res.body.data.updated_at >= d.updated_at).to.equal(true);
+      const written = await events(d.id);
+      expect(written.map((e) => e.type)).to.deep.equal(['deal.created', 'deal.updated', 'deal.stage_changed']);
+      expect(written[0].data).to.deep.equal({ object: d });
+      for (const e of written.slice(1)) expect(e.data).to.deep.equal({ object: res.body.data, previous: { phase: 'lead' } });
     });
   });
 
   describe('DELETE /deals/:id', () => {
-    it('archives the deal and keeps the record', async () => {
-      const { api } = await setup();
+    it('archives the deal and keeps the record, raising deal.archived once', async () => {
+      const { api, events } = await setup();
       const d = (await api.create({ title: 'Keep me' })).body.data;
       const res = await api.del(d.id);
       expect(res.status).to.equal(200);
@@ -343,6 +354,10 @@ forEachHttpBackend('Deals API (global scope)', (env) => {
       const got = (await api.get(d.id)).body.data;
       expect(got).to.include({ title: 'Keep me', status: 'arquivado' });
       expect((await api.list('?status=arquivado')).body.data.map((x: { id: string }) => x.id)).to.deep.equal([d.id]);
+      expect((await api.del(d.id)).body.data).to.deep.equal(res.body.data);
+      const written = await events(d.id);
+      expect(written.map((e) => e.type)).to.deep.equal(['deal.created', 'deal.archived']);
+      expect(written[1].data).to.deep.equal({ object: got, previous: { status: 'ativo', archived_at: null } });
     });
 
     it("answers 404 for an unknown or other team's deal", async () => {

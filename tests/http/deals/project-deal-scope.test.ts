@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { FindOrCreateLead } from '../../../application/projects/find-or-create-lead';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
-import { DEAL_TOKENS } from '../../../bootstrap/contexts/deals';
+import { EVENT_TOKENS } from '../../../bootstrap/contexts/events';
 import { EventOutbox } from '../../../domain/events/event-outbox';
 import { backendNames } from '../../support/backends';
 import { forEachHttpBackend, TestTeam } from '../../support/http';
@@ -143,16 +143,26 @@ forEachHttpBackend(
       expect((await list(b, `${p}&sort=lead`)).status).to.equal(400);
     });
 
-    it('moves a deal to an open column and raises deal_stage_changed', async () => {
+    const eventsOf = (b: TestTeam, id: string) =>
+      env().runtime.container.get<EventOutbox>(EVENT_TOKENS.EventOutbox).listBySubject({ teamId: b.teamId }, id);
+
+    it('moves a deal to an open column and raises deal.stage_changed, carrying the card as GET shows it', async () => {
       const b = await board();
       const id = await b.post({ name: 'Ana', email: 'ana@x.com' });
+      const created = (await env().request.get(`/api/v1/deals/${id}?project_id=${b.projectId}`).set(b.auth)).body.data;
       const res = await move(b, id, { project_id: b.projectId, phase: 'proposta', position: 3 });
       expect(res.status).to.equal(200);
       expect(res.body.data).to.include({ id, phase: 'proposta', position: 3, won_at: null, lost_at: null });
       expect(res.body.data.contacts).to.have.length(1);
-      const events = await env().runtime.container.get<EventOutbox>(DEAL_TOKENS.EventOutbox).listByDeal({ teamId: b.teamId }, id);
-      expect(events.map((e) => e.type)).to.deep.equal(['deal_created', 'deal_stage_changed']);
-      expect(events[1].data).to.include({ from_phase: 'novo', to_phase: 'proposta' });
+      const events = await eventsOf(b, id);
+      expect(events.map((e) => [e.type, e.subjectId])).to.deep.equal([
+        ['deal.created', id],
+        ['deal.stage_changed', id],
+      ]);
+      expect(events[0].data).to.deep.equal({ object: created });
+      expect(events[1].data.object).to.deep.equal(res.body.data);
+      expect(events[1].data.previous).to.deep.include({ phase: 'novo' });
+      expect(events[1].data.previous).to.not.have.property('updated_at');
       await env().runtime.container.get(DispatchDealEvents).execute();
       expect((await env().request.get(`/api/v1/deals/${id}?project_id=${b.projectId}`).set(b.auth)).body.data.phase).to.equal('proposta');
     });
@@ -180,6 +190,17 @@ forEachHttpBackend(
       expect(won.status).to.equal(200);
       expect(won.body.data).to.include({ phase: 'ganho', win_note: 'Contrato anual assinado', loss_reason_id: null, lost_at: null });
       expect(won.body.data.won_at).to.match(/Z$/);
+      const events = await eventsOf(b, id);
+      expect(events.map((e) => e.type)).to.deep.equal([
+        'deal.created',
+        'deal.stage_changed',
+        'deal.lost',
+        'deal.stage_changed',
+        'deal.won',
+      ]);
+      expect(events[2].data.object).to.deep.equal(lost.body.data);
+      expect(events[4].data.object).to.deep.equal(won.body.data);
+      expect(events[4].data.previous).to.deep.include({ phase: 'perdido', loss_reason_id: reason.id, won_at: null });
     });
 
     it("uses the default pipeline's loss reasons on a pipeline without its own", async () => {

@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import { parseIdempotencyKey } from '../../../../domain/deals/idempotency';
 import { Conflict, NotFound } from '../../../../domain/shared/errors';
+import { FakeEventObjects } from './fakes';
 import { CLIENT_ID, dealsWorld, OTHER_TEAM, TEAM } from './harness';
 
 /** A key as the route hands it over, read from the header (a key over 512 characters never gets this far). */
 const key = (header: string) => parseIdempotencyKey(header)!;
 
 describe('CreateDeal', () => {
-  it('creates a global deal with its client and writes deal_created to the outbox', async () => {
+  it('creates a global deal with its client and writes deal.created, carrying the deal, to the outbox', async () => {
     const w = dealsWorld();
     const { deal, replayed } = await w.createDeal.execute(TEAM, { deal: { title: 'Site', clientId: CLIENT_ID } });
     expect(replayed).to.equal(false);
@@ -15,7 +16,9 @@ describe('CreateDeal', () => {
     expect(deal.deal).to.include({ scope: 'global', status: 'ativo', phase: 'lead', teamId: TEAM.teamId });
     expect(w.deals.rows.size).to.equal(1);
     const events = [...w.outbox.rows.values()];
-    expect(events.map((e) => [e.type, e.dealId, e.status])).to.deep.equal([['deal_created', deal.deal.id, 'pending']]);
+    expect(events.map((e) => [e.type, e.subjectId, e.status])).to.deep.equal([['deal.created', deal.deal.id, 'pending']]);
+    expect(events[0].data).to.deep.equal({ object: new FakeEventObjects().deal(deal) });
+    expect(events[0].createdAt).to.equal(w.clock.now().toISOString());
     expect(w.kicks.n).to.equal(1);
   });
 

@@ -68,6 +68,7 @@ describe('DispatchDealEvents', () => {
     const { deal } = await w.createDeal.execute(TEAM, { deal: { title: 'Site' } });
     await w.updateDeal.execute(TEAM, { id: deal.deal.id, changes: { phase: 'proposta' } });
     await w.dispatch.execute();
+    expect([...w.runs.rows.values()].filter((r) => r.event === 'deal_stage_changed')).to.have.length(2);
     expect(w.actions.tasks.map((t) => [t.request.title, t.request.projectId, t.request.priority, t.request.dealId])).to.deep.equal([
       ['Send proposal', null, 'high', deal.deal.id],
       ['Fixed', PROJECT, undefined, deal.deal.id],
@@ -120,6 +121,24 @@ describe('DispatchDealEvents', () => {
       await w.dispatch.execute();
     }
     expect(w.counted).to.deep.equal([succeeded, { name: 'workflowRuns', labels: { status: 'failed' } }]);
+  });
+
+  it("runs no workflow on the log's other deal events, and marks them delivered", async () => {
+    const w = await world();
+    const { deal } = await w.createDeal.execute(TEAM, { deal: { title: 'Site' } });
+    await w.dispatch.execute();
+    const id = deal.deal.id;
+    await w.updateDeal.execute(TEAM, { id, changes: { title: 'Site novo' } });
+    await w.archiveDeal.execute(TEAM, { id });
+    expect(await w.dispatch.execute()).to.deep.equal({ claimed: 2, delivered: 2, retrying: 0 });
+    expect(w.actions.tasks).to.deep.equal([]);
+    expect(w.actions.activities).to.have.length(1);
+    expect([...w.outbox.rows.values()].map((e) => [e.type, e.status])).to.deep.equal([
+      ['deal.created', 'delivered'],
+      ['deal.updated', 'delivered'],
+      ['deal.archived', 'delivered'],
+    ]);
+    expect([...w.runs.rows.values()].map((r) => r.event)).to.deep.equal(['deal_created']);
   });
 
   it('delivers an event with no workflow without running anything', async () => {

@@ -3,8 +3,8 @@
 import { ClientData } from '../../../../domain/clients/client';
 import { ClientRepository } from '../../../../domain/clients/client-repository';
 import { DealData } from '../../../../domain/deals/deal';
-import { LoggedEvent, EventData } from '../../../../domain/events/event';
-import { EventBacklog, EventOutbox } from '../../../../domain/events/event-outbox';
+import { EventData, EventObject, LoggedEvent } from '../../../../domain/events/event';
+import { EventBacklog, EventOutbox, EventPage, EventPageQuery } from '../../../../domain/events/event-outbox';
 import { DealRepository, DealView } from '../../../../domain/deals/deal-repository';
 import { IdempotencyRecord, isExpired } from '../../../../domain/deals/idempotency';
 import { IdempotencyKeyRepository } from '../../../../domain/deals/idempotency-key-repository';
@@ -13,6 +13,7 @@ import { WorkflowRepository, WorkflowRunRepository } from '../../../../domain/de
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { WorkflowActions, WorkflowActivityRequest, WorkflowTaskRequest } from '../../../../application/deals/workflow-actions';
+import { EventObjects } from '../../../../application/events/event-objects';
 import { Clock } from '../../../../application/shared/clock';
 import { IdGenerator } from '../../../../application/shared/id-generator';
 import { Logger } from '../../../../application/shared/logger';
@@ -135,8 +136,28 @@ export class FakeOutbox extends MapStore<EventData> implements EventOutbox {
     const e = this.rows.get(id);
     return e && e.teamId === team.teamId ? structuredClone(e) : null;
   }
-  async listByDeal(team: TeamContext, dealId: string): Promise<EventData[]> {
-    return [...this.rows.values()].filter((e) => e.teamId === team.teamId && e.dealId === dealId).map((e) => structuredClone(e));
+  async listBySubject(team: TeamContext, subjectId: string): Promise<EventData[]> {
+    return [...this.rows.values()].filter((e) => e.teamId === team.teamId && e.subjectId === subjectId).map((e) => structuredClone(e));
+  }
+  /** Newest first by creation time, then by id; enough for the use cases, which only write. */
+  async page(team: TeamContext, query: EventPageQuery): Promise<EventPage | null> {
+    const key = (e: EventData) => `${e.createdAt}|${e.id}`;
+    const after = query.startingAfter === undefined ? undefined : this.rows.get(query.startingAfter);
+    if (query.startingAfter !== undefined && after?.teamId !== team.teamId) return null;
+    const found = [...this.rows.values()]
+      .filter((e) => e.teamId === team.teamId)
+      .filter((e) => !query.types?.length || query.types.includes(e.type))
+      .filter((e) => query.createdAfter === undefined || e.createdAt > query.createdAfter)
+      .filter((e) => after === undefined || key(e) < key(after))
+      .sort((a, b) => (key(a) < key(b) ? 1 : -1));
+    return { data: found.slice(0, query.limit).map((e) => structuredClone(e)), hasMore: found.length > query.limit };
+  }
+  async purgeBefore(cutoff: Date, limit: number): Promise<number> {
+    const old = [...this.rows.values()]
+      .filter((e) => e.status === 'delivered' && Date.parse(e.createdAt) < cutoff.getTime())
+      .slice(0, limit);
+    for (const e of old) this.rows.delete(e.id);
+    return old.length;
   }
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<EventData[]> {
     return [...this.rows.values()]
@@ -161,6 +182,26 @@ export class FakeOutbox extends MapStore<EventData> implements EventOutbox {
       .map((e) => e.createdAt)
       .sort();
     return { pending: waiting.length, oldestCreatedAt: waiting[0] ?? null };
+  }
+}
+
+/**
+ * A deal's API shape cut down to what the use-case tests look at, in the API's snake_case: enough to see
+ * which record an event carries and which of its fields changed.
+ */
+export class FakeEventObjects implements EventObjects {
+  deal(view: DealView): EventObject {
+    const d = view.deal;
+    return {
+      id: d.id,
+      title: d.title,
+      phase: d.phase,
+      status: d.status,
+      value: d.value,
+      client: view.client,
+      archived_at: d.archivedAt,
+      updated_at: d.updatedAt,
+    };
   }
 }
 

@@ -12,6 +12,7 @@ import { ProjectRepository } from '../../../../domain/projects/project-repositor
 import {
   FakeClients,
   FakeDeals,
+  FakeEventObjects,
   FakeKeys,
   FakeOutbox,
   FakeRuns,
@@ -38,6 +39,7 @@ export const dealsWorld = () => {
   uow.stores.push(deals, keys, outbox, workflows, runs);
   const actions = new RecordingActions();
   const ids = new SequenceIds();
+  const events = new EventLog(outbox, ids, new FakeEventObjects());
   const clock = new FixedClock(new Date('2026-05-01T10:00:00.000Z'));
   const kicks = { n: 0 };
   const counted: { name: CounterName; labels: CounterLabels[CounterName] }[] = [];
@@ -67,12 +69,12 @@ export const dealsWorld = () => {
     clock,
     kicks,
     counted,
-    createDeal: new CreateDeal(uow, deals, cr, keys, new EventLog(outbox, ids), ids, clock, trigger, {
+    createDeal: new CreateDeal(uow, deals, cr, keys, events, ids, clock, trigger, {
       inFlightWaitMs: 200,
       pollMs: 10,
     }),
-    updateDeal: new UpdateDeal(uow, deals, cr, new EventLog(outbox, ids), clock, trigger),
-    archiveDeal: new ArchiveDeal(uow, deals, clock),
+    updateDeal: new UpdateDeal(uow, deals, cr, events, clock, trigger),
+    archiveDeal: new ArchiveDeal(uow, deals, clock, events, trigger),
     createWorkflow: new CreateWorkflow(
       workflows,
       { findById: async (id: string) => ({ id }) } as unknown as TeamRepository,

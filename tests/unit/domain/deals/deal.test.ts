@@ -107,9 +107,9 @@ describe('Deal (global scope)', () => {
       expect(() => DealMother.create({ responsibleId: 'abc' })).to.throw(ValidationFailed, /responsible_id/);
     });
 
-    it('raises deal_created', () => {
+    it('raises deal.created', () => {
       const deal = DealMother.create({ phase: 'proposta' });
-      expect(deal.pullEvents()).to.deep.equal([{ type: 'deal_created', dealId: deal.id, data: { phase: 'proposta' } }]);
+      expect(deal.pullEvents()).to.deep.equal([{ type: 'deal.created', dealId: deal.id }]);
       expect(deal.pullEvents()).to.deep.equal([]);
     });
   });
@@ -142,17 +142,31 @@ describe('Deal (global scope)', () => {
       expect(() => deal.update({ team_id: 'x' } as never, LATER)).to.throw(ValidationFailed);
     });
 
-    it('raises deal_stage_changed when the phase changes, and only then', () => {
+    it('raises deal.updated at every update, and deal.stage_changed when the phase changes, and only then', () => {
       const deal = DealMother.create();
       deal.pullEvents();
       deal.update({ phase: 'proposta' }, LATER);
       expect(deal.pullEvents()).to.deep.equal([
-        { type: 'deal_stage_changed', dealId: deal.id, data: { from_phase: 'lead', to_phase: 'proposta' } },
+        { type: 'deal.updated', dealId: deal.id },
+        { type: 'deal.stage_changed', dealId: deal.id },
       ]);
       deal.update({ phase: 'proposta', title: 'Same phase' }, LATER);
       deal.update({ title: 'No phase' }, LATER);
-      expect(deal.pullEvents()).to.deep.equal([]);
+      expect(deal.pullEvents()).to.deep.equal([
+        { type: 'deal.updated', dealId: deal.id },
+        { type: 'deal.updated', dealId: deal.id },
+      ]);
       expect(deal.phase).to.equal('proposta');
+    });
+
+    it('raises deal.archived when PUT archives it, and only when it was not archived already', () => {
+      const deal = DealMother.create();
+      deal.pullEvents();
+      deal.update({ status: 'arquivado' }, LATER);
+      expect(deal.pullEvents().map((e) => e.type)).to.deep.equal(['deal.updated', 'deal.archived']);
+      deal.update({ status: 'arquivado', title: 'Still archived' }, LATER);
+      deal.update({ status: 'ativo' }, LATER);
+      expect(deal.pullEvents().map((e) => e.type)).to.deep.equal(['deal.updated', 'deal.updated']);
     });
 
     it('validates like creation', () => {
@@ -184,16 +198,21 @@ describe('Deal (global scope)', () => {
       expect(deal.snapshot()).to.include({ title: 'Keep me', status: 'arquivado', archivedAt: LATER.toISOString() });
     });
 
-    it('answers the first archival when archived again', () => {
+    it('answers the first archival when archived again, raising deal.archived the first time only', () => {
       const deal = DealMother.create();
+      deal.pullEvents();
       deal.archive(NOW);
+      expect(deal.pullEvents()).to.deep.equal([{ type: 'deal.archived', dealId: deal.id }]);
       expect(deal.archive(LATER).archivedAt).to.equal(NOW.toISOString());
+      expect(deal.pullEvents()).to.deep.equal([]);
     });
 
     it('never archives a project deal', () => {
       const deal = DealMother.projectDeal();
+      deal.pullEvents();
       expect(() => deal.archive(LATER)).to.throw(NotFound);
       expect(deal.snapshot().status).to.equal('ativo');
+      expect(deal.pullEvents()).to.deep.equal([]);
     });
   });
 

@@ -18,17 +18,17 @@ const createProjectDeal = (input: NewProjectDeal) => {
   return { deal: deal.snapshot(), event: events[0] };
 };
 
-/** The moved record and the event the move raised (null when none). */
+/** The moved record and the types of the events the move raised, in order. */
 const moveProjectDeal = (current: Deal, move: ProjectDealMove, at: Date) => {
   current.pullEvents();
   current.moveInProject(move, at);
   const events = current.pullEvents();
-  expect(events.length).to.be.at.most(1);
-  return { deal: current.snapshot(), event: events[0] ?? null };
+  expect(events.every((e) => e.dealId === current.id)).to.equal(true);
+  return { deal: current.snapshot(), events: events.map((e) => e.type) };
 };
 
 describe('Deal.createInProject', () => {
-  it('starts a project deal in an open column for its lead, raising deal_created', () => {
+  it('starts a project deal in an open column for its lead, raising deal.created', () => {
     const { deal, event } = createProjectDeal({
       projectId: TEAM,
       pipelineId: ID,
@@ -54,7 +54,7 @@ describe('Deal.createInProject', () => {
     });
     expect(deal.attribution).to.deep.equal({ first: { utm_term: 'crm' } });
     expect(deal.metadata).to.deep.equal({});
-    expect(event).to.deep.equal({ type: 'deal_created', dealId: ID, data: { phase: 'novo', project_id: TEAM } });
+    expect(event).to.deep.equal({ type: 'deal.created', dealId: ID });
   });
 
   it('never starts in a won or lost column', () => {
@@ -85,8 +85,8 @@ describe('Deal.moveInProject', () => {
   const later = new Date('2026-03-02T08:00:00.000Z');
   const start = () => Deal.createInProject(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: open, lead }, now);
 
-  it('moves to a won column with its note and time, raising deal_stage_changed', () => {
-    const { deal, event } = moveProjectDeal(
+  it('moves to a won column with its note and time, raising deal.stage_changed and deal.won', () => {
+    const { deal, events } = moveProjectDeal(
       start(),
       { column: won, winNote: 'Fechou o plano anual', lossReason: null, position: 2 },
       later,
@@ -99,30 +99,30 @@ describe('Deal.moveInProject', () => {
       position: 2,
       updatedAt: later.toISOString(),
     });
-    expect(event).to.deep.equal({
-      type: 'deal_stage_changed',
-      dealId: ID,
-      data: { from_phase: 'novo', to_phase: 'ganho', outcome: 'won', project_id: TEAM },
-    });
+    expect(events).to.deep.equal(['deal.stage_changed', 'deal.won']);
   });
 
-  it('moves to a lost column with its reason, and back to an open one clearing the outcome', () => {
+  it('moves to a lost column with its reason (deal.lost), and back to an open one clearing the outcome', () => {
     const reason = { id: '0190a000-0000-7000-8000-0000000000aa', name: 'Preço' };
     const lostDeal = start();
-    expect(moveProjectDeal(lostDeal, { column: lost, winNote: null, lossReason: reason }, later).deal).to.include({
+    const lostMove = moveProjectDeal(lostDeal, { column: lost, winNote: null, lossReason: reason }, later);
+    expect(lostMove.deal).to.include({
       phase: 'perdido',
       lossReasonId: reason.id,
       lossReason: 'Preço',
       lostAt: later.toISOString(),
       wonAt: null,
     });
+    expect(lostMove.events).to.deep.equal(['deal.stage_changed', 'deal.lost']);
     const reopened = moveProjectDeal(lostDeal, { column: open, winNote: null, lossReason: null }, later);
     expect(reopened.deal).to.include({ phase: 'novo', lossReasonId: null, lossReason: null, lostAt: null });
-    expect(reopened.event?.data).to.include({ from_phase: 'perdido', to_phase: 'novo' });
+    expect(reopened.events).to.deep.equal(['deal.stage_changed']);
   });
 
-  it('raises no event for a move within the same column, and refuses a global deal', () => {
-    expect(moveProjectDeal(start(), { column: open, winNote: null, lossReason: null, position: 5 }, later).event).to.equal(null);
+  it('raises deal.updated, not a stage change, for a move within the same column, and refuses a global deal', () => {
+    expect(moveProjectDeal(start(), { column: open, winNote: null, lossReason: null, position: 5 }, later).events).to.deep.equal([
+      'deal.updated',
+    ]);
     const global = Deal.restore({ ...start().snapshot(), scope: 'global' });
     expect(() => global.moveInProject({ column: open, winNote: null, lossReason: null }, later)).to.throw(NotFound);
   });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { Workflow, workflowRun } from '../../../../domain/deals/workflow';
+import { EVENT_TYPES } from '../../../../domain/events/event';
+import { Workflow, workflowEventOf, workflowRun } from '../../../../domain/deals/workflow';
 import { ValidationFailed } from '../../../../domain/shared/errors';
 import { NOW, TEAM_ID } from './deal-mother';
 
@@ -27,6 +28,11 @@ describe('Workflow', () => {
 
   it('refuses an unknown event or action', () => {
     expect(() => Workflow.create('w', TEAM_ID, { event: 'deal_won', action: 'create_task', config: { title: 't' } }, NOW)).to.throw(
+      ValidationFailed,
+      /event/,
+    );
+    // A workflow keeps its own event names: the log's public names are not workflow events.
+    expect(() => Workflow.create('w', TEAM_ID, { event: 'deal.created', action: 'create_task', config: { title: 't' } }, NOW)).to.throw(
       ValidationFailed,
       /event/,
     );
@@ -63,6 +69,13 @@ describe('Workflow', () => {
       NOW,
     );
     expect(w.snapshot().config).to.deep.equal({ title: 'Follow up', priority: 'high', project_id: PROJECT, description: 'd' });
+  });
+
+  it("runs on the log's deal.created and deal.stage_changed only, under its own names", () => {
+    expect(workflowEventOf('deal.created')).to.equal('deal_created');
+    expect(workflowEventOf('deal.stage_changed')).to.equal('deal_stage_changed');
+    const others = EVENT_TYPES.filter((t) => t !== 'deal.created' && t !== 'deal.stage_changed');
+    expect(others.map(workflowEventOf)).to.deep.equal(others.map(() => null));
   });
 
   it('records a run as succeeded or failed with its error', () => {

@@ -10,6 +10,7 @@ import { loadConfig } from '../../../../../bootstrap/config';
 import { buildRuntime } from '../../../../../bootstrap/container';
 import { CLIENT_TOKENS } from '../../../../../bootstrap/contexts/clients';
 import { DEAL_TOKENS } from '../../../../../bootstrap/contexts/deals';
+import { EVENT_TOKENS } from '../../../../../bootstrap/contexts/events';
 import { EventOutbox } from '../../../../../domain/events/event-outbox';
 import { IdempotencyKeyRepository } from '../../../../../domain/deals/idempotency-key-repository';
 
@@ -100,8 +101,8 @@ describe('SQLite shared by several server processes', function () {
     expect((await clients.findById({ teamId: team.id }, created.id))?.name).to.equal('Maria da Conceição');
   });
 
-  it('claims due deal events without holding the event loop while another process has the lock', async () => {
-    const outbox = runtime.container.get<EventOutbox>(DEAL_TOKENS.EventOutbox);
+  it('claims due events without holding the event loop while another process has the lock', async () => {
+    const outbox = runtime.container.get<EventOutbox>(EVENT_TOKENS.EventOutbox);
     const holder = lockHolder(file, 1500);
     await holder.locked;
     const claiming = outbox.claimDue(new Date(), new Date(Date.now() + 60_000), 10);

@@ -1,15 +1,28 @@
 import { expect } from 'chai';
-import { EVENT_LEASE_MS, EVENT_MAX_ATTEMPTS, LoggedEvent } from '../../../../domain/events/event';
-import { NOW, TEAM_ID } from './deal-mother';
+import { EVENT_LEASE_MS, EVENT_MAX_ATTEMPTS, EVENT_TYPES, LoggedEvent, isEventType, previousValues } from '../../../../domain/events/event';
+import { NOW, TEAM_ID } from '../deals/deal-mother';
 
 const at = (ms: number): Date => new Date(NOW.getTime() + ms);
+const PAYLOAD = { object: { id: 'deal-1', phase: 'lead' } };
 const event = (): LoggedEvent =>
-  LoggedEvent.fromDraft('ev-1', TEAM_ID, { type: 'deal_created', dealId: 'deal-1', data: { phase: 'lead' } }, NOW);
+  LoggedEvent.fromDraft('ev-1', TEAM_ID, { type: 'deal.created', subjectId: 'deal-1', payload: PAYLOAD }, NOW);
 
 describe('LoggedEvent (outbox)', () => {
-  it('starts pending and due at once', () => {
+  it('starts pending and due at once, about its subject, with its payload as data', () => {
     const e = event();
-    expect(e.snapshot()).to.include({ status: 'pending', attempts: 0, availableAt: NOW.toISOString(), deliveredAt: null });
+    expect(e.snapshot()).to.deep.equal({
+      id: 'ev-1',
+      teamId: TEAM_ID,
+      type: 'deal.created',
+      subjectId: 'deal-1',
+      data: PAYLOAD,
+      status: 'pending',
+      attempts: 0,
+      availableAt: NOW.toISOString(),
+      lastError: null,
+      createdAt: NOW.toISOString(),
+      deliveredAt: null,
+    });
     expect(e.isClaimable(NOW)).to.equal(true);
   });
 
@@ -58,5 +71,29 @@ describe('LoggedEvent (outbox)', () => {
     e.delivered(NOW);
     expect(e.snapshot()).to.include({ status: 'delivered', deliveredAt: NOW.toISOString() });
     expect(e.isClaimable(at(EVENT_LEASE_MS * 10))).to.equal(false);
+  });
+});
+
+describe('Event types and payloads', () => {
+  it('names every type in the public dotted vocabulary, the deal ones included', () => {
+    expect(EVENT_TYPES).to.include.members([
+      'deal.created',
+      'deal.updated',
+      'deal.stage_changed',
+      'deal.won',
+      'deal.lost',
+      'deal.archived',
+    ]);
+    for (const type of EVENT_TYPES) expect(type, type).to.match(/^[a-z_]+(\.[a-z_]+)+$/);
+    expect(isEventType('deal.created')).to.equal(true);
+    expect(isEventType('deal_created')).to.equal(false);
+    expect(isEventType(undefined)).to.equal(false);
+  });
+
+  it('keeps as previous values only the fields that changed, updated_at aside, nested values compared whole', () => {
+    const before = { id: 'd', phase: 'lead', value: 10, tags: ['a'], client: { id: 'c1' }, updated_at: '2026-01-01T00:00:00.000Z' };
+    const after = { id: 'd', phase: 'proposta', value: 10, tags: ['a', 'b'], client: null, updated_at: '2026-01-02T00:00:00.000Z' };
+    expect(previousValues(before, after)).to.deep.equal({ phase: 'lead', tags: ['a'], client: { id: 'c1' } });
+    expect(previousValues(before, before)).to.deep.equal({});
   });
 });
