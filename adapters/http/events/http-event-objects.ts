@@ -1,4 +1,5 @@
 import { EventObjects } from '../../../application/events/event-objects';
+import { EventObject } from '../../../domain/events/event';
 import { ActivityData } from '../../../domain/activities/activity';
 import { CampaignView } from '../../../domain/campaigns/campaign-repository';
 import { ClientData } from '../../../domain/clients/client';
@@ -33,34 +34,34 @@ export const presentInboundDeliveryEvent = (d: InboundDeliveryData) => {
 
 /** An event's record in the shape its GET answers: the same presenters the routes use. */
 export class HttpEventObjects implements EventObjects {
-  deal(view: DealView) {
+  deal(view: DealView): EventObject {
     return presentDeal(view);
   }
-  whatsappMessage(message: MessageData) {
+  whatsappMessage(message: MessageData): EventObject {
     return presentConversationMessage(message);
   }
-  whatsappContact(contact: ContactData) {
+  whatsappContact(contact: ContactData): EventObject {
     return presentContact(contact);
   }
-  inboundDelivery(delivery: InboundDeliveryData) {
+  inboundDelivery(delivery: InboundDeliveryData): EventObject {
     return presentInboundDeliveryEvent(delivery);
   }
-  client(client: ClientData) {
+  client(client: ClientData): EventObject {
     return presentClient(client);
   }
-  project(view: ProjectView) {
+  project(view: ProjectView): EventObject {
     return presentProject(view);
   }
-  lead(view: LeadView) {
+  lead(view: LeadView): EventObject {
     return presentLead(view);
   }
-  task(task: TaskData) {
+  task(task: TaskData): EventObject {
     return presentTask(task);
   }
-  activity(activity: ActivityData) {
+  activity(activity: ActivityData): EventObject {
     return presentActivity(activity);
   }
-  campaign(view: CampaignView) {
+  campaign(view: CampaignView): EventObject {
     return presentCampaign(view);
   }
 }

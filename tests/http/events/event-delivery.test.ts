@@ -10,7 +10,7 @@ import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-eve
 import { DeliverEvents } from '../../../application/events/deliver-events';
 import { Runtime } from '../../../bootstrap/container';
 import { EVENT_TYPES } from '../../../domain/events/event';
-import { BackendName, backendNames, startRuntime, testConfig } from '../../support/backends';
+import { backendNames, startRuntime, testConfig } from '../../support/backends';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
 import { sampleOf } from '../../support/metrics-text';
 import { dealApi } from '../deals/deal-api';
@@ -68,7 +68,7 @@ const verify = (secret: string, r: Received): unknown => new Webhook(secret).ver
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-for (const backend of backendNames() as BackendName[]) {
+for (const backend of backendNames()) {
   describe(`Event delivery to subscriptions [${backend}]`, function () {
     this.timeout(30_000);
     let runtime: Runtime & { dispose(): Promise<void> };

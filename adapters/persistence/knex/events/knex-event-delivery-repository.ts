@@ -68,14 +68,14 @@ const byCreatedAt = (a: EventDeliveryData, b: EventDeliveryData): number =>
 export class KnexEventDeliveryRepository implements EventDeliveryRepository {
   constructor(private readonly database: KnexDatabase) {}
 
-  private get db(): Knex | Knex.Transaction {
-    return this.database.db;
+  private table(name: string): Knex.QueryBuilder<Row, Row[]> {
+    return this.database.db<Row, Row[]>(name);
   }
 
   async addMissing(deliveries: readonly EventDeliveryData[]): Promise<void> {
     if (deliveries.length === 0) return;
     await this.database.transaction(() =>
-      this.db('event_deliveries').insert(deliveries.map(deliveryRow)).onConflict(['team_id', 'subscription_id', 'event_id']).ignore(),
+      this.table('event_deliveries').insert(deliveries.map(deliveryRow)).onConflict(['team_id', 'subscription_id', 'event_id']).ignore(),
     );
   }
 
@@ -90,7 +90,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
     const lease = leaseUntil.toISOString();
     let rows: Row[];
     if (this.database.dialect === 'postgres') {
-      const result = await this.db.raw<{ rows: Row[] }>(
+      const result = await this.database.db.raw<{ rows: Row[] }>(
         `with due as (${due('event_deliveries')} for update skip locked) update event_deliveries ${claim} ` +
           'from due where event_deliveries.team_id = due.team_id and event_deliveries.id = due.id returning event_deliveries.*',
         [at, limit, lease, at],
@@ -110,7 +110,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
 
   async save(delivery: EventDeliveryData): Promise<boolean> {
     const n = await this.database.transaction(() =>
-      this.db('event_deliveries')
+      this.table('event_deliveries')
         .where({ team_id: delivery.teamId, id: delivery.id, attempts: delivery.attempts })
         .update(this.outcome(delivery)),
     );
@@ -119,7 +119,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
 
   async requeue(delivery: EventDeliveryData): Promise<void> {
     await this.database.transaction(() =>
-      this.db('event_deliveries').where({ team_id: delivery.teamId, id: delivery.id }).update(this.outcome(delivery)),
+      this.table('event_deliveries').where({ team_id: delivery.teamId, id: delivery.id }).update(this.outcome(delivery)),
     );
   }
 
@@ -151,7 +151,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
   }
 
   async findById(team: TeamContext, subscriptionId: string, id: string): Promise<DeliveryView | null> {
-    const row = await this.db('event_deliveries')
+    const row = await this.table('event_deliveries')
       .where({ team_id: team.teamId, subscription_id: subscriptionId, id })
       .first<Row | undefined>();
     if (!row) return null;
@@ -160,7 +160,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
   }
 
   async list(team: TeamContext, subscriptionId: string, query: DeliveryListQuery): Promise<Page<DeliveryView>> {
-    const q = this.db('event_deliveries').where({ team_id: team.teamId, subscription_id: subscriptionId });
+    const q = this.table('event_deliveries').where({ team_id: team.teamId, subscription_id: subscriptionId });
     if (query.status)
       q.andWhere('status', query.status === 'pending' ? 'in' : '=', query.status === 'pending' ? ['pending', 'processing'] : query.status);
     const [{ n }] = await q.clone().count({ n: '*' });
@@ -176,7 +176,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
 
   private async withAttempts(team: TeamContext, deliveries: EventDeliveryData[]): Promise<DeliveryView[]> {
     if (deliveries.length === 0) return [];
-    const rows: Row[] = await this.db('event_delivery_attempts')
+    const rows: Row[] = await this.table('event_delivery_attempts')
       .where({ team_id: team.teamId })
       .whereIn(
         'delivery_id',
@@ -189,7 +189,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
   }
 
   async listFailedSince(team: TeamContext, subscriptionId: string, since: string, limit: number): Promise<EventDeliveryData[]> {
-    const rows: Row[] = await this.db('event_deliveries')
+    const rows: Row[] = await this.table('event_deliveries')
       .where({ team_id: team.teamId, subscription_id: subscriptionId, status: 'failed' })
       .andWhere('created_at', '>=', since)
       .orderBy([{ column: 'created_at' }, { column: 'id' }])

@@ -133,9 +133,12 @@ export class KnexEventOutbox implements EventOutbox {
     if (query.createdAfter !== undefined) q.where('created_at', '>', query.createdAfter);
     if (after) {
       const at = toIso(after.created_at);
-      q.where((w) =>
-        w.where('created_at', '<', at).orWhere((x) => x.where('created_at', '=', at).andWhere('id', '<', after!.id as string)),
-      );
+      const id = after.id as string;
+      q.where((w) => {
+        void w.where('created_at', '<', at).orWhere((x) => {
+          void x.where('created_at', '=', at).andWhere('id', '<', id);
+        });
+      });
     }
     const rows: Row[] = await q
       .orderBy([
@@ -147,25 +150,21 @@ export class KnexEventOutbox implements EventOutbox {
   }
 
   async purgeBefore(cutoff: Date, limit: number): Promise<number> {
-    // A batch at a time, oldest first, in a unit of work (a lone write on SQLite goes through one).
+    // One statement a batch, oldest first: on SQLite pinned to the indexes as the claim is, and in a unit of
+    // work (a lone write on SQLite goes through one).
+    const old = (from: string) =>
+      `select team_id, id from ${from} where created_at < ? and status = 'delivered' order by created_at limit ?`;
+    const sql =
+      this.database.dialect === 'sqlite'
+        ? `delete from events indexed by ${SQLITE_PRIMARY_KEY} where (team_id, id) in (${old(`events indexed by ${AGE_INDEX}`)})`
+        : `delete from events where (team_id, id) in (${old('events')})`;
+    const bindings = [cutoff.toISOString(), limit];
     return this.database.transaction(async () => {
-      const old: Row[] = await this.outbox(AGE_INDEX)
-        .where('created_at', '<', cutoff.toISOString())
-        .andWhere('status', 'delivered')
-        .orderBy('created_at')
-        .limit(limit)
-        .select('team_id', 'id');
-      let n = 0;
-      for (let i = 0; i < old.length; i += 100) {
-        const chunk = old.slice(i, i + 100);
-        n += await this.database
-          .db('events')
-          .where((w) => {
-            for (const r of chunk) w.orWhere({ team_id: r.team_id as string, id: r.id as string });
-          })
-          .delete();
-      }
-      return n;
+      const result: unknown = await this.database.db.raw(sql, bindings);
+      // node-postgres answers { rowCount }; better-sqlite3 through Knex answers the statement's changes.
+      if (this.database.dialect === 'postgres') return Number((result as { rowCount: number }).rowCount);
+      const [{ n }] = await this.database.db.raw<{ n: number }[]>('select changes() as n');
+      return Number(n);
     });
   }
 

@@ -46,7 +46,7 @@ async function createEvents(db: Knex | Knex.Transaction): Promise<void> {
 
 /** The deal outbox's rows, as events of the log. */
 async function copyDealEvents(db: Knex | Knex.Transaction): Promise<void> {
-  const rows: Record<string, unknown>[] = await db('deal_events').select();
+  const rows = (await db('deal_events').select()) as Record<string, unknown>[];
   const events = rows.map((r) => {
     const old = (typeof r.data === 'string' ? JSON.parse(r.data) : (r.data ?? {})) as Record<string, unknown>;
     const data =
@@ -89,6 +89,6 @@ export async function up(knex: Knex): Promise<void> {
   });
 }
 
-export async function down(): Promise<void> {
-  throw new Error('The event log cannot be turned back into the deal outbox: its events of other records have nowhere to go');
+export function down(): Promise<void> {
+  return Promise.reject(new Error('The event log cannot be turned back into the deal outbox: its events of other records have nowhere to go'));
 }

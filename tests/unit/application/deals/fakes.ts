@@ -1,5 +1,6 @@
 // Small in-process doubles of the deals ports, for use-case tests. They keep only what the use
 // cases observe; the real adapters are covered by the contract suite.
+import { HttpEventObjects } from '../../../../adapters/http/events/http-event-objects';
 import { ClientData } from '../../../../domain/clients/client';
 import { ClientRepository } from '../../../../domain/clients/client-repository';
 import { DealData } from '../../../../domain/deals/deal';
@@ -13,7 +14,6 @@ import { WorkflowRepository, WorkflowRunRepository } from '../../../../domain/de
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { WorkflowActions, WorkflowActivityRequest, WorkflowTaskRequest } from '../../../../application/deals/workflow-actions';
-import { EventObjects } from '../../../../application/events/event-objects';
 import { Clock } from '../../../../application/shared/clock';
 import { IdGenerator } from '../../../../application/shared/id-generator';
 import { Logger } from '../../../../application/shared/logger';
@@ -189,8 +189,8 @@ export class FakeOutbox extends MapStore<EventData> implements EventOutbox {
  * A deal's API shape cut down to what the use-case tests look at, in the API's snake_case: enough to see
  * which record an event carries and which of its fields changed.
  */
-export class FakeEventObjects implements EventObjects {
-  deal(view: DealView): EventObject {
+export class FakeEventObjects extends HttpEventObjects {
+  override deal(view: DealView): EventObject {
     const d = view.deal;
     return {
       id: d.id,
