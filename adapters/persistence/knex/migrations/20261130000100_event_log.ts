@@ -90,5 +90,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export function down(): Promise<void> {
-  return Promise.reject(new Error('The event log cannot be turned back into the deal outbox: its events of other records have nowhere to go'));
+  return Promise.reject(
+    new Error('The event log cannot be turned back into the deal outbox: its events of other records have nowhere to go'),
+  );
 }
