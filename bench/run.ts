@@ -14,7 +14,8 @@
 // BENCH_ONLY=<text>[,<text>…] measures only the scenarios whose name holds one of the texts.
 import autocannon from 'autocannon';
 import { ChildProcess, execSync, fork, spawn } from 'node:child_process';
-import { get } from 'node:http';
+import { createServer, get } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +42,8 @@ interface Scenario {
   body?: string;
   /** Another load run at the same time on half the connections, not itself measured: the scenario runs under it. */
   beside?: Pick<Scenario, 'method' | 'path' | 'body'>;
+  /** Run before the scenario's measurement and after it (turning the event subscriptions on and off). */
+  around?: { before: () => Promise<void>; after: () => Promise<void> };
 }
 
 interface Measure {
@@ -74,15 +77,47 @@ const probe = (url: string, headers: Record<string, string>): Promise<number> =>
     );
   });
 
-/** The deal events written and not delivered yet, as the server's `/metrics` tells; undefined when it does not. */
-async function pendingEvents(base: string): Promise<number | undefined> {
+/** A gauge of the server's `/metrics`; undefined when it does not tell. */
+async function gauge(base: string, name: string): Promise<number | undefined> {
   try {
     const text = await (await fetch(`${base}/metrics`)).text();
-    const line = text.split('\n').find((l) => l.startsWith('deal_events_pending '));
-    return line === undefined ? undefined : Number(line.slice('deal_events_pending '.length));
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+    return line === undefined ? undefined : Number(line.slice(name.length + 1));
   } catch {
     return undefined;
   }
+}
+
+/** Events not dispatched yet, and deliveries to subscriptions not made yet: work a measurement must not run beside. */
+async function pendingEvents(base: string): Promise<number | undefined> {
+  const [events, deliveries] = await Promise.all([gauge(base, 'deal_events_pending'), gauge(base, 'event_deliveries_pending')]);
+  return events === undefined ? undefined : events + (deliveries ?? 0);
+}
+
+/**
+ * The subscribers' end: a local receiver answering 200 at once, counting what it receives and when, for the
+ * delivery throughput (events a second from the first to the last received in a window).
+ */
+function startReceiver(port: number): { url: string; window: () => { received: number; perSecond: number }; close: () => void } {
+  let times: number[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      times.push(performance.now());
+      res.writeHead(200).end();
+    });
+  });
+  server.listen(port, '127.0.0.1');
+  return {
+    url: `http://127.0.0.1:${port}/events`,
+    window: () => {
+      const seen = times;
+      times = [];
+      const seconds = seen.length > 1 ? (seen[seen.length - 1] - seen[0]) / 1000 : 0;
+      return { received: seen.length, perSecond: seconds > 0 ? Math.round(seen.length / seconds) : 0 };
+    },
+    close: () => server.close(),
+  };
 }
 
 /**
@@ -163,6 +198,9 @@ async function main(): Promise<void> {
           PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
           INBOUND_RATE_LIMIT_PER_MINUTE: '100000000',
           REDIS_URL: REDIS_URL ?? '',
+          // Event subscriptions keep a sealed secret, and the bench's receiver listens on loopback.
+          SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString('hex'),
+          EVENT_DELIVERY_ALLOW_PRIVATE_NETWORKS: 'true',
           ...(WORKERS ? { WEB_CONCURRENCY: WORKERS } : {}),
         },
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -183,6 +221,27 @@ async function main(): Promise<void> {
     await waitForServer(baselineUrl);
 
     const middle = Math.max(1, Math.floor(ROWS / 20 / 2));
+    const settleAll = async () => {
+      for (const b of bases) await settle(`${b}/deals/${seeded.dealId}`, headers);
+    };
+    // Three subscriptions of the team to every deal event, on only while their scenario runs.
+    const receiver = startReceiver(BASELINE_PORT + 1);
+    const subscriptions: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${bases[0]}/event-subscriptions`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: `${receiver.url}/${i}`, events: ['deal.*'], is_active: false }),
+      });
+      if (res.status !== 201) throw new Error(`could not subscribe: ${res.status} ${await res.text()}`);
+      subscriptions.push(((await res.json()) as { data: { id: string } }).data.id);
+    }
+    const subscribed = (active: boolean) => async () => {
+      for (const id of subscriptions) {
+        await fetch(`${bases[0]}/event-subscriptions/${id}`, { method: 'PUT', headers, body: JSON.stringify({ is_active: active }) });
+      }
+    };
+    const deliveries: { received: number; perSecond: number }[] = [];
     const scenarios: Scenario[] = [
       { name: 'GET /deals?limit=20 (page 1, exact total)', method: 'GET', path: '/deals?limit=20' },
       {
@@ -198,6 +257,21 @@ async function main(): Promise<void> {
         method: 'POST',
         path: '/deals',
         body: JSON.stringify({ title: 'Nova proposta São Paulo', value: 2500, tags: ['bench'] }),
+      },
+      {
+        name: 'POST /deals (3 event subscriptions, a local receiver)',
+        method: 'POST',
+        path: '/deals',
+        body: JSON.stringify({ title: 'Nova proposta São Paulo', value: 2500, tags: ['bench'] }),
+        around: {
+          before: subscribed(true),
+          after: async () => {
+            // The deliveries this load made are sent while the server settles: the throughput of the window.
+            await settleAll();
+            deliveries.push(receiver.window());
+            await subscribed(false)();
+          },
+        },
       },
       {
         // With several workers on SQLite, a write waiting for another worker's lock must not hold up its reads.
@@ -229,9 +303,6 @@ async function main(): Promise<void> {
 
     const baselineRuns: Measure[] = [];
     const runs = new Map<string, { m: Measure; ratio: number }[]>(scenarios.map((s) => [s.name, []]));
-    const settleAll = async () => {
-      for (const b of bases) await settle(`${b}/deals/${seeded.dealId}`, headers);
-    };
     for (let round = 1; round <= ROUNDS; round++) {
       await settleAll();
       const b = await measure([baselineUrl], { method: 'GET' }, {});
@@ -239,6 +310,7 @@ async function main(): Promise<void> {
       log(`round ${round}: baseline ${Math.round(b.reqs)} req/s`);
       for (const s of scenarios) {
         await settleAll();
+        await s.around?.before();
         const connections = s.beside ? Math.ceil(CONNECTIONS / 2) : CONNECTIONS;
         const beside = s.beside
           ? measure(
@@ -255,6 +327,7 @@ async function main(): Promise<void> {
           connections,
         );
         await beside;
+        await s.around?.after();
         runs.get(s.name)!.push({ m, ratio: m.reqs / b.reqs });
         log(`  ${s.name}: ${Math.round(m.reqs)} req/s (${(m.reqs / b.reqs).toFixed(3)}x), p99 ${m.p99} ms`);
       }
@@ -282,7 +355,11 @@ async function main(): Promise<void> {
       baseline_reqs: Math.round(median(baselineRuns.map((b) => b.reqs))),
       server_rss_mb: servers.flatMap((server) => rssMb(server.pid!)),
       results,
+      delivery: deliveries.length
+        ? { events: median(deliveries.map((d) => d.received)), events_per_second: median(deliveries.map((d) => d.perSecond)) }
+        : null,
     };
+    receiver.close();
     if (JSON_OUTPUT) {
       process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
       return;
@@ -298,6 +375,11 @@ async function main(): Promise<void> {
     process.stdout.write('| scenario | ratio to baseline | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|---|\n');
     for (const r of results)
       process.stdout.write(`| ${r.scenario} | ${r.ratio.toFixed(3)}x | ${r.reqs} | ${r.p50} | ${r.p99} | ${r.errors} |\n`);
+    if (summary.delivery) {
+      process.stdout.write(
+        `\nEvent delivery to the local receiver: ${summary.delivery.events_per_second} events/s (median of the rounds, ${summary.delivery.events} events a round)\n`,
+      );
+    }
   } finally {
     for (const child of children) child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
