@@ -16,7 +16,6 @@ import { whatsappContext } from './whatsapp';
  */
 export const CONTEXTS: ContainerModule[] = [
   teamsContext,
-  eventsContext,
   clientsContext,
   projectsContext,
   dealsContext,
@@ -25,4 +24,6 @@ export const CONTEXTS: ContainerModule[] = [
   activitiesContext,
   whatsappContext,
   webhooksContext,
+  // Last: its routes (events out) come after the resources they tell about, in the document and the /docs page.
+  eventsContext,
 ];
