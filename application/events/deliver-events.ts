@@ -10,7 +10,7 @@ import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';
 import { Metrics, noMetrics } from '../shared/metrics';
 import { UnitOfWork } from '../shared/unit-of-work';
-import { CredentialCipher } from '../whatsapp/credential-cipher';
+import { CredentialCipher, SecretsKeyMissing, UnreadableCredentials } from '../whatsapp/credential-cipher';
 import { EventSender } from './event-sender';
 import { EventSigning } from './event-signing';
 
@@ -141,9 +141,21 @@ export class DeliverEvents {
   /** Signs and sends an event to a subscription now (a delivery, or the test ping). */
   async send(subscription: EventSubscriptionData, event: SentEvent): Promise<AttemptResult> {
     const now = this.clock.now();
-    const secrets = EventSubscription.restore(subscription)
-      .secretsSealedAt(now)
-      .map((sealed) => this.cipher.open(sealed));
+    let secrets: string[];
+    try {
+      secrets = EventSubscription.restore(subscription)
+        .secretsSealedAt(now)
+        .map((sealed) => this.cipher.open(sealed));
+    } catch (err) {
+      if (!(err instanceof UnreadableCredentials || err instanceof SecretsKeyMissing)) throw err;
+      // Never sent unsigned: the attempt fails, saying what the operator or the integrator can do.
+      return {
+        statusCode: null,
+        durationMs: 0,
+        retryAfterMs: null,
+        error: "The subscription's signing secret cannot be opened with this server's SECRETS_KEY: rotate the secret",
+      };
+    }
     const body = eventBody(event);
     return this.sender.send({
       url: subscription.url,

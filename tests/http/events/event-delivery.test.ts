@@ -9,6 +9,8 @@ import { operatorCommands } from '../../../bootstrap/cli-main';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
 import { DeliverEvents } from '../../../application/events/deliver-events';
 import { Runtime } from '../../../bootstrap/container';
+import { EVENT_TOKENS } from '../../../bootstrap/contexts/events';
+import { EventSubscriptionRepository } from '../../../domain/events/event-subscription-repository';
 import { EVENT_TYPES } from '../../../domain/events/event';
 import { backendNames, startRuntime, testConfig } from '../../support/backends';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
@@ -253,6 +255,20 @@ for (const backend of backendNames()) {
       const failing = await admin('event-subscription', 'deliveries', '--team', t.teamId, '--subscription', id, '--status', 'failed');
       expect(failing.data).to.have.length(1);
       expect(failing.data[0]).to.include({ event_type: 'deal.created', last_status_code: 410 });
+    });
+
+    it('never sends unsigned: a secret this server cannot open fails the attempt, saying so', async () => {
+      const t = await env.team();
+      const { id } = await subscribe(t);
+      const subscriptions = runtime.container.get<EventSubscriptionRepository>(EVENT_TOKENS.EventSubscriptionRepository);
+      const stored = (await subscriptions.findById({ teamId: t.teamId }, id))!;
+      await subscriptions.update({ ...stored, secretSealed: 'sealed with a key this server never had' });
+      await dealApi(() => env, t).create({ title: 'Sem segredo' });
+      await deliver();
+      expect(receiver.received).to.have.length(0);
+      const [delivery] = (await env.request.get(`/api/v1/event-subscriptions/${id}/deliveries`).set(t.auth)).body.data;
+      expect(delivery.attempts[0]).to.include({ status_code: null });
+      expect(delivery.attempts[0].error).to.match(/SECRETS_KEY/);
     });
 
     it('signs with both secrets during a rotation, each verifying alone', async () => {
