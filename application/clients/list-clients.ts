@@ -1,9 +1,9 @@
 import { ClientData, ClientStatus, ClientType } from '../../domain/clients/client';
 import { ClientRepository, ClientSortField } from '../../domain/clients/client-repository';
-import { ListQuery, Page } from '../../domain/shared/list';
+import { ListQuery, Page, UpdatedSince } from '../../domain/shared/list';
 import { TeamContext } from '../../domain/shared/team';
 
-export interface ListClientsCommand {
+export interface ListClientsCommand extends UpdatedSince {
   type?: ClientType;
   /** Without it only active clients are listed; `inactive` lists the deactivated ones. */
   status?: ClientStatus;
@@ -13,7 +13,7 @@ export interface ListClientsCommand {
 export class ListClients {
   constructor(private readonly clients: ClientRepository) {}
 
-  execute(team: TeamContext, { type, status, query }: ListClientsCommand): Promise<Page<ClientData>> {
-    return this.clients.list(team, { type, status: status ?? 'active' }, query);
+  execute(team: TeamContext, { type, status, updatedSince, query }: ListClientsCommand): Promise<Page<ClientData>> {
+    return this.clients.list(team, { type, status: status ?? 'active', updatedSince }, query);
   }
 }

@@ -38,6 +38,7 @@ export class ListDeals {
       maxValue: filters.maxValue,
       from: filters.from,
       to: filters.to,
+      updatedSince: filters.updatedSince,
     };
     const person =
       filters.clientId !== undefined

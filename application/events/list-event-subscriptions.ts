@@ -1,9 +1,9 @@
 import { EventSubscriptionData, EventSubscriptionSortField } from '../../domain/events/event-subscription';
-import { EventSubscriptionRepository } from '../../domain/events/event-subscription-repository';
+import { EventSubscriptionFilter, EventSubscriptionRepository } from '../../domain/events/event-subscription-repository';
 import { ListQuery, Page } from '../../domain/shared/list';
 import { TeamContext } from '../../domain/shared/team';
 
-export interface ListEventSubscriptionsCommand {
+export interface ListEventSubscriptionsCommand extends EventSubscriptionFilter {
   query: ListQuery<EventSubscriptionSortField>;
 }
 
@@ -11,6 +11,7 @@ export class ListEventSubscriptions {
   constructor(private readonly subscriptions: EventSubscriptionRepository) {}
 
   execute(team: TeamContext, command: ListEventSubscriptionsCommand): Promise<Page<EventSubscriptionData>> {
-    return this.subscriptions.list(team, command.query);
+    const { query, ...filter } = command;
+    return this.subscriptions.list(team, filter, query);
   }
 }

@@ -2,7 +2,7 @@ import { EventDelivery, EventDeliveryStatus } from '../../domain/events/event-de
 import { DeliveryView, EventDeliveryRepository } from '../../domain/events/event-delivery-repository';
 import { EventSubscriptionData } from '../../domain/events/event-subscription';
 import { EventSubscriptionRepository } from '../../domain/events/event-subscription-repository';
-import { ListQuery, Page } from '../../domain/shared/list';
+import { ListQuery, Page, UpdatedSince } from '../../domain/shared/list';
 import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
@@ -20,7 +20,7 @@ export const subscriptionOf = async (
   return found;
 };
 
-export interface ListEventDeliveriesCommand {
+export interface ListEventDeliveriesCommand extends UpdatedSince {
   subscriptionId: string;
   status?: Exclude<EventDeliveryStatus, 'processing'>;
   query: ListQuery<'created_at'>;
@@ -36,7 +36,13 @@ export class ListEventDeliveries {
   async execute(team: TeamContext, command: ListEventDeliveriesCommand): Promise<Page<DeliveryView>> {
     await subscriptionOf(this.subscriptions, team, command.subscriptionId);
     const { page, limit, sort } = command.query;
-    return this.deliveries.list(team, command.subscriptionId, { status: command.status, page, limit, ascending: !sort.descending });
+    return this.deliveries.list(team, command.subscriptionId, {
+      status: command.status,
+      updatedSince: command.updatedSince,
+      page,
+      limit,
+      ascending: !sort.descending,
+    });
   }
 }
 

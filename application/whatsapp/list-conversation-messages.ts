@@ -3,9 +3,9 @@ import { ListQuery, Page } from '../../domain/shared/list';
 import { TeamContext } from '../../domain/shared/team';
 import { ConversationRepository } from '../../domain/whatsapp/conversation-repository';
 import { MessageData } from '../../domain/whatsapp/message';
-import { MessageRepository, MessageSortField } from '../../domain/whatsapp/message-repository';
+import { MessageFilter, MessageRepository, MessageSortField } from '../../domain/whatsapp/message-repository';
 
-export interface ListConversationMessagesCommand {
+export interface ListConversationMessagesCommand extends MessageFilter {
   conversationId: string;
   query: ListQuery<MessageSortField>;
 }
@@ -18,8 +18,8 @@ export class ListConversationMessages {
   ) {}
 
   async execute(team: TeamContext, command: ListConversationMessagesCommand): Promise<Page<MessageData>> {
-    const { conversationId, query } = command;
+    const { conversationId, query, ...filter } = command;
     if (!(await this.conversations.findById(team, conversationId))) throw new NotFound('Conversation not found');
-    return this.messages.listByConversation(team, conversationId, query);
+    return this.messages.listByConversation(team, conversationId, filter, query);
   }
 }

@@ -1,5 +1,5 @@
 import { RecordLocks } from '../shared/record-locks';
-import { FieldFilters, ListQuery, Page, Sort } from '../shared/list';
+import { FieldFilters, ListQuery, Page, Sort, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ActivityData, ActivityType, isActivityType } from './activity';
 
@@ -25,7 +25,7 @@ export const activityTypeFilter = (raw: string | undefined): ActivityType | unde
 export const completedFilter = (raw: string | undefined): boolean | undefined =>
   raw === 'true' ? true : raw === 'false' ? false : undefined;
 
-export interface ActivityFilter {
+export interface ActivityFilter extends UpdatedSince {
   type?: ActivityType;
   clientId?: string;
   dealId?: string;

@@ -1,5 +1,5 @@
 import { RecordLocks } from '../shared/record-locks';
-import { FieldFilters, ListQuery, Page, Sort } from '../shared/list';
+import { FieldFilters, ListQuery, Page, Sort, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { CampaignData } from './campaign';
 
@@ -18,7 +18,7 @@ export const campaignSort = (raw: string | undefined): Sort<CampaignSortField> =
   return { field, descending };
 };
 
-export interface CampaignFilter {
+export interface CampaignFilter extends UpdatedSince {
   status?: string;
   projectId?: string;
 }

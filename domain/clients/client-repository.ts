@@ -1,12 +1,12 @@
 import { RecordLocks } from '../shared/record-locks';
-import { ListQuery, Page } from '../shared/list';
+import { ListQuery, Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ClientData, ClientStatus, ClientType } from './client';
 
 export const CLIENT_SORT_FIELDS = ['full_name', 'email', 'created_at', 'updated_at', 'is_active'] as const;
 export type ClientSortField = (typeof CLIENT_SORT_FIELDS)[number];
 
-export interface ClientFilter {
+export interface ClientFilter extends UpdatedSince {
   type?: ClientType;
   status: ClientStatus;
 }

@@ -1,7 +1,7 @@
 import { RecordLocks } from '../shared/record-locks';
 import { LeadView } from '../projects/lead';
 import { DealContactView } from './deal-contact';
-import { ListQuery, Page } from '../shared/list';
+import { ListQuery, Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { DealData, DealScope } from './deal';
 import { EventData } from '../events/event';
@@ -13,7 +13,7 @@ export type DealSortField = (typeof DEAL_SORT_FIELDS)[number];
  * The filters of GET /deals. `clientId` filters the global scope, `leadId` the project scope (the
  * query parameters are aliases; the use case maps them). Dates are `YYYY-MM-DD` on `created_at`, inclusive.
  */
-export interface DealFilter {
+export interface DealFilter extends UpdatedSince {
   scope: DealScope;
   projectId?: string;
   pipelineId?: string;

@@ -1,4 +1,4 @@
-import { Page } from '../shared/list';
+import { Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { EventDeliveryAttemptData, EventDeliveryData, EventDeliveryStatus } from './event-delivery';
 
@@ -10,7 +10,7 @@ export interface EventDeliveryBacklog {
   oldestCreatedAt: string | null;
 }
 
-export interface DeliveryListQuery {
+export interface DeliveryListQuery extends UpdatedSince {
   /** `pending` takes the deliveries in flight too. */
   status?: EventDeliveryStatus;
   page: number;

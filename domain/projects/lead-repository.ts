@@ -1,11 +1,11 @@
-import { FieldFilters, ListQuery, Page } from '../shared/list';
+import { FieldFilters, ListQuery, Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { LeadData, LeadMatch, LeadView } from './lead';
 
 export const LEAD_SORT_FIELDS = ['created_at'] as const;
 export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
 
-export interface LeadFilter {
+export interface LeadFilter extends UpdatedSince {
   isActive?: boolean;
   companyId?: string;
 }

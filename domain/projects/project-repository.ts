@@ -1,12 +1,12 @@
 import { RecordLocks } from '../shared/record-locks';
-import { FieldFilters, ListQuery, Page } from '../shared/list';
+import { FieldFilters, ListQuery, Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ProjectData, ProjectPriority, ProjectView } from './project';
 
 export const PROJECT_SORT_FIELDS = ['name', 'stage_id', 'priority', 'start_date', 'due_date', 'created_at', 'updated_at'] as const;
 export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];
 
-export interface ProjectFilter {
+export interface ProjectFilter extends UpdatedSince {
   squadId?: string;
   clientId?: string;
   /** A `status` filter resolved through the team's stages; an empty list matches nothing. */

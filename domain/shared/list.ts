@@ -25,3 +25,12 @@ export const offsetOf = (q: Pick<ListQuery, 'page' | 'limit'>): number => (q.pag
  * this kind is declared once, beside the repository port, and in no adapter.
  */
 export type FieldFilters<F, D> = { readonly [K in keyof F]?: keyof D & string };
+
+/**
+ * The filter every list takes (`updated_since`): only the records whose `updatedAt` is at or after this
+ * instant, ISO 8601 in UTC as `Date.toISOString` writes it (`requireTimestamp`), the form every backend
+ * compares with its stored timestamps. A range, so each repository writes it out beside its other filters.
+ */
+export interface UpdatedSince {
+  updatedSince?: string;
+}

@@ -1,6 +1,6 @@
 import { RecordLocks } from '../shared/record-locks';
 import { ValidationFailed } from '../shared/errors';
-import { FieldFilters, ListQuery, Page, Sort } from '../shared/list';
+import { FieldFilters, ListQuery, Page, Sort, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { TaskData, TaskPriority } from './task';
 
@@ -23,7 +23,7 @@ export const requireTaskSortField = (field: string): TaskSortField => {
   return field as TaskSortField;
 };
 
-export interface TaskFilter {
+export interface TaskFilter extends UpdatedSince {
   projectId?: string;
   pipelineId?: string;
   /** Tasks whose assignee list contains this id. */

@@ -1,12 +1,12 @@
 import { KeysetPage, KeysetQuery } from '../shared/keyset';
-import { ListQuery, Page } from '../shared/list';
+import { ListQuery, Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { WebhookEndpointData } from './webhook-endpoint';
 
 export const WEBHOOK_SORT_FIELDS = ['name', 'created_at', 'updated_at'] as const;
 export type WebhookSortField = (typeof WEBHOOK_SORT_FIELDS)[number];
 
-export interface WebhookEndpointFilter {
+export interface WebhookEndpointFilter extends UpdatedSince {
   isActive?: boolean;
 }
 

@@ -1,12 +1,12 @@
 import { RecordLocks } from '../shared/record-locks';
-import { FieldFilters, ListQuery, Page } from '../shared/list';
+import { FieldFilters, ListQuery, Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ContactData } from './contact';
 
 export const CONTACT_SORT_FIELDS = ['push_name', 'custom_name', 'phone', 'created_at', 'updated_at'] as const;
 export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];
 
-export interface ContactFilter {
+export interface ContactFilter extends UpdatedSince {
   /** Contacts carrying this tag exactly. */
   tag?: string;
   clientId?: string;

@@ -1,15 +1,13 @@
-import { FieldFilters, ListQuery, Page } from '../shared/list';
+import { FieldFilters, ListQuery, Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ConversationData } from './conversation';
 
 export const CONVERSATION_SORT_FIELDS = ['created_at', 'updated_at', 'last_message_at', 'last_inbound_at'] as const;
 export type ConversationSortField = (typeof CONVERSATION_SORT_FIELDS)[number];
 
-export interface ConversationFilter {
+export interface ConversationFilter extends UpdatedSince {
   inboxId?: string;
   contactId?: string;
-  /** ISO timestamp: conversations updated at or after it. */
-  updatedSince?: string;
 }
 
 /** The conversation filters that hold one field to a value; `updatedSince` is read apart. */

@@ -1,4 +1,4 @@
-import { ListQuery, Page } from '../shared/list';
+import { ListQuery, Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { MessageData } from './message';
 
@@ -6,9 +6,17 @@ import { MessageData } from './message';
 export const MESSAGE_SORT_FIELDS = ['created_at'] as const;
 export type MessageSortField = (typeof MESSAGE_SORT_FIELDS)[number];
 
+/** The filters of a conversation's messages. */
+export type MessageFilter = UpdatedSince;
+
 export interface MessageRepository {
   /** The messages of one conversation. */
-  listByConversation(team: TeamContext, conversationId: string, query: ListQuery<MessageSortField>): Promise<Page<MessageData>>;
+  listByConversation(
+    team: TeamContext,
+    conversationId: string,
+    filter: MessageFilter,
+    query: ListQuery<MessageSortField>,
+  ): Promise<Page<MessageData>>;
   findById(team: TeamContext, id: string): Promise<MessageData | null>;
   /** The message the provider knows by this id, in one inbox (ids are the provider's, unique per number). */
   findByProviderMessageId(team: TeamContext, inboxId: string, providerMessageId: string): Promise<MessageData | null>;

@@ -8,7 +8,7 @@ import { ACTIVITY_SORT_FIELDS } from '../../../domain/activities/activity-reposi
 import { RouteModule } from '../app';
 import { Type, camelKeys, changesOf, pick } from '../shared/body';
 import { R } from '../shared/documented';
-import { Q } from '../shared/query';
+import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { CREATE_ACTIVITY_FIELDS, UPDATABLE_ACTIVITY_FIELDS, createActivitySchema, updateActivitySchema } from './activity-schemas';
 import { activityCompletionSchema, activitySchema, presentActivity, presentCompletion } from './present-activity';
@@ -42,6 +42,7 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
           completed: Q.asSent(R.boolean, 'Only completed (`true`) or open (`false`) activities; any other value applies no filter.'),
           client_id: Q.uuid('Only activities of this client of the team (another one is 404 on `client_id`).'),
           deal_id: Q.uuid('Only activities of this deal of the team (another one is 404 on `deal_id`).'),
+          ...updatedSince('activities'),
         }),
         success: 'A page of activities.',
         errors: [400, 404],

@@ -10,7 +10,7 @@ import { Type, camelKeys, changesOf, pick } from '../shared/body';
 import { R } from '../shared/documented';
 import { operation } from '../shared/operation';
 import { Ctx, pathId, teamOf } from '../shared/params';
-import { Q } from '../shared/query';
+import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { CREATE_CAMPAIGN_FIELDS, UPDATABLE_CAMPAIGN_FIELDS, createCampaignSchema, updateCampaignSchema } from './campaign-schemas';
 import { campaignSchema, presentCampaign } from './present-campaign';
@@ -52,6 +52,7 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
             'Only campaigns in this status. `archived` applies no filter; `scheduled` and `cancelled` match no campaign; any other value is 400.',
           ),
           project_id: Q.uuid('Only campaigns of this project of the team (another one is 404 on `project_id`).'),
+          ...updatedSince('campaigns'),
         }),
         success: 'A page of campaigns.',
         errors: [400, 404],

@@ -7,7 +7,7 @@ import { ClientChanges, ClientStatus, ClientType } from '../../../domain/clients
 import { CLIENT_SORT_FIELDS } from '../../../domain/clients/client-repository';
 import { RouteModule } from '../app';
 import { Type, camelKeys, pick } from '../shared/body';
-import { Q } from '../shared/query';
+import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { requireSomeField } from '../shared/validation';
 import { ADDRESS_BODY_FIELDS, UPDATABLE_CLIENT_FIELDS, UpdateClientBody, createClientSchema, updateClientSchema } from './client-schemas';
@@ -48,7 +48,7 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
           sortable: CLIENT_SORT_FIELDS,
           search: 'Partial match in name, e-mail, phone, CPF and CNPJ (accents and case do not matter).',
         },
-        query: Type.Object({ type: Q.oneOf(CLIENT_TYPES), status: Q.oneOf(CLIENT_STATUSES) }),
+        query: Type.Object({ type: Q.oneOf(CLIENT_TYPES), status: Q.oneOf(CLIENT_STATUSES), ...updatedSince('clients') }),
         success: 'A page of clients.',
         errors: [400],
         useCase: uc.list,

@@ -11,7 +11,7 @@ import { Type } from '../shared/body';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, teamOf } from '../shared/params';
-import { Q } from '../shared/query';
+import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { createDealSchema, dealChangesOf, newGlobalDealOf, updateDealSchema } from './deal-schemas';
 import { archivedDealSchema, dealSchema, presentArchivedDeal, presentDeal } from './present-deal';
@@ -63,6 +63,7 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
           max_value: Q.number('Value less than or equal.'),
           from: Q.date('Created on or after this day (UTC).'),
           to: Q.date('Created on or before this day (UTC).'),
+          ...updatedSince('deals'),
         }),
         success: 'A page of deals.',
         errors: [400, 404],

@@ -10,7 +10,7 @@ import { R, exactObject } from '../shared/documented';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, pathId, queryValue, teamOf } from '../shared/params';
-import { Q } from '../shared/query';
+import { Q, updatedSince } from '../shared/query';
 import { getPage } from '../shared/resource';
 import { eventWebhooks } from './event-webhooks';
 import { deliverySchema, eventSchema, pingSchema, presentDelivery, presentEvent, presentPing } from './present-event';
@@ -124,6 +124,7 @@ export function eventDeliveryRoutes(uc: EventDeliveryUseCases): RouteModule {
             ['pending', 'succeeded', 'failed'] as const,
             'Only deliveries in this state (`pending`: waiting for an attempt, or under way).',
           ),
+          ...updatedSince('deliveries'),
         }),
         success: { description: 'A page of deliveries.', data: deliverySchema, name: 'EventDelivery' },
         errors: [400, 404],

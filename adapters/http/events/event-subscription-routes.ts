@@ -6,10 +6,11 @@ import { RotateEventSubscriptionSecret } from '../../../application/events/rotat
 import { UpdateEventSubscription } from '../../../application/events/update-event-subscription';
 import { EVENT_SUBSCRIPTION_SORT_FIELDS } from '../../../domain/events/event-subscription';
 import { RouteModule } from '../app';
-import { changesOf } from '../shared/body';
+import { Type, changesOf } from '../shared/body';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, pathId, teamOf } from '../shared/params';
+import { updatedSince } from '../shared/query';
 import { createOne, resource } from '../shared/resource';
 import {
   UPDATABLE_EVENT_SUBSCRIPTION_FIELDS,
@@ -59,6 +60,7 @@ export function eventSubscriptionRoutes(uc: EventSubscriptionUseCases): RouteMod
         id: 'listEventSubscriptions',
         summary: "List the team's event subscriptions (never their secrets)",
         list: { sortable: EVENT_SUBSCRIPTION_SORT_FIELDS },
+        query: Type.Object({ ...updatedSince('subscriptions') }),
         success: 'A page of subscriptions.',
         errors: [400],
         useCase: uc.list,

@@ -15,7 +15,7 @@ import { Type, camelKeys, changesOf, pick } from '../shared/body';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, pathId, teamOf } from '../shared/params';
-import { Q } from '../shared/query';
+import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { leadSchema, presentLead } from './present-lead';
 import { pipelineSchema, presentPipeline } from './present-pipeline';
@@ -67,6 +67,7 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
           client_id: Q.uuid('Projects of this client; a client the team does not have is 404.'),
           status: Q.oneOf(PROJECT_STATUSES, 'Projects whose stage has this category.'),
           priority: Q.oneOf(PROJECT_PRIORITIES),
+          ...updatedSince('projects'),
         }),
         success: 'A page of projects.',
         errors: [400, 404],
@@ -162,11 +163,12 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         summary: "List a project's leads, newest first",
         description:
           'A bad `is_active` or `company_id` is 422 `VALIDATION_ERROR` (not 400), as the spec keeps it; ' +
-          "a bad `page`, `limit` or `sort` is 400. An archived project's leads are still listed.",
+          "a bad `page`, `limit`, `sort` or `updated_since` is 400. An archived project's leads are still listed.",
         list: { sortable: LEAD_SORT_FIELDS, search: 'Partial match in name, e-mail and phone (accents and case do not matter).' },
         query: Type.Object({
           is_active: Q.unprocessable(Q.boolean('`true` or `false`; absent means both. Any other value is 422.')),
           company_id: Q.unprocessable(Q.uuid('Leads of this company. Not a UUID is 422; a company the team does not have is 404.')),
+          ...updatedSince('leads'),
         }),
         success: 'A page of leads.',
         errors: [400, 404, 422],

@@ -1,7 +1,7 @@
 import { Static, TObject, TProperties, TSchema, Type } from '@sinclair/typebox';
 import { Unprocessable, ValidationFailed } from '../../../domain/shared/errors';
 import { Text } from '../../../domain/shared/limits';
-import { isUuid, requireCalendarDate } from '../../../domain/shared/values';
+import { isUuid, requireCalendarDate, requireTimestamp } from '../../../domain/shared/values';
 import { CamelKeys, camelKeys } from './body';
 import { ParameterDoc, Schema } from './operation';
 import { Ctx, queryValue } from './params';
@@ -14,13 +14,15 @@ import { compiled, describeSchema } from './validation';
 //
 // How a value is read: the last one of a repeated parameter counts, an empty one is absent; the text
 // becomes the declared type (a number, `true`/`false`), is checked against its schema, then against the
-// domain's rule for its format (a UUID, lower-cased; a date from year 1 to 9999). The first parameter that
+// domain's rule for its format (a UUID, lower-cased; a date from year 1 to 9999; a timestamp, normalized to
+// UTC as `Date.toISOString` writes it). The first parameter that
 // fails, in the declared order, is 400 naming it: `<name> must be <what the schema accepts>`.
 
 const AS_SENT = Symbol('read as sent');
 const UNPROCESSABLE = Symbol('refused with 422');
+const TIMESTAMP = Symbol('an instant');
 
-type Marked = Schema & { [AS_SENT]?: true; [UNPROCESSABLE]?: true };
+type Marked = Schema & { [AS_SENT]?: true; [UNPROCESSABLE]?: true; [TIMESTAMP]?: true };
 
 const optional = <S extends TSchema>(schema: S) => Type.Optional(schema);
 const described = (description: string | undefined) => (description === undefined ? {} : { description });
@@ -33,6 +35,20 @@ export const Q = {
   number: (description?: string) => optional(Type.Number(described(description))),
   /** `YYYY-MM-DD`, a real day from 0001-01-01 to 9999-12-31. */
   date: (description?: string) => optional(Type.String({ format: 'date', ...described(description) })),
+  /**
+   * An instant, ISO 8601: a date-time with any offset, or a date alone (its midnight in UTC), from year 1 to
+   * 9999 in UTC (`requireTimestamp`). The command gets it in UTC as `Date.toISOString` writes it, which
+   * every backend compares with its stored timestamps.
+   */
+  timestamp: (description?: string) =>
+    optional(
+      Type.Unsafe<string>({
+        type: 'string',
+        examples: ['2026-11-24T10:00:00Z', '2026-11-24'],
+        ...described(description),
+        [TIMESTAMP]: true,
+      }),
+    ),
   /** `true` or `false`. */
   boolean: (description?: string) => optional(Type.Boolean(described(description))),
   oneOf: <V extends string>(values: readonly V[], description?: string) =>
@@ -46,6 +62,18 @@ export const Q = {
   /** The same parameter, refused with 422 rather than 400 (the lead list's filters, as the spec keeps them). */
   unprocessable: <S extends TSchema>(schema: S): S => ({ ...schema, [UNPROCESSABLE]: true }),
 };
+
+/**
+ * `updated_since`, which every list takes (docs/api.md, Pagination): only the records whose `updated_at` is at
+ * or after the instant, so that a copy of a list is kept in step by reading what changed since it was last read.
+ * Spread into a list's `query`; `records` names them in the description (`'clients'`).
+ */
+export const updatedSince = (records: string) => ({
+  updated_since: Q.timestamp(
+    `Only ${records} created or changed at or after this instant (\`updated_at\` >= it): ISO 8601, a date-time with ` +
+      'any offset or a date alone (its midnight in UTC).',
+  ),
+});
 
 /** No query parameter: what a route that declares none reads. */
 export type NoQuery = Record<never, TSchema>;
@@ -94,6 +122,7 @@ function parameterReader(name: string, schema: Marked): (text: string) => unknow
     // lower case as stored; a date in the years every backend keeps.
     if (schema.format === 'uuid') return isUuid(value) ? value.toLowerCase() : refuse(refusal);
     if (schema.format === 'date') return requireCalendarDate(value as string, name);
+    if (schema[TIMESTAMP]) return requireTimestamp(value as string, name);
     return value;
   };
 }

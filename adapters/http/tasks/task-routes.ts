@@ -8,7 +8,7 @@ import { TASK_SORT_FIELDS } from '../../../domain/tasks/task-repository';
 import { RouteModule } from '../app';
 import { Type, camelKeys, changesOf, pick } from '../shared/body';
 import { R } from '../shared/documented';
-import { Q } from '../shared/query';
+import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { CREATE_TASK_FIELDS, UPDATABLE_TASK_FIELDS, createTaskSchema, updateTaskSchema } from './task-schemas';
 import { deletedTaskSchema, presentDeletedTask, presentTask, taskSchema } from './present-task';
@@ -38,6 +38,7 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
           // Checked by the use case, which names the priorities its own way.
           priority: Q.asSent(R.enumOf(TASK_PRIORITIES)),
           column: Q.text('Tasks in the column with this slug.'),
+          ...updatedSince('tasks'),
         }),
         success: 'A page of tasks.',
         errors: [400, 404],

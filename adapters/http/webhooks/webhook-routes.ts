@@ -14,7 +14,7 @@ import { Type, changesOf } from '../shared/body';
 import { UnsupportedMediaType } from '../shared/http-errors';
 import { operation, ParameterDoc, Schema } from '../shared/operation';
 import { Ctx } from '../shared/params';
-import { Q } from '../shared/query';
+import { Q, updatedSince } from '../shared/query';
 import { createOne, resource, updateOne } from '../shared/resource';
 import { CreateWebhookBody, UPDATABLE_WEBHOOK_FIELDS, createWebhookSchema, updateWebhookSchema } from './webhook-schemas';
 import { firstIllFormed } from '../middleware/well-formed-input';
@@ -132,7 +132,7 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         id: 'listWebhookEndpoints',
         summary: "List the team's inbound webhook endpoints",
         list: { sortable: WEBHOOK_SORT_FIELDS },
-        query: Type.Object({ active: Q.boolean('Only active (`true`) or inactive (`false`) endpoints.') }),
+        query: Type.Object({ active: Q.boolean('Only active (`true`) or inactive (`false`) endpoints.'), ...updatedSince('endpoints') }),
         success: 'A page of endpoints.',
         errors: [400],
         useCase: uc.list,

@@ -15,7 +15,7 @@ import { Type, camelKeys, changesOf, pick } from '../shared/body';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
 import { Ctx, pathId, teamOf } from '../shared/params';
-import { Q } from '../shared/query';
+import { Q, updatedSince } from '../shared/query';
 import { createOne, getPage, resource } from '../shared/resource';
 import { CloudWebhookDeps, cloudWebhookOperations } from './cloud-webhook-routes';
 import {
@@ -81,6 +81,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         query: Type.Object({
           tag: Q.text('Only contacts with this tag.'),
           client_id: Q.uuid('Only contacts linked to this client; a client the team does not have is 404 on `client_id`.'),
+          ...updatedSince('contacts'),
         }),
         success: 'A page of contacts.',
         errors: [400, 404],
@@ -173,11 +174,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         query: Type.Object({
           inbox_id: Q.uuid("Only this inbox's conversations; an inbox the team does not have is 404 on `inbox_id`."),
           contact_id: Q.uuid("Only this contact's conversations; a contact the team does not have is 404 on `contact_id`."),
-          // An ISO 8601 timestamp, which the use case reads (the domain's `requireTimestamp`).
-          updated_since: Q.asSent(
-            { type: 'string', examples: ['2026-11-24T10:00:00Z', '2026-11-24'] },
-            'Only conversations updated at or after this time: ISO 8601, a date or a date-time.',
-          ),
+          ...updatedSince('conversations'),
         }),
         success: 'A page of conversations.',
         errors: [400, 404],
@@ -200,6 +197,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
           'Every type the provider delivers is kept: `text` is what a person reads, the media fields are the ' +
           "provider's handle on a file (not fetched), `raw` the provider's own message object. `sort=created_at` lists the oldest first.",
         list: { sortable: MESSAGE_SORT_FIELDS },
+        query: Type.Object({ ...updatedSince('messages') }),
         success: { description: 'A page of messages.', data: conversationMessageSchema, name: 'WhatsAppConversationMessage' },
         errors: [400, 404],
         scope: (ctx: Ctx) => ({ conversationId: pathId(ctx) }),

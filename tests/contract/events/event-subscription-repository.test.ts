@@ -101,7 +101,7 @@ forEachBackend('EventSubscriptionRepository contract', (env) => {
     expect(await repo.update({ ...theirs, teamId: team.teamId, url: 'https://evil.example.com' })).to.equal(false);
     expect(await repo.delete(team, theirs.id)).to.equal(false);
     expect(await repo.findById(other, theirs.id)).to.deep.equal(theirs);
-    const page = await repo.list(team, q());
+    const page = await repo.list(team, {}, q());
     expect(page.total).to.equal(1);
     expect(page.items.map((s) => s.teamId)).to.deep.equal([team.teamId]);
     expect(await repo.countForTeam(team)).to.equal(1);
@@ -118,12 +118,12 @@ forEachBackend('EventSubscriptionRepository contract', (env) => {
     ];
     for (const s of made) await repo.insert(s);
     const [b, a, c] = made;
-    const ids = async (query: ListQuery<EventSubscriptionSortField>) => (await repo.list(team, query)).items.map((s) => s.id);
+    const ids = async (query: ListQuery<EventSubscriptionSortField>) => (await repo.list(team, {}, query)).items.map((s) => s.id);
     expect(await ids(q())).to.deep.equal([...[a.id, b.id].sort().reverse(), c.id]);
     expect(await ids(q({ sort: { field: 'created_at', descending: false } }))).to.deep.equal([c.id, ...[a.id, b.id].sort()]);
     expect(await ids(q({ sort: { field: 'url', descending: false } }))).to.deep.equal([a.id, b.id, c.id]);
     expect(await ids(q({ sort: { field: 'updated_at', descending: true } }))).to.deep.equal([b.id, c.id, a.id]);
-    const second = await repo.list(team, q({ page: 2, limit: 2, sort: { field: 'url', descending: false } }));
+    const second = await repo.list(team, {}, q({ page: 2, limit: 2, sort: { field: 'url', descending: false } }));
     expect(second.total).to.equal(3);
     expect(second.items.map((s) => s.id)).to.deep.equal([c.id]);
   });

@@ -60,7 +60,7 @@ forEachBackend('Cloud API deliveries stored concurrently', (env) => {
     expect(conversation).to.not.equal(null);
     const page = await c
       .get<MessageRepository>(WHATSAPP_TOKENS.MessageRepository)
-      .listByConversation(t, conversation!.id, { page: 1, limit: 20, sort: { field: 'created_at', descending: false } });
+      .listByConversation(t, conversation!.id, {}, { page: 1, limit: 20, sort: { field: 'created_at', descending: false } });
     expect(page.total).to.equal(3);
     expect(page.items.map((m) => m.providerMessageId).sort()).to.deep.equal(ids);
   });

@@ -101,7 +101,7 @@ forEachMigrationBackend('20261124000600_whatsapp_messages', (world) => {
       expect(await messages.findById(team, m.id)).to.deep.equal(m);
     }
     expect(
-      (await messages.listByConversation(team, conversationId, { page: 1, limit: 10, sort: { field: 'created_at', descending: true } }))
+      (await messages.listByConversation(team, conversationId, {}, { page: 1, limit: 10, sort: { field: 'created_at', descending: true } }))
         .total,
     ).to.equal(3);
   });

@@ -429,16 +429,17 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       for (const m of [third, first, second]) await messages.insert(m);
       await messages.insert(Message.inbound(uuid(), team.teamId, w, inboundText('elsewhere'), 'wamid.l4', at(13), at(13)).snapshot());
 
-      const newest = await messages.listByConversation(team, v.id, q({ limit: 2 }));
+      const newest = await messages.listByConversation(team, v.id, {}, q({ limit: 2 }));
       expect(newest.total).to.equal(3);
       expect(newest.items).to.deep.equal([third, second]);
       const oldest = await messages.listByConversation(
         team,
         v.id,
+        {},
         q({ sort: { field: 'created_at', descending: false }, page: 2, limit: 2 }),
       );
       expect(oldest.items.map((m) => m.content)).to.deep.equal(['3']);
-      expect((await messages.listByConversation(other, v.id, q())).total).to.equal(0);
+      expect((await messages.listByConversation(other, v.id, {}, q())).total).to.equal(0);
     });
 
     it('round-trips a message, settles it, and finds it by provider id in its inbox', async () => {

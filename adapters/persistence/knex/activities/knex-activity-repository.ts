@@ -83,6 +83,7 @@ export class KnexActivityRepository implements ActivityRepository {
   async list(team: TeamContext, filter: ActivityFilter, query: ListQuery<ActivitySortField>): Promise<Page<ActivityData>> {
     const qb = this.database.db('activities').where({ team_id: team.teamId });
     whereFields(qb, filter, ACTIVITY_FIELD_FILTERS);
+    if (filter.updatedSince !== undefined) qb.andWhere('updated_at', '>=', filter.updatedSince);
     whereSearchText(qb, this.database, { table: 'activities' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);

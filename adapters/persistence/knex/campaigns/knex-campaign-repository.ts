@@ -87,6 +87,7 @@ export class KnexCampaignRepository implements CampaignRepository {
   async list(team: TeamContext, filter: CampaignFilter, query: ListQuery<CampaignSortField>): Promise<Page<CampaignView>> {
     const qb = this.select().where('c.team_id', team.teamId);
     whereFields(qb, filter, CAMPAIGN_FIELD_FILTERS, 'c');
+    if (filter.updatedSince !== undefined) qb.andWhere('c.updated_at', '>=', filter.updatedSince);
     whereSearchText(qb, this.database, { table: 'campaigns', alias: 'c' }, searchQueryOf(query.search));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'c.id');
     return paginate(qb, query, fromRow);

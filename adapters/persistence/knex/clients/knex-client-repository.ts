@@ -160,12 +160,14 @@ export class KnexClientRepository implements ClientRepository {
   private async read(team: TeamContext, filter: ClientFilter, query: ListQuery<ClientSortField>): Promise<Page<ClientData>> {
     const qb = this.database.db('clients').where({ team_id: team.teamId, status: filter.status });
     if (filter.type) qb.andWhere({ type: filter.type });
+    if (filter.updatedSince !== undefined) qb.andWhere('updated_at', '>=', filter.updatedSince);
     whereSearchText(qb, this.database, { table: 'clients' }, searchQueryOf(query.search, documentKey));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
-    // Every filter but the search is a key of the kept counts.
-    const kept = searchQueryOf(query.search, documentKey)
-      ? undefined
-      : await this.counts.total({ team_id: team.teamId, status: filter.status, ...(filter.type ? { type: filter.type } : {}) });
+    // Every filter but the search and `updatedSince` is a key of the kept counts.
+    const kept =
+      searchQueryOf(query.search, documentKey) || filter.updatedSince !== undefined
+        ? undefined
+        : await this.counts.total({ team_id: team.teamId, status: filter.status, ...(filter.type ? { type: filter.type } : {}) });
     return paginate(qb, query, fromRow, kept);
   }
 

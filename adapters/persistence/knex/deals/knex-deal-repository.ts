@@ -346,6 +346,7 @@ export class KnexDealRepository implements DealRepository {
       if (filter.maxValue !== undefined) qb.andWhere('d.value', '<=', filter.maxValue);
       if (filter.from !== undefined) qb.andWhere('d.created_at', '>=', dayStart(filter.from));
       if (filter.to !== undefined) qb.andWhere('d.created_at', '<=', dayEnd(filter.to));
+      if (filter.updatedSince !== undefined) qb.andWhere('d.updated_at', '>=', filter.updatedSince);
       whereSearchText(qb, this.database, { table: 'deals', alias: 'd' }, search, { narrow });
       orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'd.id');
       return qb.select('d.id');
@@ -525,7 +526,10 @@ export class KnexDealRepository implements DealRepository {
     });
   }
 
-  /** The key of the kept counts that holds the list's total, when its filter is one they are kept for. */
+  /**
+   * The key of the kept counts that holds the list's total, when its filter is one they are kept for: any
+   * other filter (a value range, a day, `updatedSince`…) or a search counts its rows.
+   */
   private keptCountKey(team: TeamContext, filter: DealFilter, query: ListQuery<DealSortField>): Partial<CountKey> | undefined {
     if (searchQueryOf(query.search)) return undefined;
     const { scope, projectId, pipelineId, status, ...others } = filter;

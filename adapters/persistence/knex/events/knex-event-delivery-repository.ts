@@ -163,6 +163,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
     const q = this.table('event_deliveries').where({ team_id: team.teamId, subscription_id: subscriptionId });
     if (query.status)
       q.andWhere('status', query.status === 'pending' ? 'in' : '=', query.status === 'pending' ? ['pending', 'processing'] : query.status);
+    if (query.updatedSince !== undefined) q.andWhere('updated_at', '>=', query.updatedSince);
     const [{ n }] = await q.clone().count({ n: '*' });
     const rows: Row[] = await q
       .orderBy([

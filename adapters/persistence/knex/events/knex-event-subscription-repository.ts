@@ -1,5 +1,5 @@
 import { EventSubscriptionData, EventSubscriptionSortField } from '../../../../domain/events/event-subscription';
-import { EventSubscriptionRepository } from '../../../../domain/events/event-subscription-repository';
+import { EventSubscriptionFilter, EventSubscriptionRepository } from '../../../../domain/events/event-subscription-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
@@ -73,8 +73,13 @@ export class KnexEventSubscriptionRepository implements EventSubscriptionReposit
     return row ? fromRow(row) : null;
   }
 
-  list(team: TeamContext, query: ListQuery<EventSubscriptionSortField>): Promise<Page<EventSubscriptionData>> {
+  list(
+    team: TeamContext,
+    filter: EventSubscriptionFilter,
+    query: ListQuery<EventSubscriptionSortField>,
+  ): Promise<Page<EventSubscriptionData>> {
     const qb = this.table.where({ team_id: team.teamId });
+    if (filter.updatedSince !== undefined) qb.andWhere('updated_at', '>=', filter.updatedSince);
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
   }

@@ -28,6 +28,7 @@ import * as m20261129000100 from './20261129000100_write_lock';
 import * as m20261130000100 from './20261130000100_event_log';
 import * as m20261130000200 from './20261130000200_event_subscriptions';
 import * as m20261130000300 from './20261130000300_event_deliveries';
+import * as m20261130000400 from './20261130000400_updated_at_indexes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '20261130000100_event_log': m20261130000100,
   '20261130000200_event_subscriptions': m20261130000200,
   '20261130000300_event_deliveries': m20261130000300,
+  '20261130000400_updated_at_indexes': m20261130000400,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

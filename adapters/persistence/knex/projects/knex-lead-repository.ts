@@ -181,11 +181,12 @@ export class KnexLeadRepository implements LeadRepository {
   async list(team: TeamContext, projectId: string, filter: LeadFilter, query: ListQuery<LeadSortField>): Promise<Page<LeadView>> {
     const qb = this.select().where('l.team_id', team.teamId).andWhere('l.project_id', projectId);
     whereFields(qb, filter, LEAD_FIELD_FILTERS, 'l');
+    if (filter.updatedSince !== undefined) qb.andWhere('l.updated_at', '>=', filter.updatedSince);
     whereSearchText(qb, this.database, { table: 'project_leads', alias: 'l' }, searchQueryOf(query.search, phoneDigitsKey));
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending, 'l.id');
-    // A company or a search counts the rows; the project and the activity are keys of the kept counts.
+    // A company, `updatedSince` or a search counts the rows; the project and the activity are keys of the kept counts.
     const kept =
-      filter.companyId !== undefined || searchQueryOf(query.search, phoneDigitsKey)
+      filter.companyId !== undefined || filter.updatedSince !== undefined || searchQueryOf(query.search, phoneDigitsKey)
         ? undefined
         : await this.counts.total({
             team_id: team.teamId,

@@ -118,6 +118,7 @@ export class KnexProjectRepository implements ProjectRepository {
   async list(team: TeamContext, filter: ProjectFilter, query: ListQuery<ProjectSortField>): Promise<Page<ProjectView>> {
     const qb = this.select().where('p.team_id', team.teamId).whereNull('p.archived_at');
     whereFields(qb, filter, PROJECT_FIELD_FILTERS, 'p');
+    if (filter.updatedSince !== undefined) qb.andWhere('p.updated_at', '>=', filter.updatedSince);
     if (filter.stageIds !== undefined) {
       if (filter.stageIds.length === 0) qb.andWhereRaw('1 = 0');
       else qb.whereIn('p.stage_id', filter.stageIds);

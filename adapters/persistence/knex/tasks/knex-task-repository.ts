@@ -103,6 +103,7 @@ export class KnexTaskRepository implements TaskRepository {
     const qb = db('tasks').where({ team_id: team.teamId }).whereNull('deleted_at');
     whereFields(qb, filter, TASK_FIELD_FILTERS);
     if (filter.column !== undefined) qb.andWhere({ column_slug: filter.column });
+    if (filter.updatedSince !== undefined) qb.andWhere('updated_at', '>=', filter.updatedSince);
     if (filter.assigneeId !== undefined) {
       const assigneeId = filter.assigneeId;
       qb.whereExists((s) => {

@@ -85,6 +85,7 @@ export class KnexWebhookEndpointRepository implements WebhookEndpointRepository 
   async list(team: TeamContext, filter: WebhookEndpointFilter, query: ListQuery<WebhookSortField>): Promise<Page<WebhookEndpointData>> {
     const qb = this.table.where({ team_id: team.teamId });
     if (filter.isActive !== undefined) qb.andWhere({ is_active: filter.isActive });
+    if (filter.updatedSince !== undefined) qb.andWhere('updated_at', '>=', filter.updatedSince);
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
   }

@@ -65,6 +65,7 @@ export class KnexContactRepository implements ContactRepository {
   async list(team: TeamContext, filter: ContactFilter, query: ListQuery<ContactSortField>): Promise<Page<ContactData>> {
     const qb = this.database.db(TABLE).where({ team_id: team.teamId });
     whereFields(qb, filter, CONTACT_FIELD_FILTERS);
+    if (filter.updatedSince !== undefined) qb.andWhere('updated_at', '>=', filter.updatedSince);
     if (filter.tag !== undefined) {
       // Tags are a JSON array in text; an element is its JSON string, quotes included. The match is
       // case-sensitive on both dialects (SQLite's LIKE would not be).

@@ -2,7 +2,7 @@ import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MessageData, ProviderError } from '../../../../domain/whatsapp/message';
-import { MessageRepository, MessageSortField } from '../../../../domain/whatsapp/message-repository';
+import { MessageFilter, MessageRepository, MessageSortField } from '../../../../domain/whatsapp/message-repository';
 import { Referral } from '../../../../domain/whatsapp/referral';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, paginate } from '../shared/query';
@@ -74,8 +74,14 @@ const fromRow = (r: Row): MessageData => ({
 export class KnexMessageRepository implements MessageRepository {
   constructor(private readonly database: KnexDatabase) {}
 
-  async listByConversation(team: TeamContext, conversationId: string, query: ListQuery<MessageSortField>): Promise<Page<MessageData>> {
+  async listByConversation(
+    team: TeamContext,
+    conversationId: string,
+    filter: MessageFilter,
+    query: ListQuery<MessageSortField>,
+  ): Promise<Page<MessageData>> {
     const qb = this.database.db(TABLE).where({ team_id: team.teamId, conversation_id: conversationId });
+    if (filter.updatedSince !== undefined) qb.andWhere('updated_at', '>=', filter.updatedSince);
     orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
     return paginate(qb, query, fromRow);
   }

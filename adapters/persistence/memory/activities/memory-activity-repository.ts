@@ -38,6 +38,7 @@ export class MemoryActivityRepository implements ActivityRepository {
       (a) =>
         a.teamId === team.teamId &&
         matchesFields(a, filter, ACTIVITY_FIELD_FILTERS) &&
+        (filter.updatedSince === undefined || a.updatedAt >= filter.updatedSince) &&
         matchesSearch(search, () => searchTextOf([a.title, a.description])),
     );
     return pageOf(rows, query, sortValue);

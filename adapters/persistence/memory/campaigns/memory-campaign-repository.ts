@@ -38,6 +38,7 @@ export class MemoryCampaignRepository implements CampaignRepository {
       (c) =>
         c.teamId === team.teamId &&
         matchesFields(c, filter, CAMPAIGN_FIELD_FILTERS) &&
+        (filter.updatedSince === undefined || c.updatedAt >= filter.updatedSince) &&
         matchesSearch(search, () => searchTextOf([c.name, c.description])),
     );
     const page = pageOf(rows, query, sortValue);

@@ -30,6 +30,7 @@ export class MemoryClientRepository implements ClientRepository {
         c.teamId === team.teamId &&
         c.status === filter.status &&
         (!filter.type || c.type === filter.type) &&
+        (filter.updatedSince === undefined || c.updatedAt >= filter.updatedSince) &&
         matchesSearch(search, () => searchTextOf([c.name, c.email, c.cpf, c.cnpj], [c.cpf, c.cnpj])),
     );
     return pageOf(rows, query, sortValue);

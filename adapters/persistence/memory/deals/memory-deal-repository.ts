@@ -34,7 +34,8 @@ const matches = (d: DealData, f: DealFilter): boolean =>
   (f.minValue === undefined || (d.value !== null && d.value >= f.minValue)) &&
   (f.maxValue === undefined || (d.value !== null && d.value <= f.maxValue)) &&
   (f.from === undefined || d.createdAt >= `${f.from}T00:00:00.000Z`) &&
-  (f.to === undefined || d.createdAt <= `${f.to}T23:59:59.999Z`);
+  (f.to === undefined || d.createdAt <= `${f.to}T23:59:59.999Z`) &&
+  (f.updatedSince === undefined || d.updatedAt >= f.updatedSince);
 
 export class MemoryDealRepository implements DealRepository {
   constructor(private readonly store: MemoryStore) {}

@@ -70,7 +70,8 @@ export class MemoryEventDeliveryRepository implements EventDeliveryRepository {
 
   async list(team: TeamContext, subscriptionId: string, query: DeliveryListQuery): Promise<Page<DeliveryView>> {
     const wanted = (d: EventDeliveryData) =>
-      !query.status || d.status === query.status || (query.status === 'pending' && d.status === 'processing');
+      (!query.status || d.status === query.status || (query.status === 'pending' && d.status === 'processing')) &&
+      (query.updatedSince === undefined || d.updatedAt >= query.updatedSince);
     const all = this.rows
       .filter((d) => d.teamId === team.teamId && d.subscriptionId === subscriptionId && wanted(d))
       .sort((a, b) => (query.ascending ? ascending(a, b) : ascending(b, a)));

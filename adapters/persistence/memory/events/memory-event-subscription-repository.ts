@@ -1,5 +1,5 @@
 import { EventSubscriptionData, EventSubscriptionSortField } from '../../../../domain/events/event-subscription';
-import { EventSubscriptionRepository } from '../../../../domain/events/event-subscription-repository';
+import { EventSubscriptionFilter, EventSubscriptionRepository } from '../../../../domain/events/event-subscription-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
@@ -44,8 +44,17 @@ export class MemoryEventSubscriptionRepository implements EventSubscriptionRepos
     return s && s.teamId === team.teamId ? s : null;
   }
 
-  async list(team: TeamContext, query: ListQuery<EventSubscriptionSortField>): Promise<Page<EventSubscriptionData>> {
-    return pageOf(this.ofTeam(team), query, sortValue);
+  async list(
+    team: TeamContext,
+    filter: EventSubscriptionFilter,
+    query: ListQuery<EventSubscriptionSortField>,
+  ): Promise<Page<EventSubscriptionData>> {
+    const since = filter.updatedSince;
+    return pageOf(
+      this.ofTeam(team).filter((s) => since === undefined || s.updatedAt >= since),
+      query,
+      sortValue,
+    );
   }
 
   async listActive(team: TeamContext): Promise<EventSubscriptionData[]> {

@@ -24,6 +24,7 @@ export class MemoryLeadRepository implements LeadRepository {
         l.teamId === team.teamId &&
         l.projectId === projectId &&
         matchesFields(l, filter, LEAD_FIELD_FILTERS) &&
+        (filter.updatedSince === undefined || l.updatedAt >= filter.updatedSince) &&
         matchesSearch(search, () => searchTextOf([l.fullName, l.email, l.phone], [l.phone === null ? null : l.phone.replace(/\D/g, '')])),
     );
     const views = rows.map((l) => this.view(l)).filter((v): v is LeadView => v !== null);

@@ -38,6 +38,7 @@ export class MemoryProjectRepository implements ProjectRepository {
         p.archivedAt === null &&
         matchesFields(p, filter, PROJECT_FIELD_FILTERS) &&
         (filter.stageIds === undefined || filter.stageIds.includes(p.stageId)) &&
+        (filter.updatedSince === undefined || p.updatedAt >= filter.updatedSince) &&
         matchesSearch(search, () => searchTextOf([p.name, p.description])),
     );
     // Like the SQL join, a project whose stage is missing is not shown.

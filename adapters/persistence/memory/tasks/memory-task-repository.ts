@@ -36,6 +36,7 @@ export class MemoryTaskRepository implements TaskRepository {
         matchesFields(t, filter, TASK_FIELD_FILTERS) &&
         (filter.assigneeId === undefined || t.assigneeIds.includes(filter.assigneeId)) &&
         (filter.column === undefined || t.column === filter.column) &&
+        (filter.updatedSince === undefined || t.updatedAt >= filter.updatedSince) &&
         matchesSearch(search, () => searchTextOf([t.title, t.description])),
     );
     return pageOf(rows, query, sortValue);

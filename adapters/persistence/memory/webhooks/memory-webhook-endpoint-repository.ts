@@ -23,7 +23,12 @@ export class MemoryWebhookEndpointRepository implements WebhookEndpointRepositor
   }
 
   async list(team: TeamContext, filter: WebhookEndpointFilter, query: ListQuery<WebhookSortField>): Promise<Page<WebhookEndpointData>> {
-    const rows = this.rows.filter((e) => e.teamId === team.teamId && (filter.isActive === undefined || e.isActive === filter.isActive));
+    const rows = this.rows.filter(
+      (e) =>
+        e.teamId === team.teamId &&
+        (filter.isActive === undefined || e.isActive === filter.isActive) &&
+        (filter.updatedSince === undefined || e.updatedAt >= filter.updatedSince),
+    );
     return pageOf(rows, query, sortValue);
   }
 

@@ -31,6 +31,7 @@ export class MemoryContactRepository implements ContactRepository {
         c.teamId === team.teamId &&
         (filter.tag === undefined || c.tags.includes(filter.tag)) &&
         matchesFields(c, filter, CONTACT_FIELD_FILTERS) &&
+        (filter.updatedSince === undefined || c.updatedAt >= filter.updatedSince) &&
         matchesSearch(search, () => searchTextOf([c.phone, c.customName, c.pushName])),
     );
     return pageOf(rows, query, sortValue);

@@ -2,7 +2,7 @@ import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MessageData } from '../../../../domain/whatsapp/message';
-import { MessageRepository, MessageSortField } from '../../../../domain/whatsapp/message-repository';
+import { MessageFilter, MessageRepository, MessageSortField } from '../../../../domain/whatsapp/message-repository';
 import { MemoryStore } from '../shared/memory-store';
 import { pageOf } from '../shared/paging';
 
@@ -12,8 +12,18 @@ export class MemoryMessageRepository implements MessageRepository {
     return this.store.table<MessageData>('whatsapp_messages');
   }
 
-  async listByConversation(team: TeamContext, conversationId: string, query: ListQuery<MessageSortField>): Promise<Page<MessageData>> {
-    const rows = this.rows.filter((m) => m.teamId === team.teamId && m.conversationId === conversationId);
+  async listByConversation(
+    team: TeamContext,
+    conversationId: string,
+    filter: MessageFilter,
+    query: ListQuery<MessageSortField>,
+  ): Promise<Page<MessageData>> {
+    const rows = this.rows.filter(
+      (m) =>
+        m.teamId === team.teamId &&
+        m.conversationId === conversationId &&
+        (filter.updatedSince === undefined || m.updatedAt >= filter.updatedSince),
+    );
     return pageOf(rows, query, (m) => m.createdAt);
   }
 
