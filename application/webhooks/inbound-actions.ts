@@ -86,4 +86,9 @@ export class CreateLeadFromInbound implements InboundAction {
     });
     return { entityId: lead.id, entityType: 'lead' };
   }
+
+  /** The lead's events were written in the receiver's transaction: the dispatcher hands them out once it commits. */
+  afterCommit(): void {
+    this.findOrCreateLead.wakeDispatcher();
+  }
 }
