@@ -21,7 +21,7 @@ export interface DeliverySettings {
   disableAfterMs: number;
   /** How long a claim holds a delivery: longer than the timeout, so an attempt under way is never taken over. */
   leaseMs: number;
-  /** Attempts sent at once by one node. */
+  /** Attempts sent at once by one node, and deliveries it claims at once. */
   concurrency: number;
 }
 
@@ -60,9 +60,18 @@ export class DeliverEvents {
     private readonly metrics: Metrics = noMetrics,
   ) {}
 
+  /**
+   * Claims at most `concurrency` due deliveries (fewer when `limit` says so) and attempts them all at once:
+   * every delivery claimed is under way at once, so that it ends within the lease. A claim of more, sent
+   * a few at a time, would send its last ones after the lease, while another node sends them too.
+   */
   async execute(limit = 50): Promise<DeliveryReport> {
     const now = this.clock.now();
-    const claimed = await this.deliveries.claimDue(now, new Date(now.getTime() + this.settings.leaseMs), limit);
+    const claimed = await this.deliveries.claimDue(
+      now,
+      new Date(now.getTime() + this.settings.leaseMs),
+      Math.min(limit, this.settings.concurrency),
+    );
     const report: DeliveryReport = { claimed: claimed.length, succeeded: 0, failed: 0 };
     let next = 0;
     const worker = async () => {

@@ -55,8 +55,9 @@ export class EventDeliveryScheduler implements EventDeliveryTrigger, BackgroundW
     try {
       do {
         this.again = false;
+        // A run claims no more than it attempts at once (DeliverEvents): again until none is due.
         const report = await this.deliver().execute(BATCH);
-        if (report.claimed === BATCH) this.again = true;
+        if (report.claimed > 0) this.again = true;
       } while (this.again && this.active);
       if (Date.now() - this.lastPurge >= PURGE_INTERVAL_MS) {
         this.lastPurge = Date.now();
