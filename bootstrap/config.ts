@@ -388,7 +388,7 @@ export const SETTINGS = {
   WHATSAPP_VERIFY_TOKEN: optional(text(true), { description: "the Cloud API webhook's verify-token handshake" }),
   SECRETS_KEY: optional(secretsKey, {
     description:
-      'encrypts inbox credentials and inbound signing secrets; required for `cloud_api` and `evolution` inboxes and signature `auth_mode`s',
+      'encrypts inbox credentials, inbound signing secrets and the signing secrets of event subscriptions; required for `cloud_api` and `evolution` inboxes, signature `auth_mode`s and event subscriptions',
   }),
   SECRETS_KEY_PREVIOUS: optional(secretsKey, {
     description:

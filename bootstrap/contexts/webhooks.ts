@@ -34,6 +34,7 @@ import { wiring } from '../binding';
 import { Config } from '../config';
 import { DemoSeed, TOKENS } from '../tokens';
 import { DEAL_TOKENS } from './deals';
+import { EVENT_TOKENS } from './events';
 import { PROJECT_TOKENS } from './projects';
 import { TEAM_TOKENS } from './teams';
 import { WHATSAPP_TOKENS } from './whatsapp';
@@ -118,8 +119,15 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
     TOKENS.Metrics,
   ]);
   singleton(ListInboundDeliveries, [endpoints, deliveries]);
-  // Rotating SECRETS_KEY reseals everything it seals: this context is the one that sees both inboxes and endpoints.
-  singleton(ResealSecrets, [uow, ResealInboxCredentials, endpoints, WHATSAPP_TOKENS.CredentialCipher]);
+  // Rotating SECRETS_KEY reseals everything it seals: this context is the one that sees inboxes, endpoints and
+  // (events.ts importing no other context) event subscriptions.
+  singleton(ResealSecrets, [
+    uow,
+    ResealInboxCredentials,
+    endpoints,
+    EVENT_TOKENS.EventSubscriptionRepository,
+    WHATSAPP_TOKENS.CredentialCipher,
+  ]);
   singleton(ReplayInboundDelivery, [endpoints, deliveries, InboundProcessor]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(webhookRoutes, [

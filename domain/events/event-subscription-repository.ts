@@ -5,6 +5,18 @@ import { EventSubscriptionData, EventSubscriptionSortField } from './event-subsc
 /** The filters of the subscription list. */
 export type EventSubscriptionFilter = UpdatedSince;
 
+/** A subscription's signing secrets as stored: sealed with SECRETS_KEY (`previousSecretSealed` while a rotation of its secret lasts). */
+export interface SubscriptionSecretsSealed {
+  secretSealed: string;
+  previousSecretSealed: string | null;
+}
+
+/** Where a subscription's sealed secrets are, across teams: what resealing them under a new SECRETS_KEY reads. */
+export interface SealedSubscriptionSecrets extends SubscriptionSecretsSealed {
+  teamId: string;
+  id: string;
+}
+
 /** A team's event subscriptions. Every read takes the team: another team's id is not found. */
 export interface EventSubscriptionRepository {
   insert(subscription: EventSubscriptionData): Promise<void>;
@@ -24,4 +36,17 @@ export interface EventSubscriptionRepository {
   countForTeam(team: TeamContext): Promise<number>;
   /** How many subscriptions the service has disabled, across teams: the operator's view (metrics). */
   countDisabled(): Promise<number>;
+  /** The sealed secrets of every subscription, whatever its team or state, by team then id. */
+  listSealedSecrets(): Promise<SealedSubscriptionSecrets[]>;
+  /**
+   * Stores `next` as the subscription's sealed secrets, only while the stored ones are still `expected` (a
+   * rotation of its secret in between wins); whether it did. Its `updated_at` stays: the secrets are the same,
+   * sealed anew.
+   */
+  replaceSealedSecrets(
+    team: TeamContext,
+    id: string,
+    expected: SubscriptionSecretsSealed,
+    next: SubscriptionSecretsSealed,
+  ): Promise<boolean>;
 }

@@ -187,6 +187,12 @@ describe('workspace-admin', function () {
             unreadable: 0,
             unreadable_endpoint_ids: [],
           },
+          event_subscription_secrets: {
+            resealed: 0,
+            already_current: first.event_subscription_secrets.resealed + first.event_subscription_secrets.already_current,
+            unreadable: 0,
+            unreadable_subscription_ids: [],
+          },
         });
         const clear = await knex('whatsapp_inboxes').where({ id: clearId }).first();
         expect(clear.credentials).to.match(/^v1:/).and.not.contain('EAAG-in-clear');

@@ -2,10 +2,10 @@ import { ResealSecrets, SecretsReseal } from '../../../application/webhooks/rese
 import { CliCommand } from '../cli';
 
 /**
- * What `secrets reseal` did: the inboxes' counts as they were first printed, and the inbound endpoints'
- * signing secrets beside them; only ids of what no configured key opens, never a secret.
+ * What `secrets reseal` did: the inboxes' counts as they were first printed, and the inbound endpoints' and
+ * event subscriptions' signing secrets beside them; only ids of what no configured key opens, never a secret.
  */
-const presentReseal = ({ inboxes: i, signingSecrets: s }: SecretsReseal) => ({
+const presentReseal = ({ inboxes: i, signingSecrets: s, subscriptionSecrets: e }: SecretsReseal) => ({
   resealed: i.resealed,
   already_current: i.alreadyCurrent,
   plaintext_sealed: i.plaintextSealed,
@@ -18,6 +18,12 @@ const presentReseal = ({ inboxes: i, signingSecrets: s }: SecretsReseal) => ({
     unreadable: s.unreadable.length,
     unreadable_endpoint_ids: s.unreadable,
   },
+  event_subscription_secrets: {
+    resealed: e.resealed,
+    already_current: e.alreadyCurrent,
+    unreadable: e.unreadable.length,
+    unreadable_subscription_ids: e.unreadable,
+  },
 });
 
 export interface SecretCommandUseCases {
@@ -29,7 +35,7 @@ export function secretCommands(uc: () => SecretCommandUseCases): CliCommand[] {
     {
       name: 'secrets reseal',
       description:
-        'Seal every inbox credential and inbound signing secret with SECRETS_KEY: those SECRETS_KEY_PREVIOUS sealed and inbox credentials stored in clear; running it again changes nothing.',
+        'Seal every inbox credential, inbound signing secret and event subscription secret with SECRETS_KEY: those SECRETS_KEY_PREVIOUS sealed and inbox credentials stored in clear; running it again changes nothing.',
       flags: [],
       example: 'workspace-admin secrets reseal',
       run: async () => presentReseal(await uc().resealSecrets.execute()),

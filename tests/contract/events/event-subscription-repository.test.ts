@@ -138,4 +138,53 @@ forEachBackend('EventSubscriptionRepository contract', (env) => {
     expect(await repo.countForTeam(team)).to.equal(4);
     expect(await repo.countForTeam({ teamId: id() })).to.equal(0);
   });
+
+  it('lists the sealed secrets of every subscription, whatever its team, by team then id', async () => {
+    const other = { teamId: id() };
+    const mine = [
+      subscription(team.teamId, { secretSealed: 'sealed:a' }),
+      subscription(other.teamId, { secretSealed: 'sealed:b', previousSecretSealed: 'sealed:b-before', previousSecretExpiresAt: at(9) }),
+      subscription(team.teamId, { secretSealed: 'sealed:c', isActive: false, disabledAt: at(4), disabledReason: 'gone' }),
+    ];
+    for (const s of mine) await repo.insert(s);
+    const expected = mine
+      .map((s) => ({ teamId: s.teamId, id: s.id, secretSealed: s.secretSealed, previousSecretSealed: s.previousSecretSealed }))
+      .sort((a, b) => a.teamId.localeCompare(b.teamId) || a.id.localeCompare(b.id));
+    const teams = [team.teamId, other.teamId];
+    expect((await repo.listSealedSecrets()).filter((s) => teams.includes(s.teamId))).to.deep.equal(expected);
+  });
+
+  it('replaces the sealed secrets only while the stored ones are those read, in its team, and leaves the rest', async () => {
+    const before = { secretSealed: 'sealed:current', previousSecretSealed: 'sealed:previous' };
+    const after = { secretSealed: 'sealed:current-again', previousSecretSealed: 'sealed:previous-again' };
+    const s = subscription(team.teamId, { ...before, previousSecretExpiresAt: at(30) });
+    await repo.insert(s);
+    expect(await repo.replaceSealedSecrets({ teamId: id() }, s.id, before, after), 'another team').to.equal(false);
+    expect(
+      await repo.replaceSealedSecrets(team, s.id, { ...before, secretSealed: 'sealed:other' }, after),
+      'not the stored secret',
+    ).to.equal(false);
+    expect(
+      await repo.replaceSealedSecrets(team, s.id, { ...before, previousSecretSealed: null }, after),
+      'not the stored previous',
+    ).to.equal(false);
+    expect(await repo.findById(team, s.id)).to.deep.equal(s);
+    expect(await repo.replaceSealedSecrets(team, s.id, before, after)).to.equal(true);
+    expect(await repo.findById(team, s.id), 'the rest, updated_at included, stays').to.deep.equal({ ...s, ...after });
+    expect(await repo.replaceSealedSecrets(team, s.id, before, after), 'already replaced').to.equal(false);
+  });
+
+  it('replaces the secret of a subscription that has no previous one while it still has none', async () => {
+    const s = subscription(team.teamId, { secretSealed: 'sealed:only' });
+    await repo.insert(s);
+    const expected = { secretSealed: 'sealed:only', previousSecretSealed: null };
+    expect(
+      await repo.replaceSealedSecrets(team, s.id, { ...expected, previousSecretSealed: 'sealed:only' }, { ...expected, secretSealed: 'x' }),
+      'a previous one it does not have',
+    ).to.equal(false);
+    expect(
+      await repo.replaceSealedSecrets(team, s.id, expected, { secretSealed: 'sealed:only-again', previousSecretSealed: null }),
+    ).to.equal(true);
+    expect(await repo.findById(team, s.id)).to.deep.equal({ ...s, secretSealed: 'sealed:only-again' });
+  });
 });

@@ -8,6 +8,7 @@ import { AesGcmCipher } from '../../../adapters/system/aes-gcm-cipher';
 import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { ResealSecrets } from '../../../application/webhooks/reseal-secrets';
 import { ResealInboxCredentials } from '../../../application/whatsapp/reseal-inbox-credentials';
+import { EVENT_TOKENS } from '../../../bootstrap/contexts/events';
 import { WEBHOOK_TOKENS } from '../../../bootstrap/contexts/webhooks';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
@@ -38,6 +39,7 @@ forEachBackend('Resealing the signing secrets of inbound endpoints under a new k
       uow,
       new ResealInboxCredentials(uow, inboxes),
       env().container.get(WEBHOOK_TOKENS.WebhookEndpointRepository),
+      env().container.get(EVENT_TOKENS.EventSubscriptionRepository),
       cipher,
     ).execute();
   };

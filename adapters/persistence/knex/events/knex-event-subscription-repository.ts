@@ -1,5 +1,10 @@
 import { EventSubscriptionData, EventSubscriptionSortField } from '../../../../domain/events/event-subscription';
-import { EventSubscriptionFilter, EventSubscriptionRepository } from '../../../../domain/events/event-subscription-repository';
+import {
+  EventSubscriptionFilter,
+  EventSubscriptionRepository,
+  SealedSubscriptionSecrets,
+  SubscriptionSecretsSealed,
+} from '../../../../domain/events/event-subscription-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
@@ -101,5 +106,29 @@ export class KnexEventSubscriptionRepository implements EventSubscriptionReposit
   async countDisabled(): Promise<number> {
     const row = await this.table.whereNotNull('disabled_at').count<{ n: number | string }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);
+  }
+
+  async listSealedSecrets(): Promise<SealedSubscriptionSecrets[]> {
+    const rows = await this.table
+      .select<Row[]>('team_id', 'id', 'secret_sealed', 'previous_secret_sealed')
+      .orderBy([{ column: 'team_id' }, { column: 'id' }]);
+    return rows.map((r) => ({
+      teamId: r.team_id as string,
+      id: r.id as string,
+      secretSealed: r.secret_sealed as string,
+      previousSecretSealed: (r.previous_secret_sealed as string | null) ?? null,
+    }));
+  }
+
+  async replaceSealedSecrets(
+    team: TeamContext,
+    id: string,
+    expected: SubscriptionSecretsSealed,
+    next: SubscriptionSecretsSealed,
+  ): Promise<boolean> {
+    const qb = this.table.where({ team_id: team.teamId, id, secret_sealed: expected.secretSealed });
+    if (expected.previousSecretSealed === null) qb.whereNull('previous_secret_sealed');
+    else qb.andWhere('previous_secret_sealed', expected.previousSecretSealed);
+    return (await qb.update({ secret_sealed: next.secretSealed, previous_secret_sealed: next.previousSecretSealed })) > 0;
   }
 }

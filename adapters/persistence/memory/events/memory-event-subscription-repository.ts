@@ -1,5 +1,10 @@
 import { EventSubscriptionData, EventSubscriptionSortField } from '../../../../domain/events/event-subscription';
-import { EventSubscriptionFilter, EventSubscriptionRepository } from '../../../../domain/events/event-subscription-repository';
+import {
+  EventSubscriptionFilter,
+  EventSubscriptionRepository,
+  SealedSubscriptionSecrets,
+  SubscriptionSecretsSealed,
+} from '../../../../domain/events/event-subscription-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
@@ -69,5 +74,24 @@ export class MemoryEventSubscriptionRepository implements EventSubscriptionRepos
 
   async countDisabled(): Promise<number> {
     return this.rows.filter((s) => s.disabledAt !== null).length;
+  }
+
+  async listSealedSecrets(): Promise<SealedSubscriptionSecrets[]> {
+    return this.rows
+      .all()
+      .sort((a, b) => a.teamId.localeCompare(b.teamId) || a.id.localeCompare(b.id))
+      .map((s) => ({ teamId: s.teamId, id: s.id, secretSealed: s.secretSealed, previousSecretSealed: s.previousSecretSealed }));
+  }
+
+  async replaceSealedSecrets(
+    team: TeamContext,
+    id: string,
+    expected: SubscriptionSecretsSealed,
+    next: SubscriptionSecretsSealed,
+  ): Promise<boolean> {
+    const s = await this.findById(team, id);
+    if (!s || s.secretSealed !== expected.secretSealed || s.previousSecretSealed !== expected.previousSecretSealed) return false;
+    this.rows.set(id, { ...s, secretSealed: next.secretSealed, previousSecretSealed: next.previousSecretSealed });
+    return true;
   }
 }
