@@ -150,11 +150,10 @@ export class DeliverEvents {
   /** Signs and sends an event to a subscription now (a delivery, or the test ping). */
   async send(subscription: EventSubscriptionData, event: SentEvent): Promise<AttemptResult> {
     const now = this.clock.now();
-    let secrets: string[];
+    const [current, ...previous] = EventSubscription.restore(subscription).secretsSealedAt(now);
+    const secrets: string[] = [];
     try {
-      secrets = EventSubscription.restore(subscription)
-        .secretsSealedAt(now)
-        .map((sealed) => this.cipher.open(sealed));
+      secrets.push(this.cipher.open(current));
     } catch (err) {
       if (!(err instanceof UnreadableCredentials || err instanceof SecretsKeyMissing)) throw err;
       // Never sent unsigned: the attempt fails, saying what the operator or the integrator can do.
@@ -164,6 +163,14 @@ export class DeliverEvents {
         retryAfterMs: null,
         error: "The subscription's signing secret cannot be opened with this server's SECRETS_KEY: rotate the secret",
       };
+    }
+    // A rotated-out secret no key opens any more only signs no longer: the current one still does.
+    for (const sealed of previous) {
+      try {
+        secrets.push(this.cipher.open(sealed));
+      } catch (err) {
+        if (!(err instanceof UnreadableCredentials || err instanceof SecretsKeyMissing)) throw err;
+      }
     }
     const body = eventBody(event);
     return this.sender.send({

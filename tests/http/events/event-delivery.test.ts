@@ -272,6 +272,13 @@ for (const backend of backendNames()) {
       const [delivery] = (await env.request.get(`/api/v1/event-subscriptions/${id}/deliveries`).set(t.auth)).body.data;
       expect(delivery.attempts[0]).to.include({ status_code: null });
       expect(delivery.attempts[0].error).to.match(/SECRETS_KEY/);
+      // Rotating it mends it: the old secret, which no key opens, no longer signs beside the new one.
+      const fresh = (await env.request.post(`/api/v1/event-subscriptions/${id}/rotate-secret`).set(t.auth)).body.data.secret as string;
+      await env.request.post(`/api/v1/event-subscriptions/${id}/deliveries/${delivery.id}/retry`).set(t.auth).expect(200);
+      await deliver();
+      expect(receiver.received).to.have.length(1);
+      expect(String(receiver.received[0].headers['webhook-signature']).split(' ')).to.have.length(1);
+      verify(fresh, receiver.received[0]);
     });
 
     it('signs with both secrets during a rotation, each verifying alone', async () => {
