@@ -14,7 +14,7 @@
 // BENCH_ONLY=<text>[,<text>…] measures only the scenarios whose name holds one of the texts.
 import autocannon from 'autocannon';
 import { ChildProcess, execSync, fork, spawn } from 'node:child_process';
-import { createServer, get } from 'node:http';
+import { get } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,32 +92,6 @@ async function gauge(base: string, name: string): Promise<number | undefined> {
 async function pendingEvents(base: string): Promise<number | undefined> {
   const [events, deliveries] = await Promise.all([gauge(base, 'deal_events_pending'), gauge(base, 'event_deliveries_pending')]);
   return events === undefined ? undefined : events + (deliveries ?? 0);
-}
-
-/**
- * The subscribers' end: a local receiver answering 200 at once, counting what it receives and when, for the
- * delivery throughput (events a second from the first to the last received in a window).
- */
-function startReceiver(port: number): { url: string; window: () => { received: number; perSecond: number }; close: () => void } {
-  let times: number[] = [];
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      times.push(performance.now());
-      res.writeHead(200).end();
-    });
-  });
-  server.listen(port, '127.0.0.1');
-  return {
-    url: `http://127.0.0.1:${port}/events`,
-    window: () => {
-      const seen = times;
-      times = [];
-      const seconds = seen.length > 1 ? (seen[seen.length - 1] - seen[0]) / 1000 : 0;
-      return { received: seen.length, perSecond: seconds > 0 ? Math.round(seen.length / seconds) : 0 };
-    },
-    close: () => server.close(),
-  };
 }
 
 /**
@@ -225,7 +199,19 @@ async function main(): Promise<void> {
       for (const b of bases) await settle(`${b}/deals/${seeded.dealId}`, headers);
     };
     // Three subscriptions of the team to every deal event, on only while their scenario runs.
-    const receiver = startReceiver(BASELINE_PORT + 1);
+    const receiverPort = BASELINE_PORT + 1;
+    const receiverProcess = fork(join(__dirname, 'receiver.ts'), [], {
+      env: { ...process.env, PORT: String(receiverPort) },
+      execArgv: ['--require', 'tsx/cjs'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    children.push(receiverProcess);
+    await waitForServer(`http://127.0.0.1:${receiverPort}/window`);
+    const receiver = {
+      url: `http://127.0.0.1:${receiverPort}/events`,
+      window: async () =>
+        (await (await fetch(`http://127.0.0.1:${receiverPort}/window`)).json()) as { received: number; perSecond: number },
+    };
     const subscriptions: string[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${bases[0]}/event-subscriptions`, {
@@ -268,7 +254,7 @@ async function main(): Promise<void> {
           after: async () => {
             // The deliveries this load made are sent while the server settles: the throughput of the window.
             await settleAll();
-            deliveries.push(receiver.window());
+            deliveries.push(await receiver.window());
             await subscribed(false)();
           },
         },
@@ -359,7 +345,6 @@ async function main(): Promise<void> {
         ? { events: median(deliveries.map((d) => d.received)), events_per_second: median(deliveries.map((d) => d.perSecond)) }
         : null,
     };
-    receiver.close();
     if (JSON_OUTPUT) {
       process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
       return;

@@ -1,4 +1,4 @@
-import { AttemptResult, EventDelivery, EventDeliveryData } from '../../domain/events/event-delivery';
+import { AttemptResult, EventDelivery, EventDeliveryData, SubscriptionVerdict } from '../../domain/events/event-delivery';
 import { EventDeliveryRepository } from '../../domain/events/event-delivery-repository';
 import { EventData } from '../../domain/events/event';
 import { EventOutbox } from '../../domain/events/event-outbox';
@@ -34,6 +34,38 @@ export interface DeliveryReport {
 /** What is sent: an event of the log, or the test ping (not in the log). */
 export type SentEvent = Pick<EventData, 'id' | 'createdAt' | 'data'> & { type: EventData['type'] | 'ping' };
 
+/** What one attempt came to, to be written with the rest of its batch. */
+interface Outcome {
+  delivery: EventDelivery;
+  verdict: SubscriptionVerdict | 'abandoned';
+  /** What the receiver said; null when no attempt was made (abandoned). */
+  result: AttemptResult | null;
+  at: Date;
+}
+
+/** The subscriptions and events of one batch, each read once however many of its deliveries name it. */
+class BatchReads {
+  private readonly subscriptions = new Map<string, Promise<EventSubscriptionData | null>>();
+  private readonly events = new Map<string, Promise<EventData | null>>();
+
+  constructor(
+    private readonly subscriptionRepository: EventSubscriptionRepository,
+    private readonly eventLog: EventOutbox,
+  ) {}
+
+  subscription(team: TeamContext, id: string): Promise<EventSubscriptionData | null> {
+    let read = this.subscriptions.get(id);
+    if (!read) this.subscriptions.set(id, (read = this.subscriptionRepository.findById(team, id)));
+    return read;
+  }
+
+  event(team: TeamContext, id: string): Promise<EventData | null> {
+    let read = this.events.get(id);
+    if (!read) this.events.set(id, (read = this.eventLog.findById(team, id)));
+    return read;
+  }
+}
+
 /** The body a subscriber receives: `{ id, type, created_at, data: { object, previous? } }`. */
 export const eventBody = (event: SentEvent): string =>
   JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt, data: event.data });
@@ -63,7 +95,9 @@ export class DeliverEvents {
   /**
    * Claims at most `concurrency` due deliveries (fewer when `limit` says so) and attempts them all at once:
    * every delivery claimed is under way at once, so that it ends within the lease. A claim of more, sent
-   * a few at a time, would send its last ones after the lease, while another node sends them too.
+   * a few at a time, would send its last ones after the lease, while another node sends them too. Each
+   * subscription and event of the batch is read once, and the batch's outcomes are written in one unit of
+   * work once every attempt has ended.
    */
   async execute(limit = 50): Promise<DeliveryReport> {
     const now = this.clock.now();
@@ -73,78 +107,93 @@ export class DeliverEvents {
       Math.min(limit, this.settings.concurrency),
     );
     const report: DeliveryReport = { claimed: claimed.length, succeeded: 0, failed: 0 };
-    let next = 0;
-    const worker = async () => {
-      while (next < claimed.length) {
-        const delivery = claimed[next++];
-        const ok = await this.attempt(delivery).catch((err: unknown) => {
-          this.logger.error({ err, delivery_id: delivery.id }, 'event delivery failed unexpectedly');
-          return false;
-        });
-        if (ok) report.succeeded += 1;
-        else report.failed += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.settings.concurrency, claimed.length) }, worker));
-    return report;
-  }
-
-  /** One attempt of one claimed delivery; true when it succeeded. */
-  private async attempt(data: EventDeliveryData): Promise<boolean> {
-    const team: TeamContext = { teamId: data.teamId };
-    const delivery = EventDelivery.restore(data);
-    const [stored, event] = await Promise.all([
-      this.subscriptions.findById(team, data.subscriptionId),
-      this.events.findById(team, data.eventId),
-    ]);
-    const subscription = stored && EventSubscription.restore(stored);
-    if (!subscription || !subscription.isDelivering || !event) {
-      delivery.abandon(!event ? 'The event is no longer kept' : 'The subscription was deleted or disabled', this.clock.now());
-      await this.deliveries.save(delivery.snapshot());
-      this.metrics.count('eventDeliveries', { outcome: 'abandoned' });
-      return false;
-    }
-    const result = await this.send(subscription.snapshot(), event);
-    const now = this.clock.now();
-    const verdict = delivery.attempted(result, this.settings.retryScheduleMs, now);
-    this.metrics.count('eventDeliveries', { outcome: verdict });
-    await this.uow.run(async () => {
-      if (!(await this.deliveries.save(delivery.snapshot()))) return; // another node took it over: its outcome counts
-      await this.deliveries.addAttempt({
-        id: this.ids.next(),
-        teamId: data.teamId,
-        deliveryId: data.id,
-        subscriptionId: data.subscriptionId,
-        attempt: delivery.attempts,
-        attemptedAt: now.toISOString(),
-        statusCode: result.statusCode,
-        durationMs: result.durationMs,
-        error: result.error,
-      });
-      const current = await this.subscriptions.findById(team, data.subscriptionId);
-      if (!current) return;
-      const s = EventSubscription.restore(current);
-      let changed: boolean;
-      if (verdict === 'succeeded') changed = s.deliverySucceeded();
-      else if (verdict === 'gone') {
-        s.disable('The receiver answered 410 Gone', now);
-        changed = true;
-      } else changed = s.deliveryFailed(now, this.settings.disableAfterMs);
-      if (changed) await this.subscriptions.update(s.snapshot());
-    });
-    if (verdict !== 'succeeded') {
+    if (claimed.length === 0) return report;
+    const reads = new BatchReads(this.subscriptions, this.events);
+    const outcomes = (
+      await Promise.all(
+        claimed.map((data) =>
+          this.attempt(data, reads).catch((err: unknown) => {
+            this.logger.error({ err, delivery_id: data.id }, 'event delivery failed unexpectedly');
+            return null;
+          }),
+        ),
+      )
+    ).filter((o): o is Outcome => o !== null);
+    await this.record(outcomes);
+    for (const o of outcomes) {
+      this.metrics.count('eventDeliveries', { outcome: o.verdict });
+      if (o.verdict === 'succeeded') report.succeeded += 1;
+      else report.failed += 1;
+      if (o.verdict === 'succeeded' || o.verdict === 'abandoned') continue;
+      const d = o.delivery.snapshot();
       this.logger.warn(
         {
-          delivery_id: data.id,
-          subscription_id: data.subscriptionId,
-          attempt: delivery.attempts,
-          status_code: result.statusCode,
-          error: result.error,
+          delivery_id: d.id,
+          subscription_id: d.subscriptionId,
+          attempt: d.attempts,
+          status_code: o.result?.statusCode,
+          error: d.lastError,
         },
         'event delivery attempt failed',
       );
     }
-    return verdict === 'succeeded';
+    report.failed += claimed.length - outcomes.length;
+    return report;
+  }
+
+  /** One attempt of one claimed delivery, not yet written. */
+  private async attempt(data: EventDeliveryData, reads: BatchReads): Promise<Outcome> {
+    const team: TeamContext = { teamId: data.teamId };
+    const delivery = EventDelivery.restore(data);
+    const [stored, event] = await Promise.all([reads.subscription(team, data.subscriptionId), reads.event(team, data.eventId)]);
+    const subscription = stored && EventSubscription.restore(stored);
+    if (!subscription || !subscription.isDelivering || !event) {
+      delivery.abandon(!event ? 'The event is no longer kept' : 'The subscription was deleted or disabled', this.clock.now());
+      return { delivery, verdict: 'abandoned', result: null, at: this.clock.now() };
+    }
+    const result = await this.send(subscription.snapshot(), event);
+    const at = this.clock.now();
+    return { delivery, verdict: delivery.attempted(result, this.settings.retryScheduleMs, at), result, at };
+  }
+
+  /**
+   * The outcomes of a batch, in one unit of work: each only while its claim holds (another node that took
+   * a delivery over after the lease has the last word), its attempt recorded, and what the attempts say of
+   * each subscription (succeeding again, failing since when, gone) written once.
+   */
+  private async record(outcomes: readonly Outcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    await this.uow.run(async () => {
+      const touched = new Map<string, { subscription: EventSubscription; changed: boolean } | null>();
+      for (const { delivery, verdict, result, at } of outcomes) {
+        const d = delivery.snapshot();
+        if (!(await this.deliveries.save(d))) continue;
+        if (result === null) continue;
+        await this.deliveries.addAttempt({
+          id: this.ids.next(),
+          teamId: d.teamId,
+          deliveryId: d.id,
+          subscriptionId: d.subscriptionId,
+          attempt: d.attempts,
+          attemptedAt: at.toISOString(),
+          statusCode: result.statusCode,
+          durationMs: result.durationMs,
+          error: result.error,
+        });
+        if (!touched.has(d.subscriptionId)) {
+          const current = await this.subscriptions.findById({ teamId: d.teamId }, d.subscriptionId);
+          touched.set(d.subscriptionId, current && { subscription: EventSubscription.restore(current), changed: false });
+        }
+        const entry = touched.get(d.subscriptionId);
+        if (!entry) continue;
+        if (verdict === 'succeeded') entry.changed = entry.subscription.deliverySucceeded() || entry.changed;
+        else if (verdict === 'gone') {
+          entry.subscription.disable('The receiver answered 410 Gone', at);
+          entry.changed = true;
+        } else entry.changed = entry.subscription.deliveryFailed(at, this.settings.disableAfterMs) || entry.changed;
+      }
+      for (const entry of touched.values()) if (entry?.changed) await this.subscriptions.update(entry.subscription.snapshot());
+    });
   }
 
   /** Signs and sends an event to a subscription now (a delivery, or the test ping). */

@@ -17,6 +17,8 @@ import { SubscriptionSecrets } from '../../application/events/subscription-secre
 import { UpdateEventSubscription } from '../../application/events/update-event-subscription';
 import { CliCommand } from '../../adapters/cli/cli';
 import { eventCommands } from '../../adapters/cli/events/event-commands';
+import { EventLoopGauge } from '../../adapters/system/event-loop-gauge';
+import { LoadGauge } from '../../application/shared/load-gauge';
 import { HttpEventSender } from '../../adapters/events/http-event-sender';
 import { eventDeliveryRoutes } from '../../adapters/http/events/event-delivery-routes';
 import { DeliverEvents, DeliverySettings } from '../../application/events/deliver-events';
@@ -37,6 +39,7 @@ import { TOKENS } from '../tokens';
 const DELIVERY_SETTINGS = Symbol('EventDeliverySettings');
 const RETENTION_DAYS = Symbol('EventRetentionDays');
 const POLL_MS = Symbol('EventDeliveryPollMs');
+const LOAD_GAUGE = Symbol('EventDeliveryLoadGauge');
 
 export const EVENT_TOKENS = {
   /** The event log, which is the dispatcher's outbox too. */
@@ -101,7 +104,7 @@ export const eventsContext = new ContainerModule(({ bind }) => {
         disableAfterMs: config.events.disableAfterMs,
         // Longer than an attempt may take, so that no attempt under way is taken over.
         leaseMs: Math.max(config.outbox.leaseMs, config.events.deliveryTimeoutMs + 5000),
-        concurrency: 8,
+        concurrency: 32,
       }),
       [TOKENS.Config],
     )
@@ -127,7 +130,8 @@ export const eventsContext = new ContainerModule(({ bind }) => {
   bind<number>(POLL_MS)
     .toResolvedValue((config: Config) => config.outbox.pollMs, [TOKENS.Config])
     .inSingletonScope();
-  singleton(EventDeliveryScheduler, [later(DeliverEvents), later(PurgeEvents), later<Logger>(TOKENS.Logger), POLL_MS]);
+  bind<LoadGauge>(LOAD_GAUGE).toConstantValue(new EventLoopGauge());
+  singleton(EventDeliveryScheduler, [later(DeliverEvents), later(PurgeEvents), later<Logger>(TOKENS.Logger), POLL_MS, LOAD_GAUGE]);
   bind<BackgroundWork>(TOKENS.BackgroundWork).toService(EventDeliveryScheduler);
   bind(T.Subscribers)
     .toResolvedValue(
