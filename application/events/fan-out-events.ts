@@ -33,7 +33,7 @@ export class FanOutEvents {
       if (!byTeam.has(event.teamId)) byTeam.set(event.teamId, this.subscriptions.listActive({ teamId: event.teamId }));
       for (const s of await byTeam.get(event.teamId)!) {
         if (EventSubscription.restore(s).matches(event.type))
-          made.push(EventDelivery.create(this.ids.next(), event.teamId, s.id, event, now).snapshot());
+          made.push(EventDelivery.create(event.id, event.teamId, s.id, event, now).snapshot());
       }
     }
     await this.deliveries.addMissing(made);

@@ -75,7 +75,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
   async addMissing(deliveries: readonly EventDeliveryData[]): Promise<void> {
     if (deliveries.length === 0) return;
     await this.database.transaction(() =>
-      this.table('event_deliveries').insert(deliveries.map(deliveryRow)).onConflict(['team_id', 'subscription_id', 'event_id']).ignore(),
+      this.table('event_deliveries').insert(deliveries.map(deliveryRow)).onConflict(['team_id', 'subscription_id', 'id']).ignore(),
     );
   }
 
@@ -83,7 +83,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
     // As the event log's claim (knex-event-outbox.ts): one statement; PostgreSQL skips the rows another node
     // is claiming at this moment, SQLite has one writer at a time.
     const due = (from: string) =>
-      `select team_id, id from ${from} where status in ('pending', 'processing') and next_attempt_at <= ? ` +
+      `select team_id, subscription_id, id from ${from} where status in ('pending', 'processing') and next_attempt_at <= ? ` +
       'order by next_attempt_at, id limit ?';
     const claim = "set status = 'processing', attempts = attempts + 1, next_attempt_at = ?, updated_at = ?";
     const at = now.toISOString();
@@ -92,7 +92,8 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
     if (this.database.dialect === 'postgres') {
       const result = await this.database.db.raw<{ rows: Row[] }>(
         `with due as (${due('event_deliveries')} for update skip locked) update event_deliveries ${claim} ` +
-          'from due where event_deliveries.team_id = due.team_id and event_deliveries.id = due.id returning event_deliveries.*',
+          'from due where event_deliveries.team_id = due.team_id and event_deliveries.subscription_id = due.subscription_id ' +
+          'and event_deliveries.id = due.id returning event_deliveries.*',
         [at, limit, lease, at],
       );
       rows = result.rows;
@@ -100,7 +101,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
       rows = await this.database.transaction(() =>
         this.database.db.raw<Row[]>(
           `update event_deliveries indexed by ${SQLITE_PRIMARY_KEY} ${claim} ` +
-            `where (team_id, id) in (${due(`event_deliveries indexed by ${DUE_INDEX}`)}) returning *`,
+            `where (team_id, subscription_id, id) in (${due(`event_deliveries indexed by ${DUE_INDEX}`)}) returning *`,
           [lease, at, at, limit],
         ),
       );
@@ -111,7 +112,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
   async save(delivery: EventDeliveryData): Promise<boolean> {
     const n = await this.database.transaction(() =>
       this.table('event_deliveries')
-        .where({ team_id: delivery.teamId, id: delivery.id, attempts: delivery.attempts })
+        .where({ team_id: delivery.teamId, subscription_id: delivery.subscriptionId, id: delivery.id, attempts: delivery.attempts })
         .update(this.outcome(delivery)),
     );
     return n === 1;
@@ -119,7 +120,9 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
 
   async requeue(delivery: EventDeliveryData): Promise<void> {
     await this.database.transaction(() =>
-      this.table('event_deliveries').where({ team_id: delivery.teamId, id: delivery.id }).update(this.outcome(delivery)),
+      this.table('event_deliveries')
+        .where({ team_id: delivery.teamId, subscription_id: delivery.subscriptionId, id: delivery.id })
+        .update(this.outcome(delivery)),
     );
   }
 
@@ -167,7 +170,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
     const [{ n }] = await q.clone().count({ n: '*' });
     const rows: Row[] = await q
       .orderBy([
-        { column: 'created_at', order: query.ascending ? 'asc' : 'desc' },
+        // The key: event ids are time-ordered.
         { column: 'id', order: query.ascending ? 'asc' : 'desc' },
       ])
       .offset(offsetOf(query))
@@ -178,7 +181,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
   private async withAttempts(team: TeamContext, deliveries: EventDeliveryData[]): Promise<DeliveryView[]> {
     if (deliveries.length === 0) return [];
     const rows: Row[] = await this.table('event_delivery_attempts')
-      .where({ team_id: team.teamId })
+      .where({ team_id: team.teamId, subscription_id: deliveries[0].subscriptionId })
       .whereIn(
         'delivery_id',
         deliveries.map((d) => d.id),
@@ -193,7 +196,7 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
     const rows: Row[] = await this.table('event_deliveries')
       .where({ team_id: team.teamId, subscription_id: subscriptionId, status: 'failed' })
       .andWhere('created_at', '>=', since)
-      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .orderBy('id')
       .limit(limit);
     return rows.map(fromRow);
   }

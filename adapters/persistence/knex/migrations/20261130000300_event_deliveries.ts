@@ -1,7 +1,10 @@
 import { Knex } from 'knex';
 
 // Deliveries of events to subscriptions (one per event and subscription, made by the dispatcher's fan-out),
-// and each attempt of each. A delivery names its event and subscription without foreign keys: events are
+// and each attempt of each. A delivery is known by its subscription and its event: its id is the event's, and
+// that key is its primary key, so the fan-out writes three index entries a row, no more (a row is written for
+// every event and subscription, on the hot path of every write's dispatch). Event ids are time-ordered, so a
+// subscription's deliveries newest first are its key in reverse. A delivery names its event and subscription without foreign keys: events are
 // purged after their retention, and a delivery stays the record of what was sent after its subscription is
 // deleted. An attempt belongs to its delivery and goes with it.
 
@@ -22,12 +25,11 @@ export async function up(knex: Knex): Promise<void> {
     t.text('last_error').nullable();
     ts(t, 'created_at').notNullable();
     ts(t, 'updated_at').notNullable();
-    t.primary(['team_id', 'id']);
-    // The fan-out adds a delivery once per event and subscription, however often it runs.
-    t.unique(['team_id', 'subscription_id', 'event_id']);
-    // A subscription's deliveries newest first, by status too.
-    t.index(['team_id', 'subscription_id', 'created_at', 'id']);
-    t.index(['team_id', 'subscription_id', 'status', 'created_at']);
+    // The fan-out adds a delivery once per event and subscription, however often it runs; a subscription's
+    // deliveries newest first.
+    t.primary(['team_id', 'subscription_id', 'id']);
+    // A subscription's deliveries in one status (failed ones to recover), newest first.
+    t.index(['team_id', 'subscription_id', 'status', 'id']);
     // The deliverer serves every tenant: due deliveries across teams; team_id trails.
     t.index(['status', 'next_attempt_at', 'team_id']);
   });
@@ -42,9 +44,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('duration_ms').notNullable();
     t.text('error').nullable();
     t.primary(['team_id', 'id']);
-    t.index(['team_id', 'delivery_id', 'attempt']);
-    t.foreign(['team_id', 'delivery_id'], 'event_delivery_attempts_team_id_delivery_id_foreign')
-      .references(['team_id', 'id'])
+    t.index(['team_id', 'subscription_id', 'delivery_id', 'attempt']);
+    t.foreign(['team_id', 'subscription_id', 'delivery_id'], 'event_delivery_attempts_team_id_subscription_id_delivery_id_foreign')
+      .references(['team_id', 'subscription_id', 'id'])
       .inTable('event_deliveries')
       .onDelete('cascade');
   });

@@ -52,8 +52,6 @@ export const UNLINKED_ID_COLUMNS: Readonly<Record<string, string>> = {
   'events.subject_id': 'the record the event is about, of any kind, possibly deleted since (task.deleted)',
   'event_deliveries.event_id': 'events are purged after their retention; the delivery stays the record of what was sent',
   'event_deliveries.subscription_id': 'deliveries are kept after their subscription is deleted, as the record of what was sent',
-  'event_delivery_attempts.subscription_id':
-    "the delivery's subscription, kept on the attempt to read a subscription's attempts without a join",
   'project_leads.public_id': 'the short public id of the lead itself, not a reference',
   'webhook_endpoints.endpoint_id': 'the public id of the endpoint itself, not a reference',
   'webhook_deliveries.webhook_id':

@@ -9,8 +9,11 @@ import { Page, offsetOf } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
 
-const ascending = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }): number =>
-  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/** By key, as the SQL list orders them: event ids are time-ordered. */
+const ascending = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** A delivery is known by its subscription and its id (its event's id), as the SQL key says. */
+const keyOf = (d: Pick<EventDeliveryData, 'subscriptionId' | 'id'>): string => `${d.subscriptionId}\u0000${d.id}`;
 
 export class MemoryEventDeliveryRepository implements EventDeliveryRepository {
   constructor(private readonly store: MemoryStore) {}
@@ -24,8 +27,8 @@ export class MemoryEventDeliveryRepository implements EventDeliveryRepository {
 
   async addMissing(deliveries: readonly EventDeliveryData[]): Promise<void> {
     for (const d of deliveries) {
-      const taken = this.rows.filter((r) => r.teamId === d.teamId && r.subscriptionId === d.subscriptionId && r.eventId === d.eventId);
-      if (taken.length === 0) this.rows.set(d.id, d);
+      const taken = this.rows.get(keyOf(d));
+      if (!taken || taken.teamId !== d.teamId) this.rows.set(keyOf(d), d);
     }
   }
 
@@ -40,22 +43,22 @@ export class MemoryEventDeliveryRepository implements EventDeliveryRepository {
         const delivery = EventDelivery.restore(d);
         delivery.claim(now, leaseUntil);
         const claimed = delivery.snapshot();
-        this.rows.set(claimed.id, claimed);
+        this.rows.set(keyOf(claimed), claimed);
         return claimed;
       })
       .sort(ascending);
   }
 
   async save(delivery: EventDeliveryData): Promise<boolean> {
-    const cur = this.rows.get(delivery.id);
+    const cur = this.rows.get(keyOf(delivery));
     if (!cur || cur.teamId !== delivery.teamId || cur.attempts !== delivery.attempts) return false;
-    this.rows.set(delivery.id, { ...delivery });
+    this.rows.set(keyOf(delivery), { ...delivery });
     return true;
   }
 
   async requeue(delivery: EventDeliveryData): Promise<void> {
-    const cur = this.rows.get(delivery.id);
-    if (cur && cur.teamId === delivery.teamId) this.rows.set(delivery.id, { ...delivery, attempts: cur.attempts });
+    const cur = this.rows.get(keyOf(delivery));
+    if (cur && cur.teamId === delivery.teamId) this.rows.set(keyOf(delivery), { ...delivery, attempts: cur.attempts });
   }
 
   async addAttempt(attempt: EventDeliveryAttemptData): Promise<void> {
@@ -63,8 +66,8 @@ export class MemoryEventDeliveryRepository implements EventDeliveryRepository {
   }
 
   async findById(team: TeamContext, subscriptionId: string, id: string): Promise<DeliveryView | null> {
-    const d = this.rows.get(id);
-    if (!d || d.teamId !== team.teamId || d.subscriptionId !== subscriptionId) return null;
+    const d = this.rows.get(keyOf({ subscriptionId, id }));
+    if (!d || d.teamId !== team.teamId) return null;
     return this.withAttempts(d);
   }
 
@@ -81,7 +84,7 @@ export class MemoryEventDeliveryRepository implements EventDeliveryRepository {
 
   private withAttempts(delivery: EventDeliveryData): DeliveryView {
     const attempts = this.attempts
-      .filter((a) => a.teamId === delivery.teamId && a.deliveryId === delivery.id)
+      .filter((a) => a.teamId === delivery.teamId && a.subscriptionId === delivery.subscriptionId && a.deliveryId === delivery.id)
       .sort((a, b) => a.attempt - b.attempt);
     return { delivery, attempts };
   }
