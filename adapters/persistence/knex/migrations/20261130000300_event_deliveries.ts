@@ -28,11 +28,18 @@ export async function up(knex: Knex): Promise<void> {
     // The fan-out adds a delivery once per event and subscription, however often it runs; a subscription's
     // deliveries newest first.
     t.primary(['team_id', 'subscription_id', 'id']);
-    // A subscription's deliveries in one status (failed ones to recover), newest first.
-    t.index(['team_id', 'subscription_id', 'status', 'id']);
-    // The deliverer serves every tenant: due deliveries across teams; team_id trails.
-    t.index(['status', 'next_attempt_at', 'team_id']);
   });
+  // Partial indexes, so that a new delivery (pending) and one that succeeds cost no entry in the one, and a
+  // succeeded one leaves the other. The deliverer serves every tenant: due deliveries across teams, team_id
+  // trailing. A subscription's failed deliveries (to list and recover), newest first.
+  await knex.raw(
+    'create index "event_deliveries_status_next_attempt_at_team_id_index" on "event_deliveries" ' +
+      `("status", "next_attempt_at", "team_id") where "status" in ('pending', 'processing')`,
+  );
+  await knex.raw(
+    'create index "event_deliveries_team_id_subscription_id_failed_index" on "event_deliveries" ' +
+      `("team_id", "subscription_id", "id") where "status" = 'failed'`,
+  );
   await knex.schema.createTable('event_delivery_attempts', (t) => {
     t.uuid('team_id').notNullable();
     t.uuid('id').notNullable();
