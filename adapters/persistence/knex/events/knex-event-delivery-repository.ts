@@ -9,6 +9,7 @@ import {
 import { Page, offsetOf } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
+import { rowOf } from '../shared/row-writes';
 import { toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -17,6 +18,9 @@ type Row = Record<string, unknown>;
 const DUE_INDEX = 'event_deliveries_status_next_attempt_at_team_id_index';
 /** The index SQLite makes for the (team_id, id) primary key. */
 const SQLITE_PRIMARY_KEY = 'sqlite_autoindex_event_deliveries_1';
+
+/** A delivery is added once per event and subscription, however often the fan-out runs. */
+const ADDED_ONCE = '(team_id, subscription_id, id) do nothing';
 
 const deliveryRow = (d: EventDeliveryData): Row => ({
   team_id: d.teamId,
@@ -74,6 +78,12 @@ export class KnexEventDeliveryRepository implements EventDeliveryRepository {
 
   async addMissing(deliveries: readonly EventDeliveryData[]): Promise<void> {
     if (deliveries.length === 0) return;
+    // SQLite: a row a statement, each compiled once on its connection (a multi-row insert's text changes with
+    // its count, and would be compiled anew every time). PostgreSQL: one statement of every row.
+    if (this.database.dialect === 'sqlite') {
+      await this.database.writeRows(() => deliveries.map((d) => rowOf('event_deliveries', deliveryRow(d), ADDED_ONCE)));
+      return;
+    }
     await this.database.transaction(() =>
       this.table('event_deliveries').insert(deliveries.map(deliveryRow)).onConflict(['team_id', 'subscription_id', 'id']).ignore(),
     );
