@@ -1,3 +1,4 @@
+import { BackgroundLoop } from '../shared/background-loop';
 import { BackgroundWork } from '../shared/background-work';
 import { Logger } from '../shared/logger';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
@@ -8,63 +9,33 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 const DISPATCH_BATCH = 100;
 
 /**
- * Runs the dispatcher in the background of the server: on an interval, and soon after a deal write.
- * Inert until started, so the CLI and tests run nothing behind their back. One run at a time per
- * process; several processes are safe because each event is claimed by one of them for a lease.
+ * Runs the dispatcher in the background of the server: on an interval, and soon after a write, again at once
+ * while it finds full batches; every 10 minutes it purges expired Idempotency-Keys. Several processes are
+ * safe because each event is claimed by one of them for a lease.
  */
 export class DealDispatchScheduler implements DealDispatchTrigger, BackgroundWork {
-  private active = false;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private lastPurge = 0;
+  private readonly loop: BackgroundLoop;
 
   constructor(
-    private readonly dispatch: () => DispatchDealEvents,
-    private readonly purge: () => PurgeIdempotencyKeys,
-    private readonly logger: () => Logger,
+    dispatch: () => DispatchDealEvents,
+    purge: () => PurgeIdempotencyKeys,
+    logger: () => Logger,
     /** How often it looks at the outbox on its own (OUTBOX_POLL_MS); writes also wake it at once. */
-    private readonly intervalMs = 1000,
-  ) {}
+    intervalMs = 1000,
+  ) {
+    this.loop = new BackgroundLoop(
+      async () => (await dispatch().execute({ limit: DISPATCH_BATCH })).claimed === DISPATCH_BATCH,
+      (err) => logger().error({ err }, 'deal event dispatch failed'),
+      intervalMs,
+      [{ intervalMs: PURGE_INTERVAL_MS, run: () => purge().execute({}) }],
+    );
+  }
 
   kick(): void {
-    if (!this.active) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.drain())
-      .finally(() => {
-        this.running = null;
-      });
+    this.loop.kick();
   }
 
   start(): () => Promise<void> {
-    this.active = true;
-    this.timer = setInterval(() => this.kick(), this.intervalMs);
-    this.timer.unref();
-    this.kick();
-    return async () => {
-      this.active = false;
-      clearInterval(this.timer);
-      await this.running;
-    };
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      do {
-        this.again = false;
-        const report = await this.dispatch().execute({ limit: DISPATCH_BATCH });
-        if (report.claimed === DISPATCH_BATCH) this.again = true;
-      } while (this.again && this.active);
-      if (Date.now() - this.lastPurge >= PURGE_INTERVAL_MS) {
-        this.lastPurge = Date.now();
-        await this.purge().execute({});
-      }
-    } catch (err) {
-      this.logger().error({ err }, 'deal event dispatch failed');
-    }
+    return this.loop.start();
   }
 }

@@ -1,3 +1,4 @@
+import { BackgroundLoop } from '../shared/background-loop';
 import { BackgroundWork } from '../shared/background-work';
 import { LoadGauge, idleGauge } from '../shared/load-gauge';
 import { Logger } from '../shared/logger';
@@ -15,76 +16,48 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Runs the deliverer in the background of the server: on an interval (retries come due on their own), and
- * soon after the dispatcher hands events out; now and then it purges the events past their retention. Inert until started, so the CLI and tests run nothing behind
- * their back; one run at a time per process, and several processes are safe (each delivery is claimed by one).
+ * soon after the dispatcher hands events out, again at once while it finds any due; every 10 minutes it purges
+ * the events past their retention. Several processes are safe: each delivery is claimed by one.
  */
 export class EventDeliveryScheduler implements EventDeliveryTrigger, BackgroundWork {
-  private active = false;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private lastPurge = 0;
+  private readonly loop: BackgroundLoop;
 
   constructor(
-    private readonly deliver: () => DeliverEvents,
-    private readonly purge: () => PurgeEvents,
-    private readonly logger: () => Logger,
-    private readonly intervalMs = 1000,
+    deliver: () => DeliverEvents,
+    purge: () => PurgeEvents,
+    logger: () => Logger,
+    intervalMs = 1000,
     /** How busy this process is: requests come first, deliveries take what they leave. */
     private readonly load: LoadGauge = idleGauge,
-  ) {}
+  ) {
+    this.loop = new BackgroundLoop(
+      async (isActive) => {
+        await this.giveWay(isActive);
+        // A run claims no more than it attempts at once (DeliverEvents): again until none is due.
+        return (await deliver().execute(BATCH)).claimed > 0;
+      },
+      (err) => logger().error({ err }, 'event delivery failed'),
+      intervalMs,
+      [{ intervalMs: PURGE_INTERVAL_MS, run: () => purge().execute() }],
+    );
+  }
 
   kick(): void {
-    if (!this.active) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.drain())
-      .finally(() => {
-        this.running = null;
-      });
+    this.loop.kick();
   }
 
   start(): () => Promise<void> {
-    this.active = true;
-    this.timer = setInterval(() => this.kick(), this.intervalMs);
-    this.timer.unref();
-    this.kick();
-    return async () => {
-      this.active = false;
-      clearInterval(this.timer);
-      await this.running;
-    };
+    return this.loop.start();
   }
 
   /**
    * Waits while the process is busy serving requests (up to MAX_WAIT_MS): a burst of writes is answered at
    * the pace it would have without subscriptions, and its events are delivered as the load allows, or after.
    */
-  private async giveWay(): Promise<void> {
+  private async giveWay(isActive: () => boolean): Promise<void> {
     const started = Date.now();
-    while (this.active && this.load.utilization() > BUSY && Date.now() - started < MAX_WAIT_MS) {
+    while (isActive() && this.load.utilization() > BUSY && Date.now() - started < MAX_WAIT_MS) {
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-    }
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      do {
-        this.again = false;
-        await this.giveWay();
-        // A run claims no more than it attempts at once (DeliverEvents): again until none is due.
-        const report = await this.deliver().execute(BATCH);
-        if (report.claimed > 0) this.again = true;
-      } while (this.again && this.active);
-      if (Date.now() - this.lastPurge >= PURGE_INTERVAL_MS) {
-        this.lastPurge = Date.now();
-        await this.purge().execute();
-      }
-    } catch (err) {
-      this.logger().error({ err }, 'event delivery failed');
     }
   }
 }
