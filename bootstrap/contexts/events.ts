@@ -37,6 +37,8 @@ import { selfOrigins } from '../self-origins';
 import { TOKENS } from '../tokens';
 
 const DELIVERY_SETTINGS = Symbol('EventDeliverySettings');
+/** Deliveries a server process claims and sends at once. */
+export const DELIVERY_CONCURRENCY = 32;
 const RETENTION_DAYS = Symbol('EventRetentionDays');
 const POLL_MS = Symbol('EventDeliveryPollMs');
 const LOAD_GAUGE = Symbol('EventDeliveryLoadGauge');
@@ -104,7 +106,7 @@ export const eventsContext = new ContainerModule(({ bind }) => {
         disableAfterMs: config.events.disableAfterMs,
         // Longer than an attempt may take, so that no attempt under way is taken over.
         leaseMs: Math.max(config.outbox.leaseMs, config.events.deliveryTimeoutMs + 5000),
-        concurrency: 32,
+        concurrency: DELIVERY_CONCURRENCY,
       }),
       [TOKENS.Config],
     )

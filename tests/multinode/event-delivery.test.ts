@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { CreateDeal } from '../../application/deals/create-deal';
 import { UnitOfWork } from '../../application/shared/unit-of-work';
+import { DELIVERY_CONCURRENCY } from '../../bootstrap/contexts/events';
 import { TOKENS } from '../../bootstrap/tokens';
 import { EventReceiver } from '../support/event-receiver';
 import { ApiNode, Cluster, OUTBOX, eventually, requiredServices } from './nodes';
@@ -10,7 +11,7 @@ const TIMEOUT_MS = 3000;
 /** How long a node's claim of a delivery holds (bootstrap/contexts/events.ts). */
 const LEASE_MS = Math.max(OUTBOX.leaseMs, TIMEOUT_MS + 5000);
 /** Attempts one node has in flight at once (DeliverEvents' concurrency). */
-const PER_NODE = 8;
+const PER_NODE = DELIVERY_CONCURRENCY;
 
 /** The delivery attempts that succeeded a node counted since it started (its /metrics). */
 async function deliveriesCounted(node: ApiNode): Promise<number> {
