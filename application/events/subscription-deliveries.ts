@@ -1,6 +1,5 @@
 import { EventDelivery, EventDeliveryStatus } from '../../domain/events/event-delivery';
 import { DeliveryView, EventDeliveryRepository } from '../../domain/events/event-delivery-repository';
-import { EventSubscriptionData } from '../../domain/events/event-subscription';
 import { EventSubscriptionRepository } from '../../domain/events/event-subscription-repository';
 import { ListQuery, Page, UpdatedSince } from '../../domain/shared/list';
 import { NotFound } from '../../domain/shared/errors';
@@ -8,17 +7,7 @@ import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { EventDeliveryTrigger } from './fan-out-events';
-
-/** The team's subscription, or 404: another team's id is not found either. */
-export const subscriptionOf = async (
-  subscriptions: EventSubscriptionRepository,
-  team: TeamContext,
-  id: string,
-): Promise<EventSubscriptionData> => {
-  const found = await subscriptions.findById(team, id);
-  if (!found) throw new NotFound('Event subscription not found');
-  return found;
-};
+import { subscriptionOrNotFound } from './get-event-subscription';
 
 export interface ListEventDeliveriesCommand extends UpdatedSince {
   subscriptionId: string;
@@ -34,7 +23,7 @@ export class ListEventDeliveries {
   ) {}
 
   async execute(team: TeamContext, command: ListEventDeliveriesCommand): Promise<Page<DeliveryView>> {
-    await subscriptionOf(this.subscriptions, team, command.subscriptionId);
+    await subscriptionOrNotFound(this.subscriptions, team, command.subscriptionId);
     const { page, limit, sort } = command.query;
     return this.deliveries.list(team, command.subscriptionId, {
       status: command.status,
@@ -66,7 +55,7 @@ export class RetryEventDelivery {
 
   async execute(team: TeamContext, command: RetryEventDeliveryCommand): Promise<DeliveryView> {
     const view = await this.uow.run(async () => {
-      await subscriptionOf(this.subscriptions, team, command.subscriptionId);
+      await subscriptionOrNotFound(this.subscriptions, team, command.subscriptionId);
       const found = await this.deliveries.findById(team, command.subscriptionId, command.deliveryId);
       if (!found) throw new NotFound('Delivery not found');
       const delivery = EventDelivery.restore(found.delivery);
@@ -100,7 +89,7 @@ export class RecoverEventDeliveries {
 
   async execute(team: TeamContext, command: RecoverEventDeliveriesCommand): Promise<{ requeued: number }> {
     const requeued = await this.uow.run(async () => {
-      await subscriptionOf(this.subscriptions, team, command.subscriptionId);
+      await subscriptionOrNotFound(this.subscriptions, team, command.subscriptionId);
       const failed = await this.deliveries.listFailedSince(team, command.subscriptionId, command.since, RECOVER_LIMIT);
       const now = this.clock.now();
       for (const data of failed) {

@@ -3,7 +3,7 @@ import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { DeliverEvents } from './deliver-events';
-import { subscriptionOf } from './subscription-deliveries';
+import { subscriptionOrNotFound } from './get-event-subscription';
 
 export interface TestEventSubscriptionCommand {
   id: string;
@@ -30,7 +30,7 @@ export class TestEventSubscription {
   ) {}
 
   async execute(team: TeamContext, command: TestEventSubscriptionCommand): Promise<PingResult> {
-    const subscription = await subscriptionOf(this.subscriptions, team, command.id);
+    const subscription = await subscriptionOrNotFound(this.subscriptions, team, command.id);
     const id = this.ids.next();
     const result = await this.deliver.send(subscription, {
       id,
