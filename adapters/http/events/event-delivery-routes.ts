@@ -9,8 +9,8 @@ import { B, Type } from '../shared/body';
 import { R, exactObject } from '../shared/documented';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
-import { Ctx, pathId, queryValue, teamOf } from '../shared/params';
-import { Q, updatedSince } from '../shared/query';
+import { Ctx, pathId, teamOf } from '../shared/params';
+import { Q, queryParameters, queryReader, updatedSince } from '../shared/query';
 import { getPage } from '../shared/resource';
 import { eventWebhooks } from './event-webhooks';
 import { deliverySchema, eventSchema, pingSchema, presentDelivery, presentEvent, presentPing } from './present-event';
@@ -39,20 +39,15 @@ const typesOf = (raw: string | undefined): EventType[] | undefined => {
   return types as EventType[];
 };
 
-const limitOf = (raw: string | undefined): number => {
-  if (raw === undefined) return 20;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 1 || n > 100) throw new ValidationFailed('limit must be a whole number from 1 to 100', 'limit');
-  return n;
-};
-
-const startingAfterOf = (raw: string | undefined): string | undefined => {
-  if (raw === undefined) return undefined;
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw)) {
-    throw new ValidationFailed('starting_after must be the id of an event', 'starting_after');
-  }
-  return raw.toLowerCase();
-};
+/** GET /events' parameters, declared as every list's filters are (`shared/query.ts`). */
+const EVENTS_QUERY = Type.Object({
+  // Read as sent: each type is checked here, and a wrong one named with the known ones.
+  type: Q.asSent({ type: 'string' }, 'Only these types: one, or several separated by commas.'),
+  created_after: Q.timestamp('Only events written after this moment.'),
+  starting_after: Q.uuid('The id of the last event of the previous page.'),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Events a page: 1 to 100, 20 when absent.' })),
+});
+const readEventsQuery = queryReader(EVENTS_QUERY);
 
 export function eventDeliveryRoutes(uc: EventDeliveryUseCases): RouteModule {
   return {
@@ -68,22 +63,7 @@ export function eventDeliveryRoutes(uc: EventDeliveryUseCases): RouteModule {
         description:
           'Every event the subscriptions receive, kept for `EVENT_RETENTION_DAYS` (30 by default). A page is `limit` events ' +
           'after the cursor `starting_after` (the last id of the previous page); `has_more` says whether another page follows.',
-        parameters: [
-          { name: 'type', in: 'query', schema: { type: 'string' }, description: 'Only these types: one, or several separated by commas.' },
-          {
-            name: 'created_after',
-            in: 'query',
-            schema: { type: 'string', format: 'date-time' },
-            description: 'Only events written after this moment.',
-          },
-          {
-            name: 'starting_after',
-            in: 'query',
-            schema: { type: 'string', format: 'uuid' },
-            description: 'The id of the last event of the previous page.',
-          },
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-        ],
+        parameters: queryParameters(EVENTS_QUERY),
         success: { status: 200, description: 'A page of events.', data: R.anyObject },
         errors: [400, 404],
         rawResponses: {
@@ -101,12 +81,12 @@ export function eventDeliveryRoutes(uc: EventDeliveryUseCases): RouteModule {
           },
         },
         async handle(ctx: Ctx) {
-          const createdAfter = queryValue(ctx, 'created_after');
+          const q = readEventsQuery(ctx);
           const page = await uc.events.execute(teamOf(ctx), {
-            types: typesOf(queryValue(ctx, 'type')),
-            createdAfter: createdAfter === undefined ? undefined : requireTimestamp(createdAfter, 'created_after'),
-            startingAfter: startingAfterOf(queryValue(ctx, 'starting_after')),
-            limit: limitOf(queryValue(ctx, 'limit')),
+            types: typesOf(q.type),
+            createdAfter: q.createdAfter,
+            startingAfter: q.startingAfter,
+            limit: q.limit ?? 20,
           });
           ctx.body = { success: true, data: page.data.map(presentEvent), has_more: page.hasMore };
         },

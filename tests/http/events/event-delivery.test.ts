@@ -327,7 +327,17 @@ for (const backend of backendNames()) {
       expect(next.body.has_more).to.equal(false);
       const typed = await env.request.get('/api/v1/events?type=deal.created').set(t.auth);
       expect(typed.body.data).to.have.length(1);
-      expect((await env.request.get('/api/v1/events?type=deal.nope').set(t.auth)).status).to.equal(400);
+      for (const [query, field] of [
+        ['type=deal.nope', 'type'],
+        ['limit=0', 'limit'],
+        ['limit=101', 'limit'],
+        ['created_after=ontem', 'created_after'],
+        ['starting_after=not-an-id', 'starting_after'],
+      ]) {
+        const bad = await env.request.get(`/api/v1/events?${query}`).set(t.auth);
+        expect(bad.status, query).to.equal(400);
+        expect(bad.body.error.details.field, query).to.equal(field);
+      }
       const foreign = (await env.request.get('/api/v1/events').set(other.auth)).body.data[0].id;
       expect((await env.request.get(`/api/v1/events?starting_after=${foreign}`).set(t.auth)).status).to.equal(404);
     });
