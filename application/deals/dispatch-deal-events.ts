@@ -32,7 +32,8 @@ class AlreadyRan extends Error {}
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e)) || 'Workflow action failed';
 
 /**
- * Delivers the outbox's deal events to the team's workflows. Safe on several nodes at once: each
+ * Dispatches the event log: runs the team's workflows of the deal events that have some (`deal.created`,
+ * `deal.stage_changed`), and hands every event to the subscriptions that want it. Safe on several nodes at once: each
  * event is claimed by one node for a lease, a run is recorded once per event and workflow in the
  * transaction of its action, and an outcome is written only while its claim holds.
  * A failing workflow does not stop the others; the event is retried with back-off, and after the
