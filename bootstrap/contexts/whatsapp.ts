@@ -16,6 +16,7 @@ import { CredentialCipher } from '../../application/whatsapp/credential-cipher';
 import { DeleteContact } from '../../application/whatsapp/delete-contact';
 import { GetContact } from '../../application/whatsapp/get-contact';
 import { GetConversation } from '../../application/whatsapp/get-conversation';
+import { GetMessage } from '../../application/whatsapp/get-message';
 import { ListContacts } from '../../application/whatsapp/list-contacts';
 import { ListConversationMessages } from '../../application/whatsapp/list-conversation-messages';
 import { ListConversations } from '../../application/whatsapp/list-conversations';
@@ -117,6 +118,7 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   singleton(ListConversations, [T.ConversationRepository, T.InboxRepository, T.ContactRepository]);
   singleton(GetConversation, [T.ConversationRepository]);
   singleton(ListConversationMessages, [T.ConversationRepository, T.MessageRepository]);
+  singleton(GetMessage, [T.MessageRepository]);
   singleton(ListInboxErrors, [T.InboxErrorRepository, T.InboxRepository, teams]);
   singleton(ListInboxes, [T.InboxRepository, teams]);
   singleton(CreateInbox, [uow, T.InboxRepository, teams, ids, clock]);
@@ -136,6 +138,7 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
         listConversations: ListConversations,
         getConversation: GetConversation,
         listConversationMessages: ListConversationMessages,
+        getMessage: GetMessage,
       }),
       RecordCloudApiEvents,
       TOKENS.Config,

@@ -24,13 +24,41 @@ export interface ProviderError {
  */
 export type MessageType = string;
 
-/** The provider's handle on an attached file; the file itself is not fetched. */
+/**
+ * An attached file: the provider's handle on a received one (not fetched), or the link a media message was
+ * sent with. `url` is that link, or the provider's own link to a received file when it gives one.
+ */
 export interface MessageMedia {
   id: string | null;
   mimeType: string | null;
   sha256: string | null;
   filename: string | null;
+  url: string | null;
 }
+
+/** An approved template as sent, in Meta's shape: its name, its language code and its parameters. */
+export interface MessageTemplate {
+  name: string;
+  language: string;
+  /** Meta's `components` (header, body and button parameters), as given. */
+  components: Record<string, unknown>[];
+}
+
+/** When each delivery status was first reported; null when it never was (or was not recorded then). */
+export interface StatusTimes {
+  sentAt: string | null;
+  deliveredAt: string | null;
+  readAt: string | null;
+  failedAt: string | null;
+}
+
+const NO_TIMES: StatusTimes = { sentAt: null, deliveredAt: null, readAt: null, failedAt: null };
+const TIME_OF: Record<DeliveryStatus, keyof StatusTimes> = {
+  sent: 'sentAt',
+  delivered: 'deliveredAt',
+  read: 'readAt',
+  failed: 'failedAt',
+};
 
 /** The message this one answers (or, for a reaction, the one it reacts to). */
 export interface MessageContext {
@@ -69,6 +97,9 @@ export interface MessageData {
   context: MessageContext | null;
   referral: Referral | null;
   raw: Record<string, unknown> | null;
+  /** The template an outbound template message was sent as; null otherwise. */
+  template: MessageTemplate | null;
+  statusTimes: StatusTimes;
   createdAt: string;
   updatedAt: string;
 }
@@ -180,6 +211,8 @@ export class Message {
       context: null,
       referral: null,
       raw: null,
+      template: null,
+      statusTimes: { ...NO_TIMES },
       createdAt: at,
       updatedAt: at,
     });
@@ -221,6 +254,8 @@ export class Message {
       context: someSet(content.context),
       referral: someSet(content.referral),
       raw: content.raw,
+      template: null,
+      statusTimes: { ...NO_TIMES },
       createdAt: sentAt.toISOString(),
       updatedAt: now.toISOString(),
     }).copy();
@@ -259,6 +294,8 @@ export class Message {
       context: d.context ? { ...d.context } : null,
       referral: d.referral ? { ...d.referral } : null,
       raw: d.raw ? structuredClone(d.raw) : null,
+      template: d.template ? structuredClone(d.template) : null,
+      statusTimes: { ...d.statusTimes },
     });
   }
 
@@ -266,16 +303,14 @@ export class Message {
   accept(providerMessageId: string, now: Date): void {
     if (this.data.status !== 'pending') return;
     this.data.providerMessageId = providerMessageId;
-    this.data.status = 'sent';
-    this.data.updatedAt = now.toISOString();
+    this.reach('sent', now);
   }
 
   /** The provider refused the message, or could not be reached. */
   fail(error: ProviderError, now: Date): void {
     if (this.data.status !== 'pending') return;
-    this.data.status = 'failed';
     this.data.error = { ...error };
-    this.data.updatedAt = now.toISOString();
+    this.reach('failed', now);
   }
 
   /**
@@ -288,13 +323,17 @@ export class Message {
     const current = PROGRESS[this.data.status as keyof typeof PROGRESS];
     if (status === 'failed') {
       if (current >= PROGRESS.delivered) return false;
-      this.data.status = 'failed';
       this.data.error = error ? { ...error } : { code: null, title: null, detail: null };
-    } else {
-      if (PROGRESS[status] <= current) return false;
-      this.data.status = status;
-    }
-    this.data.updatedAt = now.toISOString();
+    } else if (PROGRESS[status] <= current) return false;
+    this.reach(status, now);
     return true;
+  }
+
+  /** The message is now in this status, first reported now. */
+  private reach(status: DeliveryStatus, now: Date): void {
+    const at = now.toISOString();
+    this.data.status = status;
+    this.data.statusTimes = { ...this.data.statusTimes, [TIME_OF[status]]: at };
+    this.data.updatedAt = at;
   }
 }

@@ -38,7 +38,13 @@ const titled = (title: string | null, id: string | null): string | null =>
 function mediaOf(m: Json): MessageMedia | null {
   const media = typeof m.type === 'string' && MEDIA_TYPES.includes(m.type) ? obj(m[m.type]) : null;
   if (!media) return null;
-  return { id: text(media.id), mimeType: text(media.mime_type), sha256: text(media.sha256), filename: text(media.filename) };
+  return {
+    id: text(media.id),
+    mimeType: text(media.mime_type),
+    sha256: text(media.sha256),
+    filename: text(media.filename),
+    url: text(media.url),
+  };
 }
 
 function referralOf(r: Json | null): Referral | null {

@@ -84,9 +84,17 @@ export const presentConversationMessage = (m: MessageData) => ({
   mime_type: m.media?.mimeType ?? null,
   sha256: m.media?.sha256 ?? null,
   filename: m.media?.filename ?? null,
+  media_url: m.media?.url ?? null,
+  template: m.template && { name: m.template.name, language: { code: m.template.language }, components: m.template.components },
   context: m.context && { id: m.context.id, from: m.context.from },
   referral: presentReferral(m.referral),
   status: m.status,
+  status_history: {
+    sent_at: m.statusTimes.sentAt,
+    delivered_at: m.statusTimes.deliveredAt,
+    read_at: m.statusTimes.readAt,
+    failed_at: m.statusTimes.failedAt,
+  },
   error: presentError(m.error),
   provider_message_id: m.providerMessageId,
   raw: m.raw,
@@ -194,12 +202,36 @@ export const conversationMessageSchema = exactObject({
   mime_type: R.nullableString,
   sha256: R.nullableString,
   filename: R.nullableString,
+  media_url: {
+    ...R.nullableString,
+    description: "The link a media message was sent with, or the provider's own link to a received file when it gives one.",
+  },
+  template: {
+    ...nullable(
+      exactObject({
+        name: R.string,
+        language: exactObject({ code: R.string }),
+        components: { type: 'array', items: { type: 'object' } },
+      }),
+    ),
+    description: "The approved template a template message was sent as, in Meta's shape; null for other messages.",
+  },
   context: {
     ...nullable(exactObject({ id: R.nullableString, from: R.nullableString })),
     description: 'The message this one replies or reacts to.',
   },
   referral: referralSchema,
   status: R.enumOf(MESSAGE_STATUSES),
+  status_history: {
+    ...exactObject({
+      sent_at: R.nullableDateTime,
+      delivered_at: R.nullableDateTime,
+      read_at: R.nullableDateTime,
+      failed_at: R.nullableDateTime,
+    }),
+    description:
+      'When each delivery status of an outbound message was first reported (null: never, or before these times were kept). A status reported after a further one adds no time.',
+  },
   error: {
     ...nullable(exactObject({ code: R.nullableString, title: R.nullableString, detail: R.nullableString })),
     description: "The provider's error on a failed message.",

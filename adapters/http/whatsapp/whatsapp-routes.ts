@@ -2,6 +2,7 @@ import { CreateContact } from '../../../application/whatsapp/create-contact';
 import { DeleteContact } from '../../../application/whatsapp/delete-contact';
 import { GetContact } from '../../../application/whatsapp/get-contact';
 import { GetConversation } from '../../../application/whatsapp/get-conversation';
+import { GetMessage } from '../../../application/whatsapp/get-message';
 import { ListContacts } from '../../../application/whatsapp/list-contacts';
 import { ListConversationMessages } from '../../../application/whatsapp/list-conversation-messages';
 import { ListConversations } from '../../../application/whatsapp/list-conversations';
@@ -49,6 +50,7 @@ export interface WhatsAppUseCases {
   listConversations: ListConversations;
   getConversation: GetConversation;
   listConversationMessages: ListConversationMessages;
+  getMessage: GetMessage;
 }
 
 const TAG = 'WhatsApp';
@@ -59,6 +61,13 @@ const contacts = resource({
   present: presentContact,
   schema: contactSchema,
   name: 'WhatsAppContact',
+});
+const messages = resource({
+  path: '/whatsapp/messages',
+  tag: TAG,
+  present: presentConversationMessage,
+  schema: conversationMessageSchema,
+  name: 'WhatsAppConversationMessage',
 });
 const conversations = resource({
   path: '/whatsapp/conversations',
@@ -203,6 +212,16 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         scope: (ctx: Ctx) => ({ conversationId: pathId(ctx) }),
         useCase: uc.listConversationMessages,
         present: presentConversationMessage,
+      }),
+      messages.get({
+        id: 'getWhatsAppMessage',
+        summary: 'Read one message, either direction, with its status history',
+        description:
+          'The message as its conversation lists it. `status_history` tells when each delivery status of an outbound ' +
+          'message was first reported: sent, delivered, read or failed.',
+        success: 'The message.',
+        errors: [404],
+        useCase: uc.getMessage,
       }),
       ...cloudWebhookOperations(webhook),
     ],

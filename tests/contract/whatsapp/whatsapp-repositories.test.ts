@@ -411,6 +411,7 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
           mimeType: 'application/pdf',
           sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=',
           filename: 'contrato.pdf',
+          url: 'https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1003383421387256',
         },
         error: { code: '131051', title: 'Message type unknown', detail: null },
       };
@@ -454,7 +455,39 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       expect(await messages.findByProviderMessageId(other, i.id, 'wamid.X1')).to.equal(null);
       m.applyDeliveryStatus('failed', { code: '131026', title: 'Undeliverable', detail: null }, at(7));
       await messages.update(m.snapshot());
-      expect(await messages.findById(team, m.id)).to.deep.equal(m.snapshot());
+      const settled = await messages.findById(team, m.id);
+      expect(settled).to.deep.equal(m.snapshot());
+      expect(settled?.statusTimes).to.deep.equal({
+        sentAt: at(6).toISOString(),
+        deliveredAt: null,
+        readAt: null,
+        failedAt: at(7).toISOString(),
+      });
+    });
+
+    it('round-trips what an outbound template or media message was sent with', async () => {
+      const i = await inbox();
+      const v = Conversation.restore(await conversation(i, await contact('11987654321')));
+      const sent = Message.outbound(uuid(), team.teamId, v, 'Olá', at(5)).snapshot();
+      const template = {
+        name: 'boas_vindas',
+        language: 'pt_BR',
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'João Araújo' }] }],
+      };
+      const media = {
+        id: null,
+        mimeType: 'application/pdf',
+        sha256: null,
+        filename: 'Proposta Março.pdf',
+        url: 'https://cdn.example.com/p.pdf?x=1&y=2',
+      };
+      for (const data of [
+        { ...sent, id: uuid(), type: 'template', template },
+        { ...sent, id: uuid(), type: 'document', media },
+      ]) {
+        await messages.insert(data);
+        expect(await messages.findById(team, data.id)).to.deep.equal(data);
+      }
     });
 
     it('records a provider message id once per inbox', async () => {

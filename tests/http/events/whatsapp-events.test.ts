@@ -213,12 +213,14 @@ for (const backend of backendNames()) {
       const shown = async (id: string) => (await messagesOf(team, conversation.id)).find((m) => m.id === id)!;
 
       // "Status messages webhook reference": delivered, then read.
+      const sentHistory = (await shown(a.id)).status_history;
+      expect(sentHistory.sent_at).to.be.a('string');
       expect(await post(metaEnvelope(phoneNumberId, { statuses: [status(a.provider_message_id, 'delivered')] }))).to.include({
         statuses: 1,
       });
       let events = await newEvents();
       expect(events.map((e) => [e.type, e.subjectId])).to.deep.equal([['whatsapp.message.status_changed', a.id]]);
-      expect(events[0].data).to.deep.equal({ object: await shown(a.id), previous: { status: 'sent' } });
+      expect(events[0].data).to.deep.equal({ object: await shown(a.id), previous: { status: 'sent', status_history: sentHistory } });
       expect(events[0].data.object).to.include({ status: 'delivered', conversation_id: conversation.id });
 
       // The same status again, and an older one after it, change nothing: no event.
@@ -228,13 +230,19 @@ for (const backend of backendNames()) {
       expect(await post(stale)).to.include({ statuses: 0, ignored: 2 });
       expect(await newEvents()).to.have.length(1);
 
+      const deliveredHistory = (await shown(a.id)).status_history;
+      expect(deliveredHistory.delivered_at).to.be.a('string');
       await post(metaEnvelope(phoneNumberId, { statuses: [status(a.provider_message_id, 'read')] }));
       events = await newEvents();
       expect(events).to.have.length(2);
       expect(events[1]).to.include({ type: 'whatsapp.message.status_changed', subjectId: a.id });
-      expect(events[1].data).to.deep.equal({ object: await shown(a.id), previous: { status: 'delivered' } });
+      expect(events[1].data).to.deep.equal({
+        object: await shown(a.id),
+        previous: { status: 'delivered', status_history: deliveredHistory },
+      });
 
       // A failed message: the provider's error as the message list shows it.
+      const bHistory = (await shown(b.id)).status_history;
       await post(metaEnvelope(phoneNumberId, { statuses: [failedStatus(b.provider_message_id)] }));
       events = await newEvents();
       expect(events).to.have.length(3);
@@ -248,7 +256,7 @@ for (const backend of backendNames()) {
         },
       });
       expect(events[2]).to.include({ type: 'whatsapp.message.status_changed', subjectId: b.id });
-      expect(events[2].data).to.deep.equal({ object: failed, previous: { status: 'sent', error: null } });
+      expect(events[2].data).to.deep.equal({ object: failed, previous: { status: 'sent', status_history: bHistory, error: null } });
 
       // A failed message stays failed: a later status, or the failure again, writes nothing.
       await post(metaEnvelope(phoneNumberId, { statuses: [failedStatus(b.provider_message_id), status(b.provider_message_id, 'read')] }));

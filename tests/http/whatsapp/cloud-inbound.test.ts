@@ -257,7 +257,7 @@ for (const backend of backendNames()) {
       expect(list.pagination.total).to.equal(Object.keys(FIXTURES).length);
       const byId = new Map<string, Json>(list.data.map((m: Json) => [m.provider_message_id, m]));
       const stored = (name: string) => byId.get(FIXTURES[name].id)!;
-      const noMedia = { media_id: null, mime_type: null, sha256: null, filename: null };
+      const noMedia = { media_id: null, mime_type: null, sha256: null, filename: null, media_url: null };
 
       for (const m of list.data) {
         expect(Object.keys(m).sort()).to.deep.equal([
@@ -271,12 +271,15 @@ for (const backend of backendNames()) {
           'id',
           'inbox_id',
           'media_id',
+          'media_url',
           'mime_type',
           'provider_message_id',
           'raw',
           'referral',
           'sha256',
           'status',
+          'status_history',
+          'template',
           'text',
           'type',
           'updated_at',
@@ -299,6 +302,9 @@ for (const backend of backendNames()) {
         mime_type: 'image/jpeg',
         sha256: 'SfInY0gHMdU5JcNSPn8Lx1+U8hTlG9Ffgx5WhaT8UlE=',
         filename: null,
+        media_url: FIXTURES.image.image.url,
+        template: null,
+        status_history: { sent_at: null, delivered_at: null, read_at: null, failed_at: null },
       });
       expect(stored('audio')).to.deep.include({
         type: 'audio',

@@ -351,6 +351,29 @@ for (const backend of backendNames()) {
         });
       });
 
+      it("reads one message with its status history, and hides other teams' messages", async () => {
+        const team = await env.team();
+        const { inbox: cloud, phoneNumberId } = await cloudInbox(team);
+        await postWebhook(metaTextMessage(phoneNumberId, '5511987654321', 'wamid.IN3')).expect(200);
+        const a = (await send(team, { inbox_id: cloud.id, phone: '5511987654321', content: 'Olá, João' }).expect(201)).body.data;
+        await postWebhook(statusPayload(phoneNumberId, a.provider_message_id, 'read')).expect(200);
+        await postWebhook(statusPayload(phoneNumberId, a.provider_message_id, 'delivered')).expect(200);
+
+        const one = (await env.request.get(`/api/v1/whatsapp/messages/${a.id}`).set(team.auth).expect(200)).body.data;
+        expect(one).to.deep.include({ id: a.id, direction: 'outbound', text: 'Olá, João', status: 'read', template: null });
+        const { sent_at, delivered_at, read_at, failed_at } = one.status_history;
+        expect(Date.parse(read_at)).to.be.at.least(Date.parse(sent_at));
+        // delivered came after read: it moved nothing, so it has no time
+        expect([delivered_at, failed_at]).to.deep.equal([null, null]);
+        const listed = (await env.request.get(`/api/v1/whatsapp/conversations/${a.conversation_id}/messages`).set(team.auth).expect(200))
+          .body.data;
+        expect(listed.find((m: { id: string }) => m.id === a.id)).to.deep.equal(one);
+
+        const other = await env.team();
+        await env.request.get(`/api/v1/whatsapp/messages/${a.id}`).set(other.auth).expect(404);
+        await env.request.get('/api/v1/whatsapp/messages/not-a-uuid').set(team.auth).expect(404);
+      });
+
       it('answers 400 with the field for a bad body and 404 for an unknown or foreign inbox or conversation', async () => {
         const team = await env.team();
         const other = await env.team();

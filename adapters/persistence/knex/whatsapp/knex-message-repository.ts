@@ -1,12 +1,12 @@
 import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { TeamContext } from '../../../../domain/shared/team';
-import { MessageData, ProviderError } from '../../../../domain/whatsapp/message';
+import { MessageData, MessageTemplate, ProviderError } from '../../../../domain/whatsapp/message';
 import { MessageFilter, MessageRepository, MessageSortField } from '../../../../domain/whatsapp/message-repository';
 import { Referral } from '../../../../domain/whatsapp/referral';
 import { KnexDatabase } from '../shared/knex-database';
 import { SortColumn, orderBy, paginate } from '../shared/query';
-import { fromJson, isUniqueViolation, toIso, toJson } from '../shared/rows';
+import { fromJson, isUniqueViolation, toIso, toIsoOrNull, toJson } from '../shared/rows';
 
 type Row = Record<string, unknown>;
 const TABLE = 'whatsapp_messages';
@@ -34,18 +34,30 @@ const toRow = (m: MessageData): Row => ({
   media_mime_type: m.media?.mimeType ?? null,
   media_sha256: m.media?.sha256 ?? null,
   media_filename: m.media?.filename ?? null,
+  media_url: m.media?.url ?? null,
   context_id: m.context?.id ?? null,
   context_from: m.context?.from ?? null,
   referral: toJson(m.referral),
   raw: toJson(m.raw),
+  template: toJson(m.template),
+  sent_at: m.statusTimes.sentAt,
+  delivered_at: m.statusTimes.deliveredAt,
+  read_at: m.statusTimes.readAt,
+  failed_at: m.statusTimes.failedAt,
   created_at: m.createdAt,
   updated_at: m.updatedAt,
 });
 
 // The domain never keeps a media or context with every field null, so any set column means there is one.
 const mediaOf = (r: Row): MessageData['media'] =>
-  anySet(r.media_id, r.media_mime_type, r.media_sha256, r.media_filename)
-    ? { id: str(r.media_id), mimeType: str(r.media_mime_type), sha256: str(r.media_sha256), filename: str(r.media_filename) }
+  anySet(r.media_id, r.media_mime_type, r.media_sha256, r.media_filename, r.media_url)
+    ? {
+        id: str(r.media_id),
+        mimeType: str(r.media_mime_type),
+        sha256: str(r.media_sha256),
+        filename: str(r.media_filename),
+        url: str(r.media_url),
+      }
     : null;
 
 const contextOf = (r: Row): MessageData['context'] =>
@@ -67,6 +79,13 @@ const fromRow = (r: Row): MessageData => ({
   context: contextOf(r),
   referral: fromJson<Referral | null>(r.referral, null),
   raw: fromJson<Record<string, unknown> | null>(r.raw, null),
+  template: fromJson<MessageTemplate | null>(r.template, null),
+  statusTimes: {
+    sentAt: toIsoOrNull(r.sent_at),
+    deliveredAt: toIsoOrNull(r.delivered_at),
+    readAt: toIsoOrNull(r.read_at),
+    failedAt: toIsoOrNull(r.failed_at),
+  },
   createdAt: toIso(r.created_at),
   updatedAt: toIso(r.updated_at),
 });

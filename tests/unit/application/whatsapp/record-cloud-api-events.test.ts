@@ -64,7 +64,7 @@ describe('RecordCloudApiEvents', () => {
   });
 
   it('records a message of any type with what it carries, and it opens the window', async () => {
-    const media = { id: '1479537139650973', mimeType: 'image/webp', sha256: 'sha', filename: null };
+    const media = { id: '1479537139650973', mimeType: 'image/webp', sha256: 'sha', filename: null, url: null };
     const result = await record.execute({
       changes: [
         message('5511987654321', 'wamid.stk', content({ type: 'sticker', media, context: { id: 'wamid.OUT', from: '15550783881' } })),
@@ -285,7 +285,8 @@ describe('RecordCloudApiEvents', () => {
       await statuses('read');
       const changed = events().slice(before);
       expect(changed.map((e) => [e.type, e.subjectId])).to.deep.equal([['whatsapp.message.status_changed', sent.id]]);
-      expect(changed[0].data.previous).to.deep.equal({ status: 'sent' });
+      expect(changed[0].data.previous).to.deep.include({ status: 'sent' });
+      expect(changed[0].data.previous?.status_history).to.include({ read_at: null });
       expect(changed[0].data.object).to.include({ id: sent.id, status: 'read' });
       expect(w.trigger.kicks).to.equal(kicks + 1);
     });

@@ -81,6 +81,31 @@ describe('Message', () => {
     expect(m.snapshot()).to.deep.include({ status: 'delivered', error: null });
   });
 
+  it('keeps when each status was first reported, and a late one adds no time', () => {
+    const T2 = new Date(T1.getTime() + 60_000);
+    const T3 = new Date(T1.getTime() + 120_000);
+    const m = sent();
+    m.applyDeliveryStatus('read', null, T2);
+    m.applyDeliveryStatus('delivered', null, T3);
+    expect(m.snapshot().statusTimes).to.deep.equal({
+      sentAt: T1.toISOString(),
+      deliveredAt: null,
+      readAt: T2.toISOString(),
+      failedAt: null,
+    });
+    expect(pending().snapshot().statusTimes).to.deep.equal({ sentAt: null, deliveredAt: null, readAt: null, failedAt: null });
+  });
+
+  it('keeps when a message failed, whether the provider refused it or reported it later', () => {
+    const refused = pending();
+    refused.fail({ code: '131026', title: 'Undeliverable', detail: null }, T1);
+    expect(refused.snapshot().statusTimes).to.include({ sentAt: null, failedAt: T1.toISOString() });
+    const T2 = new Date(T1.getTime() + 60_000);
+    const reported = sent();
+    reported.applyDeliveryStatus('failed', null, T2);
+    expect(reported.snapshot().statusTimes).to.include({ sentAt: T1.toISOString(), failedAt: T2.toISOString() });
+  });
+
   it('records an inbound text as received at the time the customer sent it', () => {
     const s = Message.inbound('m2', 'team', thread, inboundText('Oi'), 'wamid.in', T0, T1).snapshot();
     expect(s).to.include({ direction: 'inbound', status: 'received', providerMessageId: 'wamid.in', createdAt: T0.toISOString() });
@@ -115,7 +140,7 @@ describe('Message', () => {
         content({
           type: 'image',
           text: 'Nota fiscal',
-          media: { id: '1479537139650973', mimeType: 'image/jpeg', sha256: 'abc', filename: null },
+          media: { id: '1479537139650973', mimeType: 'image/jpeg', sha256: 'abc', filename: null, url: null },
           context: { id: 'wamid.OUT', from: '15550783881' },
           referral,
           raw,
@@ -131,7 +156,7 @@ describe('Message', () => {
         error: null,
         raw,
         referral,
-        media: { id: '1479537139650973', mimeType: 'image/jpeg', sha256: 'abc', filename: null },
+        media: { id: '1479537139650973', mimeType: 'image/jpeg', sha256: 'abc', filename: null, url: null },
         context: { id: 'wamid.OUT', from: '15550783881' },
       });
     });
@@ -154,7 +179,7 @@ describe('Message', () => {
     });
 
     it('drops a media, context or referral whose every field is empty', () => {
-      const empty = { id: null, mimeType: null, sha256: null, filename: null };
+      const empty = { id: null, mimeType: null, sha256: null, filename: null, url: null };
       const s = Message.inbound(
         'm8',
         'team',
@@ -179,7 +204,7 @@ describe('Message', () => {
       const raw = { type: long(40) };
       const given = content({
         type: long(40),
-        media: { id: long(256), mimeType: long(300), sha256: long(256), filename: long(5000) },
+        media: { id: long(256), mimeType: long(300), sha256: long(256), filename: long(5000), url: null },
         context: { id: long(256), from: long(65) },
         raw,
       });
@@ -190,7 +215,7 @@ describe('Message', () => {
       expect(s).to.deep.include({
         type: long(MESSAGE_LENGTHS.type),
         content: `[${long(MESSAGE_LENGTHS.type)}]`,
-        media: { id: null, mimeType: long(MESSAGE_LENGTHS.mediaMimeType), sha256: null, filename: long(5000) },
+        media: { id: null, mimeType: long(MESSAGE_LENGTHS.mediaMimeType), sha256: null, filename: long(5000), url: null },
         context: null,
         raw,
       });
@@ -200,7 +225,7 @@ describe('Message', () => {
     it('keeps values at their length untouched, and reports nothing', () => {
       const given = content({
         type: 'x'.repeat(32),
-        media: { id: 'i'.repeat(255), mimeType: 'm'.repeat(255), sha256: 's'.repeat(255), filename: null },
+        media: { id: 'i'.repeat(255), mimeType: 'm'.repeat(255), sha256: 's'.repeat(255), filename: null, url: null },
         context: { id: 'c'.repeat(255), from: '1'.repeat(64) },
       });
       expect(fitInboundContent(given)).to.deep.equal({ content: given, cut: [], omitted: [] });
