@@ -227,6 +227,25 @@ export class Message {
   }
 
   /**
+   * A message the business sent without this API (from the phone, or another client of the same number),
+   * as the provider echoed it back: kept like an inbound one, but outbound and already `sent`.
+   */
+  static sentElsewhere(
+    id: string,
+    teamId: string,
+    conversation: Thread,
+    given: InboundContent,
+    providerMessageId: string,
+    sentAt: Date,
+    now: Date,
+  ): Message {
+    const message = Message.inbound(id, teamId, conversation, given, providerMessageId, sentAt, now);
+    message.data.direction = 'outbound';
+    message.data.status = 'sent';
+    return message;
+  }
+
+  /**
    * Whether the provider's id of a message can be kept. One that cannot is never cut: redeliveries and
    * delivery statuses find the message by it, and a cut id could name another message.
    */
