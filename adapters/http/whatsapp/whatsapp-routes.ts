@@ -1,3 +1,4 @@
+import { RecordEvolutionEvents } from '../../../application/whatsapp/record-evolution-events';
 import { CreateContact } from '../../../application/whatsapp/create-contact';
 import { DeleteContact } from '../../../application/whatsapp/delete-contact';
 import { GetContact } from '../../../application/whatsapp/get-contact';
@@ -18,6 +19,7 @@ import { Ctx, pathId, teamOf } from '../shared/params';
 import { Q, updatedSince } from '../shared/query';
 import { createOne, getPage, resource } from '../shared/resource';
 import { CloudWebhookDeps, cloudWebhookOperations } from './cloud-webhook-routes';
+import { evolutionWebhookOperations } from './evolution-webhook-routes';
 import {
   contactSchema,
   conversationMessageSchema,
@@ -68,7 +70,7 @@ const conversations = resource({
   name: 'WhatsAppConversation',
 });
 
-export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps): RouteModule {
+export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, evolution: RecordEvolutionEvents): RouteModule {
   return {
     operations: [
       contacts.list({
@@ -205,6 +207,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         present: presentConversationMessage,
       }),
       ...cloudWebhookOperations(webhook),
+      ...evolutionWebhookOperations(evolution),
     ],
   };
 }
