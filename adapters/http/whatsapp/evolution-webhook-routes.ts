@@ -1,4 +1,4 @@
-// The public Evolution API webhook of one inbox (docs/whatsapp.md: Evolution webhook): Evolution posts every
+// The public Evolution API webhook of one inbox (docs/api.md: Evolution webhook): Evolution posts every
 // event of an instance to one URL, with the instance's API key in the body.
 import { RecordEvolutionEvents } from '../../../application/whatsapp/record-evolution-events';
 import { one } from '../shared/envelope';
