@@ -105,12 +105,9 @@ export class InboundMessages {
    * False when it was already stored or its sender is unusable. Runs in the caller's transaction.
    */
   async received(source: Source, team: TeamContext, inbox: InboxData, event: InboundMessageEvent): Promise<boolean> {
-    const now = this.clock.now();
-    const phone = this.phoneOf(source, event.from);
-    if (!phone) return false;
-    if (await this.messages.findByProviderMessageId(team, inbox.id, event.providerMessageId)) return false;
-    // A clock ahead of ours must not stretch the window beyond 24 hours from now.
-    const sentAt = event.sentAt.getTime() > now.getTime() ? now : event.sentAt;
+    const fresh = await this.fresh(source, team, inbox, event);
+    if (!fresh) return false;
+    const { now, phone, sentAt } = fresh;
 
     const { contact, created } = await this.contactOf(team, phone, event.profileName, now);
     if (event.newWaId !== null) await this.followNumberChange(source, team, contact, event.newWaId, now);
@@ -133,11 +130,9 @@ export class InboundMessages {
    * redelivery) or the recipient is unusable. Runs in the caller's transaction.
    */
   async sentElsewhere(source: Source, team: TeamContext, inbox: InboxData, event: InboundMessageEvent): Promise<boolean> {
-    const now = this.clock.now();
-    const phone = this.phoneOf(source, event.from);
-    if (!phone) return false;
-    if (await this.messages.findByProviderMessageId(team, inbox.id, event.providerMessageId)) return false;
-    const sentAt = event.sentAt.getTime() > now.getTime() ? now : event.sentAt;
+    const fresh = await this.fresh(source, team, inbox, event);
+    if (!fresh) return false;
+    const { now, phone, sentAt } = fresh;
 
     // The name on the business's own message is the business's: it is not the customer's push name.
     const { contact, created } = await this.contactOf(team, phone, null, now);
@@ -162,6 +157,23 @@ export class InboundMessages {
     await this.messages.update(data);
     await this.events.append(team, [this.events.draft('whatsapp.message.status_changed', 'whatsappMessage', data.id, data, found)], now);
     return true;
+  }
+
+  /**
+   * The customer's number and the message's time, when the message is new to the inbox and its number
+   * usable; null otherwise. A clock ahead of ours must not stretch the window beyond 24 hours from now.
+   */
+  private async fresh(
+    source: Source,
+    team: TeamContext,
+    inbox: InboxData,
+    event: InboundMessageEvent,
+  ): Promise<{ now: Date; phone: PhoneNumber; sentAt: Date } | null> {
+    const now = this.clock.now();
+    const phone = this.phoneOf(source, event.from);
+    if (!phone) return null;
+    if (await this.messages.findByProviderMessageId(team, inbox.id, event.providerMessageId)) return null;
+    return { now, phone, sentAt: event.sentAt.getTime() > now.getTime() ? now : event.sentAt };
   }
 
   private phoneOf(source: Source, from: string): PhoneNumber | null {

@@ -230,16 +230,8 @@ export class Message {
    * A message the business sent without this API (from the phone, or another client of the same number),
    * as the provider echoed it back: kept like an inbound one, but outbound and already `sent`.
    */
-  static sentElsewhere(
-    id: string,
-    teamId: string,
-    conversation: Thread,
-    given: InboundContent,
-    providerMessageId: string,
-    sentAt: Date,
-    now: Date,
-  ): Message {
-    const message = Message.inbound(id, teamId, conversation, given, providerMessageId, sentAt, now);
+  static sentElsewhere(...reported: Parameters<typeof Message.inbound>): Message {
+    const message = Message.inbound(...reported);
     message.data.direction = 'outbound';
     message.data.status = 'sent';
     return message;
