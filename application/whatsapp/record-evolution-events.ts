@@ -33,8 +33,11 @@ export type EvolutionEvent =
 export interface RecordEvolutionEventsCommand {
   /** The inbox named in the webhook's URL, as sent (it may not be an id at all). */
   inboxId: string;
-  /** The `apikey` of the body (or the request's header): the inbox's Evolution API key. */
-  apiKey: string | null;
+  /**
+   * The keys the request carries: the body's `apikey` (Evolution puts its instance's token there) and an
+   * `apikey` header (which Evolution's webhook `headers` setting can carry). One must be the inbox's key.
+   */
+  apiKeys: string[];
   /** When Evolution sent the body (`date_time`); null when it did not say, and then it is now. */
   reportedAt: Date | null;
   events: EvolutionEvent[];
@@ -58,8 +61,8 @@ export interface RecordEvolutionEventsResult {
 }
 
 /**
- * The public Evolution webhook of one inbox. The body's `apikey` must be the inbox's Evolution API key
- * (compared in constant time); otherwise, or when the URL names no Evolution inbox, Unauthorized and
+ * The public Evolution webhook of one inbox. The body's `apikey` or the `apikey` header must be the inbox's
+ * Evolution API key (compared in constant time); otherwise, or when the URL names no Evolution inbox, Unauthorized and
  * nothing is stored. Then, as the Cloud API webhook does: customers' messages of every type are kept
  * (`whatsapp.message.received`), statuses settle outbound messages (`whatsapp.message.status_changed`),
  * each in its own transaction with its events, and a redelivery stores nothing. Messages the business sent
@@ -100,9 +103,9 @@ export class RecordEvolutionEvents {
   /** The inbox the URL names, when it is an Evolution inbox and the key is its own; one answer for every refusal. */
   private async authenticated(command: RecordEvolutionEventsCommand): Promise<InboxData> {
     const inbox = isUuid(command.inboxId) ? await this.inboxes.findByIdAcrossTeams(command.inboxId.toLowerCase()) : null;
-    const expected = inbox?.credentials.channel === 'evolution' ? inbox.credentials.apiKey : null;
+    const expected = inbox?.credentials.channel === 'evolution' ? this.hasher.hash(inbox.credentials.apiKey) : null;
     // Hashing both sides compares digests of one length, so the time taken tells nothing of the key.
-    if (!inbox || expected === null || command.apiKey === null || !this.hasher.matches(command.apiKey, this.hasher.hash(expected))) {
+    if (!inbox || expected === null || !command.apiKeys.some((key) => this.hasher.matches(key, expected))) {
       this.logger.warn({ inboxId: inbox?.id ?? null }, 'Evolution webhook refused: unknown inbox or wrong apikey');
       throw new Unauthorized('apikey does not match an Evolution inbox');
     }

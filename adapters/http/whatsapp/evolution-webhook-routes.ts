@@ -22,8 +22,8 @@ export function evolutionWebhookOperations(record: RecordEvolutionEvents): Opera
       description:
         "The body is Evolution API v2's webhook JSON (`event`, `instance`, `data`, `date_time`, `apikey`…), taken as " +
         'sent: it is not validated, and anything unexpected in it is skipped, not refused. Event names are read ' +
-        "either way (`messages.upsert` or `MESSAGES_UPSERT`). The body's `apikey` (or, without one, an `apikey` " +
-        "header) must be the inbox's Evolution API key; otherwise, or when the path names no Evolution inbox, 401 " +
+        "either way (`messages.upsert` or `MESSAGES_UPSERT`). The body's `apikey` (Evolution puts the instance's token " +
+        "there) or an `apikey` header (set in the webhook's `headers`) must be the inbox's Evolution API key; otherwise, or when the path names no Evolution inbox, 401 " +
         "and nothing is stored. `messages.upsert` keeps a customer's message of any type; one sent from the " +
         'business phone (`fromMe`, or `send.message`) is kept as an outbound `sent` message, once. ' +
         '`messages.update` settles an outbound message (moving forward only); `connection.update` keeps the ' +
@@ -36,7 +36,7 @@ export function evolutionWebhookOperations(record: RecordEvolutionEvents): Opera
           in: 'header',
           required: false,
           schema: { type: 'string' },
-          description: "The inbox's Evolution API key, read only when the body carries no `apikey`.",
+          description: "The inbox's Evolution API key, for an inbox configured with another key than the instance's token.",
         },
       ],
       success: {
@@ -53,7 +53,7 @@ export function evolutionWebhookOperations(record: RecordEvolutionEvents): Opera
         const header = ctx.get('apikey');
         const result = await record.execute({
           inboxId: String(ctx.params?.inboxId ?? ''),
-          apiKey: text(body.apikey) ?? (header === '' ? null : header),
+          apiKeys: [text(body.apikey), header].filter((key): key is string => !!key),
           reportedAt: reportedAtOf(body),
           events: evolutionEventsOf(body, new Date()),
         });

@@ -131,7 +131,7 @@ for (const backend of backendNames()) {
       expect(conversations[0].last_inbound_at).to.not.equal(null);
     });
 
-    it('takes the event as written either way, and the apikey from the header when the body has none', async () => {
+    it('takes the event as written either way, and the apikey from the header when the body has none or another', async () => {
       const team = await env.team();
       const inbox = await evolutionInbox(team);
       const res = await env.request
@@ -140,6 +140,15 @@ for (const backend of backendNames()) {
         .send(evolutionBody('MESSAGES_UPSERT', upsertData('3EB0HEADER0000001', 'conversation', { conversation: 'Oi' }), undefined))
         .expect(200);
       expect(res.body.data).to.deep.equal({ ...ZERO, messages: 1 });
+      // The body carries the instance's own token; the header the key the inbox was configured with.
+      const withToken = evolutionBody(
+        'messages.upsert',
+        upsertData('3EB0HEADER0000002', 'conversation', { conversation: 'Oi' }),
+        'B6D7-instance-token',
+      );
+      await env.request.post(webhook(inbox.id)).set('apikey', API_KEY).send(withToken).expect(200);
+      await env.request.post(webhook(inbox.id)).set('apikey', 'wrong').send(withToken).expect(401);
+      expect(await allMessages(team, inbox)).to.have.length(2);
     });
 
     it('matches the 8-digit spelling of a Brazilian mobile to the same contact and conversation', async () => {
