@@ -23,6 +23,7 @@ import { ListConversations } from '../../application/whatsapp/list-conversations
 import { ListInboxErrors } from '../../application/whatsapp/list-inbox-errors';
 import { ListInboxes } from '../../application/whatsapp/list-inboxes';
 import { RecordCloudApiEvents } from '../../application/whatsapp/record-cloud-api-events';
+import { RecordEvolutionEvents } from '../../application/whatsapp/record-evolution-events';
 import { ResealInboxCredentials } from '../../application/whatsapp/reseal-inbox-credentials';
 import { SendWhatsAppText } from '../../application/whatsapp/send-whatsapp-text';
 import { UpdateContact } from '../../application/whatsapp/update-contact';
@@ -115,6 +116,7 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   singleton(DeleteContact, [uow, T.ContactRepository, T.ConversationRepository]);
   singleton(SendWhatsAppText, [...R, T.Provider, EventLog, ids, clock, logger, trigger]);
   singleton(RecordCloudApiEvents, [...R, T.InboxErrorRepository, EventLog, ids, clock, logger, trigger]);
+  singleton(RecordEvolutionEvents, [...R, EventLog, ids, clock, logger, TOKENS.SecretHasher, trigger]);
   singleton(ListConversations, [T.ConversationRepository, T.InboxRepository, T.ContactRepository]);
   singleton(GetConversation, [T.ConversationRepository]);
   singleton(ListConversationMessages, [T.ConversationRepository, T.MessageRepository]);
@@ -125,8 +127,8 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   singleton(ResealInboxCredentials, [uow, T.InboxRepository]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(
-    (useCases: WhatsAppUseCases, record: RecordCloudApiEvents, config: Config) =>
-      whatsappRoutes(useCases, { record, appSecret: config.whatsapp.appSecret, verifyToken: config.whatsapp.verifyToken }),
+    (useCases: WhatsAppUseCases, record: RecordCloudApiEvents, config: Config, evolution: RecordEvolutionEvents) =>
+      whatsappRoutes(useCases, { record, appSecret: config.whatsapp.appSecret, verifyToken: config.whatsapp.verifyToken }, evolution),
     [
       services({
         listContacts: ListContacts,
@@ -142,6 +144,7 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
       }),
       RecordCloudApiEvents,
       TOKENS.Config,
+      RecordEvolutionEvents,
     ],
   );
   bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(whatsappCommands, [

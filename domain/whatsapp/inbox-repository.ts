@@ -1,6 +1,6 @@
 import { KeysetPage, KeysetQuery } from '../shared/keyset';
 import { TeamContext } from '../shared/team';
-import { Channel, InboxData } from './inbox';
+import { Channel, ConnectionState, InboxData } from './inbox';
 
 /** An inbox without its credentials: what a list shows, read without opening the sealed secrets. */
 export interface InboxSummary {
@@ -11,6 +11,9 @@ export interface InboxSummary {
   isActive: boolean;
   /** The Cloud API number's id (not a secret: Meta sends it in every callback); null on other channels. */
   phoneNumberId: string | null;
+  /** The provider's last reported connection state (Evolution), and when it was reported. */
+  connectionState: ConnectionState | null;
+  connectionStateAt: string | null;
   createdAt: string;
 }
 
@@ -35,7 +38,14 @@ export interface InboxRepository {
    * the team from the inbox, as a key-authenticated request learns it from the key.
    */
   findByPhoneNumberId(phoneNumberId: string): Promise<InboxData | null>;
+  /**
+   * An inbox by its id, whatever its team: a provider's webhook names its inbox in the URL and the team
+   * comes from the inbox, as a key-authenticated request's comes from the key.
+   */
+  findByIdAcrossTeams(id: string): Promise<InboxData | null>;
   insert(inbox: InboxData): Promise<void>;
+  /** Writes the inbox's connection state, the time it was reported and `updatedAt`; nothing else. */
+  updateConnection(team: TeamContext, inbox: InboxData): Promise<void>;
   /** The team's inboxes, newest first (created_at, then id), without their credentials. */
   listSummaries(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<InboxSummary>>;
   /**

@@ -10,6 +10,13 @@ export type InboxCredentials =
   | { channel: 'evolution'; baseUrl: string; instance: string; apiKey: string }
   | { channel: 'sandbox' };
 
+/** Evolution's connection states of its WhatsApp session (`connection.update`). */
+export const CONNECTION_STATES = ['open', 'connecting', 'close'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+export const isConnectionState = (v: unknown): v is ConnectionState =>
+  typeof v === 'string' && (CONNECTION_STATES as readonly string[]).includes(v);
+
 export interface InboxData {
   id: string;
   teamId: string;
@@ -17,6 +24,10 @@ export interface InboxData {
   channel: Channel;
   isActive: boolean;
   credentials: InboxCredentials;
+  /** The provider's last reported connection state (Evolution); null until one is reported. */
+  connectionState: ConnectionState | null;
+  /** When the provider reported that state. */
+  connectionStateAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -47,7 +58,18 @@ export class Inbox {
     if (!name) throw new ValidationFailed('name must not be empty', 'name');
     const credentials = credentialsOf(setup);
     const at = now.toISOString();
-    return new Inbox({ id, teamId, name, channel: credentials.channel, isActive: true, credentials, createdAt: at, updatedAt: at });
+    return new Inbox({
+      id,
+      teamId,
+      name,
+      channel: credentials.channel,
+      isActive: true,
+      credentials,
+      connectionState: null,
+      connectionStateAt: null,
+      createdAt: at,
+      updatedAt: at,
+    });
   }
 
   static restore(data: InboxData): Inbox {
@@ -77,6 +99,21 @@ export class Inbox {
   /** An inactive inbox sends nothing. */
   assertActive(): void {
     if (!this.data.isActive) throw new Conflict('The inbox is inactive');
+  }
+
+  /**
+   * The provider reported the session's state at `reportedAt`. Reports arrive out of order, so one older
+   * than the state kept changes nothing. Returns the state it replaced (null when there was none), or
+   * undefined when the report was too old to apply.
+   */
+  reportConnection(state: ConnectionState, reportedAt: Date, now: Date): { previous: ConnectionState | null } | undefined {
+    const at = reportedAt.toISOString();
+    if (this.data.connectionStateAt !== null && at < this.data.connectionStateAt) return undefined;
+    const previous = this.data.connectionState;
+    this.data.connectionState = state;
+    this.data.connectionStateAt = at;
+    this.data.updatedAt = now.toISOString();
+    return { previous };
   }
 
   /** The Cloud API cannot start a conversation with free text; the others can. */

@@ -262,6 +262,18 @@ export class Message {
   }
 
   /**
+   * A message the business sent without this API (from the phone, or another client of the same number),
+   * as the provider echoed it back: kept like an inbound one, but outbound and already `sent`.
+   */
+  static sentElsewhere(...reported: Parameters<typeof Message.inbound>): Message {
+    const message = Message.inbound(...reported);
+    message.data.direction = 'outbound';
+    message.data.status = 'sent';
+    message.data.statusTimes.sentAt = message.data.createdAt;
+    return message;
+  }
+
+  /**
    * Whether the provider's id of a message can be kept. One that cannot is never cut: redeliveries and
    * delivery statuses find the message by it, and a cut id could name another message.
    */

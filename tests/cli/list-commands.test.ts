@@ -198,7 +198,16 @@ forEachHttpBackend(
         ['Vendas', 'cloud_api', `pn-${teamId.slice(-12)}`, true],
       ]);
       for (const i of inboxes)
-        expect(Object.keys(i)).to.deep.equal(['id', 'name', 'channel', 'phone_number_id', 'is_active', 'created_at']);
+        expect(Object.keys(i)).to.deep.equal([
+          'id',
+          'name',
+          'channel',
+          'phone_number_id',
+          'is_active',
+          'connection_state',
+          'connection_state_at',
+          'created_at',
+        ]);
     });
 
     it('webhook list: id, endpoint_id, name, is_active, action_type, created_at, never a secret or its hash', async () => {

@@ -17,6 +17,8 @@ const presentInboxSummary = (i: InboxSummary) => ({
   channel: i.channel,
   phone_number_id: i.phoneNumberId,
   is_active: i.isActive,
+  connection_state: i.connectionState,
+  connection_state_at: i.connectionStateAt,
   created_at: i.createdAt,
 });
 
@@ -77,10 +79,11 @@ export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[
     },
     {
       name: 'inbox list',
-      description: "List a team's inboxes, newest first (the Cloud API phone number id, never a credential).",
+      description:
+        "List a team's inboxes, newest first (the Cloud API phone number id, Evolution's last connection state, never a credential).",
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin inbox list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
-      columns: ['id', 'name', 'channel', 'phone_number_id', 'is_active', 'created_at'],
+      columns: ['id', 'name', 'channel', 'phone_number_id', 'is_active', 'connection_state', 'connection_state_at', 'created_at'],
       run: async (a) => listOutput(await uc().listInboxes.execute({ teamId: a.uuid('team') }, pageArgs(a)), presentInboxSummary),
     },
     {

@@ -26,13 +26,13 @@ export function providerErrorOf(e: Json | null): ProviderError | null {
 }
 
 /** `[label]`, or `[label] rest` when there is something to add. */
-const tagged = (label: string, rest: string | null): string => (rest ? `[${label}] ${rest}` : `[${label}]`);
-const joined = (parts: (string | null)[], separator: string): string | null => {
+export const tagged = (label: string, rest: string | null): string => (rest ? `[${label}] ${rest}` : `[${label}]`);
+export const joined = (parts: (string | null)[], separator: string): string | null => {
   const kept = parts.filter((p): p is string => p !== null && p.trim() !== '');
   return kept.length > 0 ? kept.join(separator) : null;
 };
 /** `Title (id)`, or whichever of the two there is. */
-const titled = (title: string | null, id: string | null): string | null =>
+export const titled = (title: string | null, id: string | null): string | null =>
   title && id && title !== id ? `${title} (${id})` : (title ?? id);
 
 function mediaOf(m: Json): MessageMedia | null {

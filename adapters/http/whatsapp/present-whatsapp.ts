@@ -1,5 +1,6 @@
 import { DeletedContact } from '../../../application/whatsapp/delete-contact';
 import { RecordCloudApiEventsResult } from '../../../application/whatsapp/record-cloud-api-events';
+import { RecordEvolutionEventsResult } from '../../../application/whatsapp/record-evolution-events';
 import { ContactData } from '../../../domain/whatsapp/contact';
 import { ConversationData } from '../../../domain/whatsapp/conversation';
 import { CHANNELS, InboxData } from '../../../domain/whatsapp/inbox';
@@ -110,6 +111,16 @@ export const presentCloudApiEvents = (r: RecordCloudApiEventsResult) => ({
   messages: r.messages,
   statuses: r.statuses,
   errors: r.errors,
+  ignored: r.ignored,
+});
+
+/** What the Evolution webhook stored of a delivery, and what it received but did not store. */
+export const presentEvolutionEvents = (r: RecordEvolutionEventsResult) => ({
+  messages: r.messages,
+  sent: r.sent,
+  statuses: r.statuses,
+  connection_updates: r.connectionUpdates,
+  ignored_groups: r.ignoredGroups,
   ignored: r.ignored,
 });
 
@@ -254,3 +265,16 @@ export const cloudApiEventsSchema = exactObject({
 });
 
 export const deletedSchema = exactObject({ id: R.uuid, deleted: { const: true } });
+
+const count = (description: string) => ({ type: 'integer', minimum: 0, description });
+
+export const evolutionEventsSchema = exactObject({
+  messages: count("Customers' messages stored."),
+  sent: count('Messages sent from the business phone (`fromMe`), stored as outbound and `sent`.'),
+  statuses: count('Delivery statuses applied to outbound messages.'),
+  connection_updates: count('Connection states kept on the inbox.'),
+  ignored_groups: count('Messages of groups, broadcast lists, statuses and channels: never stored.'),
+  ignored: count(
+    'Everything else received and not stored: redeliveries, statuses that change nothing, older connection states, other events.',
+  ),
+});

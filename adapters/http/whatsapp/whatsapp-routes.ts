@@ -1,3 +1,4 @@
+import { RecordEvolutionEvents } from '../../../application/whatsapp/record-evolution-events';
 import { CreateContact } from '../../../application/whatsapp/create-contact';
 import { DeleteContact } from '../../../application/whatsapp/delete-contact';
 import { GetContact } from '../../../application/whatsapp/get-contact';
@@ -19,6 +20,7 @@ import { Ctx, pathId, teamOf } from '../shared/params';
 import { Q, updatedSince } from '../shared/query';
 import { createOne, getPage, resource } from '../shared/resource';
 import { CloudWebhookDeps, cloudWebhookOperations } from './cloud-webhook-routes';
+import { evolutionWebhookOperations } from './evolution-webhook-routes';
 import {
   contactSchema,
   conversationMessageSchema,
@@ -77,7 +79,7 @@ const conversations = resource({
   name: 'WhatsAppConversation',
 });
 
-export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps): RouteModule {
+export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, evolution: RecordEvolutionEvents): RouteModule {
   return {
     operations: [
       contacts.list({
@@ -224,6 +226,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps):
         useCase: uc.getMessage,
       }),
       ...cloudWebhookOperations(webhook),
+      ...evolutionWebhookOperations(evolution),
     ],
   };
 }

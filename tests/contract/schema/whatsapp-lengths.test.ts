@@ -26,6 +26,8 @@ const FITTED: Record<string, number> = {
 const OWN_VALUES = [
   // the channels the API knows
   'whatsapp_inboxes.channel',
+  // the connection states the API knows (`open`, `connecting`, `close`)
+  'whatsapp_inboxes.connection_state',
   'whatsapp_conversations.channel',
   // a validated number (at most 15 digits) and its address, never the text the provider sent
   'whatsapp_contacts.phone',

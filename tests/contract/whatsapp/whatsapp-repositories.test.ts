@@ -208,6 +208,29 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       expect(await inboxes.findById(team, evo.id)).to.deep.equal(evo);
     });
 
+    it('finds an inbox by its id whatever its team, and keeps the connection state reported for it', async () => {
+      const evo = await inbox('evolution', { baseUrl: 'https://evo.example.com', instance: 'loja', apiKey: 'k' });
+      expect(await inboxes.findByIdAcrossTeams(evo.id)).to.deep.equal(evo);
+      expect(await inboxes.findByIdAcrossTeams(uuid())).to.equal(null);
+      expect(evo).to.include({ connectionState: null, connectionStateAt: null });
+
+      const reported = Inbox.restore(evo);
+      expect(reported.reportConnection('open', at(30), at(31))).to.deep.equal({ previous: null });
+      await inboxes.updateConnection(team, reported.snapshot());
+      // Another team's id names no inbox of this one: nothing is written.
+      await inboxes.updateConnection(other, { ...reported.snapshot(), connectionState: 'close' });
+      const read = await inboxes.findByIdAcrossTeams(evo.id);
+      expect(read).to.deep.equal({
+        ...evo,
+        connectionState: 'open',
+        connectionStateAt: at(30).toISOString(),
+        updatedAt: at(31).toISOString(),
+      });
+      expect(await inboxes.findById(team, evo.id)).to.deep.equal(read);
+      const [summary] = (await inboxes.listSummaries(team, { limit: 10, after: null })).items.filter((s) => s.id === evo.id);
+      expect(summary).to.include({ connectionState: 'open', connectionStateAt: at(30).toISOString() });
+    });
+
     /** The inbox as the backend holds it: the SQL row, or the memory record. */
     const stored = async (id: string): Promise<Record<string, unknown>> =>
       backend === 'memory'
@@ -257,6 +280,8 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
             channel: i.channel,
             isActive: i.isActive,
             phoneNumberId: setup.channel === 'cloud_api' ? setup.phoneNumberId! : null,
+            connectionState: null,
+            connectionStateAt: null,
             createdAt,
           };
         },

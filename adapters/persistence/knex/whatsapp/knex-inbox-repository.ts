@@ -2,14 +2,19 @@ import { CredentialCipher, openCredentials, resealEach, sealCredentials } from '
 import { Duplicate } from '../../../../domain/shared/errors';
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
-import { InboxData } from '../../../../domain/whatsapp/inbox';
+import { ConnectionState, InboxData } from '../../../../domain/whatsapp/inbox';
 import { CredentialsReseal, InboxRepository, InboxSummary } from '../../../../domain/whatsapp/inbox-repository';
 import { KnexDatabase } from '../shared/knex-database';
 import { newestFirstPage } from '../shared/keyset';
-import { isUniqueViolation, toBool, toIso } from '../shared/rows';
+import { isUniqueViolation, toBool, toIso, toIsoOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
 const TABLE = 'whatsapp_inboxes';
+
+const connectionOf = (r: Row) => ({
+  connectionState: (r.connection_state as ConnectionState | null) ?? null,
+  connectionStateAt: toIsoOrNull(r.connection_state_at),
+});
 
 /** `credentials` holds the sealed text (JSON in rows written before sealing, and for the sandbox). */
 export class KnexInboxRepository implements InboxRepository {
@@ -27,6 +32,8 @@ export class KnexInboxRepository implements InboxRepository {
       is_active: i.isActive,
       phone_number_id: i.credentials.channel === 'cloud_api' ? i.credentials.phoneNumberId : null,
       credentials: sealCredentials(this.cipher, i.credentials),
+      connection_state: i.connectionState,
+      connection_state_at: i.connectionStateAt,
       created_at: i.createdAt,
       updated_at: i.updatedAt,
     };
@@ -40,6 +47,7 @@ export class KnexInboxRepository implements InboxRepository {
       channel: r.channel as InboxData['channel'],
       isActive: toBool(r.is_active),
       credentials: openCredentials(this.cipher, r.credentials),
+      ...connectionOf(r),
       createdAt: toIso(r.created_at),
       updatedAt: toIso(r.updated_at),
     };
@@ -58,7 +66,17 @@ export class KnexInboxRepository implements InboxRepository {
 
   /** Never selects `credentials`: listing needs no key and opens no secret. */
   listSummaries(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<InboxSummary>> {
-    const columns = ['team_id', 'id', 'name', 'channel', 'is_active', 'phone_number_id', 'created_at'];
+    const columns = [
+      'team_id',
+      'id',
+      'name',
+      'channel',
+      'is_active',
+      'phone_number_id',
+      'connection_state',
+      'connection_state_at',
+      'created_at',
+    ];
     return newestFirstPage(this.database.db(TABLE).where({ team_id: team.teamId }).select(columns), 'created_at', query, (r) => ({
       id: r.id as string,
       teamId: r.team_id as string,
@@ -66,8 +84,23 @@ export class KnexInboxRepository implements InboxRepository {
       channel: r.channel as InboxData['channel'],
       isActive: toBool(r.is_active),
       phoneNumberId: (r.phone_number_id as string | null) ?? null,
+      ...connectionOf(r),
       createdAt: toIso(r.created_at),
     }));
+  }
+
+  /** Across teams, on purpose: Evolution's webhook names the inbox in its URL, and the team comes from it. */
+  async findByIdAcrossTeams(id: string): Promise<InboxData | null> {
+    const row = await this.database.db(TABLE).where({ id }).first<Row | undefined>();
+    return row ? this.fromRow(row) : null;
+  }
+
+  async updateConnection(team: TeamContext, inbox: InboxData): Promise<void> {
+    await this.database.db(TABLE).where({ team_id: team.teamId, id: inbox.id }).update({
+      connection_state: inbox.connectionState,
+      connection_state_at: inbox.connectionStateAt,
+      updated_at: inbox.updatedAt,
+    });
   }
 
   async insert(inbox: InboxData): Promise<void> {

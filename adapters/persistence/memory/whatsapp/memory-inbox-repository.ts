@@ -44,9 +44,23 @@ export class MemoryInboxRepository implements InboxRepository {
         channel: r.channel,
         isActive: r.isActive,
         phoneNumberId: r.phoneNumberId,
+        connectionState: r.connectionState,
+        connectionStateAt: r.connectionStateAt,
         createdAt: r.createdAt,
       }));
     return newestFirstPageOf(summaries, query, (i) => ({ at: i.createdAt, id: i.id }));
+  }
+
+  async findByIdAcrossTeams(id: string): Promise<InboxData | null> {
+    const i = this.rows.get(id);
+    return i ? this.fromRow(i) : null;
+  }
+
+  async updateConnection(team: TeamContext, inbox: InboxData): Promise<void> {
+    const row = this.rows.get(inbox.id);
+    if (!row || row.teamId !== team.teamId) return;
+    const { connectionState, connectionStateAt, updatedAt } = inbox;
+    this.rows.set(row.id, { ...row, connectionState, connectionStateAt, updatedAt });
   }
 
   async insert(inbox: InboxData): Promise<void> {

@@ -123,3 +123,32 @@ describe('provider base URL', () => {
     }
   });
 });
+
+describe('Inbox connection state', () => {
+  const evo = () =>
+    Inbox.create('i1', 't1', { name: 'Evo', channel: 'evolution', baseUrl: 'https://evo.example.com', instance: 'loja', apiKey: 'k' }, NOW);
+  const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+
+  it('starts unknown, then keeps each newer report with its time, telling the state it replaced', () => {
+    const inbox = evo();
+    expect(inbox.snapshot()).to.include({ connectionState: null, connectionStateAt: null });
+    expect(inbox.reportConnection('open', at(1), at(2))).to.deep.equal({ previous: null });
+    expect(inbox.reportConnection('close', at(3), at(4))).to.deep.equal({ previous: 'open' });
+    expect(inbox.snapshot()).to.include({
+      connectionState: 'close',
+      connectionStateAt: at(3).toISOString(),
+      updatedAt: at(4).toISOString(),
+    });
+  });
+
+  it('ignores a report older than the state it keeps', () => {
+    const inbox = evo();
+    inbox.reportConnection('close', at(5), at(6));
+    expect(inbox.reportConnection('open', at(1), at(7))).to.equal(undefined);
+    expect(inbox.snapshot()).to.include({
+      connectionState: 'close',
+      connectionStateAt: at(5).toISOString(),
+      updatedAt: at(6).toISOString(),
+    });
+  });
+});

@@ -253,4 +253,40 @@ describe('Message', () => {
       expect(opensServiceWindow('system')).to.equal(false);
     });
   });
+
+  describe('sent elsewhere (from the phone, echoed back by the provider)', () => {
+    const image: InboundContent = {
+      ...inboundText(''),
+      type: 'image',
+      text: 'Segue o orçamento',
+      media: { id: null, mimeType: 'image/jpeg', sha256: 'cGF5bG9hZA==', filename: null, url: null },
+    };
+
+    it('is outbound and already sent, with the provider id, the readable text and the media', () => {
+      const m = Message.sentElsewhere('m9', 'team', thread, image, '3EB0C767D26A1D6F', T0, T1).snapshot();
+      expect(m).to.deep.include({
+        direction: 'outbound',
+        status: 'sent',
+        type: 'image',
+        content: 'Segue o orçamento',
+        providerMessageId: '3EB0C767D26A1D6F',
+        createdAt: T0.toISOString(),
+        updatedAt: T1.toISOString(),
+      });
+      expect(m.media).to.deep.equal(image.media);
+      expect(m.statusTimes).to.deep.equal({ sentAt: T0.toISOString(), deliveredAt: null, readAt: null, failedAt: null });
+    });
+
+    it('moves on with later delivery statuses, as a message this API sent', () => {
+      const m = Message.sentElsewhere('m9', 'team', thread, inboundText('Oi'), '3EB0C767D26A1D6F', T0, T0);
+      expect(m.applyDeliveryStatus('delivered', null, T1)).to.equal(true);
+      expect(m.applyDeliveryStatus('sent', null, T1)).to.equal(false);
+      expect(m.status).to.equal('delivered');
+    });
+
+    it('gives a placeholder to a message with nothing to read', () => {
+      const m = Message.sentElsewhere('m9', 'team', thread, { ...inboundText(''), type: 'sticker', text: null }, 'X', T0, T0);
+      expect(m.snapshot().content).to.equal('[sticker]');
+    });
+  });
 });
