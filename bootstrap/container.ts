@@ -19,8 +19,10 @@ import { Clock } from '../application/shared/clock';
 import { Logger } from '../application/shared/logger';
 import { RateLimiter } from '../application/shared/rate-limiter';
 import { CheckReadiness, ReadinessProbe, notConfigured } from '../application/shared/readiness';
+import { InboxRepository } from '../domain/whatsapp/inbox-repository';
 import { Config, StorageKind, storageKindOf } from './config';
 import { CONTEXTS } from './contexts';
+import { WHATSAPP_TOKENS } from './contexts/whatsapp';
 import { bindRateLimiters } from './rate-limits';
 import { knexStorage } from './storage/knex';
 import { memoryStorage } from './storage/memory';
@@ -107,19 +109,23 @@ export function buildRuntime(config: Config): Runtime {
   container.bind(TOKENS.SecretHasher).toConstantValue(new Sha256SecretHasher());
   const logger = new PinoLogger(config.logLevel);
   container.bind(TOKENS.Logger).toConstantValue(logger);
-  // The event log's and the deliveries' backlogs are read at each scrape, through their contexts' queries.
+  // The event log's and the deliveries' backlogs, and the inboxes whose session is down, are read at each scrape.
   container
     .bind(TOKENS.Metrics)
     .toResolvedValue(
-      (events: ReadEventBacklog, deliveries: ReadDeliveryBacklog) =>
+      (events: ReadEventBacklog, deliveries: ReadDeliveryBacklog, inboxes: InboxRepository) =>
         new PromMetrics({
           backlog: async () => {
-            const [log, waiting] = await Promise.all([events.execute(), deliveries.execute()]);
-            return { ...log, deliveries: waiting };
+            const [log, waiting, disconnectedInboxes] = await Promise.all([
+              events.execute(),
+              deliveries.execute(),
+              inboxes.countDisconnected(),
+            ]);
+            return { ...log, deliveries: waiting, disconnectedInboxes };
           },
           logger,
         }),
-      [ReadEventBacklog, ReadDeliveryBacklog],
+      [ReadEventBacklog, ReadDeliveryBacklog, WHATSAPP_TOKENS.InboxRepository],
     )
     .inSingletonScope();
   const rateLimits = bindRateLimiters(container, config);

@@ -21,6 +21,8 @@ export interface Backlog {
   oldestAgeSeconds: number;
   /** Deliveries of events to subscriptions waiting or under way, how long the oldest has waited, and the subscriptions disabled. */
   deliveries?: { pending: number; oldestAgeSeconds: number; disabledSubscriptions: number };
+  /** Active WhatsApp inboxes whose provider last reported the session not open. */
+  disconnectedInboxes?: number;
 }
 
 export interface PromMetricsOptions {
@@ -168,6 +170,15 @@ export class PromMetrics implements Metrics {
         aggregator: 'max',
         async collect() {
           this.set((await backlog())?.deliveries?.disabledSubscriptions ?? Number.NaN);
+        },
+      });
+      new Gauge({
+        name: 'whatsapp_inboxes_disconnected',
+        help: 'Active WhatsApp inboxes whose provider last reported the session not open (Evolution connection.update), across teams.',
+        registers,
+        aggregator: 'max',
+        async collect() {
+          this.set((await backlog())?.disconnectedInboxes ?? Number.NaN);
         },
       });
     }

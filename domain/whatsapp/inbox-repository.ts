@@ -44,6 +44,11 @@ export interface InboxRepository {
    */
   findByIdAcrossTeams(id: string): Promise<InboxData | null>;
   insert(inbox: InboxData): Promise<void>;
+  /**
+   * Active inboxes, across teams, whose provider last reported its session as not open (`connecting`,
+   * `close`): numbers that neither send nor receive now. Inboxes never reported are not counted.
+   */
+  countDisconnected(): Promise<number>;
   /** Writes the inbox's connection state, the time it was reported and `updatedAt`; nothing else. */
   updateConnection(team: TeamContext, inbox: InboxData): Promise<void>;
   /** The team's inboxes, newest first (created_at, then id), without their credentials. */

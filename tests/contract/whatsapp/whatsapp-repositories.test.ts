@@ -231,6 +231,19 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       expect(summary).to.include({ connectionState: 'open', connectionStateAt: at(30).toISOString() });
     });
 
+    it('counts the active inboxes, across teams, whose session was last reported not open', async () => {
+      const before = await inboxes.countDisconnected();
+      const evo = Inbox.restore(await inbox('evolution', { baseUrl: 'https://evo.example.com', instance: 'a', apiKey: 'k' }));
+      await inbox('evolution', { baseUrl: 'https://evo.example.com', instance: 'never-reported', apiKey: 'k' });
+      expect(await inboxes.countDisconnected()).to.equal(before);
+      evo.reportConnection('close', at(40), at(40));
+      await inboxes.updateConnection(team, evo.snapshot());
+      expect(await inboxes.countDisconnected()).to.equal(before + 1);
+      evo.reportConnection('open', at(41), at(41));
+      await inboxes.updateConnection(team, evo.snapshot());
+      expect(await inboxes.countDisconnected()).to.equal(before);
+    });
+
     /** The inbox as the backend holds it: the SQL row, or the memory record. */
     const stored = async (id: string): Promise<Record<string, unknown>> =>
       backend === 'memory'

@@ -17,6 +17,7 @@ import {
   upsertData,
 } from '../../support/evolution-payloads';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
+import { sampleOf } from '../../support/metrics-text';
 
 type Json = Record<string, any>;
 const API_KEY = 'B6D711FCDE4D4FD5936544120E713976';
@@ -298,11 +299,16 @@ for (const backend of backendNames()) {
       const t0 = new Date(Date.now() - 60_000).toISOString();
       const t1 = new Date(Date.now() - 30_000).toISOString();
       const report = (s: string, at: string) => post(inbox, evolutionBody('CONNECTION_UPDATE', connectionData(s), API_KEY, at));
+      const disconnected = async () => sampleOf((await env.request.get('/metrics').expect(200)).text, 'whatsapp_inboxes_disconnected');
       expect((await report('open', t0)).body.data).to.deep.equal({ ...ZERO, connection_updates: 1 });
+      const before = await disconnected();
+      expect(before).to.be.a('number');
       expect((await report('close', t1)).body.data).to.deep.equal({ ...ZERO, connection_updates: 1 });
       // Delivered late: older than the state kept.
       expect((await report('connecting', t0)).body.data).to.deep.equal({ ...ZERO, ignored: 1 });
       expect(await state()).to.include({ connection_state: 'close', connection_state_at: t1 });
+      // The operator's gauge counts the number that went down.
+      expect(await disconnected()).to.equal(before! + 1);
     });
   });
 }

@@ -95,6 +95,17 @@ export class KnexInboxRepository implements InboxRepository {
     return row ? this.fromRow(row) : null;
   }
 
+  async countDisconnected(): Promise<number> {
+    const row = await this.database
+      .db(TABLE)
+      .where({ is_active: true })
+      .whereNotNull('connection_state')
+      .whereNot('connection_state', 'open')
+      .count<{ n: number | string }[]>({ n: '*' })
+      .first();
+    return Number(row?.n ?? 0);
+  }
+
   async updateConnection(team: TeamContext, inbox: InboxData): Promise<void> {
     await this.database.db(TABLE).where({ team_id: team.teamId, id: inbox.id }).update({
       connection_state: inbox.connectionState,

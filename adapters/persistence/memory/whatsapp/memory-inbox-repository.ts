@@ -56,6 +56,10 @@ export class MemoryInboxRepository implements InboxRepository {
     return i ? this.fromRow(i) : null;
   }
 
+  async countDisconnected(): Promise<number> {
+    return this.rows.filter((r) => r.isActive && r.connectionState !== null && r.connectionState !== 'open').length;
+  }
+
   async updateConnection(team: TeamContext, inbox: InboxData): Promise<void> {
     const row = this.rows.get(inbox.id);
     if (!row || row.teamId !== team.teamId) return;
