@@ -26,6 +26,7 @@ export const EVENT_TYPES = [
   'campaign.created',
   'campaign.updated',
   'whatsapp.message.received',
+  'whatsapp.message.sent',
   'whatsapp.message.status_changed',
   'whatsapp.contact.created',
   'inbound.delivery.failed',

@@ -34,6 +34,7 @@ const SUMMARIES: Record<EventType, string> = {
   'campaign.created': 'A campaign was created.',
   'campaign.updated': 'A campaign was changed.',
   'whatsapp.message.received': 'A WhatsApp message came in.',
+  'whatsapp.message.sent': 'A message sent through the API (text, template or media) was accepted by the provider.',
   'whatsapp.message.status_changed': 'A sent WhatsApp message became sent, delivered, read or failed (with the provider error).',
   'whatsapp.contact.created': 'A WhatsApp contact was created.',
   'inbound.delivery.failed': 'An inbound receiver payload could not be processed.',
