@@ -1,10 +1,10 @@
 // Meta's WhatsApp Cloud API: POST {base}/{phone_number_id}/messages with a Bearer access token.
-import { OutboundText, ProviderFailure, ProviderReceipt, WhatsAppProvider } from '../../application/whatsapp/whatsapp-provider';
+import { OutboundMessage, ProviderFailure, ProviderReceipt, WhatsAppProvider } from '../../application/whatsapp/whatsapp-provider';
 import { ProviderError } from '../../domain/whatsapp/message';
 import { ProviderUrlGuard } from './provider-url-guard';
 import { isObject, postJson, str } from './post-json';
 
-/** Meta's error for free text outside the customer service window ("Re-engagement message"). */
+/** Meta's error for free text or media outside the customer service window ("Re-engagement message"). */
 const RE_ENGAGEMENT_REQUIRED = '131047';
 
 export interface CloudApiOptions {
@@ -17,14 +17,15 @@ export interface CloudApiOptions {
 export class CloudApiProvider implements WhatsAppProvider {
   constructor(private readonly options: CloudApiOptions) {}
 
-  async sendText({ credentials, to, text }: OutboundText): Promise<ProviderReceipt> {
+  async send(message: OutboundMessage): Promise<ProviderReceipt> {
+    const { credentials, to } = message;
     if (credentials.channel !== 'cloud_api') throw new ProviderFailure('rejected', 'Not a Cloud API inbox');
     const url = `${this.options.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(credentials.phoneNumberId)}/messages`;
     const answer = await postJson(
       this.options.guard,
       url,
       { authorization: `Bearer ${credentials.accessToken}` },
-      { messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: text } },
+      { messaging_product: 'whatsapp', recipient_type: 'individual', to, ...contentOf(message) },
       this.options.timeoutMs,
     );
     if (answer.status >= 200 && answer.status < 300) {
@@ -35,7 +36,8 @@ export class CloudApiProvider implements WhatsAppProvider {
       return { providerMessageId: id };
     }
     const error = errorOf(answer.body, answer.status);
-    if (error.code === RE_ENGAGEMENT_REQUIRED)
+    // A template is what goes out when the window is closed: Meta refusing one is a refusal like any other.
+    if (error.code === RE_ENGAGEMENT_REQUIRED && message.kind !== 'template')
       throw new ProviderFailure('window_closed', 'The Cloud API refused free text outside the 24-hour window', error);
     // A 5xx from Meta does not say the message was dropped; a 4xx does.
     throw new ProviderFailure(
@@ -43,6 +45,25 @@ export class CloudApiProvider implements WhatsAppProvider {
       `The Cloud API refused the message (HTTP ${answer.status})`,
       error,
     );
+  }
+}
+
+/** The message's own part of the body, in Meta's shape: `text`, `template`, or `image`/`video`/`audio`/`document` by link. */
+function contentOf(message: OutboundMessage): Record<string, unknown> {
+  switch (message.kind) {
+    case 'text':
+      return { type: 'text', text: { preview_url: false, body: message.text } };
+    case 'template': {
+      const { name, language, components } = message.template;
+      return { type: 'template', template: { name, language: { code: language }, ...(components.length > 0 ? { components } : {}) } };
+    }
+    case 'media': {
+      const { type, url, caption, filename } = message.media;
+      const media: Record<string, string> = { link: url };
+      if (caption !== null && type !== 'audio') media.caption = caption;
+      if (filename !== null && type === 'document') media.filename = filename;
+      return { type, [type]: media };
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { ConversationRepository } from '../../domain/whatsapp/conversation-repos
 import { Inbox, InboxData } from '../../domain/whatsapp/inbox';
 import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
 import { Message, MessageData } from '../../domain/whatsapp/message';
+import { OutboundContent, assertMediaFileFits, outboundContent, withStatedType } from '../../domain/whatsapp/outbound-content';
 import { MessageRepository } from '../../domain/whatsapp/message-repository';
 import { PhoneNumber } from '../../domain/shared/phone-number';
 import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
@@ -16,11 +17,17 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';
 import { UnitOfWork } from '../shared/unit-of-work';
+import { MediaProbe } from './media-probe';
 import { ProviderFailure, WhatsAppProvider } from './whatsapp-provider';
 
-/** To a conversation (`conversationId`), or to a phone through an inbox (`inboxId` and `phone`). */
+/**
+ * To a conversation (`conversationId`), or to a phone through an inbox (`inboxId` and `phone`): exactly one
+ * of free text (`content`), an approved template (`template`, Cloud API only) or a media link (`media`).
+ */
 export interface SendWhatsAppTextCommand {
-  content: string;
+  content?: string | null;
+  template?: { name: string; language: string; components?: Record<string, unknown>[] } | null;
+  media?: { type: string; url: string; caption?: string | null; filename?: string | null } | null;
   conversationId?: string | null;
   inboxId?: string | null;
   /** As people type it. */
@@ -43,7 +50,8 @@ interface Prepared {
 }
 
 /**
- * Sends one text. The message is saved (pending) before the provider is called and settled after,
+ * Sends one message: text, template or media link. A media link is looked at first (`MediaProbe`), before
+ * anything is stored. The message is saved (pending) before the provider is called and settled after,
  * each step in its own transaction, so no transaction waits on the network and a crash in between
  * leaves a pending record of what may have gone out. There is no idempotency: a retry may duplicate.
  * A new number gets its contact, which writes `whatsapp.contact.created` in the first transaction.
@@ -56,6 +64,7 @@ export class SendWhatsAppText {
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
     private readonly provider: WhatsAppProvider,
+    private readonly probe: MediaProbe,
     private readonly events: EventLog,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -64,13 +73,18 @@ export class SendWhatsAppText {
   ) {}
 
   async execute(team: TeamContext, command: SendWhatsAppTextCommand): Promise<SendWhatsAppTextResult> {
-    const content = Message.requireText(command.content);
+    let content = outboundContent(command);
+    if (content.kind === 'media') {
+      const file = await this.probe.probe(content.media.url);
+      assertMediaFileFits(content.media.type, file);
+      content = withStatedType(content, file.contentType);
+    }
     const prepared = await this.prepareOnce(team, command, content);
     const { message, inbox, to, reused } = prepared;
     if (prepared.contactCreated) this.trigger.kick();
 
     try {
-      const receipt = await this.provider.sendText({ credentials: inbox.credentials, to, text: content });
+      const receipt = await this.provider.send({ ...content, credentials: inbox.credentials, to });
       message.accept(receipt.providerMessageId, this.clock.now());
     } catch (err) {
       if (!(err instanceof ProviderFailure)) throw err;
@@ -82,7 +96,11 @@ export class SendWhatsAppText {
 
     const data = message.snapshot();
     try {
-      await this.uow.run(() => this.messages.update(data));
+      await this.uow.run(async () => {
+        const now = this.clock.now();
+        await this.messages.update(data);
+        await this.events.append(team, [this.events.draft('whatsapp.message.sent', 'whatsappMessage', data.id, data)], now);
+      });
     } catch (err) {
       this.logger.error(
         { err, messageId: data.id, providerMessageId: data.providerMessageId },
@@ -90,11 +108,12 @@ export class SendWhatsAppText {
       );
       throw new InternalFailure('The message was accepted by the provider but could not be saved');
     }
+    this.trigger.kick();
     return { message: data, reused };
   }
 
   /** A concurrent send may create the same contact or conversation first; then theirs is used. */
-  private async prepareOnce(team: TeamContext, input: SendWhatsAppTextCommand, content: string): Promise<Prepared> {
+  private async prepareOnce(team: TeamContext, input: SendWhatsAppTextCommand, content: OutboundContent): Promise<Prepared> {
     try {
       return await this.uow.run(() => this.prepare(team, input, content));
     } catch (err) {
@@ -103,34 +122,41 @@ export class SendWhatsAppText {
     }
   }
 
-  private async prepare(team: TeamContext, input: SendWhatsAppTextCommand, content: string): Promise<Prepared> {
+  private async prepare(team: TeamContext, input: SendWhatsAppTextCommand, content: OutboundContent): Promise<Prepared> {
     const now = this.clock.now();
     const { conversation, inbox, reused, contactCreated } =
       input.conversationId !== undefined && input.conversationId !== null
-        ? await this.byConversation(team, input.conversationId)
-        : await this.byInboxAndPhone(team, input.inboxId, input.phone, now);
+        ? await this.byConversation(team, input.conversationId, content.kind)
+        : await this.byInboxAndPhone(team, input.inboxId, input.phone, content.kind, now);
     Inbox.restore(inbox).assertActive();
-    conversation.allowFreeText(now);
+    conversation.allowOutbound(content.kind, now);
 
     const contact = await this.contacts.findById(team, conversation.contactId);
     if (!contact) throw new NotFound('Contact not found', 'conversation_id');
-    const message = Message.outbound(this.ids.next(), team.teamId, conversation, content, now);
+    const message = Message.outgoing(this.ids.next(), team.teamId, conversation, content, now);
     conversation.recordOutbound(now);
     await this.messages.insert(message.snapshot());
     await this.conversations.update(conversation.snapshot());
     return { message, inbox, to: contact.phone, reused, contactCreated };
   }
 
-  private async byConversation(team: TeamContext, id: string) {
+  private async byConversation(team: TeamContext, id: string, kind: OutboundContent['kind']) {
     if (!isUuid(id)) throw new ValidationFailed('conversation_id must be a UUID', 'conversation_id');
     const found = await this.conversations.findById(team, id);
     if (!found) throw new NotFound('Conversation not found', 'conversation_id');
     const inbox = await this.inboxes.findById(team, found.inboxId);
     if (!inbox) throw new NotFound('Inbox not found', 'conversation_id');
+    Inbox.restore(inbox).assertSends(kind);
     return { conversation: Conversation.restore(found), inbox, reused: true, contactCreated: false };
   }
 
-  private async byInboxAndPhone(team: TeamContext, inboxId: string | null | undefined, rawPhone: string | null | undefined, now: Date) {
+  private async byInboxAndPhone(
+    team: TeamContext,
+    inboxId: string | null | undefined,
+    rawPhone: string | null | undefined,
+    kind: OutboundContent['kind'],
+    now: Date,
+  ) {
     if (inboxId === undefined || inboxId === null)
       throw new ValidationFailed('conversation_id, or inbox_id and phone, are required', 'inbox_id');
     if (!isUuid(inboxId)) throw new ValidationFailed('inbox_id must be a UUID', 'inbox_id');
@@ -138,14 +164,15 @@ export class SendWhatsAppText {
     const phone = PhoneNumber.parse(rawPhone);
     const inbox = await this.inboxes.findById(team, inboxId);
     if (!inbox) throw new NotFound('Inbox not found', 'inbox_id');
+    Inbox.restore(inbox).assertSends(kind);
 
     // Whichever variant the contact was saved with, the person is found by the shared key.
     const known = await this.contacts.findByPhoneKey(team, phone.canonical);
     const existing = known && (await this.conversations.findByInboxAndContact(team, inbox.id, known.id));
     if (existing) return { conversation: Conversation.restore(existing), inbox, reused: true, contactCreated: false };
 
-    // The Cloud API cannot open a conversation with free text: the customer has never written here.
-    if (!Inbox.restore(inbox).canOpenConversations) throw new WindowClosed();
+    // The Cloud API opens a conversation with an approved template only: the customer has never written here.
+    if (!Inbox.restore(inbox).canOpenWith(kind)) throw new WindowClosed();
     let contactId = known?.id;
     if (!contactId) {
       const contact = Contact.create(this.ids.next(), team.teamId, phone, {}, now).snapshot();

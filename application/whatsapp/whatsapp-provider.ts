@@ -1,13 +1,14 @@
 import { InboxCredentials } from '../../domain/whatsapp/inbox';
 import { ProviderError } from '../../domain/whatsapp/message';
+import { OutboundContent } from '../../domain/whatsapp/outbound-content';
 
-export interface OutboundText {
+/** One message to send: its content (text, template or media link), and where it goes. */
+export type OutboundMessage = OutboundContent & {
   /** The inbox's connection: its channel picks the provider. */
   credentials: InboxCredentials;
   /** Recipient digits with the country code. */
   to: string;
-  text: string;
-}
+};
 
 export interface ProviderReceipt {
   /** The provider's id of the message, which its later status reports carry. */
@@ -32,8 +33,8 @@ export class ProviderFailure extends Error {
   }
 }
 
-/** Sends WhatsApp text through the provider behind an inbox (Cloud API, Evolution, sandbox). */
+/** Sends WhatsApp messages through the provider behind an inbox (Cloud API, Evolution, sandbox). */
 export interface WhatsAppProvider {
   /** Resolves once the provider accepted the message; throws ProviderFailure otherwise. */
-  sendText(message: OutboundText): Promise<ProviderReceipt>;
+  send(message: OutboundMessage): Promise<ProviderReceipt>;
 }

@@ -7,6 +7,7 @@ import { AesGcmCipher, NoKeyCipher, parseSecretsKey } from '../../adapters/syste
 import { ChannelProvider } from '../../adapters/whatsapp/channel-provider';
 import { CloudApiProvider } from '../../adapters/whatsapp/cloud-api-provider';
 import { EvolutionProvider } from '../../adapters/whatsapp/evolution-provider';
+import { HttpMediaProbe } from '../../adapters/whatsapp/http-media-probe';
 import { ProviderUrlGuard } from '../../adapters/whatsapp/provider-url-guard';
 import { SandboxProvider } from '../../adapters/whatsapp/sandbox-provider';
 import { EventLog } from '../../application/events/event-log';
@@ -22,6 +23,7 @@ import { ListConversationMessages } from '../../application/whatsapp/list-conver
 import { ListConversations } from '../../application/whatsapp/list-conversations';
 import { ListInboxErrors } from '../../application/whatsapp/list-inbox-errors';
 import { ListInboxes } from '../../application/whatsapp/list-inboxes';
+import { MediaProbe } from '../../application/whatsapp/media-probe';
 import { RecordCloudApiEvents } from '../../application/whatsapp/record-cloud-api-events';
 import { RecordEvolutionEvents } from '../../application/whatsapp/record-evolution-events';
 import { ResealInboxCredentials } from '../../application/whatsapp/reseal-inbox-credentials';
@@ -49,11 +51,15 @@ export const WHATSAPP_TOKENS = {
   InboxErrorRepository: Symbol.for('WhatsAppInboxErrorRepository'),
   Provider: Symbol.for('WhatsAppProvider'),
   ProviderOptions: Symbol.for('WhatsAppProviderOptions'),
+  MediaProbe: Symbol.for('WhatsAppMediaProbe'),
   /** Bound here; shared by every context that keeps a secret (`TOKENS.CredentialCipher`). */
   CredentialCipher: TOKENS.CredentialCipher,
 } as const;
 
 const T = WHATSAPP_TOKENS;
+
+/** The longest a media link's HEAD may take before the send goes on without what it would have said. */
+const MEDIA_PROBE_TIMEOUT_MS = 3_000;
 
 export const whatsappContext = new ContainerModule(({ bind }) => {
   const { singleton, services, later } = wiring(bind);
@@ -108,13 +114,29 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
 
+  // A media link passes the providers' guard, under its own name in the messages; its HEAD is given less time than a send.
+  bind<MediaProbe>(T.MediaProbe)
+    .toResolvedValue(
+      (config: Config, options: WhatsAppProviderOptions) =>
+        new HttpMediaProbe({
+          guard: new ProviderUrlGuard({
+            selfOrigins: selfOrigins(config),
+            allowPrivateNetworks: config.providerAllowPrivateNetworks,
+            noun: 'media file',
+          }),
+          timeoutMs: Math.min(options.timeoutMs, MEDIA_PROBE_TIMEOUT_MS),
+        }),
+      [TOKENS.Config, T.ProviderOptions],
+    )
+    .inSingletonScope();
+
   const R = [uow, T.InboxRepository, T.ContactRepository, T.ConversationRepository, T.MessageRepository] as const;
   singleton(ListContacts, [T.ContactRepository, clients]);
   singleton(GetContact, [T.ContactRepository]);
   singleton(CreateContact, [uow, T.ContactRepository, clients, EventLog, ids, clock, trigger]);
   singleton(UpdateContact, [uow, T.ContactRepository, clients, clock]);
   singleton(DeleteContact, [uow, T.ContactRepository, T.ConversationRepository]);
-  singleton(SendWhatsAppText, [...R, T.Provider, EventLog, ids, clock, logger, trigger]);
+  singleton(SendWhatsAppText, [...R, T.Provider, T.MediaProbe, EventLog, ids, clock, logger, trigger]);
   singleton(RecordCloudApiEvents, [...R, T.InboxErrorRepository, EventLog, ids, clock, logger, trigger]);
   singleton(RecordEvolutionEvents, [...R, EventLog, ids, clock, logger, TOKENS.SecretHasher, trigger]);
   singleton(ListConversations, [T.ConversationRepository, T.InboxRepository, T.ContactRepository]);

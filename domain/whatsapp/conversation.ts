@@ -1,5 +1,6 @@
 import { Conflict } from '../shared/errors';
 import { Channel } from './inbox';
+import { OutboundContent } from './outbound-content';
 import { Referral } from './referral';
 
 /** Meta's customer service window: free text is allowed for 24 hours after the customer's last message. */
@@ -101,6 +102,14 @@ export class Conversation {
   /** Free text may go out now on this conversation's channel, or WindowClosed (409). */
   allowFreeText(now: Date): void {
     if (this.data.channel === 'cloud_api' && !this.isWindowOpen(now)) throw new WindowClosed();
+  }
+
+  /**
+   * This content may go out now: an approved template at any time (it is how a business writes first, or
+   * again after the window closed); text and media only as free text may (`allowFreeText`).
+   */
+  allowOutbound(kind: OutboundContent['kind'], now: Date): void {
+    if (kind !== 'template') this.allowFreeText(now);
   }
 
   recordOutbound(now: Date): void {

@@ -1,4 +1,5 @@
 import { Conflict, ValidationFailed } from '../shared/errors';
+import { OutboundContent } from './outbound-content';
 import { requireProviderBaseUrl } from './provider-url';
 
 export const CHANNELS = ['cloud_api', 'evolution', 'sandbox'] as const;
@@ -119,6 +120,18 @@ export class Inbox {
   /** The Cloud API cannot start a conversation with free text; the others can. */
   get canOpenConversations(): boolean {
     return this.data.channel !== 'cloud_api';
+  }
+
+  /** Whether this content may start a conversation: on the Cloud API, only an approved template can. */
+  canOpenWith(kind: OutboundContent['kind']): boolean {
+    return kind === 'template' || this.canOpenConversations;
+  }
+
+  /** Approved templates are the Cloud API's: Evolution and the sandbox have none, so one sent there is 400 on `template`. */
+  assertSends(kind: OutboundContent['kind']): void {
+    if (kind === 'template' && this.data.channel !== 'cloud_api') {
+      throw new ValidationFailed(`Approved templates go through Cloud API inboxes only; this inbox is ${this.data.channel}`, 'template');
+    }
   }
 
   /** The Cloud API accepts free text only within 24 hours of the customer's last message. */

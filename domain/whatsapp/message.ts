@@ -1,4 +1,5 @@
 import { ValidationFailed } from '../shared/errors';
+import { OutboundContent, OutboundTemplate, readableText, requireText, typeOf } from './outbound-content';
 import { MESSAGE_LENGTHS, cutToLength, fitsLength } from './provider-lengths';
 import { Referral } from './referral';
 
@@ -20,7 +21,8 @@ export interface ProviderError {
 /**
  * The provider's message type: `text`, `image`, `audio`, `video`, `document`, `sticker`, `location`,
  * `contacts`, `interactive`, `button`, `reaction`, `order`, `system`, `unsupported`… A type the API does
- * not know yet is kept as it came, so nothing a customer sends is lost. Outbound messages are `text`.
+ * not know yet is kept as it came, so nothing a customer sends is lost. Outbound messages are `text`,
+ * `template`, or the media type (`image`, `video`, `audio`, `document`).
  */
 export type MessageType = string;
 
@@ -37,12 +39,7 @@ export interface MessageMedia {
 }
 
 /** An approved template as sent, in Meta's shape: its name, its language code and its parameters. */
-export interface MessageTemplate {
-  name: string;
-  language: string;
-  /** Meta's `components` (header, body and button parameters), as given. */
-  components: Record<string, unknown>[];
-}
+export type MessageTemplate = OutboundTemplate;
 
 /** When each delivery status was first reported; null when it never was (or was not recorded then). */
 export interface StatusTimes {
@@ -170,8 +167,7 @@ export function fitInboundContent(content: InboundContent): FittedContent {
   };
 }
 
-/** Meta's limit on a text body. */
-export const MAX_TEXT_LENGTH = 4096;
+export { MAX_TEXT_LENGTH } from './outbound-content';
 
 const PROGRESS: Record<Exclude<MessageStatus, 'failed' | 'received'>, number> = { pending: 0, sent: 1, delivered: 2, read: 3 };
 
@@ -186,15 +182,21 @@ export class Message {
 
   /** Text WhatsApp will carry: not blank, within Meta's limit. */
   static requireText(content: unknown): string {
-    if (typeof content !== 'string' || content.trim() === '') throw new ValidationFailed('content is required', 'content');
-    if (content.length > MAX_TEXT_LENGTH) throw new ValidationFailed(`content may have at most ${MAX_TEXT_LENGTH} characters`, 'content');
-    return content;
+    return requireText(content);
   }
 
   /** A text to send, recorded before the provider is called so that a crash never loses it. */
   static outbound(id: string, teamId: string, conversation: Thread, content: unknown, now: Date): Message {
-    const text = Message.requireText(content);
+    return Message.outgoing(id, teamId, conversation, { kind: 'text', text: requireText(content) }, now);
+  }
+
+  /**
+   * A text, template or media link to send (checked by `outboundContent`), recorded before the provider is
+   * called. Its `content` is what a person reads of it (`readableText`); a template and a media link are kept.
+   */
+  static outgoing(id: string, teamId: string, conversation: Thread, sent: OutboundContent, now: Date): Message {
     const at = now.toISOString();
+    const media = sent.kind === 'media' ? sent.media : null;
     return new Message({
       id,
       teamId,
@@ -202,16 +204,16 @@ export class Message {
       inboxId: conversation.inboxId,
       contactId: conversation.contactId,
       direction: 'outbound',
-      type: 'text',
-      content: text,
+      type: typeOf(sent),
+      content: readableText(sent),
       status: 'pending',
       providerMessageId: null,
       error: null,
-      media: null,
+      media: media && { id: null, mimeType: media.mimeType, sha256: null, filename: media.filename, url: media.url },
       context: null,
       referral: null,
       raw: null,
-      template: null,
+      template: sent.kind === 'template' ? structuredClone(sent.template) : null,
       statusTimes: { ...NO_TIMES },
       createdAt: at,
       updatedAt: at,

@@ -1,6 +1,7 @@
 // A local stand-in for the WhatsApp providers, so tests run the real HTTP adapters:
 //   Cloud API  POST {base}/{phone_number_id}/messages   (any path prefix, e.g. /v23.0)
-//   Evolution  POST {base}/message/sendText/{instance}
+//   Evolution  POST {base}/message/sendText/{instance}, /message/sendMedia/{instance}, /message/sendWhatsAppAudio/{instance}
+//   media      HEAD {base}/media/{file}, answered with the headers a test set (`serveMedia`), else 404
 // It records every request and can be told to answer with an error or to never answer.
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -15,11 +16,13 @@ export interface RecordedRequest {
 export type FakeBehaviour = { kind: 'accept' } | { kind: 'fail'; status: number; body: unknown } | { kind: 'hang' };
 
 const CLOUD = /^(?:\/[^/]+)*\/([^/]+)\/messages$/;
-const EVOLUTION = /^(?:\/[^/]+)*\/message\/sendText\/([^/]+)$/;
+const EVOLUTION = /^(?:\/[^/]+)*\/message\/(sendText|sendMedia|sendWhatsAppAudio)\/([^/]+)$/;
+const MEDIA_TYPES = ['image', 'video', 'audio', 'document'];
 
 export class FakeWhatsAppProvider {
   readonly requests: RecordedRequest[] = [];
   private behaviour: FakeBehaviour = { kind: 'accept' };
+  private readonly media = new Map<string, Record<string, string>>();
   private sequence = 0;
 
   private port = 0;
@@ -59,8 +62,20 @@ export class FakeWhatsAppProvider {
     this.behaviour = { kind: 'hang' };
   }
 
+  /** HEAD {url}/media/{file} answers 200 with these headers (e.g. content-type, content-length). */
+  serveMedia(file: string, headers: Record<string, string>): string {
+    this.media.set(`/media/${file}`, headers);
+    return `${this.url}/media/${file}`;
+  }
+
+  /** The POSTs only: what was sent, without the HEADs of media links. */
+  get sends(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST');
+  }
+
   reset(): void {
     this.requests.length = 0;
+    this.media.clear();
     this.accept();
   }
 
@@ -82,6 +97,11 @@ export class FakeWhatsAppProvider {
     const path = (req.url ?? '/').split('?')[0];
     this.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
 
+    if (req.method === 'HEAD') {
+      const headers = this.media.get(path);
+      res.writeHead(headers ? 200 : 404, headers ?? {});
+      return void res.end();
+    }
     const behaviour = this.behaviour;
     if (behaviour.kind === 'hang') return;
     if (behaviour.kind === 'fail') return send(res, behaviour.status, behaviour.body);
@@ -91,9 +111,15 @@ export class FakeWhatsAppProvider {
     const evolution = EVOLUTION.exec(path);
     if (evolution) {
       if (!req.headers.apikey) return send(res, 401, { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } });
-      if (typeof b.number !== 'string' || typeof b.text !== 'string') {
-        return send(res, 400, { status: 400, error: 'Bad Request', response: { message: ['number and text are required'] } });
-      }
+      const route = evolution[1];
+      const valid =
+        typeof b.number === 'string' &&
+        (route === 'sendText'
+          ? typeof b.text === 'string'
+          : route === 'sendMedia'
+            ? MEDIA_TYPES.includes(b.mediatype) && typeof b.media === 'string'
+            : typeof b.audio === 'string');
+      if (!valid) return send(res, 400, { status: 400, error: 'Bad Request', response: { message: [`${route}: missing fields`] } });
       const id = `3EB0FAKE${++this.sequence}`;
       return send(res, 201, {
         key: { remoteJid: `${b.number}@s.whatsapp.net`, fromMe: true, id },
@@ -108,7 +134,13 @@ export class FakeWhatsAppProvider {
       if (!/^Bearer \S+/.test(String(req.headers.authorization ?? ''))) {
         return send(res, 401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
       }
-      if (b.messaging_product !== 'whatsapp' || b.type !== 'text' || typeof b.to !== 'string' || typeof b.text?.body !== 'string') {
+      const content =
+        b.type === 'text'
+          ? typeof b.text?.body === 'string'
+          : b.type === 'template'
+            ? typeof b.template?.name === 'string' && typeof b.template?.language?.code === 'string'
+            : MEDIA_TYPES.includes(b.type) && typeof b[b.type]?.link === 'string';
+      if (b.messaging_product !== 'whatsapp' || typeof b.to !== 'string' || !content) {
         return send(res, 400, { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100 } });
       }
       return send(res, 200, {

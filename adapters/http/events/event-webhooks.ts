@@ -34,7 +34,8 @@ const SUMMARIES: Record<EventType, string> = {
   'campaign.created': 'A campaign was created.',
   'campaign.updated': 'A campaign was changed.',
   'whatsapp.message.received': 'A WhatsApp message came in.',
-  'whatsapp.message.sent': 'A WhatsApp message sent from the business phone (outside the API) was reported by the provider.',
+  'whatsapp.message.sent':
+    'A message left the business: one sent through the API (text, template or media) was accepted by the provider, or one sent from the phone itself was reported by Evolution.',
   'whatsapp.message.status_changed': 'A sent WhatsApp message became sent, delivered, read or failed (with the provider error).',
   'whatsapp.contact.created': 'A WhatsApp contact was created.',
   'inbound.delivery.failed': 'An inbound receiver payload could not be processed.',

@@ -165,7 +165,11 @@ export function openApiDocument(operations: readonly Operation[], info: Document
               required: true,
               ...(op.body.description ? { description: op.body.description } : {}),
               content: {
-                'application/json': { schema: op.body.schema, ...(op.body.example !== undefined ? { example: op.body.example } : {}) },
+                'application/json': {
+                  schema: op.body.schema,
+                  ...(op.body.example !== undefined ? { example: op.body.example } : {}),
+                  ...(op.body.examples !== undefined ? { examples: op.body.examples } : {}),
+                },
               },
             },
           }

@@ -16,6 +16,9 @@ export interface ParameterDoc {
   required?: boolean;
 }
 
+/** Named examples of a body: `{ template: { summary: 'An approved template', value: {…} } }`. */
+export type BodyExamples = Record<string, { summary: string; value: unknown }>;
+
 /** What a successful answer carries: `{ success: true, data }`, or a page of `data` with `pagination`. */
 export interface SuccessDoc {
   status: 200 | 201;
@@ -45,7 +48,8 @@ export interface Operation<B = unknown, E = unknown> {
   /** `key`: the Bearer API key, rate-limited per key; `public`: no key (inbound webhooks). */
   access: 'key' | 'public';
   parameters?: ParameterDoc[];
-  body?: { schema: Schema; description?: string; example?: unknown };
+  /** `example`, or `examples` by name when the body takes several forms (OpenAPI's example objects). */
+  body?: { schema: Schema; description?: string; example?: unknown; examples?: BodyExamples };
   success: SuccessDoc;
   /** The error statuses this operation can answer besides the ones every operation of its access can. */
   errors: number[];
@@ -74,7 +78,7 @@ export interface Operation<B = unknown, E = unknown> {
  * itself (`Static<typeof schema>`); without a body, nothing. It receives what `first` read, typed too.
  */
 export function operation<S extends TSchema, E = undefined>(
-  op: Omit<Operation<Static<S>, E>, 'body'> & { body: { schema: S; description?: string; example?: unknown } },
+  op: Omit<Operation<Static<S>, E>, 'body'> & { body: { schema: S; description?: string; example?: unknown; examples?: BodyExamples } },
 ): Operation<Static<S>, E>;
 export function operation<B = undefined, E = undefined>(op: Operation<B, E>): Operation<B, E>;
 export function operation(op: Operation<unknown>): Operation<unknown> {

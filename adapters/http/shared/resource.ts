@@ -3,7 +3,7 @@ import { ListQuery, Page } from '../../../domain/shared/list';
 import { TeamContext } from '../../../domain/shared/team';
 import { listParameters } from './documented';
 import { many, one } from './envelope';
-import { Operation, Schema, SuccessDoc, operation } from './operation';
+import { BodyExamples, Operation, Schema, SuccessDoc, operation } from './operation';
 import { Ctx, ListOptions, listQuery, pathId, teamOf } from './params';
 import { NoQuery, QueryValues, queryParameters, queryReader } from './query';
 
@@ -84,7 +84,7 @@ export const getPage = <S extends string, T, P, Q extends TProperties = NoQuery,
   });
 };
 
-type WithBody<B extends TSchema> = Declared & { body: { schema: B; description?: string; example?: unknown } };
+type WithBody<B extends TSchema> = Declared & { body: { schema: B; description?: string; example?: unknown; examples?: BodyExamples } };
 
 /** POST that creates: the command from the body (and the path), 201 with what was created presented (and `Location`). */
 export type CreateOptions<B extends TSchema, C, T, P> = WithBody<B> & {

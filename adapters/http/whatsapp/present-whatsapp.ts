@@ -158,7 +158,8 @@ const messageHeadingSchema = {
   direction: R.enumOf(['outbound', 'inbound']),
   type: {
     type: 'string',
-    description: "The provider's message type (`text`, `image`, `reaction`…), kept as it came; outbound messages are `text`.",
+    description:
+      "The provider's message type (`text`, `image`, `reaction`…), kept as it came; outbound messages are `text`, `template` or the media type.",
   },
 };
 

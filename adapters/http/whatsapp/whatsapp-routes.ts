@@ -155,26 +155,72 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, 
         path: '/whatsapp/messages',
         tag: TAG,
         access: 'key',
-        summary: "Send a text message through one of the team's inboxes",
+        summary: "Send a text, an approved template or a media link through one of the team's inboxes",
         description:
           'To an existing conversation (`conversation_id`), or to a phone through an inbox (`inbox_id` and ' +
-          '`phone`), which opens the contact and conversation as needed. The message is recorded before the provider ' +
-          "is called. A Cloud API conversation takes free text only within 24 hours of the customer's last message: " +
-          'otherwise 409 `customer_service_window_closed`. 502: the provider failed, and the message may or may not ' +
-          'have gone out; 500 `INTERNAL_ERROR`: the provider accepted it but it could not be saved. There is no ' +
-          "idempotency: a retry may send twice. `Location` is the list of the conversation's messages, where it is read back.",
+          '`phone`), which opens the contact and conversation as needed. Exactly one of `content` (text), `template` ' +
+          "(an approved template in Meta's shape; Cloud API inboxes only, otherwise 400 on `template`) or `media` " +
+          '(image, video, audio or document by link); none or several is 400 naming the field. A template may go out ' +
+          "at any time and may open a Cloud API conversation; text and media only within 24 hours of the customer's " +
+          'last message: otherwise 409 `customer_service_window_closed`. A media link must be http(s) on a public ' +
+          'address (never this API): it is looked at first (HEAD), and a type or size the Cloud API does not take ' +
+          '(image: JPEG or PNG up to 5 MB; video: MP4 or 3GPP up to 16 MB; audio: AAC, AMR, MP3, MP4 or OGG up to 16 MB; ' +
+          'document: up to 100 MB) is 400 on `media.url`. The message is recorded before the provider is called. 502: the ' +
+          "provider failed or refused it (Meta's error is kept on the message), and it may or may not have gone out; " +
+          '500 `INTERNAL_ERROR`: the provider accepted it but it could not be saved. There is no idempotency: a retry may ' +
+          "send twice. `Location` is the list of the conversation's messages, where it is read back.",
         body: {
           schema: sendMessageSchema,
-          example: {
-            inbox_id: '0190a000-0000-7000-8000-000000000001',
-            phone: '(11) 98765-4321',
-            content: 'Olá! Sua proposta está pronta.',
+          examples: {
+            text: {
+              summary: 'Free text, within the customer service window',
+              value: {
+                inbox_id: '0190a000-0000-7000-8000-000000000001',
+                phone: '(11) 98765-4321',
+                content: 'Olá! Sua proposta está pronta.',
+              },
+            },
+            template: {
+              summary: 'An approved template (Cloud API), at any time',
+              value: {
+                inbox_id: '0190a000-0000-7000-8000-000000000001',
+                phone: '(11) 98765-4321',
+                template: {
+                  name: 'boas_vindas',
+                  language: { code: 'pt_BR' },
+                  components: [
+                    {
+                      type: 'body',
+                      parameters: [
+                        { type: 'text', text: 'Conceição' },
+                        { type: 'date_time', date_time: { fallback_value: '15/12' } },
+                      ],
+                    },
+                  ],
+                },
+              },
+            },
+            media: {
+              summary: 'A document by link, with a caption',
+              value: {
+                conversation_id: '0190a000-0000-7000-8000-000000000002',
+                media: {
+                  type: 'document',
+                  url: 'https://arquivos.example.com.br/proposta%20comercial.pdf',
+                  caption: 'Segue a proposta',
+                  filename: 'Proposta comercial.pdf',
+                },
+              },
+            },
           },
         },
         success: { description: 'The message, accepted by the provider.', data: sentMessageSchema, name: 'SentWhatsAppMessage' },
         errors: [400, 404, 409, 502],
         location: (data) => `/whatsapp/conversations/${(data as { id: string; conversation_id?: string }).conversation_id}/messages`,
-        command: (body) => camelKeys(pick(body, SEND_MESSAGE_FIELDS)),
+        command: (body) => {
+          const { template, ...rest } = camelKeys(pick(body, SEND_MESSAGE_FIELDS));
+          return { ...rest, template: template && { ...template, language: template.language.code } };
+        },
         useCase: uc.sendText,
         present: ({ message, reused }) => ({ ...presentMessage(message), reused }),
       }),

@@ -185,9 +185,10 @@ describe('ProviderUrlGuard', () => {
     beforeEach(() => fake.reset());
 
     const send = (guard: ProviderUrlGuard) =>
-      new EvolutionProvider({ timeoutMs: 1000, guard }).sendText({
+      new EvolutionProvider({ timeoutMs: 1000, guard }).send({
         credentials: { channel: 'evolution', baseUrl: fake.url.replace('127.0.0.1', 'gateway.test'), instance: 'x', apiKey: 'k' },
         to: '1',
+        kind: 'text',
         text: 'b',
       });
 

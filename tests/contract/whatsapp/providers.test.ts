@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { OutboundText, ProviderFailure, WhatsAppProvider } from '../../../application/whatsapp/whatsapp-provider';
+import { OutboundMessage, ProviderFailure, WhatsAppProvider } from '../../../application/whatsapp/whatsapp-provider';
 import { ChannelProvider } from '../../../adapters/whatsapp/channel-provider';
 import { CloudApiProvider } from '../../../adapters/whatsapp/cloud-api-provider';
 import { EvolutionProvider } from '../../../adapters/whatsapp/evolution-provider';
@@ -31,7 +31,7 @@ describe('WhatsApp provider adapters', () => {
   interface Case {
     name: string;
     provider: (base?: string) => WhatsAppProvider;
-    message: (base?: string) => OutboundText;
+    message: (base?: string) => OutboundMessage;
     path: string;
   }
   const cases: Case[] = [
@@ -41,6 +41,7 @@ describe('WhatsApp provider adapters', () => {
       message: () => ({
         credentials: { channel: 'cloud_api', phoneNumberId: '106540352242922', accessToken: 'EAAG-token' },
         to: '5511987654321',
+        kind: 'text',
         text: 'Olá!',
       }),
       path: '/v23.0/106540352242922/messages',
@@ -51,6 +52,7 @@ describe('WhatsApp provider adapters', () => {
       message: (base = fake.url) => ({
         credentials: { channel: 'evolution', baseUrl: `${base}/evo`, instance: 'loja 1', apiKey: 'evo-key' },
         to: '5511987654321',
+        kind: 'text',
         text: 'Olá!',
       }),
       path: '/evo/message/sendText/loja%201',
@@ -60,7 +62,7 @@ describe('WhatsApp provider adapters', () => {
   for (const c of cases) {
     describe(c.name, () => {
       it('returns the provider message id once the provider accepts', async () => {
-        const receipt = await c.provider().sendText(c.message());
+        const receipt = await c.provider().send(c.message());
         expect(receipt.providerMessageId).to.match(/FAKE\d+$/);
         expect(fake.requests).to.have.length(1);
         expect(fake.requests[0].path).to.equal(c.path);
@@ -75,19 +77,19 @@ describe('WhatsApp provider adapters', () => {
             error_data: { details: 'Receiver incapable' },
           },
         });
-        const failure = await failureOf(c.provider().sendText(c.message()));
+        const failure = await failureOf(c.provider().send(c.message()));
         expect(failure.kind).to.equal('rejected');
       });
 
       it('reports a 5xx as an uncertain outcome', async () => {
         fake.fail(503);
-        expect((await failureOf(c.provider().sendText(c.message()))).kind).to.equal('unreachable');
+        expect((await failureOf(c.provider().send(c.message()))).kind).to.equal('unreachable');
       });
 
       it('gives up after its timeout when the provider hangs', async () => {
         fake.hang();
         const started = Date.now();
-        const failure = await failureOf(c.provider().sendText(c.message()));
+        const failure = await failureOf(c.provider().send(c.message()));
         expect(failure.kind).to.equal('timeout');
         expect(Date.now() - started).to.be.lessThan(2000);
       });
@@ -95,7 +97,7 @@ describe('WhatsApp provider adapters', () => {
       it('reports an unreachable provider', async () => {
         const closed = await FakeWhatsAppProvider.start();
         await closed.close();
-        const failure = await failureOf(c.provider(closed.url).sendText(c.message(closed.url)));
+        const failure = await failureOf(c.provider(closed.url).send(c.message(closed.url)));
         expect(failure.kind).to.equal('unreachable');
       });
     });
@@ -103,14 +105,15 @@ describe('WhatsApp provider adapters', () => {
 
   describe('CloudApiProvider', () => {
     const provider = () => new CloudApiProvider({ baseUrl: fake.url, timeoutMs: 300, guard });
-    const message: OutboundText = {
+    const message: OutboundMessage = {
       credentials: { channel: 'cloud_api', phoneNumberId: '1065', accessToken: 'EAAG-token' },
       to: '5511987654321',
+      kind: 'text',
       text: 'Olá!',
     };
 
     it('sends a text message in the Graph API format with the Bearer token', async () => {
-      await provider().sendText(message);
+      await provider().send(message);
       const [req] = fake.requests;
       expect(req.headers.authorization).to.equal('Bearer EAAG-token');
       expect(req.body).to.deep.equal({
@@ -131,7 +134,7 @@ describe('WhatsApp provider adapters', () => {
           error_data: { messaging_product: 'whatsapp', details: 'Receiver incapable' },
         },
       });
-      const failure = await failureOf(provider().sendText(message));
+      const failure = await failureOf(provider().send(message));
       expect(failure.error).to.deep.equal({ code: '131026', title: '(#131026) Message undeliverable', detail: 'Receiver incapable' });
     });
 
@@ -139,15 +142,16 @@ describe('WhatsApp provider adapters', () => {
       fake.fail(400, {
         error: { message: '(#131047) Re-engagement message', code: 131047, error_data: { details: 'More than 24 hours have passed' } },
       });
-      expect((await failureOf(provider().sendText(message))).kind).to.equal('window_closed');
+      expect((await failureOf(provider().send(message))).kind).to.equal('window_closed');
     });
   });
 
   describe('EvolutionProvider', () => {
     it('sends number and text with the apikey header', async () => {
-      await new EvolutionProvider({ timeoutMs: 300, guard }).sendText({
+      await new EvolutionProvider({ timeoutMs: 300, guard }).send({
         credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'main', apiKey: 'evo-key' },
         to: '14155552671',
+        kind: 'text',
         text: 'Hi',
       });
       const [req] = fake.requests;
@@ -159,9 +163,10 @@ describe('WhatsApp provider adapters', () => {
     it('keeps the Evolution error message', async () => {
       fake.fail(400, { status: 400, error: 'Bad Request', response: { message: [{ exists: false, jid: '5511@s.whatsapp.net' }] } });
       const failure = await failureOf(
-        new EvolutionProvider({ timeoutMs: 300, guard }).sendText({
+        new EvolutionProvider({ timeoutMs: 300, guard }).send({
           credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'main', apiKey: 'k' },
           to: '5511987654321',
+          kind: 'text',
           text: 'Hi',
         }),
       );
@@ -174,9 +179,9 @@ describe('WhatsApp provider adapters', () => {
   describe('SandboxProvider', () => {
     it('accepts every message and records it without any network call', async () => {
       const sandbox = new SandboxProvider();
-      const receipt = await sandbox.sendText({ credentials: { channel: 'sandbox' }, to: '5511987654321', text: 'demo' });
+      const receipt = await sandbox.send({ credentials: { channel: 'sandbox' }, to: '5511987654321', kind: 'text', text: 'demo' });
       expect(receipt.providerMessageId).to.match(/^sandbox\./);
-      expect(sandbox.sent().map((m) => m.text)).to.deep.equal(['demo']);
+      expect(sandbox.sent().map((m) => (m.kind === 'text' ? m.text : m.kind))).to.deep.equal(['demo']);
       expect(fake.requests).to.have.length(0);
     });
   });
@@ -189,10 +194,11 @@ describe('WhatsApp provider adapters', () => {
         evolution: new EvolutionProvider({ timeoutMs: 300, guard }),
         sandbox,
       });
-      await router.sendText({ credentials: { channel: 'sandbox' }, to: '5511987654321', text: 'a' });
-      await router.sendText({
+      await router.send({ credentials: { channel: 'sandbox' }, to: '5511987654321', kind: 'text', text: 'a' });
+      await router.send({
         credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'x', apiKey: 'k' },
         to: '5511987654321',
+        kind: 'text',
         text: 'b',
       });
       expect(sandbox.sent()).to.have.length(1);
@@ -204,9 +210,10 @@ describe('WhatsApp provider adapters', () => {
     it('never calls a provider whose URL is refused', async () => {
       const self = new ProviderUrlGuard({ selfOrigins: [fake.url], allowPrivateNetworks: true });
       const failure = await failureOf(
-        new EvolutionProvider({ timeoutMs: 300, guard: self }).sendText({
+        new EvolutionProvider({ timeoutMs: 300, guard: self }).send({
           credentials: { channel: 'evolution', baseUrl: fake.url, instance: 'x', apiKey: 'k' },
           to: '1',
+          kind: 'text',
           text: 'b',
         }),
       );
@@ -217,9 +224,10 @@ describe('WhatsApp provider adapters', () => {
     it('refuses a provider on loopback unless private networks are allowed', async () => {
       const strict = new ProviderUrlGuard();
       const failure = await failureOf(
-        new CloudApiProvider({ baseUrl: fake.url, timeoutMs: 300, guard: strict }).sendText({
+        new CloudApiProvider({ baseUrl: fake.url, timeoutMs: 300, guard: strict }).send({
           credentials: { channel: 'cloud_api', phoneNumberId: '1', accessToken: 't' },
           to: '1',
+          kind: 'text',
           text: 'b',
         }),
       );

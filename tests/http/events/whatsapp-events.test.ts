@@ -261,7 +261,11 @@ for (const backend of backendNames()) {
       // A failed message stays failed: a later status, or the failure again, writes nothing.
       await post(metaEnvelope(phoneNumberId, { statuses: [failedStatus(b.provider_message_id), status(b.provider_message_id, 'read')] }));
       expect(await newEvents()).to.have.length(3);
-      expect(await outbox().listBySubject({ teamId: team.teamId }, b.id)).to.have.length(1);
+      // Its whatsapp.message.sent, when the provider took it, and the one failure.
+      expect((await outbox().listBySubject({ teamId: team.teamId }, b.id)).map((e) => e.type)).to.deep.equal([
+        'whatsapp.message.sent',
+        'whatsapp.message.status_changed',
+      ]);
     });
 
     it('writes whatsapp.contact.created for a contact made over the API, once per person', async () => {
@@ -292,15 +296,19 @@ for (const backend of backendNames()) {
       expect(events.map((e) => [e.type, e.subjectId])).to.deep.equal([
         ['whatsapp.contact.created', contact.id],
         ['whatsapp.contact.created', made.id],
+        ['whatsapp.message.sent', sent.body.data.id],
       ]);
       expect(events[1].data).to.deep.equal({ object: made });
+      // The message as its GET answers it, once the provider took it.
+      expect(events[2].data).to.deep.equal({ object: (await get(team, `/whatsapp/messages/${sent.body.data.id}`)).data });
+      expect(events[2].data.object).to.include({ status: 'sent', type: 'text', text: 'Olá' });
       // Sending again to the same number makes nothing new.
       await env.request
         .post('/api/v1/whatsapp/messages')
         .set(team.auth)
         .send({ inbox_id: sandbox.id, phone: '21912345678', content: 'Oi' })
         .expect(201);
-      expect(await eventsOf(team)).to.have.length(2);
+      expect((await eventsOf(team)).filter((e) => e.type === 'whatsapp.contact.created')).to.have.length(2);
     });
   });
 }

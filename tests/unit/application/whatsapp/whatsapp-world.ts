@@ -3,7 +3,7 @@ import { DomainError } from '../../../../domain/shared/errors';
 import { expect } from 'chai';
 // The WhatsApp use cases over the memory adapters, with a clock the test moves and a scripted provider.
 import { Logger } from '../../../../application/shared/logger';
-import { OutboundText, ProviderFailure, ProviderReceipt, WhatsAppProvider } from '../../../../application/whatsapp/whatsapp-provider';
+import { OutboundMessage, ProviderFailure, ProviderReceipt, WhatsAppProvider } from '../../../../application/whatsapp/whatsapp-provider';
 import { MemoryClientRepository } from '../../../../adapters/persistence/memory/clients/memory-client-repository';
 import { MemoryStore, MemoryUnitOfWork } from '../../../../adapters/persistence/memory/shared/memory-store';
 import { MemoryContactRepository } from '../../../../adapters/persistence/memory/whatsapp/memory-contact-repository';
@@ -18,14 +18,16 @@ import { EventLog } from '../../../../application/events/event-log';
 import { CreateContact } from '../../../../application/whatsapp/create-contact';
 import { RecordCloudApiEvents } from '../../../../application/whatsapp/record-cloud-api-events';
 import { SendWhatsAppText } from '../../../../application/whatsapp/send-whatsapp-text';
+import { MediaProbe } from '../../../../application/whatsapp/media-probe';
+import { StatedFile } from '../../../../domain/whatsapp/outbound-content';
 import { Inbox, InboxData, InboxSetup } from '../../../../domain/whatsapp/inbox';
 
 export class ScriptedProvider implements WhatsAppProvider {
-  readonly sent: OutboundText[] = [];
-  next: ((m: OutboundText) => Promise<ProviderReceipt>) | null = null;
+  readonly sent: OutboundMessage[] = [];
+  next: ((m: OutboundMessage) => Promise<ProviderReceipt>) | null = null;
   private n = 0;
 
-  async sendText(m: OutboundText): Promise<ProviderReceipt> {
+  async send(m: OutboundMessage): Promise<ProviderReceipt> {
     this.sent.push(m);
     if (this.next) return this.next(m);
     return { providerMessageId: `wamid.${++this.n}` };
@@ -66,6 +68,15 @@ export class WhatsAppWorld {
   readonly messages = new MemoryMessageRepository(this.store);
   readonly inboxErrors = new MemoryInboxErrorRepository(this.store);
   readonly provider = new ScriptedProvider();
+  /** What the media links' servers "say"; every link is allowed. */
+  readonly probe: MediaProbe & { stated: StatedFile; probed: string[] } = {
+    stated: { contentType: null, contentLength: null },
+    probed: [],
+    async probe(url: string): Promise<StatedFile> {
+      this.probed.push(url);
+      return this.stated;
+    },
+  };
   readonly logger = new RecordingLogger();
   readonly ids = { next: (): string => `0190a0b0-0000-7000-8000-${String(++this.seq).padStart(12, '0')}` };
   readonly clock = { now: (): Date => this.at };
@@ -106,6 +117,7 @@ export class WhatsAppWorld {
       this.conversations,
       this.messages,
       this.provider,
+      this.probe,
       this.events,
       this.ids,
       this.clock,
