@@ -127,7 +127,9 @@ export class InboundMessages {
    * A message the business sent outside this API (from its phone), which the provider echoed back:
    * kept as an outbound `sent` message of the customer's conversation, without opening the window, with
    * `whatsapp.message.sent`. False when that provider id is already stored (a message this API sent, or a
-   * redelivery) or the recipient is unusable. Runs in the caller's transaction.
+   * redelivery) or the recipient is unusable. A send of this API still waiting for the provider's answer
+   * that this echo could be (`Message.awaitsEchoOf`) is settled by it instead, once: a gateway may post the
+   * echo before it answers the send. Runs in the caller's transaction.
    */
   async sentElsewhere(source: Source, team: TeamContext, inbox: InboxData, event: InboundMessageEvent): Promise<boolean> {
     const fresh = await this.fresh(source, team, inbox, event);
@@ -138,11 +140,31 @@ export class InboundMessages {
     const { contact, created } = await this.contactOf(team, phone, null, now);
     const drafts = created ? [this.contactCreated(contact)] : [];
     const { conversation, existing } = await this.conversationOf(team, inbox, contact, now);
+    if (existing && (await this.settleEchoed(team, conversation.id, event, now))) return true;
     conversation.recordOutbound(now);
     await this.saveConversation(conversation, existing);
 
     const message = Message.sentElsewhere(this.ids.next(), team.teamId, conversation, event.content, event.providerMessageId, sentAt, now);
     await this.store(team, message, 'whatsapp.message.sent', drafts, now);
+    return true;
+  }
+
+  /** How many of a conversation's latest messages are looked through for a send awaiting its echo. */
+  private static readonly ECHO_WINDOW = 20;
+
+  /** The newest send of the conversation awaiting this echo, accepted with the echo's provider id; false when none. */
+  private async settleEchoed(team: TeamContext, conversationId: string, event: InboundMessageEvent, now: Date): Promise<boolean> {
+    const latest = await this.messages.listByConversation(
+      team,
+      conversationId,
+      {},
+      { page: 1, limit: InboundMessages.ECHO_WINDOW, sort: { field: 'created_at', descending: true } },
+    );
+    const twin = latest.items.map((m) => Message.restore(m)).find((m) => m.awaitsEchoOf(event.content));
+    if (!twin || !twin.accept(event.providerMessageId, now)) return false;
+    const data = twin.snapshot();
+    await this.messages.update(data);
+    await this.events.append(team, [this.events.draft('whatsapp.message.sent', 'whatsappMessage', data.id, data)], now);
     return true;
   }
 

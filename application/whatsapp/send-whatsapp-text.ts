@@ -83,29 +83,30 @@ export class SendWhatsAppText {
     const { message, inbox, to, reused } = prepared;
     if (prepared.contactCreated) this.trigger.kick();
 
+    let providerMessageId: string;
     try {
-      const receipt = await this.provider.send({ ...content, credentials: inbox.credentials, to });
-      message.accept(receipt.providerMessageId, this.clock.now());
+      providerMessageId = (await this.provider.send({ ...content, credentials: inbox.credentials, to })).providerMessageId;
     } catch (err) {
       if (!(err instanceof ProviderFailure)) throw err;
-      message.fail(err.error, this.clock.now());
-      await this.settleFailure(message, err);
+      await this.settleFailure(team, message, err);
       if (err.kind === 'window_closed') throw new WindowClosed();
       throw new BadGateway(`The WhatsApp provider failed (${err.kind}); the message may or may not have been sent`);
     }
 
-    const data = message.snapshot();
+    let data: MessageData;
     try {
-      await this.uow.run(async () => {
+      // Settled on the stored message: the gateway's echo of this send may have settled it already.
+      data = await this.uow.run(async () => {
         const now = this.clock.now();
-        await this.messages.update(data);
-        await this.events.append(team, [this.events.draft('whatsapp.message.sent', 'whatsappMessage', data.id, data)], now);
+        const stored = await this.storedOf(team, message);
+        if (!stored.accept(providerMessageId, now)) return stored.snapshot();
+        const accepted = stored.snapshot();
+        await this.messages.update(accepted);
+        await this.events.append(team, [this.events.draft('whatsapp.message.sent', 'whatsappMessage', accepted.id, accepted)], now);
+        return accepted;
       });
     } catch (err) {
-      this.logger.error(
-        { err, messageId: data.id, providerMessageId: data.providerMessageId },
-        'WhatsApp message accepted by the provider but not saved',
-      );
+      this.logger.error({ err, messageId: message.id, providerMessageId }, 'WhatsApp message accepted by the provider but not saved');
       throw new InternalFailure('The message was accepted by the provider but could not be saved');
     }
     this.trigger.kick();
@@ -185,10 +186,22 @@ export class SendWhatsAppText {
     return { conversation, inbox, reused: false, contactCreated: !known };
   }
 
-  /** The failure is recorded if storage allows; the caller's answer (409/502) does not depend on it. */
-  private async settleFailure(message: Message, failure: ProviderFailure): Promise<void> {
+  /** The message as stored now, or as prepared when it cannot be read back. */
+  private async storedOf(team: TeamContext, message: Message): Promise<Message> {
+    const found = await this.messages.findById(team, message.id);
+    return found ? Message.restore(found) : message;
+  }
+
+  /**
+   * The failure is recorded if storage allows, unless an echo of the send settled it first; the caller's
+   * answer (409/502) does not depend on it.
+   */
+  private async settleFailure(team: TeamContext, message: Message, failure: ProviderFailure): Promise<void> {
     try {
-      await this.uow.run(() => this.messages.update(message.snapshot()));
+      await this.uow.run(async () => {
+        const stored = await this.storedOf(team, message);
+        if (stored.fail(failure.error, this.clock.now())) await this.messages.update(stored.snapshot());
+      });
     } catch (err) {
       this.logger.error({ err, messageId: message.id, failure: failure.kind }, 'Could not record a failed WhatsApp send');
     }

@@ -169,6 +169,10 @@ export function fitInboundContent(content: InboundContent): FittedContent {
 
 export { MAX_TEXT_LENGTH } from './outbound-content';
 
+/** What a person reads of a reported message: its text, or its type as a placeholder (`[sticker]`). */
+const readableOf = (content: InboundContent): string =>
+  content.text !== null && content.text.trim() !== '' ? content.text : `[${content.type.trim() || 'unknown'}]`;
+
 const PROGRESS: Record<Exclude<MessageStatus, 'failed' | 'received'>, number> = { pending: 0, sent: 1, delivered: 2, read: 3 };
 
 interface Thread {
@@ -239,7 +243,7 @@ export class Message {
     }
     const { content } = fitInboundContent(given);
     const type = content.type;
-    const text = content.text !== null && content.text.trim() !== '' ? content.text : `[${type}]`;
+    const text = readableOf(content);
     return new Message({
       id,
       teamId,
@@ -313,18 +317,30 @@ export class Message {
     });
   }
 
-  /** The provider took the message and named it. */
-  accept(providerMessageId: string, now: Date): void {
-    if (this.data.status !== 'pending') return;
+  /** The provider took the message and named it. False when it was already settled. */
+  accept(providerMessageId: string, now: Date): boolean {
+    if (this.data.status !== 'pending') return false;
     this.data.providerMessageId = providerMessageId;
     this.reach('sent', now);
+    return true;
   }
 
-  /** The provider refused the message, or could not be reached. */
-  fail(error: ProviderError, now: Date): void {
-    if (this.data.status !== 'pending') return;
+  /** The provider refused the message, or could not be reached. False when it was already settled. */
+  fail(error: ProviderError, now: Date): boolean {
+    if (this.data.status !== 'pending') return false;
     this.data.error = { ...error };
     this.reach('failed', now);
+    return true;
+  }
+
+  /**
+   * Whether a message the provider reports as sent by the business could be this one, still waiting for
+   * the provider's answer: a gateway such as Evolution may echo a send to its webhook before it answers
+   * the send itself. The same type and readable text, and no provider id yet.
+   */
+  awaitsEchoOf(content: InboundContent): boolean {
+    const d = this.data;
+    return d.direction === 'outbound' && d.status === 'pending' && d.type === content.type.trim() && d.content === readableOf(content);
   }
 
   /**

@@ -62,6 +62,12 @@ export class FakeWhatsAppProvider {
     this.behaviour = { kind: 'hang' };
   }
 
+  /**
+   * Called with each Evolution send's message id and body, and awaited before the send is answered: as
+   * Evolution posts its `send.message` webhook, which may reach the API before the send's own answer.
+   */
+  beforeEvolutionAnswer: ((id: string, body: Record<string, any>) => Promise<void>) | null = null;
+
   /** HEAD {url}/media/{file} answers 200 with these headers (e.g. content-type, content-length). */
   serveMedia(file: string, headers: Record<string, string>): string {
     this.media.set(`/media/${file}`, headers);
@@ -76,6 +82,7 @@ export class FakeWhatsAppProvider {
   reset(): void {
     this.requests.length = 0;
     this.media.clear();
+    this.beforeEvolutionAnswer = null;
     this.accept();
   }
 
@@ -121,6 +128,7 @@ export class FakeWhatsAppProvider {
             : typeof b.audio === 'string');
       if (!valid) return send(res, 400, { status: 400, error: 'Bad Request', response: { message: [`${route}: missing fields`] } });
       const id = `3EB0FAKE${++this.sequence}`;
+      await this.beforeEvolutionAnswer?.(id, b);
       return send(res, 201, {
         key: { remoteJid: `${b.number}@s.whatsapp.net`, fromMe: true, id },
         message: { conversation: b.text },

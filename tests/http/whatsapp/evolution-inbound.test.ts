@@ -18,6 +18,7 @@ import {
 } from '../../support/evolution-payloads';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
 import { sampleOf } from '../../support/metrics-text';
+import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
 
 type Json = Record<string, any>;
 const API_KEY = 'B6D711FCDE4D4FD5936544120E713976';
@@ -28,18 +29,24 @@ for (const backend of backendNames()) {
   describe(`WhatsApp Evolution webhook [${backend}]`, function () {
     let runtime: Runtime & { dispose(): Promise<void> };
     let env: HttpEnv;
+    let gateway: FakeWhatsAppProvider;
 
     before(async function () {
       this.timeout(60000);
+      gateway = await FakeWhatsAppProvider.start();
       runtime = await startRuntime(backend, { providerAllowPrivateNetworks: true });
       env = httpEnvOf(runtime);
     });
-    after(async () => runtime?.dispose());
+    after(async () => {
+      await runtime?.dispose();
+      await gateway?.close();
+    });
+    beforeEach(() => gateway.reset());
 
     const evolutionInbox = (team: TestTeam, apiKey = API_KEY): Promise<InboxData> =>
       runtime.container
         .get(CreateInbox)
-        .execute(team, { name: 'Evo', channel: 'evolution', baseUrl: 'http://127.0.0.1:9', instance: 'loja', apiKey });
+        .execute(team, { name: 'Evo', channel: 'evolution', baseUrl: gateway.url, instance: 'loja', apiKey });
     const post = (inbox: { id: string }, body: object, status = 200) =>
       env.request.post(webhook(inbox.id)).set('content-type', 'application/json').send(body).expect(status);
     const upsert = (inbox: InboxData, data: Json, event = 'messages.upsert') => post(inbox, evolutionBody(event, data, API_KEY));
@@ -288,6 +295,55 @@ for (const backend of backendNames()) {
         provider_message_id: '3EB0EVENTS0000001',
         direction: 'inbound',
       });
+    });
+
+    it('keeps one message when Evolution echoes a send of this API before it answers it, or after', async () => {
+      const team = await env.team();
+      const inbox = await evolutionInbox(team);
+      const echo = (id: string, text: string) =>
+        post(
+          inbox,
+          evolutionBody(
+            'send.message',
+            upsertData(id, 'conversation', { conversation: text }, { key: { remoteJid: jid(CUSTOMER), fromMe: true, id } }),
+            API_KEY,
+          ),
+        );
+      const send = (body: object) =>
+        env.request
+          .post('/api/v1/whatsapp/messages')
+          .set(team.auth)
+          .send({ inbox_id: inbox.id, phone: CUSTOMER, ...body })
+          .expect(201);
+
+      // The echo comes first: it settles the send waiting for it, and the send's answer then changes nothing.
+      const echoes: unknown[] = [];
+      gateway.beforeEvolutionAnswer = async (id, body) => {
+        echoes.push((await echo(id, body.text)).body.data);
+      };
+      const first = (await send({ content: 'Olá, Conceição! Segue a proposta.' })).body.data;
+      expect(echoes).to.deep.equal([{ ...ZERO, sent: 1 }]);
+      expect(first.status).to.equal('sent');
+      expect(first.provider_message_id).to.match(/^3EB0FAKE/);
+      // The echo comes after: that provider id is already stored.
+      gateway.beforeEvolutionAnswer = null;
+      const second = (await send({ content: 'Qualquer dúvida, estou à disposição.' })).body.data;
+      expect((await echo(second.provider_message_id, 'Qualquer dúvida, estou à disposição.')).body.data).to.deep.equal({
+        ...ZERO,
+        ignored: 1,
+      });
+
+      const stored = await allMessages(team, inbox);
+      expect(stored.map((m) => [m.id, m.provider_message_id, m.status, m.text]).sort()).to.deep.equal(
+        [
+          [first.id, first.provider_message_id, 'sent', 'Olá, Conceição! Segue a proposta.'],
+          [second.id, second.provider_message_id, 'sent', 'Qualquer dúvida, estou à disposição.'],
+        ].sort(),
+      );
+      const sentEvents = (await get(team, '/events?limit=100').expect(200)).body.data.filter(
+        (e: Json) => e.type === 'whatsapp.message.sent',
+      );
+      expect(sentEvents.map((e: Json) => e.data.object.id).sort()).to.deep.equal([first.id, second.id].sort());
     });
 
     it('keeps the connection state on the inbox, shown by inbox list, an older report never overwriting a newer one', async () => {

@@ -106,6 +106,17 @@ describe('Message', () => {
     expect(reported.snapshot().statusTimes).to.include({ sentAt: T1.toISOString(), failedAt: T2.toISOString() });
   });
 
+  it('may be the send a provider echoes back while it waits for the answer: same type and text, no provider id yet', () => {
+    expect(pending().awaitsEchoOf(inboundText('Olá'))).to.equal(true);
+    expect(pending().awaitsEchoOf(inboundText('Olá!'))).to.equal(false);
+    expect(pending().awaitsEchoOf({ ...inboundText('Olá'), type: 'image' })).to.equal(false);
+    expect(sent().awaitsEchoOf(inboundText('Olá'))).to.equal(false);
+    const echoed = pending();
+    expect(echoed.accept('3EB0ECHO', T1)).to.equal(true);
+    expect(echoed.accept('3EB0OTHER', T1)).to.equal(false);
+    expect(echoed.snapshot().providerMessageId).to.equal('3EB0ECHO');
+  });
+
   it('records an inbound text as received at the time the customer sent it', () => {
     const s = Message.inbound('m2', 'team', thread, inboundText('Oi'), 'wamid.in', T0, T1).snapshot();
     expect(s).to.include({ direction: 'inbound', status: 'received', providerMessageId: 'wamid.in', createdAt: T0.toISOString() });
