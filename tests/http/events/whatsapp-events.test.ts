@@ -10,9 +10,10 @@ import { Runtime } from '../../../bootstrap/container';
 import { EVENT_TOKENS } from '../../../bootstrap/contexts/events';
 import { EventData } from '../../../domain/events/event';
 import { EventOutbox } from '../../../domain/events/event-outbox';
-import { backendNames, startRuntime } from '../../support/backends';
+import { backendNames } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
-import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
+import { startWhatsAppRuntime, stopWhatsAppRuntime } from '../../support/whatsapp-runtime';
+import { HttpEnv, TestTeam } from '../../support/http';
 import { META_BUSINESS_NUMBER, metaEnvelope } from '../../support/meta-payloads';
 
 const APP_SECRET = 'app-secret-for-event-tests';
@@ -111,17 +112,9 @@ for (const backend of backendNames()) {
 
     before(async function () {
       this.timeout(60000);
-      fake = await FakeWhatsAppProvider.start();
-      runtime = await startRuntime(backend, {
-        providerAllowPrivateNetworks: true,
-        whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: 'v' },
-      });
-      env = httpEnvOf(runtime);
+      ({ fake, runtime, env } = await startWhatsAppRuntime(backend, { appSecret: APP_SECRET, verifyToken: 'v' }));
     });
-    after(async () => {
-      await runtime?.dispose();
-      await fake?.close();
-    });
+    after(() => stopWhatsAppRuntime({ fake, runtime }));
 
     const outbox = () => runtime.container.get<EventOutbox>(EVENT_TOKENS.EventOutbox);
     /** The team's events, oldest first. */

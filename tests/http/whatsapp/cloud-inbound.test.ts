@@ -8,10 +8,11 @@ import { runCli } from '../../../adapters/cli/cli';
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
 import { Runtime } from '../../../bootstrap/container';
 import { operatorCommands } from '../../../bootstrap/cli-main';
-import { backendNames, startRuntime } from '../../support/backends';
+import { backendNames } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
+import { startWhatsAppRuntime, stopWhatsAppRuntime } from '../../support/whatsapp-runtime';
 import { META_BUSINESS_NUMBER, metaEnvelope } from '../../support/meta-payloads';
-import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
+import { HttpEnv, TestTeam } from '../../support/http';
 
 const APP_SECRET = 'app-secret-for-tests';
 const WEBHOOK = '/api/v1/whatsapp/cloud/webhook';
@@ -205,18 +206,9 @@ for (const backend of backendNames()) {
 
     before(async function () {
       this.timeout(60000);
-      fake = await FakeWhatsAppProvider.start();
-      // The fake provider listens on loopback, as a gateway on the operator's own network would.
-      runtime = await startRuntime(backend, {
-        providerAllowPrivateNetworks: true,
-        whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: 'v' },
-      });
-      env = httpEnvOf(runtime);
+      ({ fake, runtime, env } = await startWhatsAppRuntime(backend, { appSecret: APP_SECRET, verifyToken: 'v' }));
     });
-    after(async () => {
-      await runtime?.dispose();
-      await fake?.close();
-    });
+    after(() => stopWhatsAppRuntime({ fake, runtime }));
 
     const cloudInbox = async (team: TestTeam) => {
       const phoneNumberId = `20654035224${backend.length}${++pn}`;

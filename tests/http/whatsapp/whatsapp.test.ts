@@ -10,6 +10,7 @@ import { InboxRepository } from '../../../domain/whatsapp/inbox-repository';
 import { MessageRepository } from '../../../domain/whatsapp/message-repository';
 import { backendNames, startRuntime } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
+import { startWhatsAppRuntime, stopWhatsAppRuntime } from '../../support/whatsapp-runtime';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
 import { metaEnvelope, metaTextMessage } from '../../support/meta-payloads';
 
@@ -36,20 +37,13 @@ for (const backend of backendNames()) {
 
     before(async function () {
       this.timeout(60000);
-      fake = await FakeWhatsAppProvider.start();
-      // The fake provider listens on loopback, as a gateway on the operator's own network would.
-      runtime = await startRuntime(backend, {
-        providerAllowPrivateNetworks: true,
-        whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN },
-      });
-      // A short provider timeout keeps the "provider hangs" case fast.
-      runtime.container.rebindSync(WHATSAPP_TOKENS.ProviderOptions).toConstantValue({ timeoutMs: 400 });
-      env = httpEnvOf(runtime);
+      ({ fake, runtime, env } = await startWhatsAppRuntime(backend, {
+        appSecret: APP_SECRET,
+        verifyToken: VERIFY_TOKEN,
+        providerTimeoutMs: 400,
+      }));
     });
-    after(async () => {
-      await runtime?.dispose();
-      await fake?.close();
-    });
+    after(() => stopWhatsAppRuntime({ fake, runtime }));
     beforeEach(() => fake.reset());
 
     const inbox = async (team: TestTeam, setup: Partial<InboxSetup> & { channel: string }) =>
