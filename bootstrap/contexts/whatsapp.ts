@@ -27,7 +27,7 @@ import { MediaProbe } from '../../application/whatsapp/media-probe';
 import { RecordCloudApiEvents } from '../../application/whatsapp/record-cloud-api-events';
 import { RecordEvolutionEvents } from '../../application/whatsapp/record-evolution-events';
 import { ResealInboxCredentials } from '../../application/whatsapp/reseal-inbox-credentials';
-import { SendWhatsAppText } from '../../application/whatsapp/send-whatsapp-text';
+import { SendWhatsAppMessage } from '../../application/whatsapp/send-whatsapp-message';
 import { UpdateContact } from '../../application/whatsapp/update-contact';
 import { WhatsAppProvider } from '../../application/whatsapp/whatsapp-provider';
 import { wiring } from '../binding';
@@ -136,7 +136,7 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   singleton(CreateContact, [uow, T.ContactRepository, clients, EventLog, ids, clock, trigger]);
   singleton(UpdateContact, [uow, T.ContactRepository, clients, clock]);
   singleton(DeleteContact, [uow, T.ContactRepository, T.ConversationRepository]);
-  singleton(SendWhatsAppText, [...R, T.Provider, T.MediaProbe, EventLog, ids, clock, logger, trigger]);
+  singleton(SendWhatsAppMessage, [...R, T.Provider, T.MediaProbe, EventLog, ids, clock, logger, trigger]);
   singleton(RecordCloudApiEvents, [...R, T.InboxErrorRepository, EventLog, ids, clock, logger, trigger]);
   singleton(RecordEvolutionEvents, [...R, EventLog, ids, clock, logger, TOKENS.SecretHasher, trigger]);
   singleton(ListConversations, [T.ConversationRepository, T.InboxRepository, T.ContactRepository]);
@@ -158,7 +158,7 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
         getContact: GetContact,
         updateContact: UpdateContact,
         deleteContact: DeleteContact,
-        sendText: SendWhatsAppText,
+        sendMessage: SendWhatsAppMessage,
         listConversations: ListConversations,
         getConversation: GetConversation,
         listConversationMessages: ListConversationMessages,
@@ -180,16 +180,16 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   ]);
   // A sandbox inbox with one conversation: sandbox sends never leave the machine.
   bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(
-    (createInbox: CreateInbox, sendText: SendWhatsAppText, updateContact: UpdateContact): DemoSeed =>
+    (createInbox: CreateInbox, sendMessage: SendWhatsAppMessage, updateContact: UpdateContact): DemoSeed =>
       async (team) => {
         const inbox = await createInbox.execute(team, { name: 'Demo sandbox', channel: 'sandbox' });
-        const { message } = await sendText.execute(team, {
+        const { message } = await sendMessage.execute(team, {
           inboxId: inbox.id,
           phone: '(11) 98765-4321',
           content: 'Olá! Sua proposta está pronta.',
         });
         await updateContact.execute(team, { id: message.contactId, changes: { customName: 'Maria Silva', tags: ['demo'] } });
       },
-    [CreateInbox, SendWhatsAppText, UpdateContact],
+    [CreateInbox, SendWhatsAppMessage, UpdateContact],
   );
 });

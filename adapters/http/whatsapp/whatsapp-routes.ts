@@ -7,7 +7,7 @@ import { GetMessage } from '../../../application/whatsapp/get-message';
 import { ListContacts } from '../../../application/whatsapp/list-contacts';
 import { ListConversationMessages } from '../../../application/whatsapp/list-conversation-messages';
 import { ListConversations } from '../../../application/whatsapp/list-conversations';
-import { SendWhatsAppText } from '../../../application/whatsapp/send-whatsapp-text';
+import { SendWhatsAppMessage } from '../../../application/whatsapp/send-whatsapp-message';
 import { UpdateContact } from '../../../application/whatsapp/update-contact';
 import { CONTACT_SORT_FIELDS } from '../../../domain/whatsapp/contact-repository';
 import { CONVERSATION_SORT_FIELDS } from '../../../domain/whatsapp/conversation-repository';
@@ -48,7 +48,7 @@ export interface WhatsAppUseCases {
   getContact: GetContact;
   updateContact: UpdateContact;
   deleteContact: DeleteContact;
-  sendText: SendWhatsAppText;
+  sendMessage: SendWhatsAppMessage;
   listConversations: ListConversations;
   getConversation: GetConversation;
   listConversationMessages: ListConversationMessages;
@@ -221,7 +221,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, 
           const { template, ...rest } = camelKeys(pick(body, SEND_MESSAGE_FIELDS));
           return { ...rest, template: template && { ...template, language: template.language.code } };
         },
-        useCase: uc.sendText,
+        useCase: uc.sendMessage,
         present: ({ message, reused }) => ({ ...presentMessage(message), reused }),
       }),
       conversations.list({

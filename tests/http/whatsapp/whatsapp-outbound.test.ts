@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
 import { Runtime } from '../../../bootstrap/container';
-import { WHATSAPP_TOKENS } from '../../../bootstrap/contexts/whatsapp';
 import { InboxSetup } from '../../../domain/whatsapp/inbox';
 import { backendNames, startRuntime } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
+import { startWhatsAppRuntime, stopWhatsAppRuntime } from '../../support/whatsapp-runtime';
 import { HttpEnv, TestTeam, httpEnvOf } from '../../support/http';
 import { metaTextMessage } from '../../support/meta-payloads';
 
@@ -39,19 +39,13 @@ for (const backend of backendNames()) {
 
     before(async function () {
       this.timeout(60000);
-      fake = await FakeWhatsAppProvider.start();
-      // The fake provider (and the media server) listen on loopback, which the operator setting allows here.
-      runtime = await startRuntime(backend, {
-        providerAllowPrivateNetworks: true,
-        whatsapp: { cloudApiUrl: `${fake.url}/v23.0`, appSecret: APP_SECRET, verifyToken: 'verify' },
-      });
-      runtime.container.rebindSync(WHATSAPP_TOKENS.ProviderOptions).toConstantValue({ timeoutMs: 400 });
-      env = httpEnvOf(runtime);
+      ({ fake, runtime, env } = await startWhatsAppRuntime(backend, {
+        appSecret: APP_SECRET,
+        verifyToken: 'verify',
+        providerTimeoutMs: 400,
+      }));
     });
-    after(async () => {
-      await runtime?.dispose();
-      await fake?.close();
-    });
+    after(() => stopWhatsAppRuntime({ fake, runtime }));
     beforeEach(() => fake.reset());
 
     const inbox = (team: TestTeam, setup: Partial<InboxSetup> & { channel: string }) =>
@@ -250,6 +244,8 @@ for (const backend of backendNames()) {
         [{ ...to, media: { type: 'document', url: 'ftp://arquivos.example.com.br/a.pdf' } }, 'media'],
         [{ ...to, media: { type: 'image', url, caption: 'x'.repeat(1025) } }, 'media'],
         [{ ...to, template: { ...welcome, components: Array.from({ length: 11 }, () => ({ type: 'body' })) } }, 'template'],
+        [{ ...to, template: { ...welcome, components: Array.from({ length: 10_000 }, () => ({ type: 'body' })) } }, 'template'],
+        [{ ...to, template: { ...welcome, language: 'pt_BR' } }, 'template'],
         [{ ...to, template: { language: { code: 'pt_BR' } } }, 'template'],
         [{ ...to, template: { ...welcome, name: 'Boas Vindas' } }, 'template'],
         [{ ...to, template: { ...welcome, language: { code: 'x'.repeat(16) } } }, 'template'],

@@ -205,7 +205,7 @@ describe('RecordCloudApiEvents', () => {
 
   it('settles the status of a sent message, never backwards, and keeps a failure reason', async () => {
     await record.execute({ changes: [inbound('5511987654321', 'wamid.in')] });
-    const send = w.sendText();
+    const send = w.sendMessage();
     const inbox = (await w.inboxes.findByPhoneNumberId('pn-1'))!;
     const a = (await send.execute(w.team, { inboxId: inbox.id, phone: '5511987654321', content: 'one' })).message;
     const b = (await send.execute(w.team, { inboxId: inbox.id, phone: '5511987654321', content: 'two' })).message;
@@ -266,7 +266,7 @@ describe('RecordCloudApiEvents', () => {
     it('writes whatsapp.message.status_changed with the old status only for a status that moves the message', async () => {
       await record.execute({ changes: [inbound('5511987654321', 'wamid.in')] });
       const inbox = (await w.inboxes.findByPhoneNumberId('pn-1'))!;
-      const sent = (await w.sendText().execute(w.team, { inboxId: inbox.id, phone: '5511987654321', content: 'one' })).message;
+      const sent = (await w.sendMessage().execute(w.team, { inboxId: inbox.id, phone: '5511987654321', content: 'one' })).message;
       const before = events().length;
       const kicks = w.trigger.kicks;
       const statuses = (status: 'delivered' | 'read') =>

@@ -17,7 +17,7 @@ import { MemoryEventOutbox } from '../../../../adapters/persistence/memory/event
 import { EventLog } from '../../../../application/events/event-log';
 import { CreateContact } from '../../../../application/whatsapp/create-contact';
 import { RecordCloudApiEvents } from '../../../../application/whatsapp/record-cloud-api-events';
-import { SendWhatsAppText } from '../../../../application/whatsapp/send-whatsapp-text';
+import { SendWhatsAppMessage } from '../../../../application/whatsapp/send-whatsapp-message';
 import { MediaProbe } from '../../../../application/whatsapp/media-probe';
 import { StatedFile } from '../../../../domain/whatsapp/outbound-content';
 import { Inbox, InboxData, InboxSetup } from '../../../../domain/whatsapp/inbox';
@@ -109,8 +109,8 @@ export class WhatsAppWorld {
     );
   }
 
-  sendText(): SendWhatsAppText {
-    return new SendWhatsAppText(
+  sendMessage(): SendWhatsAppMessage {
+    return new SendWhatsAppMessage(
       this.uow,
       this.inboxes,
       this.contacts,

@@ -24,7 +24,7 @@ import { ProviderFailure, WhatsAppProvider } from './whatsapp-provider';
  * To a conversation (`conversationId`), or to a phone through an inbox (`inboxId` and `phone`): exactly one
  * of free text (`content`), an approved template (`template`, Cloud API only) or a media link (`media`).
  */
-export interface SendWhatsAppTextCommand {
+export interface SendWhatsAppMessageCommand {
   content?: string | null;
   template?: { name: string; language: string; components?: Record<string, unknown>[] } | null;
   media?: { type: string; url: string; caption?: string | null; filename?: string | null } | null;
@@ -34,7 +34,7 @@ export interface SendWhatsAppTextCommand {
   phone?: string | null;
 }
 
-export interface SendWhatsAppTextResult {
+export interface SendWhatsAppMessageResult {
   message: MessageData;
   /** True when the message went to a conversation that already existed. */
   reused: boolean;
@@ -56,7 +56,7 @@ interface Prepared {
  * leaves a pending record of what may have gone out. There is no idempotency: a retry may duplicate.
  * A new number gets its contact, which writes `whatsapp.contact.created` in the first transaction.
  */
-export class SendWhatsAppText {
+export class SendWhatsAppMessage {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly inboxes: InboxRepository,
@@ -72,7 +72,7 @@ export class SendWhatsAppText {
     private readonly trigger: DealDispatchTrigger,
   ) {}
 
-  async execute(team: TeamContext, command: SendWhatsAppTextCommand): Promise<SendWhatsAppTextResult> {
+  async execute(team: TeamContext, command: SendWhatsAppMessageCommand): Promise<SendWhatsAppMessageResult> {
     let content = outboundContent(command);
     if (content.kind === 'media') {
       const file = await this.probe.probe(content.media.url);
@@ -114,7 +114,7 @@ export class SendWhatsAppText {
   }
 
   /** A concurrent send may create the same contact or conversation first; then theirs is used. */
-  private async prepareOnce(team: TeamContext, input: SendWhatsAppTextCommand, content: OutboundContent): Promise<Prepared> {
+  private async prepareOnce(team: TeamContext, input: SendWhatsAppMessageCommand, content: OutboundContent): Promise<Prepared> {
     try {
       return await this.uow.run(() => this.prepare(team, input, content));
     } catch (err) {
@@ -123,7 +123,7 @@ export class SendWhatsAppText {
     }
   }
 
-  private async prepare(team: TeamContext, input: SendWhatsAppTextCommand, content: OutboundContent): Promise<Prepared> {
+  private async prepare(team: TeamContext, input: SendWhatsAppMessageCommand, content: OutboundContent): Promise<Prepared> {
     const now = this.clock.now();
     const { conversation, inbox, reused, contactCreated } =
       input.conversationId !== undefined && input.conversationId !== null

@@ -1,15 +1,15 @@
 import { expect } from 'chai';
-import { SendWhatsAppText, SendWhatsAppTextCommand } from '../../../../application/whatsapp/send-whatsapp-text';
+import { SendWhatsAppMessage, SendWhatsAppMessageCommand } from '../../../../application/whatsapp/send-whatsapp-message';
 import { ProviderFailure } from '../../../../application/whatsapp/whatsapp-provider';
 import { inboundText } from '../../../../domain/whatsapp/message';
 import { Contact } from '../../../../domain/whatsapp/contact';
 import { PhoneNumber } from '../../../../domain/shared/phone-number';
 import { errorOf, world } from './whatsapp-world';
 
-describe('SendWhatsAppText', () => {
+describe('SendWhatsAppMessage', () => {
   let w: ReturnType<typeof world>;
-  let send: SendWhatsAppText;
-  const run = (input: SendWhatsAppTextCommand, team = w.team) => send.execute(team, input);
+  let send: SendWhatsAppMessage;
+  const run = (input: SendWhatsAppMessageCommand, team = w.team) => send.execute(team, input);
   const inboundOn = async (phoneNumberId: string, from: string) =>
     w.recordCloudApiEvents().execute({
       changes: [
@@ -33,7 +33,7 @@ describe('SendWhatsAppText', () => {
 
   beforeEach(() => {
     w = world();
-    send = w.sendText();
+    send = w.sendMessage();
   });
 
   it('opens a conversation on an evolution inbox, sends, and saves the message as sent', async () => {
@@ -163,7 +163,7 @@ describe('SendWhatsAppText', () => {
 
   it('refuses a missing content, a missing target, a phone without inbox and a malformed id', async () => {
     const inbox = await w.inbox({ channel: 'sandbox' });
-    const cases: [SendWhatsAppTextCommand, string][] = [
+    const cases: [SendWhatsAppMessageCommand, string][] = [
       [{ inboxId: inbox.id, phone: '11987654321', content: '' }, 'content'],
       [{ content: 'a' }, 'inbox_id'],
       [{ phone: '11987654321', content: 'a' }, 'inbox_id'],
