@@ -159,6 +159,26 @@ for (const backend of backendNames()) {
       expect(await allMessages(team, inbox)).to.have.length(2);
     });
 
+    it('reads the number of a @lid chat from the phone JID beside it, and skips one without it', async () => {
+      const team = await env.team();
+      const inbox = await evolutionInbox(team);
+      await upsert(inbox, upsertData('3EB0PHONE00000001', 'conversation', { conversation: 'Pelo número' }));
+      // WhatsApp's newer addressing: the chat is a LID, and Evolution adds the phone JID as remoteJidAlt.
+      const lid = (id: string, extra: Json) =>
+        upsertData(
+          id,
+          'conversation',
+          { conversation: 'Pelo LID' },
+          { key: { remoteJid: '272516946294519@lid', fromMe: false, id, ...extra } },
+        );
+      const withAlt = await upsert(inbox, lid('3EB0LID0000000001', { remoteJidAlt: jid(CUSTOMER), addressingMode: 'lid' }));
+      expect(withAlt.body.data).to.deep.equal({ ...ZERO, messages: 1 });
+      expect((await upsert(inbox, lid('3EB0LID0000000002', {}))).body.data).to.deep.equal({ ...ZERO, ignored: 1 });
+      const conversations = await conversationsOf(team, inbox);
+      expect(conversations).to.have.length(1);
+      expect((await messagesOf(team, conversations[0].id)).map((m) => m.text).sort()).to.deep.equal(['Pelo LID', 'Pelo número']);
+    });
+
     it('matches the 8-digit spelling of a Brazilian mobile to the same contact and conversation', async () => {
       const team = await env.team();
       const inbox = await evolutionInbox(team);
