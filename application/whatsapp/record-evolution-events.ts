@@ -162,7 +162,8 @@ export class RecordEvolutionEvents {
     const inbox = Inbox.restore(found);
     const change = inbox.reportConnection(state, reportedAt ?? now, now);
     if (!change) return false;
-    await this.inboxes.updateConnection(team, inbox.snapshot());
+    // A concurrent delivery may have written a newer report since it was read: that one stays.
+    if (!(await this.inboxes.updateConnection(team, inbox.snapshot()))) return false;
     if (change.previous === 'open' && state !== 'open') {
       this.logger.warn({ teamId: team.teamId, inboxId: inbox.id, state, statusReason }, 'Evolution instance lost its WhatsApp connection');
     }

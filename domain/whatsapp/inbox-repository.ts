@@ -49,8 +49,11 @@ export interface InboxRepository {
    * `close`): numbers that neither send nor receive now. Inboxes never reported are not counted.
    */
   countDisconnected(): Promise<number>;
-  /** Writes the inbox's connection state, the time it was reported and `updatedAt`; nothing else. */
-  updateConnection(team: TeamContext, inbox: InboxData): Promise<void>;
+  /**
+   * Writes the inbox's connection state, the time it was reported and `updatedAt`, nothing else, unless the
+   * inbox holds a report newer than this one (written meanwhile by a concurrent delivery). Returns whether it wrote.
+   */
+  updateConnection(team: TeamContext, inbox: InboxData): Promise<boolean>;
   /** The team's inboxes, newest first (created_at, then id), without their credentials. */
   listSummaries(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<InboxSummary>>;
   /**

@@ -216,9 +216,12 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
 
       const reported = Inbox.restore(evo);
       expect(reported.reportConnection('open', at(30), at(31))).to.deep.equal({ previous: null });
-      await inboxes.updateConnection(team, reported.snapshot());
+      expect(await inboxes.updateConnection(team, reported.snapshot())).to.equal(true);
       // Another team's id names no inbox of this one: nothing is written.
-      await inboxes.updateConnection(other, { ...reported.snapshot(), connectionState: 'close' });
+      expect(await inboxes.updateConnection(other, { ...reported.snapshot(), connectionState: 'close' })).to.equal(false);
+      // A report older than the one stored (read before a concurrent delivery wrote it) is not written.
+      const stale = { ...reported.snapshot(), connectionState: 'connecting' as const, connectionStateAt: at(29).toISOString() };
+      expect(await inboxes.updateConnection(team, stale)).to.equal(false);
       const read = await inboxes.findByIdAcrossTeams(evo.id);
       expect(read).to.deep.equal({
         ...evo,

@@ -106,12 +106,20 @@ export class KnexInboxRepository implements InboxRepository {
     return Number(row?.n ?? 0);
   }
 
-  async updateConnection(team: TeamContext, inbox: InboxData): Promise<void> {
-    await this.database.db(TABLE).where({ team_id: team.teamId, id: inbox.id }).update({
-      connection_state: inbox.connectionState,
-      connection_state_at: inbox.connectionStateAt,
-      updated_at: inbox.updatedAt,
-    });
+  async updateConnection(team: TeamContext, inbox: InboxData): Promise<boolean> {
+    const written = await this.database
+      .db(TABLE)
+      .where({ team_id: team.teamId, id: inbox.id })
+      .andWhere((q) => {
+        if (inbox.connectionStateAt !== null)
+          q.whereNull('connection_state_at').orWhere('connection_state_at', '<=', inbox.connectionStateAt);
+      })
+      .update({
+        connection_state: inbox.connectionState,
+        connection_state_at: inbox.connectionStateAt,
+        updated_at: inbox.updatedAt,
+      });
+    return Number(written) > 0;
   }
 
   async insert(inbox: InboxData): Promise<void> {

@@ -60,11 +60,13 @@ export class MemoryInboxRepository implements InboxRepository {
     return this.rows.filter((r) => r.isActive && r.connectionState !== null && r.connectionState !== 'open').length;
   }
 
-  async updateConnection(team: TeamContext, inbox: InboxData): Promise<void> {
+  async updateConnection(team: TeamContext, inbox: InboxData): Promise<boolean> {
     const row = this.rows.get(inbox.id);
-    if (!row || row.teamId !== team.teamId) return;
+    if (!row || row.teamId !== team.teamId) return false;
     const { connectionState, connectionStateAt, updatedAt } = inbox;
+    if (row.connectionStateAt !== null && connectionStateAt !== null && row.connectionStateAt > connectionStateAt) return false;
     this.rows.set(row.id, { ...row, connectionState, connectionStateAt, updatedAt });
+    return true;
   }
 
   async insert(inbox: InboxData): Promise<void> {
