@@ -185,7 +185,7 @@ const MB = 1024 * 1024;
  */
 export const MEDIA_FILE_LIMITS: Record<MediaType, { types: readonly string[] | null; maxBytes: number }> = {
   image: { types: ['image/jpeg', 'image/png'], maxBytes: 5 * MB },
-  video: { types: ['video/mp4', 'video/3gpp'], maxBytes: 16 * MB },
+  video: { types: ['video/mp4', 'video/3gpp', 'video/3gp'], maxBytes: 16 * MB },
   audio: { types: ['audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/ogg'], maxBytes: 16 * MB },
   document: { types: null, maxBytes: 100 * MB },
 };

@@ -93,6 +93,9 @@ describe('Outbound content', () => {
     assertMediaFileFits('audio', { contentType: 'audio/ogg; codecs=opus', contentLength: null });
     assertMediaFileFits('document', { contentType: 'application/zip', contentLength: 100 * MB });
     assertMediaFileFits('video', { contentType: null, contentLength: null });
+    // Meta's table names 3GPP video `video/3gp`; servers send the registered `video/3gpp`.
+    assertMediaFileFits('video', { contentType: 'video/3gp', contentLength: 1000 });
+    assertMediaFileFits('video', { contentType: 'video/3gpp', contentLength: 1000 });
     // Many file hosts state octet-stream for every file: that says nothing, and the provider judges the file.
     assertMediaFileFits('image', { contentType: 'application/octet-stream', contentLength: 1000 });
     expect(fieldOf(() => assertMediaFileFits('image', { contentType: 'image/png', contentLength: 5 * MB + 1 }))).to.equal('media.url');
