@@ -8,7 +8,7 @@ import { ConversationRepository } from '../../domain/whatsapp/conversation-repos
 import { Inbox, InboxData } from '../../domain/whatsapp/inbox';
 import { InboxRepository } from '../../domain/whatsapp/inbox-repository';
 import { Message, MessageData } from '../../domain/whatsapp/message';
-import { OutboundContent, assertMediaFileFits, outboundContent, withStatedType } from '../../domain/whatsapp/outbound-content';
+import { OutboundContent, StatedFile, assertMediaFileFits, outboundContent, withStatedType } from '../../domain/whatsapp/outbound-content';
 import { MessageRepository } from '../../domain/whatsapp/message-repository';
 import { PhoneNumber } from '../../domain/shared/phone-number';
 import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
@@ -74,12 +74,12 @@ export class SendWhatsAppMessage {
 
   async execute(team: TeamContext, command: SendWhatsAppMessageCommand): Promise<SendWhatsAppMessageResult> {
     let content = outboundContent(command);
+    let file: StatedFile | null = null;
     if (content.kind === 'media') {
-      const file = await this.probe.probe(content.media.url);
-      assertMediaFileFits(content.media.type, file);
+      file = await this.probe.probe(content.media.url);
       content = withStatedType(content, file.contentType);
     }
-    const prepared = await this.prepareOnce(team, command, content);
+    const prepared = await this.prepareOnce(team, command, content, file);
     const { message, inbox, to, reused } = prepared;
     if (prepared.contactCreated) this.trigger.kick();
 
@@ -114,22 +114,34 @@ export class SendWhatsAppMessage {
   }
 
   /** A concurrent send may create the same contact or conversation first; then theirs is used. */
-  private async prepareOnce(team: TeamContext, input: SendWhatsAppMessageCommand, content: OutboundContent): Promise<Prepared> {
+  private async prepareOnce(
+    team: TeamContext,
+    input: SendWhatsAppMessageCommand,
+    content: OutboundContent,
+    file: StatedFile | null,
+  ): Promise<Prepared> {
     try {
-      return await this.uow.run(() => this.prepare(team, input, content));
+      return await this.uow.run(() => this.prepare(team, input, content, file));
     } catch (err) {
       if (!(err instanceof Duplicate)) throw err;
-      return this.uow.run(() => this.prepare(team, input, content));
+      return this.uow.run(() => this.prepare(team, input, content, file));
     }
   }
 
-  private async prepare(team: TeamContext, input: SendWhatsAppMessageCommand, content: OutboundContent): Promise<Prepared> {
+  /** `file`: what the media link's server said of it, judged against the limits of the inbox's provider. */
+  private async prepare(
+    team: TeamContext,
+    input: SendWhatsAppMessageCommand,
+    content: OutboundContent,
+    file: StatedFile | null,
+  ): Promise<Prepared> {
     const now = this.clock.now();
     const { conversation, inbox, reused, contactCreated } =
       input.conversationId !== undefined && input.conversationId !== null
         ? await this.byConversation(team, input.conversationId, content.kind)
         : await this.byInboxAndPhone(team, input.inboxId, input.phone, content.kind, now);
     Inbox.restore(inbox).assertActive();
+    if (content.kind === 'media' && file !== null && Inbox.restore(inbox).limitsMediaFiles) assertMediaFileFits(content.media.type, file);
     conversation.allowOutbound(content.kind, now);
 
     const contact = await this.contacts.findById(team, conversation.contactId);

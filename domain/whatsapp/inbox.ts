@@ -134,6 +134,14 @@ export class Inbox {
     }
   }
 
+  /**
+   * The Cloud API takes media files of listed types and sizes only (`MEDIA_FILE_LIMITS`); an Evolution
+   * gateway sends what WhatsApp Web sends (a WebP image, a larger file), and the sandbox anything.
+   */
+  get limitsMediaFiles(): boolean {
+    return this.data.channel === 'cloud_api';
+  }
+
   /** The Cloud API accepts free text only within 24 hours of the customer's last message. */
   get enforcesServiceWindow(): boolean {
     return this.data.channel === 'cloud_api';

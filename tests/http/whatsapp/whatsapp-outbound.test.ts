@@ -172,18 +172,32 @@ for (const backend of backendNames()) {
 
     it('answers 400 on media.url for a file over the Cloud API limit or of a type it does not take, storing nothing', async () => {
       const team = await env.team();
-      const evo = await evolutionInbox(team);
+      const phoneNumberId = `31654035224${backend.length}${++pn}`;
+      const cloud = await inbox(team, { channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG-test-token' });
+      await postWebhook(metaTextMessage(phoneNumberId, '5511987654321', `wamid.LIMITS.${backend}`)).expect(200);
+      const to = { inbox_id: cloud.id, phone: '11987654321' };
+      const messageCount = async () => {
+        const [conversation] = (await env.request.get('/api/v1/whatsapp/conversations').set(team.auth).expect(200)).body.data;
+        return (await env.request.get(`/api/v1/whatsapp/conversations/${conversation.id}/messages`).set(team.auth).expect(200)).body
+          .pagination.total;
+      };
       const big = fake.serveMedia('video.mp4', { 'content-type': 'video/mp4', 'content-length': String(17 * MB) });
-      const tooBig = await send(team, { inbox_id: evo.id, phone: '11987654321', media: { type: 'video', url: big } });
+      const tooBig = await send(team, { ...to, media: { type: 'video', url: big } });
       expect(tooBig.status).to.equal(400);
       expect(tooBig.body.error.details.field).to.equal('media.url');
       expect(tooBig.body.error.message).to.contain('17 MB');
       const gif = fake.serveMedia('anim.gif', { 'content-type': 'image/gif' });
-      const wrongType = await send(team, { inbox_id: evo.id, phone: '11987654321', media: { type: 'image', url: gif } });
+      const wrongType = await send(team, { ...to, media: { type: 'image', url: gif } });
       expect(wrongType.status).to.equal(400);
       expect(wrongType.body.error.details.field).to.equal('media.url');
       expect(fake.sends).to.have.length(0);
-      expect(await contactCount(team)).to.equal(0);
+      expect(await messageCount()).to.equal(1); // the customer's message only
+
+      // Those limits are the Cloud API's: an Evolution gateway sends what WhatsApp Web sends.
+      const evo = await evolutionInbox(team);
+      await send(team, { inbox_id: evo.id, phone: '11987654321', media: { type: 'image', url: gif } }).expect(201);
+      await send(team, { inbox_id: evo.id, phone: '11987654321', media: { type: 'video', url: big } }).expect(201);
+      expect(fake.sends.map((r) => r.path)).to.deep.equal(['/message/sendMedia/loja', '/message/sendMedia/loja']);
     });
 
     it('sends when the media server does not answer the HEAD, and keeps the provider refusal (502)', async () => {
