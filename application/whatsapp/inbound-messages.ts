@@ -160,8 +160,13 @@ export class InboundMessages {
       {},
       { page: 1, limit: InboundMessages.ECHO_WINDOW, sort: { field: 'created_at', descending: true } },
     );
-    const twin = latest.items.map((m) => Message.restore(m)).find((m) => m.awaitsEchoOf(event.content));
-    if (!twin || !twin.accept(event.providerMessageId, now)) return false;
+    const candidate = latest.items.find((m) => Message.restore(m).awaitsEchoOf(event.content));
+    if (!candidate) return false;
+    // Held and read again: the send's own settlement may be writing it at this moment.
+    await this.messages.lock(team, candidate.id);
+    const held = await this.messages.findById(team, candidate.id);
+    const twin = held && Message.restore(held);
+    if (!twin || !twin.awaitsEchoOf(event.content) || !twin.accept(event.providerMessageId, now)) return false;
     const data = twin.snapshot();
     await this.messages.update(data);
     await this.events.append(team, [this.events.draft('whatsapp.message.sent', 'whatsappMessage', data.id, data)], now);
@@ -170,7 +175,11 @@ export class InboundMessages {
 
   /** A delivery status of an outbound message, which moves forward only. Runs in the caller's transaction. */
   async status(team: TeamContext, inbox: InboxData, event: DeliveryStatusEvent): Promise<boolean> {
-    const found = await this.messages.findByProviderMessageId(team, inbox.id, event.providerMessageId);
+    const named = await this.messages.findByProviderMessageId(team, inbox.id, event.providerMessageId);
+    if (!named) return false;
+    // Read again once held: another delivery's status of the same message may have been written meanwhile.
+    await this.messages.lock(team, named.id);
+    const found = await this.messages.findById(team, named.id);
     if (!found) return false;
     const now = this.clock.now();
     const message = Message.restore(found);

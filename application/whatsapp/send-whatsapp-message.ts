@@ -198,8 +198,9 @@ export class SendWhatsAppMessage {
     return { conversation, inbox, reused: false, contactCreated: !known };
   }
 
-  /** The message as stored now, or as prepared when it cannot be read back. */
+  /** The message as stored now, held until the unit of work ends; as prepared when it cannot be read back. */
   private async storedOf(team: TeamContext, message: Message): Promise<Message> {
+    await this.messages.lock(team, message.id);
     const found = await this.messages.findById(team, message.id);
     return found ? Message.restore(found) : message;
   }

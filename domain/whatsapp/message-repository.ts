@@ -1,4 +1,5 @@
 import { ListQuery, Page, UpdatedSince } from '../shared/list';
+import { RecordLocks } from '../shared/record-locks';
 import { TeamContext } from '../shared/team';
 import { MessageData } from './message';
 
@@ -9,7 +10,8 @@ export type MessageSortField = (typeof MESSAGE_SORT_FIELDS)[number];
 /** The filters of a conversation's messages. */
 export type MessageFilter = UpdatedSince;
 
-export interface MessageRepository {
+/** Statuses, echoes and a send's settlement change one message side by side: each holds it (`lock`) first. */
+export interface MessageRepository extends RecordLocks {
   /** The messages of one conversation. */
   listByConversation(
     team: TeamContext,

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import { CreateInbox } from '../../../application/whatsapp/create-inbox';
 import { RecordCloudApiEvents, RecordCloudApiEventsResult } from '../../../application/whatsapp/record-cloud-api-events';
 import { CreateTeam } from '../../../application/teams/create-team';
@@ -6,7 +7,8 @@ import { WHATSAPP_TOKENS } from '../../../bootstrap/contexts/whatsapp';
 import { PhoneNumber } from '../../../domain/shared/phone-number';
 import { ContactRepository } from '../../../domain/whatsapp/contact-repository';
 import { ConversationRepository } from '../../../domain/whatsapp/conversation-repository';
-import { inboundText } from '../../../domain/whatsapp/message';
+import { Conversation } from '../../../domain/whatsapp/conversation';
+import { Message, inboundText } from '../../../domain/whatsapp/message';
 import { MessageRepository } from '../../../domain/whatsapp/message-repository';
 import { forEachBackend } from '../../support/backends';
 
@@ -63,5 +65,33 @@ forEachBackend('Cloud API deliveries stored concurrently', (env) => {
       .listByConversation(t, conversation!.id, {}, { page: 1, limit: 20, sort: { field: 'created_at', descending: false } });
     expect(page.total).to.equal(3);
     expect(page.items.map((m) => m.providerMessageId).sort()).to.deep.equal(ids);
+  });
+
+  it('ends every message at its furthest status when its statuses are applied at the same moment', async () => {
+    const c = env().container;
+    const { team } = await c.get(CreateTeam).execute({ name: 'Concurrent statuses' });
+    const t = { teamId: team.id };
+    const phoneNumberId = `pn-st-${team.id}`;
+    await c.get(CreateInbox).execute(t, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
+    const record = c.get(RecordCloudApiEvents);
+    const change = (over: object) => ({ changes: [{ phoneNumberId, messages: [], statuses: [], errors: [], ...over }] });
+    const inbound = { from: '5511987654321', profileName: 'Ana', providerMessageId: 'wamid.IN', sentAt: new Date(), newWaId: null };
+    await record.execute(change({ messages: [{ ...inbound, content: inboundText('oi') }] }));
+    const messages = c.get<MessageRepository>(WHATSAPP_TOKENS.MessageRepository);
+    const conversations = c.get<ConversationRepository>(WHATSAPP_TOKENS.ConversationRepository);
+    const [conversation] = (await conversations.list(t, {}, { page: 1, limit: 1, sort: { field: 'created_at', descending: true } })).items;
+    // Twenty messages sent and accepted, each then reported delivered and read by two deliveries at once.
+    const ids = Array.from({ length: 20 }, (_, i) => `wamid.OUT${i}`);
+    for (const id of ids) {
+      const m = Message.outbound(randomUUID(), team.id, Conversation.restore(conversation), 'Olá', new Date());
+      m.accept(id, new Date());
+      await messages.insert(m.snapshot());
+    }
+    const status = (id: string, value: 'delivered' | 'read') =>
+      record.execute(change({ statuses: [{ providerMessageId: id, status: value, error: null }] }));
+    const outcomes = await Promise.allSettled(ids.flatMap((id) => [status(id, 'delivered'), status(id, 'read')]));
+    expect(outcomes.filter((o) => o.status === 'rejected')).to.deep.equal([]);
+    const ended = await Promise.all(ids.map(async (id) => (await messages.findByProviderMessageId(t, conversation.inboxId, id))?.status));
+    expect(ended).to.deep.equal(ids.map(() => 'read'));
   });
 });

@@ -5,6 +5,7 @@ import { MessageData, MessageTemplate, ProviderError } from '../../../../domain/
 import { MessageFilter, MessageRepository, MessageSortField } from '../../../../domain/whatsapp/message-repository';
 import { Referral } from '../../../../domain/whatsapp/referral';
 import { KnexDatabase } from '../shared/knex-database';
+import { lockRow } from '../shared/row-lock';
 import { SortColumn, orderBy, paginate } from '../shared/query';
 import { fromJson, isUniqueViolation, toIso, toIsoOrNull, toJson } from '../shared/rows';
 
@@ -116,6 +117,10 @@ export class KnexMessageRepository implements MessageRepository {
       .where({ team_id: team.teamId, inbox_id: inboxId, provider_message_id: providerMessageId })
       .first<Row | undefined>();
     return row ? fromRow(row) : null;
+  }
+
+  async lock(team: TeamContext, id: string): Promise<void> {
+    await lockRow(this.database, TABLE, team, id);
   }
 
   async insert(message: MessageData): Promise<void> {

@@ -36,6 +36,9 @@ export class MemoryMessageRepository implements MessageRepository {
     return this.rows.find((m) => m.teamId === team.teamId && m.inboxId === inboxId && m.providerMessageId === providerMessageId) ?? null;
   }
 
+  /** One JavaScript thread runs one unit of work's steps at a time: there is nothing to hold. */
+  async lock(): Promise<void> {}
+
   async insert(message: MessageData): Promise<void> {
     this.assertUnique(message);
     this.rows.set(message.id, message);
