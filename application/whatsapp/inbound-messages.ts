@@ -21,6 +21,7 @@ import {
 import { MessageRepository } from '../../domain/whatsapp/message-repository';
 import { EventLog } from '../events/event-log';
 import { Clock } from '../shared/clock';
+import { readHeld } from '../shared/read-held';
 import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';
 import { UnitOfWork } from '../shared/unit-of-work';
@@ -163,8 +164,7 @@ export class InboundMessages {
     const candidate = latest.items.find((m) => Message.restore(m).awaitsEchoOf(event.content));
     if (!candidate) return false;
     // Held and read again: the send's own settlement may be writing it at this moment.
-    await this.messages.lock(team, candidate.id);
-    const held = await this.messages.findById(team, candidate.id);
+    const held = await readHeld(this.messages, team, candidate.id);
     const twin = held && Message.restore(held);
     if (!twin || !twin.awaitsEchoOf(event.content) || !twin.accept(event.providerMessageId, now)) return false;
     const data = twin.snapshot();
@@ -178,8 +178,7 @@ export class InboundMessages {
     const named = await this.messages.findByProviderMessageId(team, inbox.id, event.providerMessageId);
     if (!named) return false;
     // Read again once held: another delivery's status of the same message may have been written meanwhile.
-    await this.messages.lock(team, named.id);
-    const found = await this.messages.findById(team, named.id);
+    const found = await readHeld(this.messages, team, named.id);
     if (!found) return false;
     const now = this.clock.now();
     const message = Message.restore(found);
@@ -241,7 +240,9 @@ export class InboundMessages {
     contact: Contact,
     now: Date,
   ): Promise<{ conversation: Conversation; existing: boolean }> {
-    const existing = await this.conversations.findByInboxAndContact(team, inbox.id, contact.id);
+    const found = await this.conversations.findByInboxAndContact(team, inbox.id, contact.id);
+    // Held: another message of the conversation, stored at the same moment, must not write back older times.
+    const existing = found && (await readHeld(this.conversations, team, found.id));
     const conversation = existing
       ? Conversation.restore(existing)
       : Conversation.open(this.ids.next(), team.teamId, inbox, contact.id, now);

@@ -14,6 +14,7 @@ import { PhoneNumber } from '../../domain/shared/phone-number';
 import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
 import { EventLog } from '../events/event-log';
 import { Clock } from '../shared/clock';
+import { readHeld } from '../shared/read-held';
 import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';
 import { UnitOfWork } from '../shared/unit-of-work';
@@ -155,7 +156,8 @@ export class SendWhatsAppMessage {
 
   private async byConversation(team: TeamContext, id: string, kind: OutboundContent['kind']) {
     if (!isUuid(id)) throw new ValidationFailed('conversation_id must be a UUID', 'conversation_id');
-    const found = await this.conversations.findById(team, id);
+    // Held: a message received at the same moment must not have its times written back older.
+    const found = await readHeld(this.conversations, team, id);
     if (!found) throw new NotFound('Conversation not found', 'conversation_id');
     const inbox = await this.inboxes.findById(team, found.inboxId);
     if (!inbox) throw new NotFound('Inbox not found', 'conversation_id');
@@ -181,7 +183,8 @@ export class SendWhatsAppMessage {
 
     // Whichever variant the contact was saved with, the person is found by the shared key.
     const known = await this.contacts.findByPhoneKey(team, phone.canonical);
-    const existing = known && (await this.conversations.findByInboxAndContact(team, inbox.id, known.id));
+    const named = known && (await this.conversations.findByInboxAndContact(team, inbox.id, known.id));
+    const existing = named && (await readHeld(this.conversations, team, named.id));
     if (existing) return { conversation: Conversation.restore(existing), inbox, reused: true, contactCreated: false };
 
     // The Cloud API opens a conversation with an approved template only: the customer has never written here.
@@ -200,8 +203,7 @@ export class SendWhatsAppMessage {
 
   /** The message as stored now, held until the unit of work ends; as prepared when it cannot be read back. */
   private async storedOf(team: TeamContext, message: Message): Promise<Message> {
-    await this.messages.lock(team, message.id);
-    const found = await this.messages.findById(team, message.id);
+    const found = await readHeld(this.messages, team, message.id);
     return found ? Message.restore(found) : message;
   }
 

@@ -1,4 +1,5 @@
 import { FieldFilters, ListQuery, Page, UpdatedSince } from '../shared/list';
+import { RecordLocks } from '../shared/record-locks';
 import { TeamContext } from '../shared/team';
 import { ConversationData } from './conversation';
 
@@ -16,7 +17,8 @@ export const CONVERSATION_FIELD_FILTERS: FieldFilters<ConversationFilter, Conver
   contactId: 'contactId',
 };
 
-export interface ConversationRepository {
+/** A message stored, received or sent moves its conversation's times: each holds it (`lock`) first. */
+export interface ConversationRepository extends RecordLocks {
   list(team: TeamContext, filter: ConversationFilter, query: ListQuery<ConversationSortField>): Promise<Page<ConversationData>>;
   findById(team: TeamContext, id: string): Promise<ConversationData | null>;
   /** One conversation per inbox and contact. */

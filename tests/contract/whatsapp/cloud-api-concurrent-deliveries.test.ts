@@ -94,4 +94,40 @@ forEachBackend('Cloud API deliveries stored concurrently', (env) => {
     const ended = await Promise.all(ids.map(async (id) => (await messages.findByProviderMessageId(t, conversation.inboxId, id))?.status));
     expect(ended).to.deep.equal(ids.map(() => 'read'));
   });
+
+  it("keeps the conversation's latest times when its customer's messages are stored at the same moment", async () => {
+    const c = env().container;
+    const { team } = await c.get(CreateTeam).execute({ name: 'Concurrent conversation' });
+    const t = { teamId: team.id };
+    const phoneNumberId = `pn-cv-${team.id}`;
+    await c.get(CreateInbox).execute(t, { name: 'Cloud', channel: 'cloud_api', phoneNumberId, accessToken: 'EAAG' });
+    const record = c.get(RecordCloudApiEvents);
+    const base = Date.now() - 60_000;
+    const message = (i: number) => ({
+      changes: [
+        {
+          phoneNumberId,
+          statuses: [],
+          errors: [],
+          messages: [
+            {
+              from: '5511987654321',
+              profileName: 'Ana',
+              providerMessageId: `wamid.SEQ${i}`,
+              sentAt: new Date(base + i * 1000),
+              content: inboundText(`mensagem ${i}`),
+              newWaId: null,
+            },
+          ],
+        },
+      ],
+    });
+    await record.execute(message(0));
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => record.execute(message(i + 1))));
+    expect(outcomes.filter((o) => o.status === 'rejected')).to.deep.equal([]);
+    const conversations = c.get<ConversationRepository>(WHATSAPP_TOKENS.ConversationRepository);
+    const [conversation] = (await conversations.list(t, {}, { page: 1, limit: 1, sort: { field: 'created_at', descending: true } })).items;
+    const latest = new Date(base + 20 * 1000).toISOString();
+    expect(conversation).to.include({ lastInboundAt: latest, lastMessageAt: latest });
+  });
 });

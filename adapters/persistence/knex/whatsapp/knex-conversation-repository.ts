@@ -10,6 +10,7 @@ import {
 } from '../../../../domain/whatsapp/conversation-repository';
 import { Referral } from '../../../../domain/whatsapp/referral';
 import { KnexDatabase } from '../shared/knex-database';
+import { lockRow } from '../shared/row-lock';
 import { orderBy, paginate, SortColumn, whereFields } from '../shared/query';
 import { fromJson, isUniqueViolation, toIso, toIsoOrNull, toJson } from '../shared/rows';
 
@@ -89,6 +90,10 @@ export class KnexConversationRepository implements ConversationRepository {
       if (isUniqueViolation(err)) throw new Duplicate('The conversation already exists');
       throw err;
     }
+  }
+
+  async lock(team: TeamContext, id: string): Promise<void> {
+    await lockRow(this.database, TABLE, team, id);
   }
 
   async update(conversation: ConversationData): Promise<void> {

@@ -58,6 +58,9 @@ export class MemoryConversationRepository implements ConversationRepository {
     this.rows.set(conversation.id, conversation);
   }
 
+  /** One JavaScript thread runs one unit of work's steps at a time: there is nothing to hold. */
+  async lock(): Promise<void> {}
+
   async update(conversation: ConversationData): Promise<void> {
     this.rows.set(conversation.id, conversation);
   }
