@@ -223,7 +223,9 @@ export class InboundMessages {
     profileName: string | null,
     now: Date,
   ): Promise<{ contact: Contact; created: boolean }> {
-    const found = await this.contacts.findByPhoneKey(team, phone.canonical);
+    const named = await this.contacts.findByPhoneKey(team, phone.canonical);
+    // Held: its push name or number may be written back, and an API edit of its tags at that moment must stay.
+    const found = named && (await readHeld(this.contacts, team, named.id));
     const contact = found ? Contact.restore(found) : Contact.create(this.ids.next(), team.teamId, phone, {}, now, profileName);
     if (!found) await this.contacts.insert(contact.snapshot());
     else if (contact.notePushName(profileName, now)) await this.contacts.update(contact.snapshot());
