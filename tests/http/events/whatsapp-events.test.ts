@@ -14,7 +14,7 @@ import { backendNames } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
 import { startWhatsAppRuntime, stopWhatsAppRuntime } from '../../support/whatsapp-runtime';
 import { HttpEnv, TestTeam } from '../../support/http';
-import { META_BUSINESS_NUMBER, metaEnvelope } from '../../support/meta-payloads';
+import { META_MESSAGES, metaEnvelope } from '../../support/meta-payloads';
 
 const APP_SECRET = 'app-secret-for-event-tests';
 const WEBHOOK = '/api/v1/whatsapp/cloud/webhook';
@@ -25,65 +25,9 @@ const sign = (raw: string) => `sha256=${createHmac('sha256', APP_SECRET).update(
 const now = () => String(Math.floor(Date.now() / 1000));
 
 /** One message of each kind the brief names, as its reference page shows it. */
-const MESSAGES: Record<string, Json> = {
-  // "Text messages webhook reference"
-  text: { id: 'wamid.EV_TEXT', type: 'text', text: { body: 'Does it come in another color?' } },
-  // "Image messages webhook reference"
-  image: {
-    id: 'wamid.EV_IMAGE',
-    type: 'image',
-    image: {
-      caption: 'Sample image caption',
-      mime_type: 'image/jpeg',
-      sha256: 'SfInY0gHMdU5JcNSPn8Lx1+U8hTlG9Ffgx5WhaT8UlE=',
-      id: '1003383421387256',
-      url: 'https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1003383421387256&ext=1744344496',
-    },
-  },
-  // "Audio messages webhook reference" (a voice note)
-  audio: {
-    id: 'wamid.EV_AUDIO',
-    type: 'audio',
-    audio: {
-      mime_type: 'audio/ogg; codecs=opus',
-      sha256: '8M4Efkx0qJvEgQ0m1exIt+ZvoJe0xqTtNvJvPrNJ0Ts=',
-      id: '1128393389108470',
-      voice: true,
-    },
-  },
-  // "Document messages webhook reference"
-  document: {
-    id: 'wamid.EV_DOCUMENT',
-    type: 'document',
-    document: {
-      filename: 'receipt.pdf',
-      mime_type: 'application/pdf',
-      sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=',
-      id: '1315553166261486',
-    },
-  },
-  // "Location messages webhook reference"
-  location: {
-    id: 'wamid.EV_LOCATION',
-    type: 'location',
-    location: {
-      address: '1 Hacker Way, Menlo Park, CA 94025',
-      latitude: 37.483307,
-      longitude: -122.148981,
-      name: 'Meta Headquarters',
-      url: 'https://meta.com',
-    },
-  },
-  // "Reaction messages webhook reference": a reaction to the text above
-  reaction: { id: 'wamid.EV_REACTION', type: 'reaction', reaction: { message_id: 'wamid.EV_TEXT', emoji: '\uD83D\uDE00' } },
-  // "Interactive reply buttons messages webhook reference"
-  button_reply: {
-    id: 'wamid.EV_BUTTON_REPLY',
-    type: 'interactive',
-    context: { from: META_BUSINESS_NUMBER, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA' },
-    interactive: { type: 'button_reply', button_reply: { id: 'cancel-button', title: 'Cancel' } },
-  },
-};
+const MESSAGES: Record<string, Json> = Object.fromEntries(
+  ['text', 'image', 'audio', 'document', 'location', 'reaction', 'button_reply'].map((type) => [type, META_MESSAGES[type]]),
+);
 
 /** The failed status of "Status messages webhook reference", for the message `id`. */
 const failedStatus = (id: string) => ({

@@ -1,7 +1,6 @@
-// Inbound traffic as Meta sends it: every fixture below is written from the WhatsApp Cloud API
-// documentation, "Messages webhook reference" (one page per type, under
-// https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/),
-// with the page's example values; only the timestamps are now, so that the 24-hour window is open.
+// Inbound traffic as Meta sends it: every message is one of `META_MESSAGES`, written from the WhatsApp Cloud
+// API documentation, "Messages webhook reference", with the page's example values; only the timestamps
+// are now, so that the 24-hour window is open.
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import { runCli } from '../../../adapters/cli/cli';
@@ -11,7 +10,7 @@ import { operatorCommands } from '../../../bootstrap/cli-main';
 import { backendNames } from '../../support/backends';
 import { FakeWhatsAppProvider } from '../../support/fake-whatsapp-provider';
 import { startWhatsAppRuntime, stopWhatsAppRuntime } from '../../support/whatsapp-runtime';
-import { META_BUSINESS_NUMBER, metaEnvelope } from '../../support/meta-payloads';
+import { META_AD_REFERRAL, META_BUSINESS_NUMBER, META_MESSAGES, metaEnvelope } from '../../support/meta-payloads';
 import { HttpEnv, TestTeam } from '../../support/http';
 
 const APP_SECRET = 'app-secret-for-tests';
@@ -29,172 +28,6 @@ const fromSheena = (phoneNumberId: string, message: Json, from = SHEENA) =>
     contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: from }],
     messages: [{ from, timestamp: now(), ...message }],
   });
-
-const AD_REFERRAL = {
-  source_url: 'https://fb.me/3cr4Wqqkv',
-  source_id: '120226305854810726',
-  source_type: 'ad',
-  body: 'Summer succulents are here!',
-  headline: 'Chat with us',
-  media_type: 'image',
-  image_url: 'https://scontent.xx.fbcdn.net/v/t45.1600-4/518949576_n.png',
-  ctwa_clid: 'Aff-n8ZTODiE79d22KtAwQKj9e_mIEOOj27vDVwFjN80dp4_0N',
-  welcome_message: { text: 'Hi there! Let us know how we can help!' },
-};
-
-/** One message object per type, as its reference page shows it. */
-const FIXTURES: Record<string, Json> = {
-  // "Text messages webhook reference"
-  text: { id: 'wamid.TEXT', type: 'text', text: { body: 'Does it come in another color?' } },
-  // "Image messages webhook reference"
-  image: {
-    id: 'wamid.IMAGE',
-    type: 'image',
-    image: {
-      caption: 'Sample image caption',
-      mime_type: 'image/jpeg',
-      sha256: 'SfInY0gHMdU5JcNSPn8Lx1+U8hTlG9Ffgx5WhaT8UlE=',
-      id: '1003383421387256',
-      url: 'https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1003383421387256&ext=1744344496',
-    },
-  },
-  // "Audio messages webhook reference" (a voice note)
-  audio: {
-    id: 'wamid.AUDIO',
-    type: 'audio',
-    audio: {
-      mime_type: 'audio/ogg; codecs=opus',
-      sha256: '8M4Efkx0qJvEgQ0m1exIt+ZvoJe0xqTtNvJvPrNJ0Ts=',
-      id: '1128393389108470',
-      voice: true,
-    },
-  },
-  // "Video messages webhook reference"
-  video: {
-    id: 'wamid.VIDEO',
-    type: 'video',
-    video: {
-      caption: 'Beach day!',
-      mime_type: 'video/mp4',
-      sha256: 'X1gmpyZZjSjLCdkv8Nl40j+Tgjr3Q+LoblT4WYEY1EY=',
-      id: '1165285285082436',
-    },
-  },
-  // "Document messages webhook reference"
-  document: {
-    id: 'wamid.DOCUMENT',
-    type: 'document',
-    document: {
-      filename: 'receipt.pdf',
-      mime_type: 'application/pdf',
-      sha256: 'pHv1Tl/Ej1a1fHLJ0tbpbqXY0cRh1mbzeAbcqmaGcXs=',
-      id: '1315553166261486',
-    },
-  },
-  // "Sticker messages webhook reference"
-  sticker: {
-    id: 'wamid.STICKER',
-    type: 'sticker',
-    sticker: { mime_type: 'image/webp', sha256: 'SbSNmNTj6Vq7jdYDJVLH8Q69xXeYjYOnPRvAi9WMOIo=', id: '1384223919496669', animated: false },
-  },
-  // "Location messages webhook reference"
-  location: {
-    id: 'wamid.LOCATION',
-    type: 'location',
-    location: {
-      address: '1 Hacker Way, Menlo Park, CA 94025',
-      latitude: 37.483307,
-      longitude: -122.148981,
-      name: 'Meta Headquarters',
-      url: 'https://meta.com',
-    },
-  },
-  // the same page: a shared pin, without a name or an address
-  pin: { id: 'wamid.PIN', type: 'location', location: { latitude: -23.561414, longitude: -46.655881 } },
-  // "Contacts messages webhook reference"
-  contacts: {
-    id: 'wamid.CONTACTS',
-    type: 'contacts',
-    contacts: [
-      {
-        addresses: [
-          {
-            city: 'Menlo Park',
-            country: 'United States',
-            country_code: 'us',
-            state: 'CA',
-            street: '1 Hacker Way',
-            type: 'WORK',
-            zip: '94025',
-          },
-        ],
-        birthday: '1999-01-23',
-        emails: [{ email: 'bjohnson@whatsapp.com', type: 'WORK' }],
-        name: { formatted_name: 'Barbara J. Johnson', first_name: 'Barbara', last_name: 'Johnson', middle_name: 'Joana' },
-        org: { company: 'WhatsApp', department: 'Design', title: 'Manager' },
-        phones: [{ phone: '+1 (650) 555-1234', wa_id: '16505551234', type: 'WORK' }],
-        urls: [{ url: 'https://www.whatsapp.com', type: 'WORK' }],
-      },
-    ],
-  },
-  // "Interactive reply buttons messages webhook reference"
-  button_reply: {
-    id: 'wamid.BUTTON_REPLY',
-    type: 'interactive',
-    context: { from: META_BUSINESS_NUMBER, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3NTc2MDBDMjlFMkE3NzkwNEMA' },
-    interactive: { type: 'button_reply', button_reply: { id: 'cancel-button', title: 'Cancel' } },
-  },
-  // "List messages webhook reference"
-  list_reply: {
-    id: 'wamid.LIST_REPLY',
-    type: 'interactive',
-    context: { from: META_BUSINESS_NUMBER, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJFMkRCRDdFNTRBQjhEQjdDOTEA' },
-    interactive: {
-      type: 'list_reply',
-      list_reply: { id: 'priority_express', title: 'Express Shipping', description: 'Next Day to 2 Days' },
-    },
-  },
-  // "Button messages webhook reference" (a template's quick-reply button)
-  button: {
-    id: 'wamid.BUTTON',
-    type: 'button',
-    context: { from: META_BUSINESS_NUMBER, id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJGMkQ4QTY0RjEyMzk1NDAwRTAA' },
-    button: { payload: 'Unsubscribe from Promos', text: 'Unsubscribe' },
-  },
-  // "Reaction messages webhook reference": a reaction to the text message above
-  reaction: { id: 'wamid.REACTION', type: 'reaction', reaction: { message_id: 'wamid.TEXT', emoji: '\uD83D\uDE00' } },
-  // the same page: the reaction removed (no emoji)
-  unreaction: { id: 'wamid.UNREACTION', type: 'reaction', reaction: { message_id: 'wamid.TEXT' } },
-  // "Order messages webhook reference"
-  order: {
-    id: 'wamid.ORDER',
-    type: 'order',
-    order: {
-      catalog_id: '194836987003835',
-      text: 'Can you ship today?',
-      product_items: [
-        { product_retailer_id: 'di9ozbzfi4', quantity: 2, item_price: 30, currency: 'USD' },
-        { product_retailer_id: 'nqryix03ez', quantity: 1, item_price: 25, currency: 'USD' },
-      ],
-    },
-  },
-  // "Unsupported messages webhook reference"
-  unsupported: {
-    id: 'wamid.UNSUPPORTED',
-    type: 'unsupported',
-    errors: [
-      {
-        code: 131051,
-        title: 'Message type unknown',
-        message: 'Message type unknown',
-        error_data: { details: 'Message type is currently not supported.' },
-      },
-    ],
-    unsupported: { type: 'poll_update' },
-  },
-  // "Text messages webhook reference": a message sent from a Click to WhatsApp ad
-  referral: { id: 'wamid.REFERRAL', type: 'text', text: { body: 'Can I get more info about this?' }, referral: AD_REFERRAL },
-};
 
 let pn = 0;
 
@@ -238,7 +71,7 @@ for (const backend of backendNames()) {
     it('keeps every message type Meta documents, with a readable text, the media handle, the reply context and the raw object', async () => {
       const team = await env.team();
       const { inbox, phoneNumberId } = await cloudInbox(team);
-      for (const [name, message] of Object.entries(FIXTURES)) {
+      for (const [name, message] of Object.entries(META_MESSAGES)) {
         const res = await post(fromSheena(phoneNumberId, message));
         expect(res.body.data, name).to.deep.equal({ messages: 1, statuses: 0, errors: 0, ignored: 0 });
       }
@@ -246,9 +79,9 @@ for (const backend of backendNames()) {
       const conversations = await conversationsOf(team, `?inbox_id=${inbox.id}`);
       expect(conversations.pagination).to.deep.equal({ page: 1, limit: 20, total: 1, pages: 1 });
       const list = await messagesOf(team, conversations.data[0].id);
-      expect(list.pagination.total).to.equal(Object.keys(FIXTURES).length);
+      expect(list.pagination.total).to.equal(Object.keys(META_MESSAGES).length);
       const byId = new Map<string, Json>(list.data.map((m: Json) => [m.provider_message_id, m]));
-      const stored = (name: string) => byId.get(FIXTURES[name].id)!;
+      const stored = (name: string) => byId.get(META_MESSAGES[name].id)!;
       const noMedia = { media_id: null, mime_type: null, sha256: null, filename: null, media_url: null };
 
       for (const m of list.data) {
@@ -286,7 +119,7 @@ for (const backend of backendNames()) {
         error: null,
         ...noMedia,
       });
-      expect(stored('text').raw).to.deep.equal({ from: SHEENA, timestamp: stored('text').raw.timestamp, ...FIXTURES.text });
+      expect(stored('text').raw).to.deep.equal({ from: SHEENA, timestamp: stored('text').raw.timestamp, ...META_MESSAGES.text });
       expect(stored('image')).to.deep.include({
         type: 'image',
         text: 'Sample image caption',
@@ -294,7 +127,7 @@ for (const backend of backendNames()) {
         mime_type: 'image/jpeg',
         sha256: 'SfInY0gHMdU5JcNSPn8Lx1+U8hTlG9Ffgx5WhaT8UlE=',
         filename: null,
-        media_url: FIXTURES.image.image.url,
+        media_url: META_MESSAGES.image.image.url,
         template: null,
         status_history: { sent_at: null, delivered_at: null, read_at: null, failed_at: null },
       });
@@ -393,14 +226,14 @@ for (const backend of backendNames()) {
       const body = metaEnvelope(phoneNumberId, {
         contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: SHEENA }],
         messages: [
-          { from: SHEENA, timestamp: now(), ...FIXTURES.sticker },
-          { from: SHEENA, timestamp: now(), ...FIXTURES.text },
+          { from: SHEENA, timestamp: now(), ...META_MESSAGES.sticker },
+          { from: SHEENA, timestamp: now(), ...META_MESSAGES.text },
         ],
         statuses: [{ id: 'wamid.NOT_OURS', status: 'delivered', timestamp: now(), recipient_id: SHEENA }],
       });
       expect((await post(body)).body.data).to.deep.equal({ messages: 2, statuses: 0, errors: 0, ignored: 1 });
       expect((await post(body)).body.data).to.deep.equal({ messages: 0, statuses: 0, errors: 0, ignored: 3 });
-      expect((await post(fromSheena('no-such-number', FIXTURES.image))).body.data).to.deep.equal({
+      expect((await post(fromSheena('no-such-number', META_MESSAGES.image))).body.data).to.deep.equal({
         messages: 0,
         statuses: 0,
         errors: 0,
@@ -476,9 +309,9 @@ for (const backend of backendNames()) {
     it('keeps the first ad as the conversation source, and each referral on its message', async () => {
       const team = await env.team();
       const { phoneNumberId } = await cloudInbox(team);
-      await post(fromSheena(phoneNumberId, FIXTURES.referral));
+      await post(fromSheena(phoneNumberId, META_MESSAGES.referral));
       const second = {
-        ...AD_REFERRAL,
+        ...META_AD_REFERRAL,
         source_id: '999',
         ctwa_clid: 'second-click',
         media_type: 'video',
@@ -543,9 +376,9 @@ for (const backend of backendNames()) {
         const team = await env.team();
         const a = await cloudInbox(team);
         const b = await cloudInbox(team);
-        await post(fromSheena(a.phoneNumberId, FIXTURES.text));
+        await post(fromSheena(a.phoneNumberId, META_MESSAGES.text));
         await post(fromSheena(a.phoneNumberId, { id: 'wamid.ANA', type: 'text', text: { body: 'oi' } }, '5511987654321'));
-        await post(fromSheena(b.phoneNumberId, FIXTURES.text));
+        await post(fromSheena(b.phoneNumberId, META_MESSAGES.text));
         const all = await conversationsOf(team, '?limit=2');
         expect(all.success).to.equal(true);
         expect(all.pagination).to.deep.equal({ page: 1, limit: 2, total: 3, pages: 2 });
@@ -585,7 +418,7 @@ for (const backend of backendNames()) {
         const team = await env.team();
         const other = await env.team();
         const foreign = await cloudInbox(other);
-        await post(fromSheena(foreign.phoneNumberId, FIXTURES.text));
+        await post(fromSheena(foreign.phoneNumberId, META_MESSAGES.text));
         const foreignContact = (await conversationsOf(other)).data[0].contact_id;
         const cases: [string, number, string, string][] = [
           [`?inbox_id=${foreign.inbox.id}`, 404, 'NOT_FOUND', 'inbox_id'],
@@ -659,7 +492,7 @@ for (const backend of backendNames()) {
       it("shows a failed outbound message with the provider's error", async () => {
         const team = await env.team();
         const { phoneNumberId } = await cloudInbox(team);
-        await post(fromSheena(phoneNumberId, FIXTURES.text));
+        await post(fromSheena(phoneNumberId, META_MESSAGES.text));
         const [conversation] = (await conversationsOf(team)).data;
         const sent = (
           await env.request
