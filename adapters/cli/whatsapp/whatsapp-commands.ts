@@ -57,7 +57,13 @@ export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[
         { name: 'access-token', type: 'string', value: 'TOKEN', description: 'cloud_api: the access token (needs SECRETS_KEY).' },
         { name: 'base-url', type: 'string', value: 'URL', description: "evolution: the gateway's URL." },
         { name: 'instance', type: 'string', value: 'NAME', description: 'evolution: the instance.' },
-        { name: 'api-key', type: 'string', value: 'KEY', description: "evolution: the gateway's API key (needs SECRETS_KEY)." },
+        {
+          name: 'api-key',
+          type: 'string',
+          value: 'KEY',
+          description:
+            "evolution: the key sends go with, best the instance's token (needs SECRETS_KEY); what Evolution's webhook posts to /api/v1/whatsapp/evolution/<inbox id>/webhook must carry it as `apikey`.",
+        },
       ],
       example:
         'workspace-admin inbox create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --name Vendas --channel cloud_api --phone-number-id 106540352242922 --access-token "$TOKEN"',
