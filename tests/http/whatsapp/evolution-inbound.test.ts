@@ -217,6 +217,7 @@ for (const backend of backendNames()) {
       }
       expect(await allMessages(team, inbox)).to.have.length(0);
       expect(await conversationsOf(team, inbox)).to.have.length(0);
+      expect((await get(team, '/events').expect(200)).body.data).to.deep.equal([]);
     });
 
     it('ignores messages of groups, broadcasts, statuses and channels, and events it does not keep', async () => {

@@ -107,6 +107,8 @@ for (const backend of backendNames()) {
       }
       expect(await contactCount(team)).to.equal(0);
       expect(fake.requests).to.have.length(0);
+      // Refused before anything was written: no event either.
+      expect((await env.request.get('/api/v1/events').set(team.auth).expect(200)).body.data).to.deep.equal([]);
     });
 
     it('sends a document by link to Evolution at sendMedia, with the type its server stated', async () => {
@@ -243,6 +245,11 @@ for (const backend of backendNames()) {
         title: '(#132001) Template name does not exist in the translation',
         detail: 'template name (boas_vindas) does not exist in pt_BR',
       });
+      // Refused by the provider: the message is not sent, and no whatsapp.message.sent says it was.
+      const types = (await env.request.get('/api/v1/events?limit=100').set(team.auth).expect(200)).body.data.map(
+        (e: { type: string }) => e.type,
+      );
+      expect(types).to.deep.equal(['whatsapp.contact.created']);
     });
 
     it('answers 400 naming the field for a bad body', async () => {
