@@ -13,13 +13,13 @@
 // (the product's default when unset); BENCH_REDIS_URL gives the nodes a Redis (the shared rate budget).
 // BENCH_ONLY=<text>[,<text>…] measures only the scenarios whose name holds one of the texts.
 import autocannon from 'autocannon';
-import { ChildProcess, execSync, fork, spawn } from 'node:child_process';
+import { ChildProcess, execSync, fork } from 'node:child_process';
 import { get } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seed } from './seed';
+import { rssMb, startServer, waitForServer } from './server';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -55,18 +55,6 @@ interface Measure {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function waitForServer(url: string, headers: Record<string, string> = {}): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(url, { headers })).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start: ${url}`);
-}
 
 /** One GET on a connection of its own, so that the primary hands it to the next worker; its time in ms. */
 const probe = (url: string, headers: Record<string, string>): Promise<number> =>
@@ -140,19 +128,6 @@ async function measure(
   };
 }
 
-/** Resident memory of the server's processes (the primary and its workers), in MB. */
-function rssMb(pid: number): number[] {
-  try {
-    const out = execSync(`ps -o rss= --ppid ${pid} -p ${pid}`, { encoding: 'utf8' });
-    return out
-      .trim()
-      .split(/\s+/)
-      .map((kb) => Math.round(Number(kb) / 1024));
-  } catch {
-    return [];
-  }
-}
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'workspace-bench-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${join(dir, 'bench.db')}`;
@@ -161,24 +136,7 @@ async function main(): Promise<void> {
     execSync('npm run --silent build', { stdio: ['ignore', 'ignore', 'inherit'] });
     const seeded = await seed(databaseUrl, ROWS, log);
     const servers = Array.from({ length: NODES }, (_, node) =>
-      spawn(process.execPath, ['dist/bootstrap/server-main.js'], {
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl,
-          PORT: String(PORT + node),
-          DEMO: '0',
-          LOG_LEVEL: 'error',
-          RATE_LIMIT_PER_MINUTE: '100000000',
-          PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
-          INBOUND_RATE_LIMIT_PER_MINUTE: '100000000',
-          REDIS_URL: REDIS_URL ?? '',
-          // Event subscriptions keep a sealed secret, and the bench's receiver listens on loopback.
-          SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString('hex'),
-          EVENT_DELIVERY_ALLOW_PRIVATE_NETWORKS: 'true',
-          ...(WORKERS ? { WEB_CONCURRENCY: WORKERS } : {}),
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }),
+      startServer(databaseUrl, PORT + node, { REDIS_URL: REDIS_URL ?? '', ...(WORKERS ? { WEB_CONCURRENCY: WORKERS } : {}) }),
     );
     children.push(...servers);
     const baseline = fork(join(__dirname, 'baseline.ts'), [], {
