@@ -4,6 +4,8 @@ import { expect } from 'chai';
 import iconv from 'iconv-lite';
 import { CsvSheetReader } from '../../../adapters/imports/csv-sheet-reader';
 import { Sheet, SheetReadLimits, SheetRow } from '../../../application/imports/sheet-reader';
+import { ClientRowCommand, LeadRowCommand, RowReading } from '../../../domain/imports/import-rows';
+import { headerRowIndex, planColumns, readClientRow, readLeadRow } from '../../../domain/imports/sheet-columns';
 import { SheetUnreadable } from '../../../domain/imports/sheet-unreadable';
 import {
   CRM_FIRST_NOTE,
@@ -276,5 +278,60 @@ describe('CsvSheetReader', () => {
       expect(e.reason).to.equal('malformed');
       expect(e.details?.line).to.equal(3);
     });
+  });
+});
+
+describe('The shared fixtures, read with the reading rules', () => {
+  /** The header found and the rows under it read, as an import does. */
+  async function readAll<C>(bytes: Buffer, resource: 'clients' | 'leads'): Promise<{ line: number; reading: RowReading<C> }[]> {
+    const rows = await rowsOf(await reader.open(inChunks(bytes), LIMITS));
+    const header = headerRowIndex(rows.slice(0, 10).map((r) => r.cells));
+    const plan = planColumns(resource, rows[header].cells);
+    const readRow = (resource === 'clients' ? readClientRow : readLeadRow) as (p: typeof plan, cells: string[]) => RowReading<C>;
+    return rows.slice(header + 1).map((r) => ({ line: r.line, reading: readRow(plan, r.cells) }));
+  }
+
+  it('holds the clients documented beside excelPtBrClients()', async () => {
+    const rows = await readAll<ClientRowCommand>(excelPtBrClients(), 'clients');
+    expect(rows.map((r) => [r.line, r.reading.command?.name, r.reading.problems.length])).to.deep.equal([
+      [3, 'MARIA DA CONCEIÇÃO', 0],
+      [4, 'João Pereira', 0],
+      [6, 'Ana Lúcia', 0],
+    ]);
+    expect(rows[0].reading.command).to.deep.include({
+      cpf: '52998224725',
+      birthDate: '1990-12-31',
+      address: { city: 'São Paulo', state: 'SP' },
+    });
+  });
+
+  it('holds the clients documented beside googleSheetsClients() and libreOfficeClients()', async () => {
+    const google = await readAll<ClientRowCommand>(googleSheetsClients(), 'clients');
+    expect(google[0].reading.command).to.deep.include({
+      type: 'PJ',
+      cnpj: '11222333000181',
+      tradeName: 'Pão Quente',
+      tags: ['varejo', 'padaria'],
+    });
+    expect(google[1].reading.command?.name).to.equal('Carlos Souza');
+    const libre = await readAll<ClientRowCommand>(libreOfficeClients(), 'clients');
+    expect(libre.map((r) => [r.reading.command?.name, r.reading.command?.birthDate, r.reading.problems.length])).to.deep.equal([
+      ['José Antônio', '1980-05-20', 0],
+      ['Luíza Gonçalves', '1990-12-31', 0],
+    ]);
+  });
+
+  it('holds the leads documented beside crmLeadsWithNotes() and tsvLeads()', async () => {
+    const crm = await readAll<LeadRowCommand>(crmLeadsWithNotes(), 'leads');
+    expect(crm.map((r) => [r.line, r.reading.command?.fullName, r.reading.command?.phone])).to.deep.equal([
+      [2, 'Fernanda Lima', '+5511987654321'],
+      [5, 'Roberto Dias', '+5511987654321'],
+    ]);
+    expect(crm[0].reading.command).to.deep.include({ notes: CRM_FIRST_NOTE, tags: ['quente', 'vip'], customerSource: 'Instagram' });
+    const tsv = await readAll<LeadRowCommand>(tsvLeads(), 'leads');
+    expect(tsv.map((r) => [r.reading.command?.fullName, r.reading.command?.phone, r.reading.command?.customerSource])).to.deep.equal([
+      ['Paula Reis', '+5511987654321', 'Google Ads'],
+      ['Marcos Alves', '+5521999990000', 'Site'],
+    ]);
   });
 });
