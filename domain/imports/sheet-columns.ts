@@ -61,6 +61,12 @@ export const LEAD_COLUMN_ALIASES: Record<string, string[]> = {
 const ALIASES: Record<ImportResource, Record<string, string[]>> = { clients: CLIENT_COLUMN_ALIASES, leads: LEAD_COLUMN_ALIASES };
 const REQUIRED: Record<ImportResource, string> = { clients: 'name', leads: 'full_name' };
 
+/**
+ * Fields that stand in for the required one when no column gives it, in order: a sheet of companies names
+ * them by their legal name (`Razão social`), or only by their trade name.
+ */
+const STAND_INS: Record<ImportResource, string[]> = { clients: ['legal_name', 'trade_name'], leads: [] };
+
 /** Header key → field, per resource; each field's own API name is an alias too (`zip_code`, `address.city`). */
 const FIELD_BY_KEY: Record<ImportResource, Map<string, string>> = {
   clients: keysOf(CLIENT_COLUMN_ALIASES),
@@ -143,7 +149,7 @@ export function planColumns(resource: ImportResource, headers: string[], mapping
     return field;
   });
   const required = REQUIRED[resource];
-  if (!fields.includes(required)) {
+  if (!fields.includes(required) && !STAND_INS[resource].some((f) => fields.includes(f))) {
     const seen = headers.filter((h) => h.trim() !== '').join(', ');
     throw new ValidationFailed(
       `No column gives ${required}: the header reads ${seen || '(nothing)'}; name the column, or map it with options.mapping`,
@@ -263,6 +269,8 @@ export function readClientRow(plan: ColumnPlan, row: string[]): RowReading<Clien
     else if (field in ADDRESS) address[ADDRESS[field]] = field === 'address.state' ? value.toUpperCase() : value;
     else if (field in TEXT_FIELDS) command[TEXT_FIELDS[field]] = NAME_FIELDS.has(field) ? collapseSpaces(value) : value;
   }
+  // Without a name column, a company's legal name, else its trade name, is its name.
+  if (!plan.fields.includes('name')) command.name = command.legalName ?? command.tradeName ?? undefined;
   if (!command.name) return { problems: [missing(plan, 'name'), ...problems] };
   if (Object.keys(address).length) command.address = address;
   const name = command.name;

@@ -219,6 +219,22 @@ describe('readClientRow', () => {
     expect(reading.problems).to.deep.equal([{ level: 'error', field: 'name', column: 'Nome', message: 'name is empty' }]);
   });
 
+  it('names a company by its legal name, else its trade name, in a sheet without a name column', () => {
+    const plan = planColumns('clients', ['Razão social', 'Nome fantasia', 'CNPJ']);
+    expect(readClientRow(plan, ['Padaria Pão Quente Ltda', 'Pão Quente', '11.222.333/0001-81']).command).to.deep.equal({
+      type: 'PJ',
+      name: 'Padaria Pão Quente Ltda',
+      legalName: 'Padaria Pão Quente Ltda',
+      tradeName: 'Pão Quente',
+      cnpj: '11222333000181',
+    });
+    expect(readClientRow(plan, ['', 'Pão Quente', '']).command).to.include({ name: 'Pão Quente' });
+    const reading = readClientRow(plan, ['', '', '11.222.333/0001-81']);
+    expect(reading.command).to.equal(undefined);
+    expect(reading.problems[0]).to.include({ level: 'error', field: 'name' });
+    expect(planColumns('clients', ['Nome fantasia']).fields).to.deep.equal(['trade_name']);
+  });
+
   it('refuses a row with more values than the header has columns', () => {
     const reading = readClientRow(clientPlan(['Nome', 'Cidade']), ['Ana', 'Santos', '', 'SP', '']);
     expect(reading.command).to.equal(undefined);
