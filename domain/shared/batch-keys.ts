@@ -43,11 +43,11 @@ export type BatchKeyDecision = { kind: 'new' } | { kind: 'replay'; answer: Store
 /** What a request with this key and fingerprint does, given what the key already holds. */
 export const decideBatchKey = (existing: BatchKeyRecord | null, fingerprint: string, now: Date): BatchKeyDecision => {
   if (existing === null || isBatchKeyExpired(existing, now)) return { kind: 'new' };
-  if (existing.fingerprint !== fingerprint) {
-    throw new Conflict('Idempotency-Key was already used with a different payload', 'CONFLICT', { field: 'Idempotency-Key' });
-  }
   if (existing.answer === null) {
     throw new Conflict('A request with this Idempotency-Key is still in progress', 'CONFLICT', { field: 'Idempotency-Key' });
+  }
+  if (existing.fingerprint !== fingerprint) {
+    throw new Conflict('Idempotency-Key was already used with a different payload', 'CONFLICT', { field: 'Idempotency-Key' });
   }
   return { kind: 'replay', answer: existing.answer };
 };
