@@ -184,9 +184,8 @@ forEachBackend('ImportRepository contract', (env) => {
     const now = at(0);
     const claims = await Promise.all(['n1', 'n2', 'n3', 'n4'].map((n) => repo.claimNext(n, now, at(60_000))));
     const claimedIds = claims.filter((c) => c !== null).map((c) => c.id);
-    expect(claimedIds.slice(0, 2).sort()).to.deep.equal([first.id, second.id].sort());
+    expect(claimedIds).to.include(first.id).and.include(second.id);
     expect(new Set(claimedIds).size).to.equal(claimedIds.length);
-    expect(claims[0]!.id).to.equal(first.id);
     // Whatever else waits (other suites' imports), these two are held now and not claimed again.
     let next;
     while ((next = await repo.claimNext('n5', now, at(60_000))) !== null) expect([first.id, second.id]).not.to.include(next.id);
