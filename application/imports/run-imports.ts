@@ -175,7 +175,7 @@ export class RunImports implements BackgroundWork, ImportTrigger {
       if (claimed.dryRun && processedOf(claimed.totals) > 0) {
         const restarted = Import.restore(claimed);
         await this.uow.run(async () => {
-          await this.imports.resetRows(team, claimed.id);
+          await this.imports.resetRows(team, claimed.id, this.clock.now().toISOString());
           restarted.restartRehearsal(this.clock.now());
           await this.hold(restarted);
         });
@@ -221,8 +221,8 @@ export class RunImports implements BackgroundWork, ImportTrigger {
     const record = async (results: ItemResult[]) => {
       const byIndex = new Map(results.map((r) => [r.index, r]));
       const outcomes = rows.map((row, i) => outcomeOf(row, readings[i], items[i], byIndex.get(i)));
-      await this.imports.saveOutcomes(team, data.id, outcomes);
       const now = this.clock.now();
+      await this.imports.saveOutcomes(team, data.id, outcomes, now.toISOString());
       next.count(outcomes, now);
       next.renew(this.leaseFrom(now), now);
       await this.hold(next);

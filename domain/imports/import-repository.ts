@@ -1,16 +1,20 @@
-import { Page } from '../shared/list';
+import { Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { ImportData, ImportRowData, ImportRowStatus, RowOutcome } from './import';
 
-export interface ImportListQuery {
+export interface ImportListQuery extends UpdatedSince {
   page: number;
   limit: number;
+  /** Oldest first rather than newest first. */
+  ascending?: boolean;
 }
 
-export interface ImportRowQuery {
+export interface ImportRowQuery extends UpdatedSince {
   status?: ImportRowStatus;
   page: number;
   limit: number;
+  /** Last row first rather than in the file's order. */
+  descending?: boolean;
 }
 
 /**
@@ -28,7 +32,7 @@ export interface ImportRepository {
   saveHeld(data: ImportData, owner: string): Promise<boolean>;
   /** An import as callers see it: one still receiving is not found. */
   findById(team: TeamContext, id: string): Promise<ImportData | null>;
-  /** The team's imports, newest first; those still receiving are left out. */
+  /** The team's imports, newest first (or oldest); those still receiving are left out. */
   list(team: TeamContext, query: ImportListQuery): Promise<Page<ImportData>>;
   /** Removes an import and its rows (a file refused while it was received). */
   remove(team: TeamContext, id: string): Promise<void>;
@@ -36,11 +40,11 @@ export interface ImportRepository {
   addRows(rows: readonly ImportRowData[]): Promise<void>;
   /** Up to `limit` pending rows, in their order. */
   pendingRows(team: TeamContext, importId: string, limit: number): Promise<ImportRowData[]>;
-  /** The outcome of each row named (all of one import). */
-  saveOutcomes(team: TeamContext, importId: string, outcomes: readonly RowOutcome[]): Promise<void>;
+  /** The outcome of each row named (all of one import), given at `at`. */
+  saveOutcomes(team: TeamContext, importId: string, outcomes: readonly RowOutcome[], at: string): Promise<void>;
   /** Every row of the import pending again, without outcome (a dry run starting over). */
-  resetRows(team: TeamContext, importId: string): Promise<void>;
-  /** The rows in their order, of one status or all. */
+  resetRows(team: TeamContext, importId: string, at: string): Promise<void>;
+  /** The rows in their order (or the reverse), of one status or all. */
   listRows(team: TeamContext, importId: string, query: ImportRowQuery): Promise<Page<ImportRowData>>;
 
   /**

@@ -80,6 +80,8 @@ export interface ImportRowData {
   /** The record created, updated, left unchanged or skipped as a duplicate. */
   recordId: string | null;
   problems: ImportRowProblem[];
+  /** When it was staged, or given its outcome. */
+  updatedAt: string;
 }
 
 /** A problem of a row: as read from the file, or the refusal of its record (with the refusal's code). */

@@ -36,6 +36,7 @@ const rowsOf = (data: ImportData, n: number): ImportRowData[] =>
     status: 'pending' as const,
     recordId: null,
     problems: [],
+    updatedAt: T0.toISOString(),
   }));
 
 forEachBackend('ImportRepository contract', (env) => {
@@ -102,6 +103,8 @@ forEachBackend('ImportRepository contract', (env) => {
     expect(first.total).to.equal(3);
     expect(first.items.map((i) => i.id)).to.deep.equal([made[2].id, made[1].id]);
     expect((await repo.list(mine, { page: 2, limit: 2 })).items.map((i) => i.id)).to.deep.equal([made[0].id]);
+    expect((await repo.list(mine, { page: 1, limit: 5, updatedSince: at(1).toISOString() })).total).to.equal(0);
+    expect((await repo.list(mine, { page: 1, limit: 2, ascending: true })).items.map((i) => i.id)).to.deep.equal([made[0].id, made[1].id]);
   });
 
   it('keeps staged rows in order, hands out the pending ones, records outcomes and lists them by status', async () => {
@@ -112,21 +115,35 @@ forEachBackend('ImportRepository contract', (env) => {
     expect(pending.map((r) => r.seq)).to.deep.equal([1, 2, 3]);
     expect(pending[0]).to.deep.equal(rowsOf(imp, 5)[0]);
     const problems = [{ level: 'error' as const, field: 'email', column: 'E-mail', message: 'not an e-mail', code: 'VALIDATION_ERROR' }];
-    await repo.saveOutcomes(team, imp.id, [
-      { seq: 1, status: 'created', recordId: id(), problems: [] },
-      { seq: 2, status: 'failed', recordId: null, problems },
-      { seq: 3, status: 'skipped', recordId: id(), problems: [] },
-    ]);
+    await repo.saveOutcomes(
+      team,
+      imp.id,
+      [
+        { seq: 1, status: 'created', recordId: id(), problems: [] },
+        { seq: 2, status: 'failed', recordId: null, problems },
+        { seq: 3, status: 'skipped', recordId: id(), problems: [] },
+      ],
+      at(5000).toISOString(),
+    );
     expect((await repo.pendingRows(team, imp.id, 100)).map((r) => r.seq)).to.deep.equal([4, 5]);
     const failed = await repo.listRows(team, imp.id, { status: 'failed', page: 1, limit: 20 });
     expect(failed.total).to.equal(1);
-    expect(failed.items[0]).to.deep.include({ seq: 2, line: 4, status: 'failed', recordId: null, problems });
+    expect(failed.items[0]).to.deep.include({
+      seq: 2,
+      line: 4,
+      status: 'failed',
+      recordId: null,
+      problems,
+      updatedAt: at(5000).toISOString(),
+    });
+    expect((await repo.listRows(team, imp.id, { updatedSince: at(5000).toISOString(), page: 1, limit: 20 })).total).to.equal(3);
     const all = await repo.listRows(team, imp.id, { page: 2, limit: 2 });
     expect(all.total).to.equal(5);
     expect(all.items.map((r) => r.seq)).to.deep.equal([3, 4]);
+    expect((await repo.listRows(team, imp.id, { page: 1, limit: 2, descending: true })).items.map((r) => r.seq)).to.deep.equal([5, 4]);
     expect((await repo.listRows(other, imp.id, { page: 1, limit: 20 })).total).to.equal(0);
 
-    await repo.resetRows(team, imp.id);
+    await repo.resetRows(team, imp.id, at(6000).toISOString());
     expect((await repo.pendingRows(team, imp.id, 100)).map((r) => r.seq)).to.deep.equal([1, 2, 3, 4, 5]);
     expect(
       (await repo.listRows(team, imp.id, { page: 1, limit: 20 })).items.every((r) => r.recordId === null && r.problems.length === 0),

@@ -88,6 +88,7 @@ const rowOfRow = (r: ImportRowData): Row => ({
   status: r.status,
   record_id: r.recordId,
   problems: JSON.stringify(r.problems),
+  updated_at: r.updatedAt,
 });
 
 const rowFromRow = (r: Row): ImportRowData => ({
@@ -99,6 +100,7 @@ const rowFromRow = (r: Row): ImportRowData => ({
   status: r.status as ImportRowStatus,
   recordId: (r.record_id as string | null) ?? null,
   problems: fromJson<ImportRowProblem[]>(r.problems, []),
+  updatedAt: toIso(r.updated_at),
 });
 
 /** Queued, or running under a lease that ran out at the bound instant. */
@@ -138,9 +140,10 @@ export class KnexImportRepository implements ImportRepository {
 
   async list(team: TeamContext, query: ImportListQuery): Promise<Page<ImportData>> {
     const q = this.table('imports').where({ team_id: team.teamId }).whereNot('status', 'receiving');
+    if (query.updatedSince !== undefined) q.andWhere('updated_at', '>=', query.updatedSince);
     const [{ n }] = await q.clone().count({ n: '*' });
     const rows: Row[] = await q
-      .orderBy([{ column: 'id', order: 'desc' }])
+      .orderBy([{ column: 'id', order: query.ascending ? 'asc' : 'desc' }])
       .offset(offsetOf(query))
       .limit(query.limit);
     return { items: rows.map(fromRow), total: Number(n) };
@@ -169,31 +172,35 @@ export class KnexImportRepository implements ImportRepository {
     return rows.map(rowFromRow);
   }
 
-  async saveOutcomes(team: TeamContext, importId: string, outcomes: readonly RowOutcome[]): Promise<void> {
+  async saveOutcomes(team: TeamContext, importId: string, outcomes: readonly RowOutcome[], at: string): Promise<void> {
     if (outcomes.length === 0) return;
     await this.database.transaction(async () => {
       for (const o of outcomes) {
         await this.table('import_rows')
           .where({ team_id: team.teamId, import_id: importId, seq: o.seq })
-          .update({ status: o.status, record_id: o.recordId, problems: JSON.stringify(o.problems) });
+          .update({ status: o.status, record_id: o.recordId, problems: JSON.stringify(o.problems), updated_at: at });
       }
     });
   }
 
-  async resetRows(team: TeamContext, importId: string): Promise<void> {
+  async resetRows(team: TeamContext, importId: string, at: string): Promise<void> {
     await this.database.transaction(() =>
       this.table('import_rows')
         .where({ team_id: team.teamId, import_id: importId })
         .whereNot('status', 'pending')
-        .update({ status: 'pending', record_id: null, problems: '[]' }),
+        .update({ status: 'pending', record_id: null, problems: '[]', updated_at: at }),
     );
   }
 
   async listRows(team: TeamContext, importId: string, query: ImportRowQuery): Promise<Page<ImportRowData>> {
     const q = this.table('import_rows').where({ team_id: team.teamId, import_id: importId });
     if (query.status) q.andWhere('status', query.status);
+    if (query.updatedSince !== undefined) q.andWhere('updated_at', '>=', query.updatedSince);
     const [{ n }] = await q.clone().count({ n: '*' });
-    const rows: Row[] = await q.orderBy('seq').offset(offsetOf(query)).limit(query.limit);
+    const rows: Row[] = await q
+      .orderBy('seq', query.descending ? 'desc' : 'asc')
+      .offset(offsetOf(query))
+      .limit(query.limit);
     return { items: rows.map(rowFromRow), total: Number(n) };
   }
 

@@ -55,6 +55,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('status', 12).notNullable();
     t.uuid('record_id').nullable();
     t.text('problems').notNullable();
+    ts(t, 'updated_at').notNullable();
     t.primary(['team_id', 'import_id', 'seq']);
     // The pending rows in order, and a status's rows in order (GET /imports/:id/rows?status=).
     t.index(['team_id', 'import_id', 'status', 'seq']);

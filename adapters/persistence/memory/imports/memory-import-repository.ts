@@ -50,8 +50,11 @@ export class MemoryImportRepository implements ImportRepository {
 
   async list(team: TeamContext, query: ImportListQuery): Promise<Page<ImportData>> {
     const all = this.imports
-      .filter((i) => i.teamId === team.teamId && i.status !== 'receiving')
-      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+      .filter(
+        (i) =>
+          i.teamId === team.teamId && i.status !== 'receiving' && (query.updatedSince === undefined || i.updatedAt >= query.updatedSince),
+      )
+      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) * (query.ascending ? -1 : 1));
     const start = offsetOf(query);
     return { items: all.slice(start, start + query.limit), total: all.length };
   }
@@ -73,22 +76,27 @@ export class MemoryImportRepository implements ImportRepository {
     return this.rowsOf(team, importId, (r) => r.status === 'pending').slice(0, limit);
   }
 
-  async saveOutcomes(team: TeamContext, importId: string, outcomes: readonly RowOutcome[]): Promise<void> {
+  async saveOutcomes(team: TeamContext, importId: string, outcomes: readonly RowOutcome[], at: string): Promise<void> {
     for (const o of outcomes) {
       const row = this.rows.get(rowKey(importId, o.seq));
       if (!row || row.teamId !== team.teamId) continue;
-      this.rows.set(rowKey(importId, o.seq), { ...row, status: o.status, recordId: o.recordId, problems: o.problems });
+      this.rows.set(rowKey(importId, o.seq), { ...row, status: o.status, recordId: o.recordId, problems: o.problems, updatedAt: at });
     }
   }
 
-  async resetRows(team: TeamContext, importId: string): Promise<void> {
+  async resetRows(team: TeamContext, importId: string, at: string): Promise<void> {
     for (const row of this.rowsOf(team, importId, (r) => r.status !== 'pending')) {
-      this.rows.set(rowKey(importId, row.seq), { ...row, status: 'pending', recordId: null, problems: [] });
+      this.rows.set(rowKey(importId, row.seq), { ...row, status: 'pending', recordId: null, problems: [], updatedAt: at });
     }
   }
 
   async listRows(team: TeamContext, importId: string, query: ImportRowQuery): Promise<Page<ImportRowData>> {
-    const all = this.rowsOf(team, importId, (r) => !query.status || r.status === query.status);
+    const all = this.rowsOf(
+      team,
+      importId,
+      (r) => (!query.status || r.status === query.status) && (query.updatedSince === undefined || r.updatedAt >= query.updatedSince),
+    );
+    if (query.descending) all.reverse();
     const start = offsetOf(query);
     return { items: all.slice(start, start + query.limit), total: all.length };
   }

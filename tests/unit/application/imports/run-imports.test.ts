@@ -62,6 +62,7 @@ function world() {
         status: 'pending',
         recordId: null,
         problems: [],
+        updatedAt: T0.toISOString(),
       })),
     );
     return data;
@@ -178,6 +179,7 @@ describe('RunImports', () => {
       team,
       data.id,
       first.map((r) => ({ seq: r.seq, status: 'created' as const, recordId: null, problems: [] })),
+      T0.toISOString(),
     );
     const entity = Import.restore(held);
     entity.count(
