@@ -9,6 +9,8 @@ export const TOKENS = {
   Memos: Symbol.for('Memos'),
   IdGenerator: Symbol.for('IdGenerator'),
   UnitOfWork: Symbol.for('UnitOfWork'),
+  /** Idempotency-Keys of the batch routes, shared by the contexts that have one. */
+  BatchKeyRepository: Symbol.for('BatchKeyRepository'),
   SecretHasher: Symbol.for('SecretHasher'),
   /**
    * Seals with SECRETS_KEY what must be read back (inbox credentials, signing secrets): bound by the WhatsApp

@@ -2,6 +2,7 @@
 // through the same use cases): one result per item, in the order sent. One item's failure never blocks the
 // others; each item is atomic.
 import { DomainError } from '../../domain/shared/errors';
+import { UnitOfWork } from './unit-of-work';
 
 /** Most items one batch request may carry. */
 export const BATCH_MAX_ITEMS = 100;
@@ -46,3 +47,80 @@ export const itemErrorOf = (err: DomainError): ItemError => ({
   message: err.message,
   ...(err.details ? { details: { ...err.details } } : {}),
 });
+
+/** How many items ended each way: what a batch's answer sums up. */
+export interface BatchTotals {
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  failed: number;
+}
+
+export const totalsOf = (results: readonly ItemResult[]): BatchTotals => {
+  const totals: BatchTotals = { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 };
+  for (const r of results) totals[r.status === 'error' ? 'failed' : r.status]++;
+  return totals;
+};
+
+/** What one item came to, with the duplicate keys it took (for a rehearsal's memory). */
+export interface ItemOutcome {
+  status: Exclude<ItemStatus, 'error'>;
+  id?: string;
+  keys: string[];
+}
+
+/**
+ * Runs each item in a unit of work nested in the caller's (a savepoint): an item that fails undoes only its
+ * own writes, and its refusal (a domain error) becomes its result; anything else fails the whole batch.
+ */
+export async function eachItem<C>(
+  uow: UnitOfWork,
+  items: readonly BatchItem<C>[],
+  work: (command: C) => Promise<ItemOutcome>,
+  taken: (outcome: ItemOutcome) => void = () => {},
+): Promise<ItemResult[]> {
+  const results: ItemResult[] = [];
+  for (const [index, item] of items.entries()) {
+    if ('error' in item) {
+      results.push({ index, status: 'error', error: item.error });
+      continue;
+    }
+    try {
+      const outcome = await uow.run(() => work(item.command));
+      taken(outcome);
+      results.push({ index, status: outcome.status, ...(outcome.id === undefined ? {} : { id: outcome.id }) });
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      results.push({ index, status: 'error', error: itemErrorOf(err) });
+    }
+  }
+  return results;
+}
+
+/** Thrown at the end of a rehearsal's unit of work, so that everything it wrote is undone. */
+class RehearsalOver extends Error {}
+
+/**
+ * Runs `work` as a batch would, in a unit of work that is then rolled back: nothing it wrote stays. What it
+ * learnt goes to `memory` only once the work is over (a rehearsal that fails teaches nothing).
+ */
+export async function rehearsing(
+  uow: UnitOfWork,
+  memory: RehearsalMemory,
+  work: (learnt: RehearsalMemory) => Promise<ItemResult[]>,
+): Promise<ItemResult[]> {
+  const learnt = newRehearsalMemory();
+  let results: ItemResult[] = [];
+  try {
+    await uow.run(async () => {
+      results = await work(learnt);
+      throw new RehearsalOver();
+    });
+  } catch (err) {
+    if (!(err instanceof RehearsalOver)) throw err;
+  }
+  for (const key of learnt.keys) memory.keys.add(key);
+  memory.created += learnt.created;
+  return results;
+}

@@ -6,6 +6,8 @@ import { DeactivateClient } from '../../application/clients/deactivate-client';
 import { GetClient } from '../../application/clients/get-client';
 import { ListClients } from '../../application/clients/list-clients';
 import { UpdateClient } from '../../application/clients/update-client';
+import { UpsertClients } from '../../application/clients/upsert-clients';
+import { IdempotentBatches } from '../../application/shared/idempotent-batches';
 import { EventLog } from '../../application/events/event-log';
 import { wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
@@ -25,6 +27,9 @@ export const clientsContext = new ContainerModule(({ bind }) => {
   singleton(CreateClient, [TOKENS.UnitOfWork, repo, TEAM_TOKENS.TeamRepository, TOKENS.IdGenerator, TOKENS.Clock, EventLog, trigger]);
   singleton(UpdateClient, [TOKENS.UnitOfWork, repo, TOKENS.Clock, EventLog, trigger]);
   singleton(DeactivateClient, [TOKENS.UnitOfWork, repo, TOKENS.Clock, EventLog, trigger]);
+  singleton(UpsertClients, [TOKENS.UnitOfWork, repo, TEAM_TOKENS.TeamRepository, TOKENS.IdGenerator, TOKENS.Clock, EventLog, trigger]);
+  // The Idempotency-Keys of every batch route (the lead batch of the projects context too).
+  singleton(IdempotentBatches, [TOKENS.UnitOfWork, TOKENS.BatchKeyRepository, TOKENS.Clock]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(clientRoutes, [
     services({
@@ -33,6 +38,8 @@ export const clientsContext = new ContainerModule(({ bind }) => {
       get: GetClient,
       update: UpdateClient,
       deactivate: DeactivateClient,
+      upsert: UpsertClients,
+      batches: IdempotentBatches,
     }),
   ]);
   bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(

@@ -79,7 +79,7 @@ export const dealsContext = new ContainerModule(({ bind }) => {
     EVENT_TOKENS.Subscribers,
   ]);
   singleton(ReadEventBacklog, [EVENT_TOKENS.EventOutbox, clock]);
-  singleton(PurgeIdempotencyKeys, [T.IdempotencyKeyRepository, clock]);
+  singleton(PurgeIdempotencyKeys, [T.IdempotencyKeyRepository, clock, TOKENS.BatchKeyRepository]);
   // The scheduler is the trigger every deal write takes, and it runs the dispatcher, whose workflow actions are
   // other contexts' use cases: it gets accessors of what it runs (`later`), resolved on its first run. Building a
   // deal write never builds the dispatcher, and a workflow action that itself writes deals makes no cycle.

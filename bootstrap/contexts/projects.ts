@@ -20,6 +20,8 @@ import { ListProjectPipelines } from '../../application/projects/list-project-pi
 import { ListProjects } from '../../application/projects/list-projects';
 import { ProvisionTeamProjects } from '../../application/projects/provision-team-projects';
 import { UpdateProject } from '../../application/projects/update-project';
+import { UpsertLeads } from '../../application/projects/upsert-leads';
+import { IdempotentBatches } from '../../application/shared/idempotent-batches';
 import { Clock } from '../../application/shared/clock';
 import { IdGenerator } from '../../application/shared/id-generator';
 import { TeamSetupStep } from '../../application/shared/team-setup';
@@ -87,6 +89,7 @@ export const projectsContext = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   singleton(CreateLead, [uow, T.LeadIntakePorts, EventLog, trigger]);
   singleton(FindOrCreateLead, [uow, T.LeadIntakePorts, EventLog, trigger]);
+  singleton(UpsertLeads, [uow, T.LeadIntakePorts, EventLog, trigger]);
   singleton(ListLeads, [T.ProjectRepository, T.LeadRepository, T.CompanyRepository]);
   singleton(DeactivateLead, [uow, T.LeadRepository, clock, EventLog, trigger]);
   singleton(CreateCompany, [uow, T.ProjectRepository, T.CompanyRepository, ids, clock]);
@@ -101,6 +104,8 @@ export const projectsContext = new ContainerModule(({ bind }) => {
       listPipelines: ListProjectPipelines,
       listLeads: ListLeads,
       createLead: CreateLead,
+      upsertLeads: UpsertLeads,
+      batches: IdempotentBatches,
     }),
   ]);
   bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(projectCommands, [

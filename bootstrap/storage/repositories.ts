@@ -18,6 +18,7 @@ import { KnexPipelineRepository } from '../../adapters/persistence/knex/projects
 import { KnexProjectRepository } from '../../adapters/persistence/knex/projects/knex-project-repository';
 import { KnexSquadRepository } from '../../adapters/persistence/knex/projects/knex-squad-repository';
 import { KnexStageRepository } from '../../adapters/persistence/knex/projects/knex-stage-repository';
+import { KnexBatchKeyRepository } from '../../adapters/persistence/knex/shared/knex-batch-key-repository';
 import { KnexDatabase } from '../../adapters/persistence/knex/shared/knex-database';
 import { KnexTaskRepository } from '../../adapters/persistence/knex/tasks/knex-task-repository';
 import { KnexApiKeyRepository, KnexTeamRepository } from '../../adapters/persistence/knex/teams/knex-team-repository';
@@ -47,6 +48,7 @@ import { MemoryPipelineRepository } from '../../adapters/persistence/memory/proj
 import { MemoryProjectRepository } from '../../adapters/persistence/memory/projects/memory-project-repository';
 import { MemorySquadRepository } from '../../adapters/persistence/memory/projects/memory-squad-repository';
 import { MemoryStageRepository } from '../../adapters/persistence/memory/projects/memory-stage-repository';
+import { MemoryBatchKeyRepository } from '../../adapters/persistence/memory/shared/memory-batch-key-repository';
 import { MemoryStore } from '../../adapters/persistence/memory/shared/memory-store';
 import { MemoryTaskRepository } from '../../adapters/persistence/memory/tasks/memory-task-repository';
 import { MemoryApiKeyRepository, MemoryTeamRepository } from '../../adapters/persistence/memory/teams/memory-team-repository';
@@ -68,6 +70,7 @@ import { TASK_TOKENS } from '../contexts/tasks';
 import { TEAM_TOKENS } from '../contexts/teams';
 import { WEBHOOK_TOKENS } from '../contexts/webhooks';
 import { WHATSAPP_TOKENS } from '../contexts/whatsapp';
+import { TOKENS } from '../tokens';
 
 /** A repository port with both implementations, each built from its storage and then `with`, resolved in order. */
 interface Repository {
@@ -91,6 +94,7 @@ const REPOSITORIES: Repository[] = [
   { token: PROJECT_TOKENS.CompanyRepository, memory: MemoryCompanyRepository, knex: KnexCompanyRepository },
   { token: DEAL_TOKENS.DealRepository, memory: MemoryDealRepository, knex: KnexDealRepository },
   { token: DEAL_TOKENS.IdempotencyKeyRepository, memory: MemoryIdempotencyKeyRepository, knex: KnexIdempotencyKeyRepository },
+  { token: TOKENS.BatchKeyRepository, memory: MemoryBatchKeyRepository, knex: KnexBatchKeyRepository },
   { token: EVENT_TOKENS.EventOutbox, memory: MemoryEventOutbox, knex: KnexEventOutbox },
   { token: EVENT_TOKENS.EventDeliveryRepository, memory: MemoryEventDeliveryRepository, knex: KnexEventDeliveryRepository },
   {

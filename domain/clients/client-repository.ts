@@ -16,6 +16,11 @@ export interface ClientRepository extends RecordLocks {
   findById(team: TeamContext, id: string): Promise<ClientData | null>;
   /** The client holding this normalized CPF or CNPJ, active or not, other than `exceptId`. */
   findByDocument(team: TeamContext, doc: { cpf?: string; cnpj?: string }, exceptId?: string): Promise<ClientData | null>;
+  /**
+   * The team's client with this e-mail, compared trimmed and in any case, active or not; the oldest when
+   * several hold it (an e-mail is not unique). Null for an empty one.
+   */
+  findByEmail(team: TeamContext, email: string): Promise<ClientData | null>;
   countActive(team: TeamContext): Promise<number>;
   insert(client: ClientData): Promise<void>;
   update(client: ClientData): Promise<void>;

@@ -1,4 +1,4 @@
-import { ValidationFailed } from '../shared/errors';
+import { Unprocessable, ValidationFailed } from '../shared/errors';
 import { optionalCalendarDate } from '../shared/values';
 import { Cnpj } from './cnpj';
 import { Cpf } from './cpf';
@@ -106,10 +106,29 @@ export class Client {
     return { ...this.data, tags: [...this.data.tags], address: { ...this.data.address } };
   }
 
-  /** Applies only the fields given; address subfields change one by one. */
-  update(changes: ClientChanges, now: Date): void {
+  get type(): ClientType {
+    return this.data.type;
+  }
+
+  /**
+   * Applies only the fields given; address subfields change one by one. Returns whether a field changed
+   * (`updatedAt` moves anyway: a PUT is a write).
+   */
+  update(changes: ClientChanges, now: Date): boolean {
+    const before = JSON.stringify(this.data);
     this.apply(changes);
+    const changed = JSON.stringify(this.data) !== before;
     this.data.updatedAt = now.toISOString();
+    return changed;
+  }
+
+  /** An item naming this client (a batch's duplicate) must be of its type: a PF is never rewritten as a PJ. */
+  assertType(type: ClientType): void {
+    if (type !== this.data.type) {
+      throw new Unprocessable(`type ${type} differs from the existing client's type ${this.data.type}`, 'type', {
+        existing_id: this.data.id,
+      });
+    }
   }
 
   /** DELETE keeps the record: the client becomes inactive and remembers when. */

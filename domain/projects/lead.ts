@@ -1,4 +1,5 @@
 // A lead: a contact of one project's CRM, linked to the team-wide identity of the same person.
+import { ChangeOf } from '../shared/changes';
 import { Duplicate, ValidationFailed } from '../shared/errors';
 import { ContactIdentityData, CustomFieldValues } from './contact-identity';
 import { leadEmailKey, leadPhoneKey, normalizeLeadEmail, normalizeLeadPhone } from './lead-phone';
@@ -57,6 +58,30 @@ export interface NewLead {
   customFields?: CustomFieldValues;
   createdBy?: string | null;
 }
+
+/** What an update of a lead may change (a batch's `update` of a duplicate), in the order of the request. */
+export const LEAD_CHANGE_FIELDS = [
+  'fullName',
+  'email',
+  'phone',
+  'tags',
+  'notes',
+  'customerSource',
+  'companyName',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+] as const;
+
+/** A change of a lead: only the keys present are applied; null clears. The phone and e-mail are given as sent. */
+export type LeadChanges = ChangeOf<LeadData, (typeof LEAD_CHANGE_FIELDS)[number]>;
+
+const LEAD_TEXT_CHANGES = ['notes', 'customerSource', 'companyName', 'utmSource', 'utmMedium', 'utmCampaign'] as const;
+
+const requireTags = (tags: unknown): string[] => {
+  if (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string')) throw new ValidationFailed('tags must be a list of strings', 'tags');
+  return [...(tags as string[])];
+};
 
 export interface LeadContact {
   phone: string | null;
@@ -143,17 +168,14 @@ export class Lead {
   static create(id: string, teamId: string, links: LeadLinks, input: NewLead, now: Date): Lead {
     const at = now.toISOString();
     const contact = leadContact(input);
-    const tags = input.tags ?? [];
-    if (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string')) {
-      throw new ValidationFailed('tags must be a list of strings', 'tags');
-    }
+    const tags = requireTags(input.tags ?? []);
     return new Lead({
       id,
       teamId,
       ...links,
       fullName: requireFullName(input.fullName),
       ...contact,
-      tags: [...tags],
+      tags,
       notes: input.notes ?? null,
       customerSource: input.customerSource ?? null,
       utmSource: input.utmSource ?? null,
@@ -232,6 +254,32 @@ export class Lead {
   private appendNote(via: string, text: string, now: Date): void {
     const entry = `[${now.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${via}]\n${text}`;
     this.data.notes = this.data.notes ? `${this.data.notes}\n\n${entry}` : entry;
+  }
+
+  /**
+   * Applies the fields present (null clears one) and returns whether anything changed; `updatedAt` moves only
+   * then. A phone or e-mail with the duplicate key the lead already has is the same contact written another way
+   * (`+55 11 8765-4321` for `+5511987654321`, capitals): the stored spelling is kept.
+   */
+  update(changes: LeadChanges, now: Date): boolean {
+    const before = JSON.stringify(this.data);
+    if (changes.fullName !== undefined) this.data.fullName = requireFullName(changes.fullName);
+    if (changes.phone !== undefined || changes.email !== undefined) {
+      const contact = leadContact({ phone: changes.phone, email: changes.email });
+      if (changes.phone !== undefined && contact.phoneKey !== this.data.phoneKey) {
+        this.data.phone = contact.phone;
+        this.data.phoneKey = contact.phoneKey;
+      }
+      if (changes.email !== undefined && contact.emailKey !== this.data.emailKey) {
+        this.data.email = contact.email;
+        this.data.emailKey = contact.emailKey;
+      }
+    }
+    if (changes.tags !== undefined) this.data.tags = requireTags(changes.tags);
+    for (const f of LEAD_TEXT_CHANGES) if (changes[f] !== undefined) this.data[f] = changes[f] ?? null;
+    const changed = JSON.stringify(this.data) !== before;
+    if (changed) this.data.updatedAt = now.toISOString();
+    return changed;
   }
 
   /** Kept as a record (and still a duplicate target, reported as `archived`), but inactive. */

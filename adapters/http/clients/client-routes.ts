@@ -3,10 +3,25 @@ import { DeactivateClient } from '../../../application/clients/deactivate-client
 import { GetClient } from '../../../application/clients/get-client';
 import { ListClients } from '../../../application/clients/list-clients';
 import { UpdateClient } from '../../../application/clients/update-client';
+import { UpsertClients } from '../../../application/clients/upsert-clients';
+import { IdempotentBatches } from '../../../application/shared/idempotent-batches';
+import { parseIdempotencyKey, requestFingerprint } from '../../../domain/deals/idempotency';
 import { ClientChanges, ClientStatus, ClientType } from '../../../domain/clients/client';
 import { CLIENT_SORT_FIELDS } from '../../../domain/clients/client-repository';
 import { RouteModule } from '../app';
-import { Type, camelKeys, pick } from '../shared/body';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  answerBatch,
+  batchAnswerOf,
+  batchBodySchema,
+  batchResultSchema,
+  idempotencyKeyParameter,
+  itemReader,
+  onDuplicateOf,
+} from '../shared/batch';
+import { Static, Type, camelKeys, pick } from '../shared/body';
+import { operation } from '../shared/operation';
+import { Ctx, teamOf } from '../shared/params';
 import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { requireSomeField } from '../shared/validation';
@@ -19,6 +34,8 @@ export interface ClientUseCases {
   get: GetClient;
   update: UpdateClient;
   deactivate: DeactivateClient;
+  upsert: UpsertClients;
+  batches: IdempotentBatches;
 }
 
 const CLIENT_TYPES: readonly ClientType[] = ['PF', 'PJ'];
@@ -35,6 +52,12 @@ const changesOf = (body: UpdateClientBody): ClientChanges => {
   if (body.address !== undefined) changes.address = body.address === null ? null : camelKeys(pick(body.address, ADDRESS_BODY_FIELDS));
   return changes;
 };
+
+/** A create body as the command of POST /clients. */
+const createCommandOf = (body: Static<typeof createClientSchema>) => ({ ...changesOf(body), type: body.type, name: body.name });
+
+/** Each item of POST /clients/batch, read as a POST /clients body. */
+const readClientItems = itemReader(createClientSchema, createCommandOf);
 
 const clients = resource({ path: '/clients', tag: 'Clients', present: presentClient, schema: clientSchema, name: 'Client' });
 
@@ -62,8 +85,61 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
         },
         success: 'The client created.',
         errors: [400, 403, 422],
-        command: (body) => ({ ...changesOf(body), type: body.type, name: body.name }),
+        command: createCommandOf,
         useCase: uc.create,
+      }),
+      operation({
+        id: 'upsertClients',
+        method: 'post',
+        path: '/clients/batch',
+        tag: 'Clients',
+        access: 'key',
+        summary: 'Create or update up to 100 clients in one request',
+        description:
+          "Each item is a POST /clients body, checked on its own: a bad item is that item's `error` and the others are " +
+          'still written, each atomically. An item names an existing client of the team (active or not), or an earlier ' +
+          'item of the batch, by its CPF, else its CNPJ (any punctuation), else its e-mail (any case): with ' +
+          '`on_duplicate` `skip` (the default) it is `skipped`; with `update` the fields it carries are applied as PUT ' +
+          '/clients/{id} applies them (`updated`, or `unchanged` when nothing differs). An item of the other `type` than ' +
+          'the client it names is an error on `type`. Items beyond the plan quota are errors `PLAN_LIMIT_REACHED`. ' +
+          'Answers 200 when every item succeeded, 207 when at least one is `error`. Each client created or updated logs ' +
+          '`client.created` or `client.updated`, as its single route does.',
+        parameters: [idempotencyKeyParameter('batch')],
+        body: {
+          schema: batchBodySchema('A POST /clients body.'),
+          example: {
+            items: [
+              { type: 'PF', name: 'João Conceição', cpf: '529.982.247-25', email: 'joao@example.com.br' },
+              { type: 'PJ', name: 'Padaria Pão de Açúcar Ltda', cnpj: '11.222.333/0001-81' },
+            ],
+            on_duplicate: 'update',
+          },
+        },
+        success: {
+          status: 200,
+          alsoStatuses: [207],
+          name: 'ClientBatchResult',
+          data: batchResultSchema,
+          description: 'One result per item, in the order sent, and their totals: 200 when none failed, 207 otherwise.',
+        },
+        errors: [400, 409],
+        first: (ctx: Ctx) => parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER)),
+        async handle(ctx: Ctx, body, key) {
+          const team = teamOf(ctx);
+          const onDuplicate = onDuplicateOf(body);
+          const command = { items: readClientItems(body.items), onDuplicate };
+          const fingerprint = requestFingerprint({ items: body.items, on_duplicate: onDuplicate });
+          const outcome = await uc.batches.run(
+            team,
+            { route: 'clients', key, fingerprint },
+            {
+              within: () => uc.upsert.executeWithin(team, command),
+              answer: batchAnswerOf,
+              wake: () => uc.upsert.wakeDispatcher(),
+            },
+          );
+          answerBatch(ctx, outcome);
+        },
       }),
       clients.get({
         id: 'getClient',

@@ -5,12 +5,25 @@ import { ListLeads } from '../../../application/projects/list-leads';
 import { ListProjectPipelines } from '../../../application/projects/list-project-pipelines';
 import { ListProjects } from '../../../application/projects/list-projects';
 import { UpdateProject } from '../../../application/projects/update-project';
+import { UpsertLeads } from '../../../application/projects/upsert-leads';
+import { IdempotentBatches } from '../../../application/shared/idempotent-batches';
+import { parseIdempotencyKey, requestFingerprint } from '../../../domain/deals/idempotency';
 import { LEAD_SORT_FIELDS } from '../../../domain/projects/lead-repository';
 import { PROJECT_PRIORITIES } from '../../../domain/projects/project';
 import { PROJECT_SORT_FIELDS } from '../../../domain/projects/project-repository';
 import { PROJECT_STATUSES } from '../../../domain/projects/stage';
 import { MethodNotAllowed } from '../shared/http-errors';
 import { RouteModule } from '../app';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  answerBatch,
+  batchAnswerOf,
+  batchBodySchema,
+  batchResultSchema,
+  idempotencyKeyParameter,
+  itemReader,
+  onDuplicateOf,
+} from '../shared/batch';
 import { Type, camelKeys, changesOf, pick } from '../shared/body';
 import { one } from '../shared/envelope';
 import { operation } from '../shared/operation';
@@ -38,6 +51,8 @@ export interface ProjectUseCases {
   listPipelines: ListProjectPipelines;
   listLeads: ListLeads;
   createLead: CreateLead;
+  upsertLeads: UpsertLeads;
+  batches: IdempotentBatches;
 }
 
 const TAG = 'Projects';
@@ -51,6 +66,9 @@ const createProjectCommand = (body: CreateProjectBody): CreateProjectCommand => 
   const { completed_at: completedAt } = body as { completed_at?: string | null };
   return { ...camelKeys(pick(body, CREATE_PROJECT_FIELDS)), completedAt };
 };
+
+/** Each item of POST /projects/:id/leads/batch, read as a POST /projects/:id/leads body. */
+const readLeadItems = itemReader(createLeadSchema, (body) => camelKeys(pick(body, LEAD_BODY_FIELDS)));
 
 const projects = resource({ path: '/projects', tag: TAG, present: presentProject, schema: projectSchema, name: 'Project' });
 const leads = resource({ path: '/projects/:id/leads', tag: LEADS_TAG, present: presentLead, schema: leadSchema, name: 'ProjectLead' });
@@ -202,6 +220,61 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         // The use case checks the name, phone and e-mail before it looks the project up (400 before 404).
         command: (body, ctx) => ({ projectId: pathId(ctx), ...camelKeys(pick(body, LEAD_BODY_FIELDS)) }),
         useCase: uc.createLead,
+      }),
+      operation({
+        id: 'upsertProjectLeads',
+        method: 'post',
+        path: '/projects/:id/leads/batch',
+        tag: LEADS_TAG,
+        access: 'key',
+        summary: "Add or update up to 100 contacts of a project's CRM in one request",
+        description:
+          "Each item is a POST /projects/{id}/leads body, checked on its own: a bad item is that item's `error` and the " +
+          'others are still written, each atomically. An item names a lead of the project (active or not), or an earlier ' +
+          'item of the batch, by its phone (the Brazilian mobile with or without its ninth digit alike), else its e-mail ' +
+          '(any case): with `on_duplicate` `skip` (the default) it is `skipped`; with `update` its `full_name`, `email`, ' +
+          '`phone`, `tags`, `notes` and `customer_source` are applied (`updated`, or `unchanged` when nothing differs; ' +
+          '`company_id` is read only when the lead is created). An update that would give the lead the phone or e-mail ' +
+          'of another lead of the project is an error `DUPLICATE_ENTRY`. An unknown project answers 404 and an archived ' +
+          'one 409 `PROJECT_ARCHIVED`, for the whole request. Answers 200 when every item succeeded, 207 when at least ' +
+          'one is `error`. Each lead created or updated logs `lead.created` or `lead.updated`.',
+        parameters: [idempotencyKeyParameter('batch of this project')],
+        body: {
+          schema: batchBodySchema('A POST /projects/{id}/leads body.'),
+          example: {
+            items: [
+              { full_name: 'João Conceição', phone: '(11) 98765-4321', email: 'joao.conceicao@example.com.br' },
+              { full_name: 'Luíza Araújo', phone: '+55 21 99876-5432', tags: ['indicação'] },
+            ],
+            on_duplicate: 'skip',
+          },
+        },
+        success: {
+          status: 200,
+          alsoStatuses: [207],
+          name: 'LeadBatchResult',
+          data: batchResultSchema,
+          description: 'One result per item, in the order sent, and their totals: 200 when none failed, 207 otherwise.',
+        },
+        errors: [400, 404, 409],
+        first: (ctx: Ctx) => parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER)),
+        async handle(ctx: Ctx, body, key) {
+          const team = teamOf(ctx);
+          const projectId = pathId(ctx);
+          const onDuplicate = onDuplicateOf(body);
+          const command = { projectId, items: readLeadItems(body.items), onDuplicate };
+          const fingerprint = requestFingerprint({ project_id: projectId, items: body.items, on_duplicate: onDuplicate });
+          const outcome = await uc.batches.run(
+            team,
+            { route: 'leads', key, fingerprint },
+            {
+              within: () => uc.upsertLeads.executeWithin(team, command),
+              answer: batchAnswerOf,
+              wake: () => uc.upsertLeads.wakeDispatcher(),
+            },
+          );
+          answerBatch(ctx, outcome);
+        },
       }),
     ],
   };

@@ -113,6 +113,20 @@ forEachBackend('ClientRepository contract', (env) => {
     expect(await repo.countActive(team)).to.equal(1);
   });
 
+  it('finds a client by e-mail in any case and with spaces around, active or not, only in its team, the oldest first', async () => {
+    const inactive = ClientMother.create({ teamId: team.teamId, email: 'Conceição.Maria@Example.com', status: 'inactive' });
+    const later = ClientMother.create({ teamId: team.teamId, email: 'conceição.maria@example.com' });
+    await repo.insert(inactive);
+    await repo.insert(later);
+    await repo.insert(ClientMother.create({ teamId: ClientMother.id(++teamSeq), email: 'outra@example.com' }));
+    await repo.insert(ClientMother.create({ teamId: team.teamId, email: 'maria@example.com' }));
+    expect((await repo.findByEmail(team, '  CONCEIÇÃO.maria@example.com '))?.id).to.equal(inactive.id);
+    expect((await repo.findByEmail(team, 'conceição.maria@example.com'))?.id).to.equal(inactive.id);
+    expect(await repo.findByEmail(team, 'outra@example.com')).to.equal(null);
+    expect(await repo.findByEmail(team, 'maria@example')).to.equal(null);
+    expect(await repo.findByEmail(team, '')).to.equal(null);
+  });
+
   it('updates a client', async () => {
     const c = ClientMother.create({ teamId: team.teamId });
     await repo.insert(c);

@@ -1,5 +1,6 @@
 import { lockRow } from '../shared/row-lock';
 import { ADDRESS_FIELDS, AddressField, CLIENT_TEXT_FIELDS, ClientData, ClientTextField } from '../../../../domain/clients/client';
+import { clientEmailKey } from '../../../../domain/clients/client-match';
 import { ClientFilter, ClientRepository, ClientSortField } from '../../../../domain/clients/client-repository';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { ListQuery, Page } from '../../../../domain/shared/list';
@@ -190,6 +191,19 @@ export class KnexClientRepository implements ClientRepository {
       });
     if (exceptId) qb.andWhereNot({ id: exceptId });
     const row = await qb.first<Row | undefined>();
+    return row ? fromRow(row) : null;
+  }
+
+  /** Answered by the index on (team_id, lower(trim(email))) of migration 20261202000100. */
+  async findByEmail(team: TeamContext, email: string): Promise<ClientData | null> {
+    const key = clientEmailKey(email);
+    if (key === null) return null;
+    const row = await this.database
+      .db('clients')
+      .where({ team_id: team.teamId })
+      .andWhereRaw('lower(trim(email)) = ?', [key])
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 

@@ -1,4 +1,5 @@
 import { ClientData } from '../../../../domain/clients/client';
+import { clientEmailKey } from '../../../../domain/clients/client-match';
 import { ClientFilter, ClientRepository, ClientSortField } from '../../../../domain/clients/client-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { documentKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
@@ -50,6 +51,14 @@ export class MemoryClientRepository implements ClientRepository {
         (c) => c.teamId === team.teamId && c.id !== exceptId && ((!!doc.cpf && c.cpf === doc.cpf) || (!!doc.cnpj && c.cnpj === doc.cnpj)),
       ) ?? null
     );
+  }
+
+  async findByEmail(team: TeamContext, email: string): Promise<ClientData | null> {
+    const key = clientEmailKey(email);
+    if (key === null) return null;
+    const holders = this.rows.filter((c) => c.teamId === team.teamId && clientEmailKey(c.email) === key);
+    holders.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+    return holders[0] ?? null;
   }
 
   async countActive(team: TeamContext): Promise<number> {

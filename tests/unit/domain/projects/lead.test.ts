@@ -108,3 +108,59 @@ describe('ContactIdentity', () => {
     expect(identity.snapshot().updatedAt).to.equal(now.toISOString());
   });
 });
+
+describe('Lead.update', () => {
+  const base = () =>
+    Lead.create('l1', 't', links, { fullName: 'Ana Souza', phone: '(11) 98765-4321', email: 'ana@x.com', tags: ['a'] }, now);
+
+  it('applies the fields present, recomputes the duplicate keys and tells that it changed', () => {
+    const lead = base();
+    expect(
+      lead.update(
+        {
+          fullName: ' João Conceição ',
+          email: 'Joao@Example.com',
+          phone: '(21) 99876-5432',
+          tags: ['b'],
+          notes: 'n',
+          customerSource: 'site',
+          companyName: 'Padaria São João',
+          utmSource: 's',
+          utmMedium: 'm',
+          utmCampaign: 'c',
+        },
+        later,
+      ),
+    ).to.equal(true);
+    const data = lead.snapshot();
+    expect(data).to.include({
+      fullName: 'João Conceição',
+      email: 'Joao@Example.com',
+      emailKey: 'joao@example.com',
+      phone: '+5521998765432',
+      phoneKey: '5521998765432',
+      notes: 'n',
+      customerSource: 'site',
+      companyName: 'Padaria São João',
+      utmSource: 's',
+      utmMedium: 'm',
+      utmCampaign: 'c',
+      updatedAt: later.toISOString(),
+    });
+    expect(data.tags).to.deep.equal(['b']);
+  });
+
+  it('changes nothing, not even updatedAt, when every field present is what it holds (a phone or e-mail of the same key kept as stored)', () => {
+    const lead = base();
+    expect(lead.update({ fullName: 'Ana Souza', phone: '+55 11 8765-4321', email: 'ANA@X.COM', tags: ['a'] }, later)).to.equal(false);
+    expect(lead.snapshot()).to.include({ phone: '+5511987654321', email: 'ana@x.com', updatedAt: now.toISOString() });
+  });
+
+  it('clears a contact field with null, and refuses an empty name or a bad e-mail', () => {
+    const lead = base();
+    expect(lead.update({ email: null }, later)).to.equal(true);
+    expect(lead.snapshot()).to.include({ email: null, emailKey: null });
+    expect(() => base().update({ fullName: ' ' }, later)).to.throw(ValidationFailed);
+    expect(() => base().update({ email: 'not-an-address' }, later)).to.throw(ValidationFailed);
+  });
+});
