@@ -100,13 +100,20 @@ export async function readUpload<O, T>(
         if (name === 'file') fail(new ValidationFailed('Send one file part', 'file'));
         return;
       }
+      // Past the limit busboy ends the part early (the rest is discarded): the reader is told at once.
       stream.on('limit', () => {
         fileTooLarge = true;
-        stream.destroy(tooLarge(limits));
       });
+      const bytes = async function* (): AsyncGenerator<Buffer> {
+        for await (const chunk of stream) {
+          if (fileTooLarge) throw tooLarge(limits);
+          yield chunk as Buffer;
+        }
+        if (fileTooLarge || stream.truncated) throw tooLarge(limits);
+      };
       received = (optionsPending ?? Promise.resolve()).then(() => {
         if (options === undefined) throw new ValidationFailed('Send the options part before the file part', 'options');
-        return receive(options, { name: (info.filename || 'upload').slice(0, FILE_NAME_MAX), bytes: stream });
+        return receive(options, { name: (info.filename || 'upload').slice(0, FILE_NAME_MAX), bytes: bytes() });
       });
       received.then(resolve, fail);
     });
