@@ -62,6 +62,8 @@ export interface Config {
   metricsToken?: string;
   /** Event subscriptions and their deliveries (`EVENT_*`). */
   events: EventSettings;
+  /** File imports (`IMPORT_*`): the largest file, and the most rows one may hold. */
+  imports: { maxBytes: number; maxRows: number };
 }
 
 export interface EventSettings {
@@ -430,6 +432,17 @@ export const SETTINGS = {
     defaultText: '`30`',
     description: 'how long events are kept for `GET /events` and for replaying their deliveries',
   }),
+  IMPORT_MAX_BYTES: define(wholeNumber(1, 1024 * 1024 * 1024, 'of bytes '), {
+    fallback: 20 * 1024 * 1024,
+    defaultText: '`20971520` (20 MiB)',
+    description:
+      'the largest file `POST /imports` accepts; past it 413 `PAYLOAD_TOO_LARGE`. The file is read as it arrives, never held whole; `REQUEST_TIMEOUT_MS` bounds how long its upload may take',
+  }),
+  IMPORT_MAX_ROWS: define(wholeNumber(1, 10_000_000), {
+    fallback: 100_000,
+    defaultText: '`100000`',
+    description: 'the most rows one imported file may hold; more is refused whole with 400 (`details.reason`: `too_many_rows`)',
+  }),
   METRICS_TOKEN: optional(text(true), { description: 'when set, `GET /metrics` wants `Authorization: Bearer <token>`' }),
 } satisfies Record<string, Setting<unknown>>;
 
@@ -523,6 +536,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subscriptionsPerTeam: s.EVENT_SUBSCRIPTIONS_PER_TEAM,
       retentionDays: s.EVENT_RETENTION_DAYS,
     },
+    imports: { maxBytes: s.IMPORT_MAX_BYTES, maxRows: s.IMPORT_MAX_ROWS },
   };
 }
 

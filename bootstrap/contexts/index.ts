@@ -4,6 +4,7 @@ import { campaignsContext } from './campaigns';
 import { clientsContext } from './clients';
 import { dealsContext } from './deals';
 import { eventsContext } from './events';
+import { importsContext } from './imports';
 import { projectsContext } from './projects';
 import { tasksContext } from './tasks';
 import { teamsContext } from './teams';
@@ -24,6 +25,7 @@ export const CONTEXTS: ContainerModule[] = [
   activitiesContext,
   whatsappContext,
   webhooksContext,
+  importsContext,
   // Last: its routes (events out) come after the resources they tell about, in the document and the /docs page.
   eventsContext,
 ];

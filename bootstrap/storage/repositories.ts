@@ -3,6 +3,7 @@ import { KnexActivityRepository } from '../../adapters/persistence/knex/activiti
 import { KnexCampaignRepository } from '../../adapters/persistence/knex/campaigns/knex-campaign-repository';
 import { KnexClientRepository } from '../../adapters/persistence/knex/clients/knex-client-repository';
 import { KnexDealContactRepository } from '../../adapters/persistence/knex/deals/knex-deal-contact-repository';
+import { KnexImportRepository } from '../../adapters/persistence/knex/imports/knex-import-repository';
 import { KnexEventOutbox } from '../../adapters/persistence/knex/events/knex-event-outbox';
 import { KnexEventDeliveryRepository } from '../../adapters/persistence/knex/events/knex-event-delivery-repository';
 import { KnexEventSubscriptionRepository } from '../../adapters/persistence/knex/events/knex-event-subscription-repository';
@@ -32,6 +33,7 @@ import { MemoryActivityRepository } from '../../adapters/persistence/memory/acti
 import { MemoryCampaignRepository } from '../../adapters/persistence/memory/campaigns/memory-campaign-repository';
 import { MemoryClientRepository } from '../../adapters/persistence/memory/clients/memory-client-repository';
 import { MemoryDealContactRepository } from '../../adapters/persistence/memory/deals/memory-deal-contact-repository';
+import { MemoryImportRepository } from '../../adapters/persistence/memory/imports/memory-import-repository';
 import { MemoryEventOutbox } from '../../adapters/persistence/memory/events/memory-event-outbox';
 import { MemoryEventDeliveryRepository } from '../../adapters/persistence/memory/events/memory-event-delivery-repository';
 import { MemoryEventSubscriptionRepository } from '../../adapters/persistence/memory/events/memory-event-subscription-repository';
@@ -62,6 +64,7 @@ import { CAMPAIGN_TOKENS } from '../contexts/campaigns';
 import { CLIENT_TOKENS } from '../contexts/clients';
 import { DEAL_TOKENS } from '../contexts/deals';
 import { EVENT_TOKENS } from '../contexts/events';
+import { IMPORT_TOKENS } from '../contexts/imports';
 import { PROJECT_TOKENS } from '../contexts/projects';
 import { TASK_TOKENS } from '../contexts/tasks';
 import { TEAM_TOKENS } from '../contexts/teams';
@@ -119,6 +122,7 @@ const REPOSITORIES: Repository[] = [
   { token: WHATSAPP_TOKENS.InboxErrorRepository, memory: MemoryInboxErrorRepository, knex: KnexInboxErrorRepository },
   { token: WEBHOOK_TOKENS.WebhookEndpointRepository, memory: MemoryWebhookEndpointRepository, knex: KnexWebhookEndpointRepository },
   { token: WEBHOOK_TOKENS.InboundDeliveryRepository, memory: MemoryInboundDeliveryRepository, knex: KnexInboundDeliveryRepository },
+  { token: IMPORT_TOKENS.ImportRepository, memory: MemoryImportRepository, knex: KnexImportRepository },
 ];
 
 /** Binds every repository port, one instance per container, to the `backend` implementation over the `storage` token. */

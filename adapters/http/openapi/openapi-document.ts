@@ -21,7 +21,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: "Unknown, or another team's (`NOT_FOUND`); `details.field` names a referenced id that was not found.",
   405: 'Method not allowed on this resource (`METHOD_NOT_ALLOWED`); `Allow` lists the methods that are.',
   409: 'Conflict with the current state (`CONFLICT`, `PROJECT_ARCHIVED`, `customer_service_window_closed`).',
-  413: 'Body larger than 1 MB (`PAYLOAD_TOO_LARGE`).',
+  413: 'Body larger than 1 MB, or an imported file larger than `IMPORT_MAX_BYTES` (`PAYLOAD_TOO_LARGE`).',
   415: 'Body in a content type the operation does not take (`UNSUPPORTED_MEDIA_TYPE`).',
   422: "Well-formed but refused: `DUPLICATE_ENTRY`, or `VALIDATION_ERROR` on the leads' `is_active`/`company_id`.",
   429: 'Too many requests (`RATE_LIMITED`); `Retry-After` says when to try again.',
@@ -113,6 +113,7 @@ function successResponse(op: Operation, dataRef: Schema, status: number): Schema
       };
   const headers: Schema = op.access === 'key' ? { ...rateLimitHeaders } : {};
   if (status === 201) headers.Location = { description: 'Where the created resource is.', schema: { type: 'string' } };
+  if (status === 202) headers.Location = { description: 'Where to follow what was accepted.', schema: { type: 'string' } };
   if (op.parameters?.some((p) => p.name === 'Idempotency-Key') && status === 200) {
     headers['Idempotent-Replayed'] = {
       description: '`true` when this answers a replayed Idempotency-Key.',
@@ -139,7 +140,7 @@ export function openApiDocument(operations: readonly Operation[], info: Document
     for (const status of [op.success.status, ...(op.success.alsoStatuses ?? [])])
       responses[String(status)] = successResponse(op, dataRef, status);
     // A body may always be refused as malformed (400), too large (413) or not JSON (415).
-    const bodyErrors = op.body ? [400, 413, 415] : [];
+    const bodyErrors = op.body || op.multipart ? [400, 413, 415] : [];
     const errors = [...new Set([...op.errors, ...bodyErrors, ...COMMON_ERRORS[op.access]])].sort((a, b) => a - b);
     for (const status of errors) responses[String(status)] = { $ref: `#/components/responses/E${status}` };
     Object.assign(responses, op.rawResponses ?? {});
@@ -169,6 +170,20 @@ export function openApiDocument(operations: readonly Operation[], info: Document
                   schema: op.body.schema,
                   ...(op.body.example !== undefined ? { example: op.body.example } : {}),
                   ...(op.body.examples !== undefined ? { examples: op.body.examples } : {}),
+                },
+              },
+            },
+          }
+        : {}),
+      ...(op.multipart
+        ? {
+            requestBody: {
+              required: true,
+              ...(op.multipart.description ? { description: op.multipart.description } : {}),
+              content: {
+                'multipart/form-data': {
+                  schema: op.multipart.schema,
+                  ...(op.multipart.encoding ? { encoding: op.multipart.encoding } : {}),
                 },
               },
             },

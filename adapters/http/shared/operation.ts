@@ -21,7 +21,8 @@ export type BodyExamples = Record<string, { summary: string; value: unknown }>;
 
 /** What a successful answer carries: `{ success: true, data }`, or a page of `data` with `pagination`. */
 export interface SuccessDoc {
-  status: 200 | 201;
+  /** 202: accepted, to be done in the background (with `Location`, where to follow it). */
+  status: 200 | 201 | 202;
   description: string;
   /** The schema of `data` (of one item, for a list). */
   data: Schema;
@@ -50,6 +51,11 @@ export interface Operation<B = unknown, E = unknown> {
   parameters?: ParameterDoc[];
   /** `example`, or `examples` by name when the body takes several forms (OpenAPI's example objects). */
   body?: { schema: Schema; description?: string; example?: unknown; examples?: BodyExamples };
+  /**
+   * A `multipart/form-data` body the handler reads itself, as it streams (a file upload): documented, never
+   * parsed or validated here. `schema` describes its parts; `encoding` their content types.
+   */
+  multipart?: { schema: Schema; description?: string; encoding?: Record<string, { contentType: string }> };
   success: SuccessDoc;
   /** The error statuses this operation can answer besides the ones every operation of its access can. */
   errors: number[];

@@ -52,6 +52,7 @@ export const UNLINKED_ID_COLUMNS: Readonly<Record<string, string>> = {
   'events.subject_id': 'the record the event is about, of any kind, possibly deleted since (task.deleted)',
   'event_deliveries.event_id': 'events are purged after their retention; the delivery stays the record of what was sent',
   'event_deliveries.subscription_id': 'deliveries are kept after their subscription is deleted, as the record of what was sent',
+  'import_rows.record_id': 'the record the row wrote: a client or a lead, as the import says',
   'project_leads.public_id': 'the short public id of the lead itself, not a reference',
   'webhook_endpoints.endpoint_id': 'the public id of the endpoint itself, not a reference',
   'webhook_deliveries.webhook_id':

@@ -32,6 +32,7 @@ import * as m20261130000400 from './20261130000400_updated_at_indexes';
 import * as m20261201000100 from './20261201000100_whatsapp_message_parts';
 import * as m20261201000200 from './20261201000200_inbox_connection_state';
 import * as m20261202000100 from './20261202000100_batch_upserts';
+import * as m20261202000200 from './20261202000200_imports';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '20261201000100_whatsapp_message_parts': m20261201000100,
   '20261201000200_inbox_connection_state': m20261201000200,
   '20261202000100_batch_upserts': m20261202000100,
+  '20261202000200_imports': m20261202000200,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

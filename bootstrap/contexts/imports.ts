@@ -1,0 +1,99 @@
+import { ContainerModule } from 'inversify';
+import { CsvSheetReader } from '../../adapters/imports/csv-sheet-reader';
+import { RouteModule } from '../../adapters/http/app';
+import { ImportUseCases, importRoutes } from '../../adapters/http/imports/import-routes';
+import { EventLoopGauge } from '../../adapters/system/event-loop-gauge';
+import { UpsertClients } from '../../application/clients/upsert-clients';
+import { GetImport } from '../../application/imports/get-import';
+import { ListImportRows } from '../../application/imports/list-import-rows';
+import { ListImports } from '../../application/imports/list-imports';
+import { ImportLimits, ReceiveImport } from '../../application/imports/receive-import';
+import { RowWriters } from '../../application/imports/row-writers';
+import { RunImports, RunImportsSettings } from '../../application/imports/run-imports';
+import { SheetReader } from '../../application/imports/sheet-reader';
+import { SheetRules } from '../../application/imports/sheet-rules';
+import { UpsertLeads } from '../../application/projects/upsert-leads';
+import { BackgroundWork } from '../../application/shared/background-work';
+import { LoadGauge } from '../../application/shared/load-gauge';
+import { Logger } from '../../application/shared/logger';
+import * as sheetColumns from '../../domain/imports/sheet-columns';
+import { Later, wiring } from '../binding';
+import { Config } from '../config';
+import { TOKENS } from '../tokens';
+import { PROJECT_TOKENS } from './projects';
+
+export const IMPORT_TOKENS = {
+  ImportRepository: Symbol.for('ImportRepository'),
+  /** How a file is read (the CSV and TSV reader). */
+  SheetReader: Symbol.for('SheetReader'),
+  /** The reading rules of a sheet (domain/imports/sheet-columns.ts). */
+  SheetRules: Symbol.for('SheetRules'),
+  /** What an import writes its rows through: the clients' and the leads' batch upserts. */
+  RowWriters: Symbol.for('ImportRowWriters'),
+  ImportLimits: Symbol.for('ImportLimits'),
+} as const;
+
+const RUN_SETTINGS = Symbol('RunImportsSettings');
+const LOAD_GAUGE = Symbol('ImportLoadGauge');
+
+/**
+ * File imports: received over HTTP (or by the operator's CLI), staged, and run in the background of every
+ * server process through the batch upserts of the clients and projects contexts.
+ */
+export const importsContext = new ContainerModule(({ bind }) => {
+  const { singleton, services, later } = wiring(bind);
+  const T = IMPORT_TOKENS;
+  const { UnitOfWork: uow, IdGenerator: ids, Clock: clock } = TOKENS;
+  bind<SheetReader>(T.SheetReader).toConstantValue(new CsvSheetReader());
+  bind<SheetRules>(T.SheetRules).toConstantValue({
+    headerRowIndex: sheetColumns.headerRowIndex,
+    isBlankRow: sheetColumns.isBlankRow,
+    planColumns: sheetColumns.planColumns,
+    readClientRow: sheetColumns.readClientRow,
+    readLeadRow: sheetColumns.readLeadRow,
+  });
+  bind<RowWriters>(T.RowWriters).toResolvedValue(
+    (clients: Later<UpsertClients>, leads: Later<UpsertLeads>): RowWriters => ({ clients, leads }),
+    [later(UpsertClients), later(UpsertLeads)],
+  );
+  bind<ImportLimits>(T.ImportLimits).toResolvedValue(
+    (config: Config): ImportLimits => ({ maxRows: config.imports.maxRows }),
+    [TOKENS.Config],
+  );
+  bind<RunImportsSettings>(RUN_SETTINGS).toResolvedValue(
+    // A batch renews the lease; a node that stops is taken over after it, as the outbox's claims are.
+    (config: Config): RunImportsSettings => ({ leaseMs: config.outbox.leaseMs, intervalMs: config.outbox.pollMs }),
+    [TOKENS.Config],
+  );
+  bind<LoadGauge>(LOAD_GAUGE).toConstantValue(new EventLoopGauge());
+  singleton(RunImports, [
+    uow,
+    T.ImportRepository,
+    T.RowWriters,
+    T.SheetRules,
+    ids,
+    clock,
+    later<Logger>(TOKENS.Logger),
+    RUN_SETTINGS,
+    LOAD_GAUGE,
+  ]);
+  bind<BackgroundWork>(TOKENS.BackgroundWork).toService(RunImports);
+  singleton(ReceiveImport, [
+    uow,
+    T.ImportRepository,
+    PROJECT_TOKENS.ProjectRepository,
+    T.SheetReader,
+    T.SheetRules,
+    ids,
+    clock,
+    T.ImportLimits,
+    RunImports,
+  ]);
+  singleton(GetImport, [T.ImportRepository]);
+  singleton(ListImports, [T.ImportRepository]);
+  singleton(ListImportRows, [T.ImportRepository]);
+  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(
+    (useCases: ImportUseCases, config: Config) => importRoutes(useCases, { maxFileBytes: config.imports.maxBytes }),
+    [services({ receive: ReceiveImport, get: GetImport, list: ListImports, rows: ListImportRows }), TOKENS.Config],
+  );
+});
