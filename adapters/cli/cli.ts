@@ -34,6 +34,8 @@ export interface CliCommand {
   /** For a command that prints `{ data: [...] }`: the columns of its table in human output. */
   columns?: readonly string[];
   run(args: CliArgs): Promise<unknown>;
+  /** Whether what `run` answered reports a failure (an import that failed): it is printed all the same, and the exit status is 1. */
+  failed?(result: unknown): boolean;
 }
 
 export interface CliIo {
@@ -350,7 +352,7 @@ export async function runCommandLine(line: Extract<CommandLine, { kind: 'run' }>
   try {
     const result = await line.command.run(line.args);
     io.out(line.json ? JSON.stringify(result) : humanText(result, line.command, line.argv));
-    return 0;
+    return line.command.failed?.(result) ? 1 : 0;
   } catch (err) {
     io.err(`error: ${(err as Error).message}`);
     return 1;

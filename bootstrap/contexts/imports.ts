@@ -1,5 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { CsvSheetReader } from '../../adapters/imports/csv-sheet-reader';
+import { CliCommand } from '../../adapters/cli/cli';
+import { ImportCommandUseCases, importCommands } from '../../adapters/cli/imports/import-commands';
 import { RouteModule } from '../../adapters/http/app';
 import { ImportUseCases, importRoutes } from '../../adapters/http/imports/import-routes';
 import { EventLoopGauge } from '../../adapters/system/event-loop-gauge';
@@ -92,6 +94,9 @@ export const importsContext = new ContainerModule(({ bind }) => {
   singleton(GetImport, [T.ImportRepository]);
   singleton(ListImports, [T.ImportRepository]);
   singleton(ListImportRows, [T.ImportRepository]);
+  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue((uc: () => ImportCommandUseCases) => importCommands(uc), [
+    later(services({ receive: ReceiveImport, run: RunImports, rows: ListImportRows })),
+  ]);
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(
     (useCases: ImportUseCases, config: Config) => importRoutes(useCases, { maxFileBytes: config.imports.maxBytes }),
     [services({ receive: ReceiveImport, get: GetImport, list: ListImports, rows: ListImportRows }), TOKENS.Config],
