@@ -71,7 +71,7 @@ export const libreOfficeClients = (): Buffer => sheetFile(LIBREOFFICE_CLIENTS, {
  * Line 1 header `"Nome","E-mail","Telefone","Empresa","Origem","Observações","Tags"`; the lead on line 2,
  * `Fernanda Lima` (fernanda@example.com, `(11) 98765-4321`, Lima & Filhos, Instagram), has a note of three
  * lines (lines 2–4: `Ligar depois das 14h.` / `Disse: "quero orçamento"` / `Urgente`) and tags `quente;vip`;
- * the lead on line 5, `Roberto Dias` (no e-mail, `+55 11 987654321`, no company, Indicação), has the note
+ * the lead on line 5, `Roberto Dias` (no e-mail, `+55 11 91234 5678`, no company, Indicação), has the note
  * `Sem observações` and no tags.
  */
 export const CRM_LEADS_WITH_NOTES = [
@@ -79,7 +79,7 @@ export const CRM_LEADS_WITH_NOTES = [
   '"Fernanda Lima","fernanda@example.com","(11) 98765-4321","Lima & Filhos","Instagram","Ligar depois das 14h.',
   'Disse: ""quero orçamento""',
   'Urgente","quente;vip"',
-  '"Roberto Dias","","+55 11 987654321","","Indicação","Sem observações",""',
+  '"Roberto Dias","","+55 11 91234 5678","","Indicação","Sem observações",""',
 ];
 export const crmLeadsWithNotes = (): Buffer => sheetFile(CRM_LEADS_WITH_NOTES, { eol: '\r\n' });
 

@@ -325,7 +325,7 @@ describe('The shared fixtures, read with the reading rules', () => {
     const crm = await readAll<LeadRowCommand>(crmLeadsWithNotes(), 'leads');
     expect(crm.map((r) => [r.line, r.reading.command?.fullName, r.reading.command?.phone])).to.deep.equal([
       [2, 'Fernanda Lima', '+5511987654321'],
-      [5, 'Roberto Dias', '+5511987654321'],
+      [5, 'Roberto Dias', '+5511912345678'],
     ]);
     expect(crm[0].reading.command).to.deep.include({ notes: CRM_FIRST_NOTE, tags: ['quente', 'vip'], customerSource: 'Instagram' });
     const tsv = await readAll<LeadRowCommand>(tsvLeads(), 'leads');
