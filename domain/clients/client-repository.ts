@@ -21,7 +21,14 @@ export interface ClientRepository extends RecordLocks {
    * several hold it (an e-mail is not unique). Null for an empty one.
    */
   findByEmail(team: TeamContext, email: string): Promise<ClientData | null>;
+  /**
+   * The clients holding any of these CPFs, CNPJs or e-mails (trimmed, in lower case), active or not, oldest
+   * first: what a batch of items may name, read at once.
+   */
+  findHolders(team: TeamContext, keys: { cpfs: readonly string[]; cnpjs: readonly string[]; emails: readonly string[] }): Promise<ClientData[]>;
   countActive(team: TeamContext): Promise<number>;
   insert(client: ClientData): Promise<void>;
+  /** Clients of one team inserted together, as `insert` inserts one. */
+  insertMany(clients: readonly ClientData[]): Promise<void>;
   update(client: ClientData): Promise<void>;
 }

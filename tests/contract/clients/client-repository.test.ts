@@ -127,6 +127,38 @@ forEachBackend('ClientRepository contract', (env) => {
     expect(await repo.findByEmail(team, '')).to.equal(null);
   });
 
+  it('finds the holders of any of several CPFs, CNPJs and e-mails at once, oldest first, only in its team', async () => {
+    const byCpf = ClientMother.create({ teamId: team.teamId, cpf: '52998224725', status: 'inactive' });
+    const byCnpj = ClientMother.create({ teamId: team.teamId, cnpj: '11222333000181' });
+    const byEmail = ClientMother.create({ teamId: team.teamId, email: ' Ana.Conceicao@Example.com' });
+    const unrelated = ClientMother.create({ teamId: team.teamId, cpf: '39053344705', email: 'outra@example.com' });
+    const elsewhere = ClientMother.create({ teamId: ClientMother.id(++teamSeq), cpf: '52998224725', email: 'ana.conceicao@example.com' });
+    for (const c of [byCpf, byCnpj, byEmail, unrelated, elsewhere]) await repo.insert(c);
+    const found = await repo.findHolders(team, {
+      cpfs: ['52998224725', '11144477735'],
+      cnpjs: ['11222333000181'],
+      emails: ['ana.conceicao@example.com'],
+    });
+    expect(found.map((c) => c.id)).to.deep.equal([byCpf.id, byCnpj.id, byEmail.id]);
+    expect(found[0]).to.deep.equal(byCpf);
+    expect(await repo.findHolders(team, { cpfs: [], cnpjs: [], emails: [] })).to.deep.equal([]);
+  });
+
+  it('inserts several clients together: each readable, found by search, and counted', async () => {
+    const made = [
+      ClientMother.create({ teamId: team.teamId, name: 'Conceição Araújo', type: 'PF' }),
+      ClientMother.create({ teamId: team.teamId, name: 'Padaria Sá', type: 'PJ' }),
+      ClientMother.create({ teamId: team.teamId, name: 'João Simões', type: 'PF', status: 'inactive' }),
+    ];
+    await env()
+      .container.get<UnitOfWork>(TOKENS.UnitOfWork)
+      .run(() => repo.insertMany(made));
+    for (const c of made) expect(await repo.findById(team, c.id)).to.deep.equal(c);
+    expect((await repo.list(team, { status: 'active' }, q({ search: 'conceicao' }))).items.map((c) => c.id)).to.deep.equal([made[0].id]);
+    await expectTotals(made);
+    await repo.insertMany([]);
+  });
+
   it('updates a client', async () => {
     const c = ClientMother.create({ teamId: team.teamId });
     await repo.insert(c);

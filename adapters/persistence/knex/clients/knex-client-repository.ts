@@ -207,6 +207,25 @@ export class KnexClientRepository implements ClientRepository {
     return row ? fromRow(row) : null;
   }
 
+  async findHolders(
+    team: TeamContext,
+    keys: { cpfs: readonly string[]; cnpjs: readonly string[]; emails: readonly string[] },
+  ): Promise<ClientData[]> {
+    if (keys.cpfs.length + keys.cnpjs.length + keys.emails.length === 0) return [];
+    const rows: Row[] = await this.database
+      .db('clients')
+      .where({ team_id: team.teamId })
+      .andWhere((w) => {
+        if (keys.cpfs.length) w.orWhereIn('cpf', [...keys.cpfs]);
+        if (keys.cnpjs.length) w.orWhereIn('cnpj', [...keys.cnpjs]);
+        // The index on (team_id, lower(trim(email))) of migration 20261202000100 answers it.
+        if (keys.emails.length) w.orWhereRaw(`lower(trim(email)) in (${keys.emails.map(() => '?').join(', ')})`, [...keys.emails]);
+      })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .select<Row[]>('*');
+    return rows.map(fromRow);
+  }
+
   async countActive(team: TeamContext): Promise<number> {
     return this.counts.total({ team_id: team.teamId, status: 'active' });
   }
@@ -217,6 +236,25 @@ export class KnexClientRepository implements ClientRepository {
       await this.versions.touch(client.teamId);
       await this.write(() => this.database.db('clients').insert(toRow(client)));
       await this.counts.move(null, countKeyOf(client));
+    });
+  }
+
+  /**
+   * The rows through the hot write path (each statement's text prepared once), the team's version moved once
+   * and each count once by the number of clients it gains.
+   */
+  async insertMany(clients: readonly ClientData[]): Promise<void> {
+    if (clients.length === 0) return;
+    await this.database.transaction(async () => {
+      const gains = new Map<string, { key: CountKey; n: number }>();
+      for (const teamId of new Set(clients.map((c) => c.teamId))) await this.versions.touch(teamId);
+      for (const client of clients) {
+        await this.write(() => this.database.insert('clients', toRow(client)));
+        const key = countKeyOf(client);
+        const id = JSON.stringify(key);
+        gains.set(id, { key, n: (gains.get(id)?.n ?? 0) + 1 });
+      }
+      for (const { key, n } of gains.values()) await this.counts.grow(key, n);
     });
   }
 

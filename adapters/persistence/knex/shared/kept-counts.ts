@@ -50,6 +50,11 @@ export class KeptCounts<K extends CountKey> {
     await this.database.writeRows(() => this.moves(from, to));
   }
 
+  /** `n` more rows of `key` (inserted together). */
+  async grow(key: K, n: number): Promise<void> {
+    await this.database.writeRows(() => [this.add(key, n)]);
+  }
+
   /** The rows `move` writes, in their order, for `KnexDatabase.writeRows`; built inside the write's transaction (its slot). */
   moves(from: K | null, to: K | null): RowWrite[] {
     if (from && to && this.columns.every((c) => from[c] === to[c])) return [];

@@ -61,12 +61,27 @@ export class MemoryClientRepository implements ClientRepository {
     return holders[0] ?? null;
   }
 
+  async findHolders(
+    team: TeamContext,
+    keys: { cpfs: readonly string[]; cnpjs: readonly string[]; emails: readonly string[] },
+  ): Promise<ClientData[]> {
+    const holds = (c: ClientData): boolean =>
+      (c.cpf !== null && keys.cpfs.includes(c.cpf)) ||
+      (c.cnpj !== null && keys.cnpjs.includes(c.cnpj)) ||
+      keys.emails.includes(clientEmailKey(c.email) ?? '');
+    const holders = this.rows.filter((c) => c.teamId === team.teamId && holds(c));
+    return holders.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+  }
+
   async countActive(team: TeamContext): Promise<number> {
     return this.rows.filter((c) => c.teamId === team.teamId && c.status === 'active').length;
   }
 
   async insert(client: ClientData): Promise<void> {
     this.rows.set(client.id, client);
+  }
+  async insertMany(clients: readonly ClientData[]): Promise<void> {
+    for (const client of clients) this.rows.set(client.id, client);
   }
   async update(client: ClientData): Promise<void> {
     this.rows.set(client.id, client);
