@@ -109,6 +109,9 @@ const CLAIMABLE = "(status = 'queued' or (status = 'running' and (lease_until is
 /** Rows a statement inserts at most: well under SQLite's and PostgreSQL's limits on bound values. */
 const INSERT_CHUNK = 100;
 
+const SAVE_OUTCOME =
+  'update "import_rows" set "status" = ?, "record_id" = ?, "problems" = ?, "updated_at" = ? where "team_id" = ? and "import_id" = ? and "seq" = ?';
+
 export class KnexImportRepository implements ImportRepository {
   constructor(private readonly database: KnexDatabase) {}
 
@@ -174,11 +177,10 @@ export class KnexImportRepository implements ImportRepository {
 
   async saveOutcomes(team: TeamContext, importId: string, outcomes: readonly RowOutcome[], at: string): Promise<void> {
     if (outcomes.length === 0) return;
+    // A row at a time through the hot write path: one statement text, prepared once (named on PostgreSQL).
     await this.database.transaction(async () => {
       for (const o of outcomes) {
-        await this.table('import_rows')
-          .where({ team_id: team.teamId, import_id: importId, seq: o.seq })
-          .update({ status: o.status, record_id: o.recordId, problems: JSON.stringify(o.problems), updated_at: at });
+        await this.database.write(SAVE_OUTCOME, [o.status, o.recordId, JSON.stringify(o.problems), at, team.teamId, importId, o.seq]);
       }
     });
   }
