@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { RequestActivity } from '../adapters/http/middleware/request-activity';
 import { Container } from 'inversify';
 import { Knex } from 'knex';
 import { PinoLogger } from '../adapters/logging/pino-logger';
@@ -102,6 +103,8 @@ export function buildRuntime(config: Config): Runtime {
   const storage = storageKindOf(config.databaseUrl);
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
+  // The HTTP app counts its requests on it (bootstrap/http.ts); imports and the dispatcher give way to them.
+  container.bind(TOKENS.RequestActivity).toConstantValue(new RequestActivity());
   const stopwatch = new MonotonicStopwatch();
   container.bind(TOKENS.Stopwatch).toConstantValue(stopwatch);
   container.bind(TOKENS.Memos).toConstantValue(new LruMemos(stopwatch));

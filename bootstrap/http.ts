@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import { RouteModule, createApp } from '../adapters/http/app';
+import { RequestActivity } from '../adapters/http/middleware/request-activity';
 import { PromMetrics } from '../adapters/metrics/prom-metrics';
 import { AuthenticateApiKey } from '../application/teams/authenticate-api-key';
 import { Runtime } from './container';
@@ -9,7 +10,7 @@ import { TOKENS } from './tokens';
 export function buildHttpApp(runtime: Runtime): Koa {
   const c = runtime.container;
   const metrics = c.get<PromMetrics>(TOKENS.Metrics);
-  return createApp({
+  const app = createApp({
     routes: c.getAll<RouteModule>(TOKENS.RouteModule),
     authenticateApiKey: c.get(AuthenticateApiKey),
     rateLimiter: c.get(TOKENS.RateLimiter),
@@ -21,4 +22,7 @@ export function buildHttpApp(runtime: Runtime): Koa {
     metrics,
     ops: { readiness: c.get(TOKENS.Readiness), scrape: metricsScrape(metrics), metricsToken: runtime.config.metricsToken },
   });
+  // Counted first, so background work (imports) sees every request this process serves.
+  app.middleware.unshift(c.get<RequestActivity>(TOKENS.RequestActivity).middleware());
+  return app;
 }

@@ -4,6 +4,8 @@ import { TeamContext } from '../domain/shared/team';
 export const TOKENS = {
   Config: Symbol.for('Config'),
   Clock: Symbol.for('Clock'),
+  /** The requests this process is serving (`RequestActivity`): what background work that writes in steps gives way to. */
+  RequestActivity: Symbol.for('RequestActivity'),
   Stopwatch: Symbol.for('Stopwatch'),
   /** What the application remembers in the process (`Memos`: API keys trusted, projects found). */
   Memos: Symbol.for('Memos'),

@@ -1,4 +1,6 @@
 import { BackgroundLoop } from '../shared/background-loop';
+import { LoadGauge, idleGauge } from '../shared/load-gauge';
+import { shareWithRequests } from '../shared/share-with-requests';
 import { BackgroundWork } from '../shared/background-work';
 import { Logger } from '../shared/logger';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
@@ -22,9 +24,18 @@ export class DealDispatchScheduler implements DealDispatchTrigger, BackgroundWor
     logger: () => Logger,
     /** How often it looks at the outbox on its own (OUTBOX_POLL_MS); writes also wake it at once. */
     intervalMs = 1000,
+    /** The requests this process serves: a backlog (an import's events) is dispatched in the time they leave. */
+    load: LoadGauge = idleGauge,
   ) {
+    let lastPassMs = 0;
     this.loop = new BackgroundLoop(
-      async () => (await dispatch().execute({ limit: DISPATCH_BATCH })).claimed === DISPATCH_BATCH,
+      async (isActive) => {
+        await shareWithRequests(load, isActive, lastPassMs);
+        const started = performance.now();
+        const { claimed } = await dispatch().execute({ limit: DISPATCH_BATCH });
+        lastPassMs = performance.now() - started;
+        return claimed === DISPATCH_BATCH;
+      },
       (err) => logger().error({ err }, 'deal event dispatch failed'),
       intervalMs,
       [{ intervalMs: PURGE_INTERVAL_MS, run: () => purge().execute({}) }],

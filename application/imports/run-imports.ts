@@ -18,24 +18,22 @@ import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { LoadGauge, idleGauge } from '../shared/load-gauge';
 import { Logger } from '../shared/logger';
+import { shareWithRequests } from '../shared/share-with-requests';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { ImportTrigger } from './receive-import';
 import { RowWriters } from './row-writers';
 import { SheetRules } from './sheet-rules';
 
-/** Rows written per batch (one unit of work): the most a batch write takes. */
-export const IMPORT_BATCH_ROWS = 100;
-/** Above this utilization the process is busy serving: imports wait, a little at a time. */
-const BUSY = 0.6;
-const PAUSE_MS = 25;
-/** However busy the process, a batch runs at least this often: imports are slow, never stuck. */
-const MAX_WAIT_MS = 1000;
+/** Rows written per batch (one unit of work): few enough that a batch holds the process only milliseconds. */
+export const IMPORT_BATCH_ROWS = 50;
 
 export interface RunImportsSettings {
   /** How long a claim holds without a batch renewing it; a node that stops is taken over after this. */
   leaseMs: number;
   /** How often a server process looks for imports to run on its own (a new import wakes it at once). */
   intervalMs: number;
+  /** Rows a batch writes (IMPORT_BATCH_ROWS unless given). */
+  batchRows?: number;
 }
 
 /** The claim went to another node meanwhile (this one stalled past its lease): its batch is undone. */
@@ -181,13 +179,15 @@ export class RunImports implements BackgroundWork, ImportTrigger {
         });
         current = restarted;
       }
+      let lastBatchMs = 0;
       for (;;) {
         if (!isActive()) {
           await this.letGo(team, claimed.id, false);
           return;
         }
-        if (giveWay) await this.giveWay(isActive);
-        const rows = await this.imports.pendingRows(team, claimed.id, IMPORT_BATCH_ROWS);
+        if (giveWay) await shareWithRequests(this.load, isActive, lastBatchMs);
+        const started = performance.now();
+        const rows = await this.imports.pendingRows(team, claimed.id, this.settings.batchRows ?? IMPORT_BATCH_ROWS);
         if (rows.length === 0) {
           const done = Import.restore(current.snapshot());
           await this.uow.run(async () => {
@@ -198,6 +198,7 @@ export class RunImports implements BackgroundWork, ImportTrigger {
           return;
         }
         current = await this.runBatch(team, current, rows, memory);
+        lastBatchMs = performance.now() - started;
         onProgress?.(current.snapshot());
       }
     } catch (err) {
@@ -282,16 +283,5 @@ export class RunImports implements BackgroundWork, ImportTrigger {
       }
       await this.imports.saveHeld(entity.snapshot(), this.owner);
     });
-  }
-
-  /**
-   * Waits while the process is busy serving requests (up to MAX_WAIT_MS), as event deliveries do: an import
-   * runs at the pace the requests leave it, and at least a batch a second.
-   */
-  private async giveWay(isActive: () => boolean): Promise<void> {
-    const started = Date.now();
-    while (isActive() && this.load.utilization() > BUSY && Date.now() - started < MAX_WAIT_MS) {
-      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-    }
   }
 }

@@ -53,10 +53,13 @@ export class BackgroundLoop implements BackgroundWork {
 
   private async drain(): Promise<void> {
     try {
-      do {
+      for (let first = true; first || (this.again && this.active); first = false) {
+        // Between passes the requests that arrived meanwhile are served: on SQLite a pass never waits for
+        // I/O, and passes back to back (a backlog of 50 000 events) would hold them for seconds.
+        if (!first) await new Promise<void>((resolve) => setImmediate(resolve));
         this.again = false;
         if (await this.pass(() => this.active)) this.again = true;
-      } while (this.again && this.active);
+      }
       for (const chore of this.chores) {
         if (Date.now() - (this.lastChore.get(chore) ?? 0) < chore.intervalMs) continue;
         this.lastChore.set(chore, Date.now());

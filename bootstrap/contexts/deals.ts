@@ -83,7 +83,13 @@ export const dealsContext = new ContainerModule(({ bind }) => {
   // The scheduler is the trigger every deal write takes, and it runs the dispatcher, whose workflow actions are
   // other contexts' use cases: it gets accessors of what it runs (`later`), resolved on its first run. Building a
   // deal write never builds the dispatcher, and a workflow action that itself writes deals makes no cycle.
-  singleton(DealDispatchScheduler, [later(DispatchDealEvents), later(PurgeIdempotencyKeys), later<Logger>(TOKENS.Logger), T.OutboxPollMs]);
+  singleton(DealDispatchScheduler, [
+    later(DispatchDealEvents),
+    later(PurgeIdempotencyKeys),
+    later<Logger>(TOKENS.Logger),
+    T.OutboxPollMs,
+    TOKENS.RequestActivity,
+  ]);
   bind<DealDispatchTrigger>(T.DealDispatchTrigger).toService(DealDispatchScheduler);
   bind<BackgroundWork>(TOKENS.BackgroundWork).toService(DealDispatchScheduler);
 

@@ -4,7 +4,6 @@ import { CliCommand } from '../../adapters/cli/cli';
 import { ImportCommandUseCases, importCommands } from '../../adapters/cli/imports/import-commands';
 import { RouteModule } from '../../adapters/http/app';
 import { ImportUseCases, importRoutes } from '../../adapters/http/imports/import-routes';
-import { EventLoopGauge } from '../../adapters/system/event-loop-gauge';
 import { UpsertClients } from '../../application/clients/upsert-clients';
 import { GetImport } from '../../application/imports/get-import';
 import { ListImportRows } from '../../application/imports/list-import-rows';
@@ -16,7 +15,6 @@ import { SheetReader } from '../../application/imports/sheet-reader';
 import { SheetRules } from '../../application/imports/sheet-rules';
 import { UpsertLeads } from '../../application/projects/upsert-leads';
 import { BackgroundWork } from '../../application/shared/background-work';
-import { LoadGauge } from '../../application/shared/load-gauge';
 import { Logger } from '../../application/shared/logger';
 import * as sheetColumns from '../../domain/imports/sheet-columns';
 import { Later, wiring } from '../binding';
@@ -36,7 +34,6 @@ export const IMPORT_TOKENS = {
 } as const;
 
 const RUN_SETTINGS = Symbol('RunImportsSettings');
-const LOAD_GAUGE = Symbol('ImportLoadGauge');
 
 /**
  * File imports: received over HTTP (or by the operator's CLI), staged, and run in the background of every
@@ -67,7 +64,6 @@ export const importsContext = new ContainerModule(({ bind }) => {
     (config: Config): RunImportsSettings => ({ leaseMs: config.outbox.leaseMs, intervalMs: config.outbox.pollMs }),
     [TOKENS.Config],
   );
-  bind<LoadGauge>(LOAD_GAUGE).toConstantValue(new EventLoopGauge());
   singleton(RunImports, [
     uow,
     T.ImportRepository,
@@ -77,7 +73,7 @@ export const importsContext = new ContainerModule(({ bind }) => {
     clock,
     later<Logger>(TOKENS.Logger),
     RUN_SETTINGS,
-    LOAD_GAUGE,
+    TOKENS.RequestActivity,
   ]);
   bind<BackgroundWork>(TOKENS.BackgroundWork).toService(RunImports);
   singleton(ReceiveImport, [
@@ -94,9 +90,10 @@ export const importsContext = new ContainerModule(({ bind }) => {
   singleton(GetImport, [T.ImportRepository]);
   singleton(ListImports, [T.ImportRepository]);
   singleton(ListImportRows, [T.ImportRepository]);
-  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue((uc: () => ImportCommandUseCases) => importCommands(uc), [
-    later(services({ receive: ReceiveImport, run: RunImports, rows: ListImportRows })),
-  ]);
+  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(
+    (uc: () => ImportCommandUseCases) => importCommands(uc),
+    [later(services({ receive: ReceiveImport, run: RunImports, rows: ListImportRows }))],
+  );
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(
     (useCases: ImportUseCases, config: Config) => importRoutes(useCases, { maxFileBytes: config.imports.maxBytes }),
     [services({ receive: ReceiveImport, get: GetImport, list: ListImports, rows: ListImportRows }), TOKENS.Config],

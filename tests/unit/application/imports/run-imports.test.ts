@@ -25,7 +25,11 @@ function world() {
     },
   };
   const runner = () =>
-    new RunImports(uow, imports, writers, fakeRules, { next: uuid }, clock, () => silentLogger, { leaseMs: LEASE_MS, intervalMs: 1000 });
+    new RunImports(uow, imports, writers, fakeRules, { next: uuid }, clock, () => silentLogger, {
+      leaseMs: LEASE_MS,
+      intervalMs: 1000,
+      batchRows: 100,
+    });
   /** An import queued with these first cells (one row each), as ReceiveImport leaves it. */
   const queue = async (
     names: string[],
