@@ -79,8 +79,8 @@ const sqliteBinding = (v: unknown): unknown => (v instanceof Date ? v.valueOf() 
  * Runs a statement that answers no rows (a savepoint's, an insert) on a connection, through its kept
  * statements, its bindings as Knex writes them.
  */
-export function runOn(connection: SqliteConnection, sql: string, bindings: readonly unknown[] = []): void {
-  keptStatement(connection, sql, false).run(bindings.map(sqliteBinding));
+export function runOn(connection: SqliteConnection, sql: string, bindings: readonly unknown[] = []): number {
+  return keptStatement(connection, sql, false).run(bindings.map(sqliteBinding)).changes;
 }
 
 /** Runs a read on a connection through its kept statements: each row as the array of its columns. */

@@ -150,10 +150,19 @@ export class KnexDatabase {
 
   /** A write of the hot paths, its text written once: on the SQLite unit's connection, or a named statement. */
   async write(sql: string, bindings: readonly unknown[]): Promise<void> {
+    await this.change(sql, bindings);
+  }
+
+  /** A write of the hot paths, as `write`, answering how many rows it changed. */
+  async change(sql: string, bindings: readonly unknown[]): Promise<number> {
     const connection = this.sqliteConnection();
     if (connection) return runOn(connection, sql, bindings);
     const query = (this.open() ?? this.knex).raw(sql, bindings as Knex.RawBinding[]);
-    await (this.dialect === 'postgres' ? query.options({ name: pgStatement(sql).name }) : query);
+    const result = (await (this.dialect === 'postgres' ? query.options({ name: pgStatement(sql).name }) : query)) as {
+      rowCount?: number;
+      changes?: number;
+    };
+    return result.rowCount ?? result.changes ?? 0;
   }
 
   /**
