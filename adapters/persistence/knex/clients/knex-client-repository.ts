@@ -207,23 +207,40 @@ export class KnexClientRepository implements ClientRepository {
     return row ? fromRow(row) : null;
   }
 
+  /**
+   * One lookup per kind of key, each on its own index (an OR of the three makes SQLite read every client of
+   * the team), merged oldest first.
+   */
   async findHolders(
     team: TeamContext,
     keys: { cpfs: readonly string[]; cnpjs: readonly string[]; emails: readonly string[] },
   ): Promise<ClientData[]> {
-    if (keys.cpfs.length + keys.cnpjs.length + keys.emails.length === 0) return [];
-    const rows: Row[] = await this.database
-      .db('clients')
-      .where({ team_id: team.teamId })
-      .andWhere((w) => {
-        if (keys.cpfs.length) w.orWhereIn('cpf', [...keys.cpfs]);
-        if (keys.cnpjs.length) w.orWhereIn('cnpj', [...keys.cnpjs]);
-        // The index on (team_id, lower(trim(email))) of migration 20261202000100 answers it.
-        if (keys.emails.length) w.orWhereRaw(`lower(trim(email)) in (${keys.emails.map(() => '?').join(', ')})`, [...keys.emails]);
-      })
-      .orderBy([{ column: 'created_at' }, { column: 'id' }])
-      .select<Row[]>('*');
-    return rows.map(fromRow);
+    const base = () => this.database.db('clients').where({ team_id: team.teamId });
+    const lookups: Promise<Row[]>[] = [];
+    if (keys.cpfs.length)
+      lookups.push(
+        base()
+          .whereIn('cpf', [...keys.cpfs])
+          .select<Row[]>('*'),
+      );
+    if (keys.cnpjs.length)
+      lookups.push(
+        base()
+          .whereIn('cnpj', [...keys.cnpjs])
+          .select<Row[]>('*'),
+      );
+    if (keys.emails.length) {
+      // The index on (team_id, lower(trim(email))) of migration 20261202000100 answers it.
+      const marks = keys.emails.map(() => '?').join(', ');
+      lookups.push(
+        base()
+          .whereRaw(`lower(trim(email)) in (${marks})`, [...keys.emails])
+          .select<Row[]>('*'),
+      );
+    }
+    const byId = new Map<string, ClientData>();
+    for (const rows of await Promise.all(lookups)) for (const row of rows) byId.set(row.id as string, fromRow(row));
+    return [...byId.values()].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
   }
 
   async countActive(team: TeamContext): Promise<number> {
