@@ -6,7 +6,7 @@
 //
 // BENCH_IMPORT_ROWS (50 000) rows in the file; BENCH_ROWS (10 000) deals seeded in the team;
 // BENCH_DATABASE_URL (a fresh SQLite file by default) for PostgreSQL (use an empty database);
-// BENCH_CONNECTIONS (10) for the GET /deals load; BENCH_SECONDS (5) for the quiet measurement;
+// BENCH_RATE (200) GET /deals a second beside it; BENCH_SECONDS (5) for the quiet measurement;
 // `--json` prints the results as JSON instead of a table.
 import autocannon from 'autocannon';
 import { ChildProcess, execSync } from 'node:child_process';
@@ -15,11 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encode } from 'iconv-lite';
 import { seed } from './seed';
-import { rssMb, startServer, waitForServer } from './server';
+import { gauge, rssMb, startServer, waitForServer } from './server';
 
 const FILE_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3937);
 const JSON_OUTPUT = process.argv.includes('--json');
@@ -53,9 +53,9 @@ function cpf(n: number): string {
 }
 
 /** The spreadsheet: a header in Portuguese, `;`, dates as dd/mm/yyyy, Windows-1252. */
-function spreadsheet(rows: number): Buffer {
+function spreadsheet(rows: number, first = 0): Buffer {
   const lines = ['Nome;CPF;E-mail;Telefone;Cidade;UF;CEP;Data de nascimento;Observações'];
-  for (let i = 0; i < rows; i++) {
+  for (let i = first; i < first + rows; i++) {
     const [city, uf] = CITIES[i % CITIES.length];
     const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
     const day = String((i % 28) + 1).padStart(2, '0');
@@ -83,8 +83,8 @@ interface ImportRun {
   seconds: number;
   rowsPerSecond: number;
   rssGrowthMb: number;
-  quietP99: number;
-  duringP99: number;
+  quietP99: number | null;
+  duringP99: number | null;
   totals: Record<string, number>;
 }
 
@@ -108,23 +108,44 @@ async function readImport(base: string, key: string, id: string): Promise<Import
   return ((await res.json()) as { data: ImportView }).data;
 }
 
-/** The p99 of GET `url`, on CONNECTIONS concurrent loops, until `until()` holds or for `seconds`, in ms. */
+/**
+ * The p99 of GET `url` sent at a steady RATE per second (an open load: a request goes out on time whether or not
+ * the ones before have been answered, so a stall shows in every request it holds up), until `until()` holds or
+ * for `seconds`, in ms.
+ */
 async function p99Of(url: string, headers: Record<string, string>, until: () => boolean, seconds?: number): Promise<number> {
   const latencies: number[] = [];
   const started = Date.now();
   const going = () => (seconds !== undefined ? Date.now() - started < seconds * 1000 : !until());
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (going()) {
-        const t = performance.now();
-        const res = await fetch(url, { headers });
-        await res.arrayBuffer();
+  const inFlight = new Set<Promise<void>>();
+  for (let sent = 0; going(); sent++) {
+    const due = started + (sent * 1000) / RATE;
+    if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+    const t = performance.now();
+    const request: Promise<void> = fetch(url, { headers })
+      .then((res) => res.arrayBuffer())
+      .then(() => {
         latencies.push(performance.now() - t);
-      }
-    }),
-  );
+      })
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  }
+  await Promise.all(inFlight);
   latencies.sort((a, b) => a - b);
-  return latencies.length === 0 ? 0 : Math.round(latencies[Math.floor(latencies.length * 0.99)]);
+  const q = (f: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * f))] ?? 0);
+  log(`  GET /deals: ${latencies.length} requests, p50 ${q(0.5)} p90 ${q(0.9)} p99 ${q(0.99)} max ${q(1)} ms`);
+  return latencies.length === 0 ? 0 : q(0.99);
+}
+
+/** Waits (up to 5 minutes) until the events of the runs before are dispatched: each run starts on a quiet server. */
+async function drained(origin: string): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < 300_000) {
+    const pending = await gauge(origin, 'deal_events_pending');
+    if (pending === undefined || pending === 0) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  log('  the events of the runs before were not dispatched within 5 minutes');
 }
 
 async function measureImport(
@@ -134,7 +155,8 @@ async function measureImport(
   file: Buffer,
   dryRun: boolean,
   server: ChildProcess,
-  quietP99: number,
+  /** The p99 of GET /deals just before; null measures the import alone, with no request beside it. */
+  quietP99: number | null,
 ): Promise<ImportRun> {
   const before = Math.max(...rssMb(server.pid!));
   let peak = before;
@@ -145,7 +167,7 @@ async function measureImport(
   const sampler = setInterval(() => {
     peak = Math.max(peak, ...rssMb(server.pid!));
   }, 200);
-  const load = p99Of(`${base}/deals?limit=20`, { Authorization: `Bearer ${key}` }, () => done);
+  const load = quietP99 === null ? Promise.resolve(null) : p99Of(`${base}/deals?limit=20`, { Authorization: `Bearer ${key}` }, () => done);
   while (view.status !== 'succeeded' && view.status !== 'failed') {
     await new Promise((r) => setTimeout(r, 100));
     view = await readImport(base, key, id);
@@ -180,33 +202,37 @@ async function main(): Promise<void> {
     await waitForServer(`${base}/deals?limit=1`, headers);
     const file = spreadsheet(FILE_ROWS);
     log(`spreadsheet: ${FILE_ROWS} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB`);
-    await autocannon({ url: `${base}/deals?limit=20`, headers, connections: CONNECTIONS, duration: 1 });
+    await autocannon({ url: `${base}/deals?limit=20`, headers, connections: 10, duration: 1 });
 
     const runs: ImportRun[] = [];
-    for (const [run, dryRun] of [
-      ['dry run', true],
-      ['import', false],
+    // The dry run and the import beside a steady load of GET /deals; then another spreadsheet of as many other
+    // people imported alone, for the rows per second the import reaches when it has the process to itself.
+    for (const [run, dryRun, alone, sheet] of [
+      ['dry run, GET /deals beside it', true, false, file],
+      ['import, GET /deals beside it', false, false, file],
+      ['import of other people, alone', false, true, spreadsheet(FILE_ROWS, FILE_ROWS)],
     ] as const) {
-      const quiet = await p99Of(`${base}/deals?limit=20`, headers, () => true, SECONDS);
-      const r = await measureImport(run, base, seeded.key, file, dryRun, server, quiet);
-      log(`${run}: ${r.rowsPerSecond} rows/s, RSS +${r.rssGrowthMb} MB, GET /deals p99 ${r.quietP99} → ${r.duringP99} ms`);
+      await drained(`http://127.0.0.1:${PORT}`);
+      const quiet = alone ? null : await p99Of(`${base}/deals?limit=20`, headers, () => true, SECONDS);
+      const r = await measureImport(run, base, seeded.key, sheet, dryRun, server, quiet);
+      log(`${run}: ${r.rowsPerSecond} rows/s, RSS +${r.rssGrowthMb} MB, GET /deals p99 ${r.quietP99 ?? '–'} → ${r.duringP99 ?? '–'} ms`);
       runs.push(r);
     }
-    const summary = { database: databaseUrl.split(':')[0], file_rows: FILE_ROWS, deals: ROWS, connections: CONNECTIONS, runs };
+    const summary = { database: databaseUrl.split(':')[0], file_rows: FILE_ROWS, deals: ROWS, rate: RATE, runs };
     if (JSON_OUTPUT) {
       process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
       return;
     }
     process.stdout.write(
-      `\n${summary.database}, a ${FILE_ROWS}-row client spreadsheet, ${ROWS} deals in the team, GET /deals?limit=20 on ${CONNECTIONS} connections\n\n`,
+      `\n${summary.database}, a ${FILE_ROWS}-row client spreadsheet, ${ROWS} deals in the team, GET /deals?limit=20 at ${RATE} requests a second\n\n`,
     );
     process.stdout.write(
       '| run | rows | seconds | rows/s | server RSS growth MB | GET /deals p99 before ms | p99 during ms | p99 ratio |\n|---|---|---|---|---|---|---|---|\n',
     );
     for (const r of runs) {
-      const ratio = r.quietP99 > 0 ? (r.duringP99 / r.quietP99).toFixed(2) : '–';
+      const ratio = r.quietP99 && r.duringP99 !== null ? `${(r.duringP99 / r.quietP99).toFixed(2)}x` : '–';
       process.stdout.write(
-        `| ${r.run} | ${r.rows} | ${r.seconds} | ${r.rowsPerSecond} | ${r.rssGrowthMb} | ${r.quietP99} | ${r.duringP99} | ${ratio}x |\n`,
+        `| ${r.run} | ${r.rows} | ${r.seconds} | ${r.rowsPerSecond} | ${r.rssGrowthMb} | ${r.quietP99 ?? '–'} | ${r.duringP99 ?? '–'} | ${ratio} |\n`,
       );
     }
   } finally {

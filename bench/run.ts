@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seed } from './seed';
-import { rssMb, startServer, waitForServer } from './server';
+import { gauge, rssMb, startServer, waitForServer } from './server';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -64,17 +64,6 @@ const probe = (url: string, headers: Record<string, string>): Promise<number> =>
       resolve(Infinity),
     );
   });
-
-/** A gauge of the server's `/metrics`; undefined when it does not tell. */
-async function gauge(base: string, name: string): Promise<number | undefined> {
-  try {
-    const text = await (await fetch(`${base}/metrics`)).text();
-    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-    return line === undefined ? undefined : Number(line.slice(name.length + 1));
-  } catch {
-    return undefined;
-  }
-}
 
 /** Events not dispatched yet, and deliveries to subscriptions not made yet: work a measurement must not run beside. */
 async function pendingEvents(base: string): Promise<number | undefined> {

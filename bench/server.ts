@@ -49,3 +49,14 @@ export function startServer(databaseUrl: string, port: number, env: Record<strin
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
+
+/** A gauge of the server's `/metrics`; undefined when it does not tell. */
+export async function gauge(base: string, name: string): Promise<number | undefined> {
+  try {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+    return line === undefined ? undefined : Number(line.slice(name.length + 1));
+  } catch {
+    return undefined;
+  }
+}
