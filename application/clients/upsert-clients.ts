@@ -8,7 +8,7 @@ import { TeamRepository } from '../../domain/teams/team-repository';
 import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
 import { EventLog } from '../events/event-log';
 import { EventDraft } from '../../domain/events/event';
-import { BatchItem, ItemOutcome, ItemResult, OnDuplicate, RehearsalMemory, itemErrorOf, rehearsing } from '../shared/batch';
+import { BatchItem, BatchWrite, ItemOutcome, ItemResult, OnDuplicate, RehearsalMemory, itemErrorOf } from '../shared/batch';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
@@ -35,49 +35,20 @@ interface BatchRun {
  * which it skips or updates as PUT /clients/:id does. Each item is atomic and logs the event its single
  * route logs; one item's refusal never blocks the others.
  */
-export class UpsertClients {
+export class UpsertClients extends BatchWrite<UpsertClientsCommand> {
   constructor(
-    private readonly uow: UnitOfWork,
+    uow: UnitOfWork,
     private readonly clients: ClientRepository,
     private readonly teams: TeamRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly events: EventLog,
-    private readonly trigger: DealDispatchTrigger,
-  ) {}
-
-  /** The batch in a unit of work of its own; the dispatcher is woken once it has committed. */
-  async execute(team: TeamContext, command: UpsertClientsCommand): Promise<ItemResult[]> {
-    const results = await this.uow.run(() => this.executeWithin(team, command));
-    this.trigger.kick();
-    return results;
+    trigger: DealDispatchTrigger,
+  ) {
+    super(uow, trigger);
   }
 
-  /** The batch inside the caller's open unit of work; the caller calls `wakeDispatcher` once that has committed. */
-  executeWithin(team: TeamContext, command: UpsertClientsCommand): Promise<ItemResult[]> {
-    return this.run(team, command, null, () => {});
-  }
-
-  /**
-   * What `execute` would answer, writing nothing. An item repeating an item of an earlier rehearsed batch
-   * (`memory`) is told as skipped or updated, and the clients those batches would have created count in the
-   * quota; this batch's keys and creations are added to `memory`. A rehearsed creation has no id.
-   */
-  rehearse(team: TeamContext, command: UpsertClientsCommand, memory: RehearsalMemory): Promise<ItemResult[]> {
-    return rehearsing(this.uow, memory, (learnt) =>
-      this.run(team, command, memory, (outcome) => {
-        for (const key of outcome.keys) learnt.keys.add(key);
-        if (outcome.status === 'created') learnt.created++;
-      }),
-    );
-  }
-
-  /** Asks the dispatcher to deliver the batch's events; call it outside any transaction. */
-  wakeDispatcher(): void {
-    this.trigger.kick();
-  }
-
-  private async run(
+  protected async run(
     team: TeamContext,
     command: UpsertClientsCommand,
     earlier: RehearsalMemory | null,

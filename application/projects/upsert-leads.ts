@@ -4,7 +4,7 @@ import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { DealDispatchTrigger } from '../deals/deal-dispatch-trigger';
 import { EventLog } from '../events/event-log';
-import { BatchItem, ItemOutcome, ItemResult, OnDuplicate, RehearsalMemory, eachItem, rehearsing } from '../shared/batch';
+import { BatchItem, BatchWrite, ItemOutcome, ItemResult, OnDuplicate, RehearsalMemory, eachItem } from '../shared/batch';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { LeadInput, LeadIntakePorts, checkLeadInput, takeLead } from './lead-intake';
 import { requireProject } from './project-references';
@@ -34,46 +34,17 @@ const changesOf = (input: LeadInput): LeadChanges =>
  * project fails the whole request (404), an archived one too (409), before any item. Each item is atomic and
  * logs the event its single route logs; one item's refusal never blocks the others.
  */
-export class UpsertLeads {
+export class UpsertLeads extends BatchWrite<UpsertLeadsCommand> {
   constructor(
-    private readonly uow: UnitOfWork,
+    uow: UnitOfWork,
     private readonly ports: LeadIntakePorts,
     private readonly events: EventLog,
-    private readonly trigger: DealDispatchTrigger,
-  ) {}
-
-  /** The batch in a unit of work of its own; the dispatcher is woken once it has committed. */
-  async execute(team: TeamContext, command: UpsertLeadsCommand): Promise<ItemResult[]> {
-    const results = await this.uow.run(() => this.executeWithin(team, command));
-    this.trigger.kick();
-    return results;
+    trigger: DealDispatchTrigger,
+  ) {
+    super(uow, trigger);
   }
 
-  /** The batch inside the caller's open unit of work; the caller calls `wakeDispatcher` once that has committed. */
-  executeWithin(team: TeamContext, command: UpsertLeadsCommand): Promise<ItemResult[]> {
-    return this.run(team, command, null, () => {});
-  }
-
-  /**
-   * What `execute` would answer, writing nothing. An item repeating an item of an earlier rehearsed batch
-   * (`memory`) is told as skipped or updated; this batch's keys and creations are added to `memory`. A
-   * rehearsed creation has no id.
-   */
-  rehearse(team: TeamContext, command: UpsertLeadsCommand, memory: RehearsalMemory): Promise<ItemResult[]> {
-    return rehearsing(this.uow, memory, (learnt) =>
-      this.run(team, command, memory, (outcome) => {
-        for (const key of outcome.keys) learnt.keys.add(key);
-        if (outcome.status === 'created') learnt.created++;
-      }),
-    );
-  }
-
-  /** Asks the dispatcher to deliver the batch's events; call it outside any transaction. */
-  wakeDispatcher(): void {
-    this.trigger.kick();
-  }
-
-  private async run(
+  protected async run(
     team: TeamContext,
     command: UpsertLeadsCommand,
     earlier: RehearsalMemory | null,

@@ -2,6 +2,7 @@
 // through the same use cases): one result per item, in the order sent. One item's failure never blocks the
 // others; each item is atomic.
 import { DomainError } from '../../domain/shared/errors';
+import { TeamContext } from '../../domain/shared/team';
 import { UnitOfWork } from './unit-of-work';
 
 /** Most items one batch request may carry. */
@@ -123,4 +124,55 @@ export async function rehearsing(
   for (const key of learnt.keys) memory.keys.add(key);
   memory.created += learnt.created;
   return results;
+}
+
+/**
+ * The entry points every batch write has (POST /…/batch, and the rows of a file import): in a unit of work of
+ * its own, inside the caller's, or rehearsed. A subclass writes `run`: the items in order, each outcome told to
+ * `taken`, against `earlier` (a rehearsal's memory of the batches before) when it rehearses.
+ */
+export abstract class BatchWrite<C> {
+  constructor(
+    protected readonly uow: UnitOfWork,
+    /** Delivers the events the batch logged (the dispatcher); woken once they are committed. */
+    private readonly dispatcher: { kick(): void },
+  ) {}
+
+  /** The batch in a unit of work of its own; the dispatcher is woken once it has committed. */
+  async execute(team: TeamContext, command: C): Promise<ItemResult[]> {
+    const results = await this.uow.run(() => this.executeWithin(team, command));
+    this.dispatcher.kick();
+    return results;
+  }
+
+  /** The batch inside the caller's open unit of work; the caller calls `wakeDispatcher` once that has committed. */
+  executeWithin(team: TeamContext, command: C): Promise<ItemResult[]> {
+    return this.run(team, command, null, () => {});
+  }
+
+  /**
+   * What `execute` would answer, writing nothing. An item repeating an item of an earlier rehearsed batch
+   * (`memory`) is told as skipped or updated, and the records those batches would have created count where a
+   * quota does; this batch's keys and creations are added to `memory`. A rehearsed creation has no id.
+   */
+  rehearse(team: TeamContext, command: C, memory: RehearsalMemory): Promise<ItemResult[]> {
+    return rehearsing(this.uow, memory, (learnt) =>
+      this.run(team, command, memory, (outcome) => {
+        for (const key of outcome.keys) learnt.keys.add(key);
+        if (outcome.status === 'created') learnt.created++;
+      }),
+    );
+  }
+
+  /** Asks the dispatcher to deliver the batch's events; call it outside any transaction. */
+  wakeDispatcher(): void {
+    this.dispatcher.kick();
+  }
+
+  protected abstract run(
+    team: TeamContext,
+    command: C,
+    earlier: RehearsalMemory | null,
+    taken: (outcome: ItemOutcome) => void,
+  ): Promise<ItemResult[]>;
 }
