@@ -147,6 +147,31 @@ forEachHttpBackend(
       expect(again.totals).to.deep.include({ created: 0, skipped: 4 });
       expect(await clientsOf(env(), team)).to.have.length(2);
     });
+
+    it('answers a spreadsheet saved as .xlsx, an unclosed quote and a row longer than its header clearly, never with a 5xx', async () => {
+      const team = await env().team();
+      const send = (file: Buffer) =>
+        env()
+          .request.post('/api/v1/imports')
+          .set(team.auth)
+          .field('options', JSON.stringify({ resource: 'clients' }))
+          .attach('file', file, { filename: 'planilha.csv', contentType: 'text/csv' });
+      // An .xlsx is a ZIP archive: PK\x03\x04, then binary.
+      const xlsx = await send(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]));
+      expect(xlsx.status).to.equal(400);
+      expect(xlsx.body.error.details).to.deep.include({ field: 'file', reason: 'binary' });
+      expect(xlsx.body.error.message).to.match(/CSV/);
+      const unclosed = await send(sheetFile(['Nome;Observações', 'Ana;"começa aqui', 'Bia;ok']));
+      expect(unclosed.status).to.equal(400);
+      expect(unclosed.body.error.details).to.deep.include({ field: 'file', reason: 'unclosed_quote', line: 2 });
+      const longer = await imported(env(), team, { resource: 'clients' }, sheetFile(['Nome;Cidade', 'Ana;Recife;PE;extra', 'Bia;Olinda']));
+      expect(longer.totals).to.deep.include({ rows: 2, created: 1, failed: 1 });
+      const failed = (await env().request.get(`/api/v1/imports/${longer.id}/rows`).query({ status: 'failed' }).set(team.auth).expect(200))
+        .body.data;
+      expect(failed).to.have.length(1);
+      expect(failed[0].line).to.equal(2);
+      expect(failed[0].problems[0].message).to.match(/4 values but the header has 2 columns/);
+    });
   },
   backendNames(),
 );
