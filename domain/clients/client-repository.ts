@@ -25,7 +25,10 @@ export interface ClientRepository extends RecordLocks {
    * The clients holding any of these CPFs, CNPJs or e-mails (trimmed, in lower case), active or not, oldest
    * first: what a batch of items may name, read at once.
    */
-  findHolders(team: TeamContext, keys: { cpfs: readonly string[]; cnpjs: readonly string[]; emails: readonly string[] }): Promise<ClientData[]>;
+  findHolders(
+    team: TeamContext,
+    keys: { cpfs: readonly string[]; cnpjs: readonly string[]; emails: readonly string[] },
+  ): Promise<ClientData[]>;
   countActive(team: TeamContext): Promise<number>;
   insert(client: ClientData): Promise<void>;
   /** Clients of one team inserted together, as `insert` inserts one. */
