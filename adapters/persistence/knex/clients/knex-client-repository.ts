@@ -8,6 +8,7 @@ import { documentKey, searchQueryOf, searchTextOf } from '../../../../domain/sha
 import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
+import { rowOf } from '../shared/row-writes';
 import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { RememberedPages } from '../shared/remembered-pages';
 import { TeamVersions } from '../shared/team-versions';
@@ -265,8 +266,9 @@ export class KnexClientRepository implements ClientRepository {
     await this.database.transaction(async () => {
       const gains = new Map<string, { key: CountKey; n: number }>();
       for (const teamId of new Set(clients.map((c) => c.teamId))) await this.versions.touch(teamId);
+      // On PostgreSQL one statement for them all; on SQLite one prepared statement a row.
+      await this.write(() => this.database.writeRows(() => clients.map((client) => rowOf('clients', toRow(client)))));
       for (const client of clients) {
-        await this.write(() => this.database.insert('clients', toRow(client)));
         const key = countKeyOf(client);
         const id = JSON.stringify(key);
         gains.set(id, { key, n: (gains.get(id)?.n ?? 0) + 1 });
