@@ -40,7 +40,7 @@ export class EventLog {
   /** Gives each draft an id and the time `now`, and appends them in order; returns the events written. */
   async append(team: TeamContext, drafts: readonly EventDraft[], now: Date): Promise<EventData[]> {
     const events = this.stamp(team, drafts, now);
-    for (const event of events) await this.outbox.add(event);
+    await this.outbox.addAll(events);
     return events;
   }
 

@@ -33,6 +33,8 @@ export interface EventPage {
  */
 export interface EventOutbox {
   add(event: EventData): Promise<void>;
+  /** Events written together, in their order (a batch's): as `add` one by one. */
+  addAll(events: readonly EventData[]): Promise<void>;
   findById(team: TeamContext, id: string): Promise<EventData | null>;
   /** The events about one record, oldest first. */
   listBySubject(team: TeamContext, subjectId: string): Promise<EventData[]>;

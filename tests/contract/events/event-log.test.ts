@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { EVENT_TOKENS } from '../../../bootstrap/contexts/events';
+import { TOKENS } from '../../../bootstrap/tokens';
+import { UnitOfWork } from '../../../application/shared/unit-of-work';
 import { EventData, EventType } from '../../../domain/events/event';
 import { EventOutbox, EventPage, EventPageQuery } from '../../../domain/events/event-outbox';
 import { TeamContext } from '../../../domain/shared/team';
@@ -60,6 +62,24 @@ forEachBackend('EventOutbox contract', (env) => {
       expect(await outbox().listBySubject(team, subject)).to.deep.equal([created, changed]);
       expect(await outbox().findById(newTeam(), changed.id)).to.equal(null);
       expect(await outbox().listBySubject(newTeam(), subject)).to.deep.equal([]);
+    });
+
+    it('writes several events together (a batch of records), each as one written alone, in their order', async () => {
+      const team = newTeam();
+      const subject = randomUUID();
+      const events = [1000, 2000, 3000].map((ms, i) =>
+        EventMother.pending(team.teamId, i === 2 ? randomUUID() : subject, {
+          type: i === 0 ? 'client.created' : 'client.updated',
+          data: { object: { id: subject, name: `Conceição ${i}` } },
+          createdAt: at(ms).toISOString(),
+        }),
+      );
+      await env()
+        .container.get<UnitOfWork>(TOKENS.UnitOfWork)
+        .run(() => outbox().addAll(events));
+      for (const e of events) expect(await outbox().findById(team, e.id)).to.deep.equal(e);
+      expect(await outbox().listBySubject(team, subject)).to.deep.equal(events.slice(0, 2));
+      await outbox().addAll([]);
     });
 
     it('keeps an event about a record that is not, or no longer, there', async () => {

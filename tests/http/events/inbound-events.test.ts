@@ -113,16 +113,16 @@ forEachHttpBackend(
     it('keeps neither the failed outcome nor its event when the event cannot be written, and records both on the redelivery', async () => {
       const f = await createEndpointFixture(env(), { action_type: 'create_lead' });
       const log = outbox();
-      const add = log.add;
-      log.add = async () => {
-        log.add = add;
+      const addAll = log.addAll;
+      log.addAll = async () => {
+        log.addAll = addAll;
         throw new Error('disk full');
       };
       let res;
       try {
         res = await post(f, { note: 'no contact' }, 'k-atomic');
       } finally {
-        log.add = add;
+        log.addAll = addAll;
       }
       expect(res.status).to.equal(500);
       // Kept as received, never processed: not failed without its event.

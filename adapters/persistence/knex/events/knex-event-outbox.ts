@@ -3,6 +3,7 @@ import { EventData, EventPayload, EventStatus, EventType } from '../../../../dom
 import { EventBacklog, EventOutbox, EventPage, EventPageQuery } from '../../../../domain/events/event-outbox';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
+import { rowOf } from '../shared/row-writes';
 import { fromJson, toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -64,6 +65,12 @@ export class KnexEventOutbox implements EventOutbox {
 
   async add(event: EventData): Promise<void> {
     await this.database.insert('events', eventRow(event));
+  }
+
+  /** On PostgreSQL one statement for them all; on SQLite one prepared statement a row. */
+  async addAll(events: readonly EventData[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.database.writeRows(() => events.map((event) => rowOf('events', eventRow(event))));
   }
 
   async findById(team: TeamContext, id: string): Promise<EventData | null> {

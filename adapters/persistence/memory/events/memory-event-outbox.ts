@@ -15,6 +15,10 @@ export class MemoryEventOutbox implements EventOutbox {
     this.rows.set(event.id, event);
   }
 
+  async addAll(events: readonly EventData[]): Promise<void> {
+    for (const event of events) this.rows.set(event.id, event);
+  }
+
   async findById(team: TeamContext, id: string): Promise<EventData | null> {
     const e = this.rows.get(id);
     return e && e.teamId === team.teamId ? e : null;

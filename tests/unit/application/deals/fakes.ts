@@ -132,6 +132,9 @@ export class FakeOutbox extends MapStore<EventData> implements EventOutbox {
   async add(e: EventData): Promise<void> {
     this.rows.set(e.id, structuredClone(e));
   }
+  async addAll(events: readonly EventData[]): Promise<void> {
+    for (const e of events) await this.add(e);
+  }
   async findById(team: TeamContext, id: string): Promise<EventData | null> {
     const e = this.rows.get(id);
     return e && e.teamId === team.teamId ? structuredClone(e) : null;

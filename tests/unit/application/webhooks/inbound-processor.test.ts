@@ -70,6 +70,9 @@ class Events {
     this.added.push({ event, inTransaction: this.uow.depth > 0 });
     this.uow.log.push(`event ${event.type}`);
   }
+  async addAll(events: readonly EventData[]) {
+    for (const event of events) await this.add(event);
+  }
 }
 
 let eventIds = 0;
