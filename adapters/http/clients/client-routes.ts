@@ -5,14 +5,13 @@ import { ListClients } from '../../../application/clients/list-clients';
 import { UpdateClient } from '../../../application/clients/update-client';
 import { UpsertClients } from '../../../application/clients/upsert-clients';
 import { IdempotentBatches } from '../../../application/shared/idempotent-batches';
-import { parseIdempotencyKey, requestFingerprint } from '../../../domain/deals/idempotency';
+import { parseIdempotencyKey } from '../../../domain/deals/idempotency';
 import { ClientChanges, ClientStatus, ClientType } from '../../../domain/clients/client';
 import { CLIENT_SORT_FIELDS } from '../../../domain/clients/client-repository';
 import { RouteModule } from '../app';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  answerBatch,
-  batchAnswerOf,
+  answerBatchWrite,
   batchBodySchema,
   batchResultSchema,
   idempotencyKeyParameter,
@@ -21,7 +20,7 @@ import {
 } from '../shared/batch';
 import { Static, Type, camelKeys, pick } from '../shared/body';
 import { operation } from '../shared/operation';
-import { Ctx, teamOf } from '../shared/params';
+import { Ctx } from '../shared/params';
 import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { requireSomeField } from '../shared/validation';
@@ -125,20 +124,14 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
         errors: [400, 409],
         first: (ctx: Ctx) => parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER)),
         async handle(ctx: Ctx, body, key) {
-          const team = teamOf(ctx);
           const onDuplicate = onDuplicateOf(body);
-          const command = { items: readClientItems(body.items), onDuplicate };
-          const fingerprint = requestFingerprint({ items: body.items, on_duplicate: onDuplicate });
-          const outcome = await uc.batches.run(
-            team,
-            { route: 'clients', key, fingerprint },
-            {
-              within: () => uc.upsert.executeWithin(team, command),
-              answer: batchAnswerOf,
-              wake: () => uc.upsert.wakeDispatcher(),
-            },
+          await answerBatchWrite(
+            ctx,
+            uc.batches,
+            { route: 'clients', key, payload: { items: body.items, on_duplicate: onDuplicate } },
+            uc.upsert,
+            { items: readClientItems(body.items), onDuplicate },
           );
-          answerBatch(ctx, outcome);
         },
       }),
       clients.get({

@@ -7,7 +7,7 @@ import { ListProjects } from '../../../application/projects/list-projects';
 import { UpdateProject } from '../../../application/projects/update-project';
 import { UpsertLeads } from '../../../application/projects/upsert-leads';
 import { IdempotentBatches } from '../../../application/shared/idempotent-batches';
-import { parseIdempotencyKey, requestFingerprint } from '../../../domain/deals/idempotency';
+import { parseIdempotencyKey } from '../../../domain/deals/idempotency';
 import { LEAD_SORT_FIELDS } from '../../../domain/projects/lead-repository';
 import { PROJECT_PRIORITIES } from '../../../domain/projects/project';
 import { PROJECT_SORT_FIELDS } from '../../../domain/projects/project-repository';
@@ -16,8 +16,7 @@ import { MethodNotAllowed } from '../shared/http-errors';
 import { RouteModule } from '../app';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  answerBatch,
-  batchAnswerOf,
+  answerBatchWrite,
   batchBodySchema,
   batchResultSchema,
   idempotencyKeyParameter,
@@ -259,21 +258,15 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         errors: [400, 404, 409],
         first: (ctx: Ctx) => parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER)),
         async handle(ctx: Ctx, body, key) {
-          const team = teamOf(ctx);
           const projectId = pathId(ctx);
           const onDuplicate = onDuplicateOf(body);
-          const command = { projectId, items: readLeadItems(body.items), onDuplicate };
-          const fingerprint = requestFingerprint({ project_id: projectId, items: body.items, on_duplicate: onDuplicate });
-          const outcome = await uc.batches.run(
-            team,
-            { route: 'leads', key, fingerprint },
-            {
-              within: () => uc.upsertLeads.executeWithin(team, command),
-              answer: batchAnswerOf,
-              wake: () => uc.upsertLeads.wakeDispatcher(),
-            },
+          await answerBatchWrite(
+            ctx,
+            uc.batches,
+            { route: 'leads', key, payload: { project_id: projectId, items: body.items, on_duplicate: onDuplicate } },
+            uc.upsertLeads,
+            { projectId, items: readLeadItems(body.items), onDuplicate },
           );
-          answerBatch(ctx, outcome);
         },
       }),
     ],

@@ -3,15 +3,16 @@
 // the Idempotency-Key.
 import { TSchema } from '@sinclair/typebox';
 import { BATCH_MAX_ITEMS, BatchItem, ItemResult, OnDuplicate, itemErrorOf, totalsOf } from '../../../application/shared/batch';
-import { BatchOutcome } from '../../../application/shared/idempotent-batches';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../../domain/deals/idempotency';
+import { BatchOutcome, IdempotentBatches } from '../../../application/shared/idempotent-batches';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IdempotencyKey, requestFingerprint } from '../../../domain/deals/idempotency';
 import { StoredAnswer } from '../../../domain/shared/batch-keys';
 import { DomainError } from '../../../domain/shared/errors';
+import { TeamContext } from '../../../domain/shared/team';
 import { B, Items, Static, Type } from './body';
 import { R, exactObject } from './documented';
 import { one } from './envelope';
 import { ParameterDoc, Schema } from './operation';
-import { Ctx } from './params';
+import { Ctx, teamOf } from './params';
 import { validator } from './validation';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -60,11 +61,31 @@ export const batchAnswerOf = (results: ItemResult[]): StoredAnswer => ({
 });
 
 /** Answers as the batch (or the first request with its key) answered. */
-export const answerBatch = (ctx: Ctx, outcome: BatchOutcome): void => {
+const answerBatch = (ctx: Ctx, outcome: BatchOutcome): void => {
   ctx.status = outcome.answer.status;
   if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
   ctx.body = outcome.answer.body;
 };
+
+/**
+ * Runs a batch route's write under its `Idempotency-Key` (the request fingerprinted from `payload`, as sent)
+ * and answers as it, or the first request with the key, answered.
+ */
+export async function answerBatchWrite<C>(
+  ctx: Ctx,
+  batches: IdempotentBatches,
+  request: { route: string; key: IdempotencyKey | null; payload: unknown },
+  writer: { executeWithin(team: TeamContext, command: C): Promise<ItemResult[]>; wakeDispatcher(): void },
+  command: C,
+): Promise<void> {
+  const team = teamOf(ctx);
+  const outcome = await batches.run(
+    team,
+    { route: request.route, key: request.key, fingerprint: requestFingerprint(request.payload) },
+    { within: () => writer.executeWithin(team, command), answer: batchAnswerOf, wake: () => writer.wakeDispatcher() },
+  );
+  answerBatch(ctx, outcome);
+}
 
 const STATUSES = ['created', 'updated', 'unchanged', 'skipped', 'error'] as const;
 
