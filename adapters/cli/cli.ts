@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ValidationFailed } from '../../domain/shared/errors';
 import { isUuid } from '../../domain/shared/values';
+import { CLI_ACTOR, TeamContext } from '../../domain/shared/team';
 
 export const PROGRAM = 'workspace-admin';
 
@@ -80,6 +81,11 @@ export class CliArgs {
     const v = this.optionalUuid(name);
     if (v === undefined) throw new ValidationFailed(`--${name} is required`, name);
     return v;
+  }
+
+  /** The team of `--team`, acted on by the operator: the audit trail records its changes as the CLI's. */
+  team(): TeamContext {
+    return { teamId: this.uuid('team'), actor: CLI_ACTOR };
   }
 
   optionalUuid(name: string): string | undefined {

@@ -4,7 +4,7 @@ import { DealData } from '../../domain/deals/deal';
 import { DealRepository } from '../../domain/deals/deal-repository';
 import { WorkflowData, WorkflowEvent, workflowEventOf, workflowRun } from '../../domain/deals/workflow';
 import { WorkflowRepository, WorkflowRunRepository } from '../../domain/deals/workflow-repository';
-import { TeamContext } from '../../domain/shared/team';
+import { TeamContext, workflowActor } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { Logger } from '../shared/logger';
@@ -105,7 +105,7 @@ export class DispatchDealEvents {
       try {
         await this.uow.run(async () => {
           if (!deal) throw new Error('The deal no longer exists');
-          await this.act(team, workflow, deal);
+          await this.act({ ...team, actor: workflowActor(workflow.id) }, workflow, deal);
           const run = workflowRun(
             this.ids.next(),
             workflow,

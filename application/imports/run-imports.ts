@@ -10,7 +10,7 @@ import {
 import { ImportRepository } from '../../domain/imports/import-repository';
 import { ClientRowCommand, LeadRowCommand, RowReading } from '../../domain/imports/import-rows';
 import { Conflict, NotFound } from '../../domain/shared/errors';
-import { TeamContext } from '../../domain/shared/team';
+import { TeamContext, importActor } from '../../domain/shared/team';
 import { BackgroundLoop } from '../shared/background-loop';
 import { BackgroundWork } from '../shared/background-work';
 import { BatchItem, ItemResult, RehearsalMemory, newRehearsalMemory } from '../shared/batch';
@@ -165,7 +165,7 @@ export class RunImports implements BackgroundWork, ImportTrigger {
     giveWay: boolean,
     onProgress?: (data: ImportData) => void,
   ): Promise<void> {
-    const team: TeamContext = { teamId: claimed.teamId };
+    const team: TeamContext = { teamId: claimed.teamId, actor: importActor(claimed.id) };
     let current = Import.restore(claimed);
     // What a dry run would have written lives only here: an attempt that did not start it starts it over.
     const memory = claimed.dryRun ? newRehearsalMemory() : null;

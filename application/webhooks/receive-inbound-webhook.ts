@@ -1,5 +1,5 @@
 import { Conflict, NotFound, Unauthorized, ValidationFailed } from '../../domain/shared/errors';
-import { TeamContext } from '../../domain/shared/team';
+import { TeamContext, inboundActor } from '../../domain/shared/team';
 import { readPath } from '../../domain/webhooks/field-mapping';
 import { InboundDelivery, InboundDeliveryData } from '../../domain/webhooks/inbound-delivery';
 import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../domain/webhooks/inbound-delivery-repository';
@@ -28,6 +28,8 @@ export interface InboundBodyInput {
 export interface ReceiveInboundWebhookCommand {
   /** The public id from the URL. */
   endpointId: string;
+  /** The request's id, recorded with the changes it makes. */
+  requestId?: string;
   /** `X-Webhook-Secret`, or its legacy alias. */
   secret: string | null;
   /** The `token` of the URL (`url_token` endpoints). */
@@ -105,7 +107,7 @@ export class ReceiveInboundWebhook {
         'invalid_idempotency_key',
       );
     }
-    const team = { teamId: found.teamId };
+    const team: TeamContext = { teamId: found.teamId, actor: inboundActor(found.id), requestId: command.requestId };
     // Read only now: a stranger's body (no endpoint, a wrong secret) is never read, let alone parsed.
     const body = typeof command.body === 'function' ? await command.body() : command.body;
     this.admitBySignature(found, body, command);

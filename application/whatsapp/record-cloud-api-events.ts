@@ -1,4 +1,4 @@
-import { TeamContext } from '../../domain/shared/team';
+import { TeamContext, whatsappActor } from '../../domain/shared/team';
 import { ContactRepository } from '../../domain/whatsapp/contact-repository';
 import { ConversationRepository } from '../../domain/whatsapp/conversation-repository';
 import { InboxData } from '../../domain/whatsapp/inbox';
@@ -95,7 +95,7 @@ export class RecordCloudApiEvents {
         result.ignored += change.messages.length + change.statuses.length + change.errors.length;
         continue;
       }
-      const team = { teamId: inbox.teamId };
+      const team = { teamId: inbox.teamId, actor: whatsappActor(inbox.id) };
       for (const error of change.errors) {
         await this.uow.run(() => this.recordError(team, inbox, error));
         result.errors++;

@@ -1,3 +1,4 @@
+import { whatsappActor } from '../../domain/shared/team';
 import { Unauthorized } from '../../domain/shared/errors';
 import { isUuid } from '../../domain/shared/values';
 import { ContactRepository } from '../../domain/whatsapp/contact-repository';
@@ -118,7 +119,7 @@ export class RecordEvolutionEvents {
     reportedAt: Date | null,
     result: RecordEvolutionEventsResult,
   ): Promise<void> {
-    const team = { teamId: inbox.teamId };
+    const team = { teamId: inbox.teamId, actor: whatsappActor(inbox.id) };
     switch (event.kind) {
       case 'message': {
         const kept = this.inbound.kept(SOURCE, team, inbox, event.message);

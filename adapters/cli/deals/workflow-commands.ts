@@ -54,14 +54,11 @@ export function workflowCommands(uc: () => WorkflowCommandUseCases): CliCommand[
         'workspace-admin workflow create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --event deal_created --action create_activity --config \'{"title":"Call the client","type":"call"}\'',
       run: async (a) =>
         presentWorkflow(
-          await uc().create.execute(
-            { teamId: a.uuid('team') },
-            {
-              event: a.required('event'),
-              action: a.required('action'),
-              config: a.json('config', true),
-            },
-          ),
+          await uc().create.execute(a.team(), {
+            event: a.required('event'),
+            action: a.required('action'),
+            config: a.json('config', true),
+          }),
         ),
     },
     {
@@ -70,7 +67,7 @@ export function workflowCommands(uc: () => WorkflowCommandUseCases): CliCommand[
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin workflow runs --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --limit 20',
       columns: ['id', 'created_at', 'event', 'status', 'workflow_id', 'entity_id', 'error'],
-      run: async (a) => listOutput(await uc().runs.execute({ teamId: a.uuid('team') }, pageArgs(a)), presentWorkflowRun),
+      run: async (a) => listOutput(await uc().runs.execute(a.team(), pageArgs(a)), presentWorkflowRun),
     },
     {
       // The server delivers events on its own; this lets an operator drain the outbox at once.

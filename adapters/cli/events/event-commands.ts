@@ -21,10 +21,9 @@ export function eventCommands(uc: () => EventCommandUseCases): CliCommand[] {
       example: 'workspace-admin event-subscription list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
       columns: ['id', 'status', 'url', 'events', 'disabled_reason', 'created_at'],
       run: async (a) => {
-        const page = await uc().subscriptions.execute(
-          { teamId: a.uuid('team') },
-          { query: { page: 1, limit: MAX, sort: { field: 'created_at', descending: true } } },
-        );
+        const page = await uc().subscriptions.execute(a.team(), {
+          query: { page: 1, limit: MAX, sort: { field: 'created_at', descending: true } },
+        });
         return { data: page.items.map(presentEventSubscription), next_cursor: null };
       },
     },
@@ -43,10 +42,11 @@ export function eventCommands(uc: () => EventCommandUseCases): CliCommand[] {
       run: async (a) => {
         const limit = Math.min(Math.max(a.integer('limit') ?? 20, 1), MAX);
         const status = a.optional('status') as 'pending' | 'succeeded' | 'failed' | undefined;
-        const page = await uc().deliveries.execute(
-          { teamId: a.uuid('team') },
-          { subscriptionId: a.uuid('subscription'), status, query: { page: 1, limit, sort: { field: 'created_at', descending: true } } },
-        );
+        const page = await uc().deliveries.execute(a.team(), {
+          subscriptionId: a.uuid('subscription'),
+          status,
+          query: { page: 1, limit, sort: { field: 'created_at', descending: true } },
+        });
         return { data: page.items.map(presentDelivery), next_cursor: null };
       },
     },

@@ -96,7 +96,7 @@ export function importCommands(uc: () => ImportCommandUseCases, progress: Progre
         if (mapping !== undefined && !isMapping(mapping)) {
           throw new ValidationFailed('--mapping must be a JSON object of column header → field name or null', 'mapping');
         }
-        const team = { teamId: a.uuid('team') };
+        const team = a.team();
         const received = await uc().receive.execute(team, {
           resource,
           projectId: a.optionalUuid('project') ?? null,

@@ -63,7 +63,7 @@ export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
         { name: 'name', type: 'string', value: 'NAME', description: 'A label for the key, such as the integration that uses it.' },
       ],
       example: 'workspace-admin key create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --name zapier',
-      run: async (a) => presentIssuedKey(await uc().createKey.execute({ teamId: a.uuid('team') }, { name: a.optional('name') })),
+      run: async (a) => presentIssuedKey(await uc().createKey.execute(a.team(), { name: a.optional('name') })),
     },
     {
       name: 'key list',
@@ -71,7 +71,7 @@ export function teamCommands(uc: () => TeamCommandUseCases): CliCommand[] {
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin key list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
       columns: ['id', 'name', 'is_active', 'created_at', 'revoked_at'],
-      run: async (a) => listOutput(await uc().listKeys.execute({ teamId: a.uuid('team') }, pageArgs(a)), presentListedKey),
+      run: async (a) => listOutput(await uc().listKeys.execute(a.team(), pageArgs(a)), presentListedKey),
     },
     {
       name: 'key revoke',

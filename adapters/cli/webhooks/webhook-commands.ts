@@ -113,21 +113,18 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
         if (a.flag('no-secret') && auth !== undefined && auth !== 'none') {
           throw new ValidationFailed('Give --no-secret or --auth, not both', 'auth');
         }
-        const created = await uc().create.execute(
-          { teamId: a.uuid('team') },
-          {
-            name: a.required('name'),
-            actionType: action,
-            projectId: a.uuid('project'),
-            pipelineId: a.optionalUuid('pipeline'),
-            columnSlug: a.optional('column'),
-            fieldMapping: a.json('mapping'),
-            idempotencyPath: a.optional('idempotency-path'),
-            authMode: a.flag('no-secret') ? 'none' : auth,
-            signingSecret: a.optional('signing-secret'),
-            fields: { project: 'project', pipeline: 'pipeline', column: 'column', signingSecret: 'signing-secret', authMode: 'auth' },
-          },
-        );
+        const created = await uc().create.execute(a.team(), {
+          name: a.required('name'),
+          actionType: action,
+          projectId: a.uuid('project'),
+          pipelineId: a.optionalUuid('pipeline'),
+          columnSlug: a.optional('column'),
+          fieldMapping: a.json('mapping'),
+          idempotencyPath: a.optional('idempotency-path'),
+          authMode: a.flag('no-secret') ? 'none' : auth,
+          signingSecret: a.optional('signing-secret'),
+          fields: { project: 'project', pipeline: 'pipeline', column: 'column', signingSecret: 'signing-secret', authMode: 'auth' },
+        });
         return { id: created.endpoint.id, endpoint_id: created.endpoint.endpointId, secret: created.secret };
       },
     },
@@ -137,7 +134,7 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: `workspace-admin webhook list --team ${EXAMPLE_TEAM}`,
       columns: ['id', 'endpoint_id', 'name', 'is_active', 'action_type', 'created_at'],
-      run: async (a) => listOutput(await uc().list.execute({ teamId: a.uuid('team') }, pageArgs(a)), presentListedEndpoint),
+      run: async (a) => listOutput(await uc().list.execute(a.team(), pageArgs(a)), presentListedEndpoint),
     },
     {
       name: 'webhook update',

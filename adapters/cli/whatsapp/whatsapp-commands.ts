@@ -69,18 +69,15 @@ export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[
         'workspace-admin inbox create --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --name Vendas --channel cloud_api --phone-number-id 106540352242922 --access-token "$TOKEN"',
       run: async (a) =>
         presentInbox(
-          await uc().createInbox.execute(
-            { teamId: a.uuid('team') },
-            {
-              name: a.required('name'),
-              channel: a.required('channel'),
-              phoneNumberId: a.optional('phone-number-id'),
-              accessToken: a.optional('access-token'),
-              baseUrl: a.optional('base-url'),
-              instance: a.optional('instance'),
-              apiKey: a.optional('api-key'),
-            },
-          ),
+          await uc().createInbox.execute(a.team(), {
+            name: a.required('name'),
+            channel: a.required('channel'),
+            phoneNumberId: a.optional('phone-number-id'),
+            accessToken: a.optional('access-token'),
+            baseUrl: a.optional('base-url'),
+            instance: a.optional('instance'),
+            apiKey: a.optional('api-key'),
+          }),
         ),
     },
     {
@@ -90,7 +87,7 @@ export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: 'workspace-admin inbox list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
       columns: ['id', 'name', 'channel', 'phone_number_id', 'is_active', 'connection_state', 'connection_state_at', 'created_at'],
-      run: async (a) => listOutput(await uc().listInboxes.execute({ teamId: a.uuid('team') }, pageArgs(a)), presentInboxSummary),
+      run: async (a) => listOutput(await uc().listInboxes.execute(a.team(), pageArgs(a)), presentInboxSummary),
     },
     {
       name: 'inbox errors',
@@ -103,9 +100,9 @@ export function whatsappCommands(uc: () => WhatsAppCommandUseCases): CliCommand[
       example: 'workspace-admin inbox errors --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --limit 10',
       columns: ['created_at', 'inbox_id', 'code', 'title', 'detail'],
       run: async (a) => ({
-        data: (
-          await uc().listInboxErrors.execute({ teamId: a.uuid('team') }, { inboxId: a.optionalUuid('inbox'), limit: a.integer('limit') })
-        ).map(presentInboxError),
+        data: (await uc().listInboxErrors.execute(a.team(), { inboxId: a.optionalUuid('inbox'), limit: a.integer('limit') })).map(
+          presentInboxError,
+        ),
       }),
     },
   ];

@@ -3,6 +3,7 @@ import { Metrics } from '../../../application/shared/metrics';
 import { RateLimitDecision, RateLimiter } from '../../../application/shared/rate-limiter';
 import { AuthenticateApiKey, Authenticated } from '../../../application/teams/authenticate-api-key';
 import { Unauthorized } from '../../../domain/shared/errors';
+import { apiKeyActor } from '../../../domain/shared/team';
 import { RateLimited } from '../shared/http-errors';
 import { clientAddressKey } from './client-address';
 import { consumeOrLetThrough } from './rate-limit';
@@ -39,7 +40,7 @@ export const authenticate =
       }
       throw err;
     }
-    ctx.state.team = { teamId: who.teamId };
+    ctx.state.team = { teamId: who.teamId, actor: apiKeyActor(who.apiKeyId), requestId: ctx.state.requestId as string | undefined };
     ctx.state.apiKeyId = who.apiKeyId;
     await next();
   };

@@ -305,6 +305,7 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           const seen: { body?: RawInboundBody; reading?: BodyReading } = {};
           const result = await uc.receive.execute({
             endpointId: String(ctx.params.endpointId),
+            requestId: ctx.state.requestId,
             secret: secretOf(ctx),
             token: tokenOf(ctx),
             header: (name) => ctx.get(name) || null,
