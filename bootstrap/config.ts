@@ -77,6 +77,8 @@ export interface EventSettings {
   disableAfterMs: number;
   subscriptionsPerTeam: number;
   retentionDays: number;
+  /** How long the audit trail (the event log's actors and changes) is kept: the log keeps the longer of the two. */
+  auditRetentionDays: number;
 }
 
 /**
@@ -432,6 +434,12 @@ export const SETTINGS = {
     defaultText: '`30`',
     description: 'how long events are kept for `GET /events` and for replaying their deliveries',
   }),
+  AUDIT_RETENTION_DAYS: define(wholeNumber(1, 3650), {
+    fallback: 365,
+    defaultText: '`365`',
+    description:
+      'how long the audit trail (`GET /audit-log`, `GET /deals/:id/history`) is kept; the event log keeps each event for the longer of this and `EVENT_RETENTION_DAYS`',
+  }),
   IMPORT_MAX_BYTES: define(wholeNumber(1, 1024 * 1024 * 1024, 'of bytes '), {
     fallback: 20 * 1024 * 1024,
     defaultText: '`20971520` (20 MiB)',
@@ -535,6 +543,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       disableAfterMs: s.EVENT_DISABLE_AFTER,
       subscriptionsPerTeam: s.EVENT_SUBSCRIPTIONS_PER_TEAM,
       retentionDays: s.EVENT_RETENTION_DAYS,
+      auditRetentionDays: s.AUDIT_RETENTION_DAYS,
     },
     imports: { maxBytes: s.IMPORT_MAX_BYTES, maxRows: s.IMPORT_MAX_ROWS },
   };

@@ -46,7 +46,7 @@ export class EventLog {
 
   /** Gives each draft an id and the time `now`, in order, without writing them. */
   stamp(team: TeamContext, drafts: readonly EventDraft[], now: Date): EventData[] {
-    return drafts.map((draft) => LoggedEvent.fromDraft(this.ids.next(), team.teamId, draft, now).snapshot());
+    return drafts.map((draft) => LoggedEvent.fromDraft(this.ids.next(), team, draft, now).snapshot());
   }
 }
 

@@ -1,3 +1,4 @@
+import { asOperator } from '../../domain/shared/team';
 import { Project } from '../../domain/projects/project';
 import { ProjectRepository } from '../../domain/projects/project-repository';
 import { NotFound } from '../../domain/shared/errors';
@@ -36,8 +37,9 @@ export class ArchiveProject {
   async execute(command: ArchiveProjectCommand): Promise<ArchivedProject> {
     const now = this.clock.now();
     const { archived, changed } = await this.uow.run(async () => {
-      const team = await this.projects.findTeamOf(command.id);
-      if (!team) throw new NotFound('Project not found');
+      const found = await this.projects.findTeamOf(command.id);
+      if (!found) throw new NotFound('Project not found');
+      const team = asOperator(found);
       await this.projects.lock(team, command.id);
       const before = await requireProjectView(this.projects, team, command.id);
       const project = Project.restore(before.data);

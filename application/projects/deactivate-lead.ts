@@ -1,3 +1,4 @@
+import { asOperator } from '../../domain/shared/team';
 import { Lead, LeadView } from '../../domain/projects/lead';
 import { LeadRepository } from '../../domain/projects/lead-repository';
 import { NotFound } from '../../domain/shared/errors';
@@ -26,7 +27,8 @@ export class DeactivateLead {
   async execute(command: DeactivateLeadCommand): Promise<LeadView> {
     const now = this.clock.now();
     const { view, changed } = await this.uow.run(async () => {
-      const team = await this.leads.findTeamOf(command.id);
+      const owner = await this.leads.findTeamOf(command.id);
+      const team = owner && asOperator(owner);
       const before = team && (await this.leads.findViewById(team, command.id));
       if (!team || !before) throw new NotFound('Lead not found');
       const { identity: _identity, company: _company, ...found } = before;

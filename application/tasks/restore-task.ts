@@ -1,3 +1,4 @@
+import { asOperator } from '../../domain/shared/team';
 import { NotFound } from '../../domain/shared/errors';
 import { Task, TaskData } from '../../domain/tasks/task';
 import { TaskRepository } from '../../domain/tasks/task-repository';
@@ -27,7 +28,8 @@ export class RestoreTask {
   async execute(command: RestoreTaskCommand): Promise<TaskData> {
     const now = this.clock.now();
     const { data, changed } = await this.uow.run(async () => {
-      const team = await this.tasks.findTeamOf(command.id);
+      const owner = await this.tasks.findTeamOf(command.id);
+      const team = owner && asOperator(owner);
       if (team) await this.tasks.lock(team, command.id);
       const found = team && (await this.tasks.findById(team, command.id));
       if (!team || !found) throw new NotFound('Task not found');

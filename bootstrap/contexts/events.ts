@@ -40,6 +40,7 @@ const DELIVERY_SETTINGS = Symbol('EventDeliverySettings');
 /** Deliveries a server process claims and sends at once. */
 export const DELIVERY_CONCURRENCY = 32;
 const RETENTION_DAYS = Symbol('EventRetentionDays');
+const KEPT_DAYS = Symbol('EventLogKeptDays');
 const POLL_MS = Symbol('EventDeliveryPollMs');
 const LOAD_GAUGE = Symbol('EventDeliveryLoadGauge');
 
@@ -60,6 +61,8 @@ export const EVENT_TOKENS = {
    * scheduler runs it). Declared here, beside the log, so that every context that writes events can name it.
    */
   DispatchTrigger: Symbol.for('DealDispatchTrigger'),
+  /** `AUDIT_RETENTION_DAYS`: how long the audit trail is read back. */
+  AuditRetentionDays: Symbol.for('AuditRetentionDays'),
 } as const;
 
 /** The event log every write appends to; its readers (workflows, subscriptions, GET /events) build on it. */
@@ -128,7 +131,14 @@ export const eventsContext = new ContainerModule(({ bind }) => {
   bind<number>(RETENTION_DAYS)
     .toResolvedValue((config: Config) => config.events.retentionDays, [TOKENS.Config])
     .inSingletonScope();
-  singleton(PurgeEvents, [T.EventOutbox, clock, RETENTION_DAYS]);
+  bind<number>(T.AuditRetentionDays)
+    .toResolvedValue((config: Config) => config.events.auditRetentionDays, [TOKENS.Config])
+    .inSingletonScope();
+  // The log is read as the audit trail too: an event goes once neither reader keeps it.
+  bind<number>(KEPT_DAYS)
+    .toResolvedValue((events: number, audit: number) => Math.max(events, audit), [RETENTION_DAYS, T.AuditRetentionDays])
+    .inSingletonScope();
+  singleton(PurgeEvents, [T.EventOutbox, clock, KEPT_DAYS]);
   bind<number>(POLL_MS)
     .toResolvedValue((config: Config) => config.outbox.pollMs, [TOKENS.Config])
     .inSingletonScope();
@@ -141,7 +151,7 @@ export const eventsContext = new ContainerModule(({ bind }) => {
       [FanOutEvents, EventDeliveryScheduler],
     )
     .inSingletonScope();
-  singleton(ListEvents, [T.EventOutbox]);
+  singleton(ListEvents, [T.EventOutbox, clock, RETENTION_DAYS]);
   singleton(ReadDeliveryBacklog, [deliveries, subscriptions, clock]);
   singleton(ListEventDeliveries, [subscriptions, deliveries]);
   singleton(RetryEventDelivery, [uow, subscriptions, deliveries, clock, EventDeliveryScheduler]);

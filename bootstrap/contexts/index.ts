@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { activitiesContext } from './activities';
+import { auditContext } from './audit';
 import { campaignsContext } from './campaigns';
 import { clientsContext } from './clients';
 import { dealsContext } from './deals';
@@ -28,4 +29,5 @@ export const CONTEXTS: ContainerModule[] = [
   importsContext,
   // Last: its routes (events out) come after the resources they tell about, in the document and the /docs page.
   eventsContext,
+  auditContext,
 ];

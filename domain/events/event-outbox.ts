@@ -15,6 +15,10 @@ export interface EventPageQuery {
   types?: readonly EventType[];
   /** Only events written after this moment (ISO 8601). */
   createdAfter?: string;
+  /** Only the events about this record. */
+  subjectId?: string;
+  /** Only the changes this actor made (`EventData.actor`). */
+  actor?: string;
   /** The id of the last event of the previous page: the page starts after it. */
   startingAfter?: string;
   limit: number;

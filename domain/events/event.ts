@@ -1,3 +1,5 @@
+import { SYSTEM_ACTOR, TeamContext } from '../shared/team';
+
 // The workspace's event log: what happened to a team's records, written in the transaction of the change it
 // describes. One log serves two readers: the team's workflows (run by the dispatcher) and its event
 // subscriptions (each event fanned out to the subscriptions that want it, then delivered over HTTP), and
@@ -64,6 +66,13 @@ export interface EventData {
   type: EventType;
   subjectId: string;
   data: EventPayload;
+  /**
+   * Who made the change (`TeamContext.actor`: `api_key:<id>`, `cli`, `inbound:<endpoint id>`…): the audit trail's
+   * actor; null on the events written before the log recorded it.
+   */
+  actor: string | null;
+  /** The request the change came with, when it came with one. */
+  requestId: string | null;
   status: EventStatus;
   /** Dispatch attempts started so far. */
   attempts: number;
@@ -96,14 +105,17 @@ export const previousValues = (before: EventObject, after: EventObject): EventOb
 export class LoggedEvent {
   private constructor(private data: EventData) {}
 
-  static fromDraft(id: string, teamId: string, draft: EventDraft, now: Date): LoggedEvent {
+  /** The draft as written by `team`'s actor, in its request. */
+  static fromDraft(id: string, team: TeamContext, draft: EventDraft, now: Date): LoggedEvent {
     const at = now.toISOString();
     return new LoggedEvent({
       id,
-      teamId,
+      teamId: team.teamId,
       type: draft.type,
       subjectId: draft.subjectId,
       data: draft.payload,
+      actor: team.actor ?? SYSTEM_ACTOR,
+      requestId: team.requestId ?? null,
       status: 'pending',
       attempts: 0,
       availableAt: at,

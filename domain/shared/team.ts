@@ -16,6 +16,9 @@ export const SYSTEM_ACTOR = 'system';
 /** The operator CLI, as the audit trail names it. */
 export const CLI_ACTOR = 'cli';
 
+/** A team found by an operator command that names only a record (`task restore --id`): its changes are the CLI's. */
+export const asOperator = (team: TeamContext): TeamContext => ({ ...team, actor: CLI_ACTOR });
+
 export const apiKeyActor = (apiKeyId: string): string => `api_key:${apiKeyId}`;
 export const inboundActor = (endpointId: string): string => `inbound:${endpointId}`;
 export const whatsappActor = (inboxId: string): string => `whatsapp:${inboxId}`;

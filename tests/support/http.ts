@@ -9,6 +9,8 @@ import { BackendName, forEachBackend } from './backends';
 export interface TestTeam {
   teamId: string;
   key: string;
+  /** The key's id: the audit trail names its changes `api_key:<keyId>`. */
+  keyId: string;
   auth: { Authorization: string };
 }
 
@@ -31,7 +33,7 @@ export function httpEnvOf(runtime: Runtime): HttpEnv {
       const { team, apiKey } = await runtime.container
         .get(CreateTeam)
         .execute({ name: options.name ?? 'Test team', clientQuota: options.clientQuota });
-      return { teamId: team.id, key: apiKey.key, auth: { Authorization: `Bearer ${apiKey.key}` } };
+      return { teamId: team.id, key: apiKey.key, keyId: apiKey.id, auth: { Authorization: `Bearer ${apiKey.key}` } };
     },
   };
 }

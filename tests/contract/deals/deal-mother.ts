@@ -94,6 +94,8 @@ export const EventMother = {
       type: 'deal.created',
       subjectId: dealId,
       data: { object: { id: dealId, phase: 'lead' } },
+      actor: 'api_key:key-1',
+      requestId: null,
       status: 'pending',
       attempts: 0,
       availableAt: at,

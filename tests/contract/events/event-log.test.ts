@@ -234,6 +234,32 @@ forEachBackend('EventOutbox contract', (env) => {
       );
     });
 
+    it("keeps who made each change and in which request, and pages one record's or one actor's events", async () => {
+      const team = newTeam();
+      const deal = randomUUID();
+      const other = randomUUID();
+      const byKey = (subject: string, ms: number, requestId: string | null) =>
+        EventMother.pending(team.teamId, subject, { actor: 'api_key:k1', requestId, createdAt: at(ms).toISOString() });
+      const events = [
+        byKey(deal, 1000, 'req-1'),
+        EventMother.pending(team.teamId, deal, { actor: 'cli', requestId: null, type: 'deal.updated', createdAt: at(2000).toISOString() }),
+        byKey(other, 3000, 'req-2'),
+        EventMother.pending(team.teamId, deal, { actor: null, requestId: null, type: 'deal.archived', createdAt: at(4000).toISOString() }),
+      ];
+      await outbox().addAll(events);
+      await outbox().add(EventMother.pending(newTeam().teamId, deal, { actor: 'api_key:k1' }));
+      expect(await outbox().findById(team, events[0].id)).to.deep.equal(events[0]);
+      expect(await page(team, { subjectId: deal, limit: 10 })).to.deep.equal({ data: [events[3], events[1], events[0]], hasMore: false });
+      expect(await page(team, { actor: 'api_key:k1', limit: 10 })).to.deep.equal({ data: [events[2], events[0]], hasMore: false });
+      expect(await page(team, { subjectId: deal, actor: 'api_key:k1', limit: 10 })).to.deep.equal({ data: [events[0]], hasMore: false });
+      expect(await page(team, { subjectId: deal, limit: 1 })).to.deep.equal({ data: [events[3]], hasMore: true });
+      expect(await page(team, { subjectId: deal, startingAfter: events[3].id, types: ['deal.updated'], limit: 5 })).to.deep.equal({
+        data: [events[1]],
+        hasMore: false,
+      });
+      expect(await page(team, { actor: 'workflow:w1', limit: 10 })).to.deep.equal({ data: [], hasMore: false });
+    });
+
     it("answers null for a cursor that names no event of the team, its own or another team's", async () => {
       const team = newTeam();
       const other = newTeam();

@@ -70,9 +70,12 @@ describe('SQLite event log plans', () => {
       const first = await outbox.page({ teamId: TEAM }, { types: ['deal.created'], createdAfter: '2000-01-01T00:00:00.000Z', limit: 1 });
       expect(first?.data).to.have.length(1);
       expect((await outbox.page({ teamId: TEAM }, { startingAfter: first!.data[0].id, limit: 1 }))?.data).to.have.length(1);
+      // The audit trail's reads: one record's history, one actor's changes.
+      expect((await outbox.page({ teamId: TEAM }, { subjectId: deal.id, limit: 5 }))?.data).to.have.length(2);
+      expect((await outbox.page({ teamId: TEAM }, { actor: 'api_key:key-1', limit: 5 }))?.data).to.have.length(2);
     });
-    // The claim, the backlog, a record's events, and two pages (the second looks its cursor up first).
-    expect(verbs(plans)).to.deep.equal(['update', 'select', 'select', 'select', 'select', 'select']);
+    // The claim, the backlog, a record's events, two pages (the second looks its cursor up first), a record's and an actor's.
+    expect(verbs(plans)).to.deep.equal(['update', 'select', 'select', 'select', 'select', 'select', 'select', 'select']);
     expectNoScan(plans);
     // The claim: the due events by their index, then each by its key.
     expect(plans[0].plan.filter((d) => d.startsWith('SEARCH events'))).to.have.length(2);

@@ -14,6 +14,8 @@ const DUE_INDEX = 'events_status_available_at_team_id_index';
 const SUBJECT_INDEX = 'events_team_id_subject_id_index';
 /** The log's (team_id, created_at, id) index: a team's events newest first. */
 const PAGE_INDEX = 'events_team_id_created_at_id_index';
+/** The log's (team_id, actor, created_at, id) index: one actor's changes newest first (migration 20261203000100). */
+const ACTOR_INDEX = 'events_team_id_actor_created_at_id_index';
 /** The log's (created_at, team_id) index: the retention purge. */
 const AGE_INDEX = 'events_created_at_team_id_index';
 /** The index SQLite makes for the (team_id, id) primary key of a table with no integer key. */
@@ -26,6 +28,8 @@ export const eventRow = (e: EventData): Row => ({
   type: e.type,
   subject_id: e.subjectId,
   data: JSON.stringify(e.data),
+  actor: e.actor,
+  request_id: e.requestId,
   status: e.status,
   attempts: e.attempts,
   available_at: e.availableAt,
@@ -40,6 +44,8 @@ const fromRow = (r: Row): EventData => ({
   type: r.type as EventType,
   subjectId: r.subject_id as string,
   data: fromJson<EventPayload>(r.data, { object: {} }),
+  actor: (r.actor as string | null) ?? null,
+  requestId: (r.request_id as string | null) ?? null,
   status: r.status as EventStatus,
   attempts: Number(r.attempts),
   availableAt: toIso(r.available_at),
@@ -142,7 +148,11 @@ export class KnexEventOutbox implements EventOutbox {
         .first<Row | undefined>('created_at', 'id');
       if (!after) return null;
     }
-    const q = this.outbox(PAGE_INDEX).where({ team_id: team.teamId });
+    // One record's history is found by its subject, one actor's changes by the actor: each has its index.
+    const index = query.subjectId !== undefined ? SUBJECT_INDEX : query.actor !== undefined ? ACTOR_INDEX : PAGE_INDEX;
+    const q = this.outbox(index).where({ team_id: team.teamId });
+    if (query.subjectId !== undefined) q.where('subject_id', query.subjectId);
+    if (query.actor !== undefined) q.where('actor', query.actor);
     if (query.types?.length) q.whereIn('type', [...query.types]);
     if (query.createdAfter !== undefined) q.where('created_at', '>', query.createdAfter);
     if (after) {

@@ -50,6 +50,7 @@ export const UNLINKED_ID_COLUMNS: Readonly<Record<string, string>> = {
   'workflow_runs.entity_id': 'the deal the event was about, named by the event',
   'workflow_runs.event_id': 'events are purged after their retention; the run stays the record of what ran',
   'events.subject_id': 'the record the event is about, of any kind, possibly deleted since (task.deleted)',
+  'events.request_id': 'the X-Request-Id of the request that made the change: an id of no table',
   'event_deliveries.event_id': 'events are purged after their retention; the delivery stays the record of what was sent',
   'event_deliveries.subscription_id': 'deliveries are kept after their subscription is deleted, as the record of what was sent',
   'import_rows.record_id': 'the record the row wrote: a client or a lead, as the import says',

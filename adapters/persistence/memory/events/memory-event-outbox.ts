@@ -67,6 +67,8 @@ export class MemoryEventOutbox implements EventOutbox {
     const newestFirst = this.rows
       .filter((e) => e.teamId === team.teamId)
       .filter((e) => !query.types?.length || query.types.includes(e.type))
+      .filter((e) => query.subjectId === undefined || e.subjectId === query.subjectId)
+      .filter((e) => query.actor === undefined || e.actor === query.actor)
       .filter((e) => query.createdAfter === undefined || e.createdAt > query.createdAfter)
       .filter((e) => !after || byTimeThenId(e.createdAt, after.createdAt, e.id, after.id) < 0)
       .sort((a, b) => byTimeThenId(b.createdAt, a.createdAt, b.id, a.id));

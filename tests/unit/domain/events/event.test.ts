@@ -5,7 +5,7 @@ import { NOW, TEAM_ID } from '../deals/deal-mother';
 const at = (ms: number): Date => new Date(NOW.getTime() + ms);
 const PAYLOAD = { object: { id: 'deal-1', phase: 'lead' } };
 const event = (): LoggedEvent =>
-  LoggedEvent.fromDraft('ev-1', TEAM_ID, { type: 'deal.created', subjectId: 'deal-1', payload: PAYLOAD }, NOW);
+  LoggedEvent.fromDraft('ev-1', { teamId: TEAM_ID }, { type: 'deal.created', subjectId: 'deal-1', payload: PAYLOAD }, NOW);
 
 describe('LoggedEvent (outbox)', () => {
   it('starts pending and due at once, about its subject, with its payload as data', () => {
@@ -16,6 +16,8 @@ describe('LoggedEvent (outbox)', () => {
       type: 'deal.created',
       subjectId: 'deal-1',
       data: PAYLOAD,
+      actor: 'system',
+      requestId: null,
       status: 'pending',
       attempts: 0,
       availableAt: NOW.toISOString(),
@@ -24,6 +26,12 @@ describe('LoggedEvent (outbox)', () => {
       deliveredAt: null,
     });
     expect(e.isClaimable(NOW)).to.equal(true);
+  });
+
+  it("records who made the change, and in which request, from the team's context", () => {
+    const team = { teamId: TEAM_ID, actor: 'api_key:key-1', requestId: 'req-1' };
+    const e = LoggedEvent.fromDraft('ev-1', team, { type: 'deal.created', subjectId: 'deal-1', payload: PAYLOAD }, NOW).snapshot();
+    expect([e.actor, e.requestId]).to.deep.equal(['api_key:key-1', 'req-1']);
   });
 
   it('is held by a lease once claimed, and free again when the lease runs out', () => {
