@@ -37,9 +37,11 @@ const STRANGER_FORM = Array.from({ length: 170_000 }, (_, i) => `a[]=${i % 10}`)
 
 interface Scenario {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body?: string;
+  /** Each request's own path (from the host's root) and body, where one sent again would change nothing (an update). */
+  next?: () => { path: string; body: string };
   /** Another load run at the same time on half the connections, not itself measured: the scenario runs under it. */
   beside?: Pick<Scenario, 'method' | 'path' | 'body'>;
   /** Run before the scenario's measurement and after it (turning the event subscriptions on and off). */
@@ -93,10 +95,11 @@ async function settle(url: string, headers: Record<string, string>): Promise<voi
 /** The load on `urls` at once, the connections split between them; the latencies are the worst node's. */
 async function measure(
   urls: string[],
-  s: Pick<Scenario, 'method' | 'body'>,
+  s: Pick<Scenario, 'method' | 'body' | 'next'>,
   headers: Record<string, string>,
   connections = CONNECTIONS,
 ): Promise<Measure> {
+  const next = s.next;
   const rs = await Promise.all(
     urls.map((url, i) =>
       autocannon({
@@ -104,6 +107,7 @@ async function measure(
         method: s.method,
         headers,
         body: s.body,
+        ...(next ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, ...next() }) }] } : {}),
         duration: SECONDS,
         connections: Math.floor(connections / urls.length) + (i < connections % urls.length ? 1 : 0),
       }),
@@ -190,6 +194,19 @@ async function main(): Promise<void> {
         method: 'POST',
         path: '/deals',
         body: JSON.stringify({ title: 'Nova proposta São Paulo', value: 2500, tags: ['bench'] }),
+      },
+      {
+        // An update that changes a value each time (the same body again would write nothing), over 50 deals.
+        name: 'PUT /deals/:id',
+        method: 'PUT',
+        path: `/deals/${seeded.dealId}`,
+        next: (() => {
+          let n = 0;
+          return () => {
+            n += 1;
+            return { path: `/api/v1/deals/${seeded.dealIds[n % seeded.dealIds.length]}`, body: JSON.stringify({ value: 1000 + n }) };
+          };
+        })(),
       },
       {
         name: 'POST /deals (3 event subscriptions, a local receiver)',

@@ -21,6 +21,8 @@ import { TOKENS } from '../bootstrap/tokens';
 export interface Seeded {
   key: string;
   dealId: string;
+  /** Global deals of the team to update (`PUT /deals/:id`), the first of them `dealId`. */
+  dealIds: string[];
   projectId: string;
   /** A word that a tenth of the titles contain. */
   searchWord: string;
@@ -154,6 +156,7 @@ export async function seed(databaseUrl: string, rows: number, log: (line: string
   await runtime.close();
 
   const db = createKnex(databaseUrl);
+  const dealIds: string[] = [];
   try {
     // A benchmark's database need not outlive a crash of the machine: a commit per batch then waits on no flush.
     if (!databaseUrl.startsWith('postgres')) await db.raw('pragma synchronous = off');
@@ -181,9 +184,16 @@ export async function seed(databaseUrl: string, rows: number, log: (line: string
     // read from the index alone.
     if (databaseUrl.startsWith('postgres')) await db.raw('vacuum (analyze)');
     else await db.raw('analyze');
+    const others: { id: string }[] = await db('deals')
+      .where({ team_id: team.teamId, scope: 'global' })
+      .whereNot({ id: deal.id })
+      .orderBy('id')
+      .limit(49)
+      .select('id');
+    dealIds.push(deal.id, ...others.map((r) => r.id));
   } finally {
     await db.destroy();
   }
   log(`seeded ${rows} deals (and ${Math.ceil(rows / 10)} in a second team) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { key: main.apiKey.key, dealId: deal.id, projectId: project.id, searchWord: 'Implantação' };
+  return { key: main.apiKey.key, dealId: deal.id, dealIds, projectId: project.id, searchWord: 'Implantação' };
 }
