@@ -60,6 +60,9 @@ class Deliveries implements InboundDeliveryRepository {
     this.uow.log.push(`save ${d.status}`);
     return true;
   }
+  async dropRawBodiesBefore() {
+    return 0;
+  }
 }
 
 /** The outbox as the event log uses it: what was added, and whether inside a unit of work. */
