@@ -64,6 +64,14 @@ export interface Config {
   events: EventSettings;
   /** File imports (`IMPORT_*`): the largest file, and the most rows one may hold. */
   imports: { maxBytes: number; maxRows: number };
+  /** How long raw payloads are kept before they are dropped (`*_RAW_RETENTION_DAYS`). */
+  minimisation: RawRetention;
+}
+
+/** Days the raw payloads are kept: an inbound delivery's body, a WhatsApp message's provider object. */
+export interface RawRetention {
+  inboundRawRetentionDays: number;
+  whatsappRawRetentionDays: number;
 }
 
 export interface EventSettings {
@@ -440,6 +448,18 @@ export const SETTINGS = {
     description:
       'how long the audit trail (`GET /audit-log`, `GET /deals/:id/history`) is kept; the event log keeps each event for the longer of this and `EVENT_RETENTION_DAYS`',
   }),
+  INBOUND_RAW_RETENTION_DAYS: define(wholeNumber(1, 3650), {
+    fallback: 90,
+    defaultText: '`90`',
+    description:
+      "how long an inbound delivery keeps the body as it was posted (`raw_body`, `payload`); then both become null, and the delivery's status, outcome and entity ids stay (see Minimisation)",
+  }),
+  WHATSAPP_RAW_RETENTION_DAYS: define(wholeNumber(1, 3650), {
+    fallback: 90,
+    defaultText: '`90`',
+    description:
+      "how long a WhatsApp message keeps the provider's raw object (`raw`); then it becomes null, and the message's text, media, status and times stay (see Minimisation)",
+  }),
   IMPORT_MAX_BYTES: define(wholeNumber(1, 1024 * 1024 * 1024, 'of bytes '), {
     fallback: 20 * 1024 * 1024,
     defaultText: '`20971520` (20 MiB)',
@@ -546,6 +566,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       auditRetentionDays: s.AUDIT_RETENTION_DAYS,
     },
     imports: { maxBytes: s.IMPORT_MAX_BYTES, maxRows: s.IMPORT_MAX_ROWS },
+    minimisation: {
+      inboundRawRetentionDays: s.INBOUND_RAW_RETENTION_DAYS,
+      whatsappRawRetentionDays: s.WHATSAPP_RAW_RETENTION_DAYS,
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { MinimiseRawPayloads } from '../privacy/minimise-raw-payloads';
 import { BackgroundLoop } from '../shared/background-loop';
 import { BackgroundWork } from '../shared/background-work';
 import { LoadGauge, idleGauge } from '../shared/load-gauge';
@@ -13,11 +14,13 @@ const PAUSE_MS = 25;
 /** However busy the process, a batch goes out at least this often: deliveries are late, never stuck. */
 const MAX_WAIT_MS = 1000;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+const MINIMISE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Runs the deliverer in the background of the server: on an interval (retries come due on their own), and
- * soon after the dispatcher hands events out, again at once while it finds any due; every 10 minutes it purges
- * the events past their retention. Several processes are safe: each delivery is claimed by one.
+ * soon after the dispatcher hands events out, again at once while it finds any due; every 10 minutes it drops
+ * the raw payloads past their retention (a failure is logged, and the loop goes on) and purges the events past
+ * theirs. Several processes are safe: each delivery is claimed by one, and dropping a payload again changes nothing.
  */
 export class EventDeliveryScheduler implements EventDeliveryTrigger, BackgroundWork {
   private readonly loop: BackgroundLoop;
@@ -25,6 +28,7 @@ export class EventDeliveryScheduler implements EventDeliveryTrigger, BackgroundW
   constructor(
     deliver: () => DeliverEvents,
     purge: () => PurgeEvents,
+    minimise: () => MinimiseRawPayloads,
     logger: () => Logger,
     intervalMs = 1000,
     /** How busy this process is: requests come first, deliveries take what they leave. */
@@ -38,8 +42,22 @@ export class EventDeliveryScheduler implements EventDeliveryTrigger, BackgroundW
       },
       (err) => logger().error({ err }, 'event delivery failed'),
       intervalMs,
-      [{ intervalMs: PURGE_INTERVAL_MS, run: () => purge().execute() }],
+      [
+        // First, and never throwing: a failing purge does not keep raw payloads past their retention.
+        { intervalMs: MINIMISE_INTERVAL_MS, run: () => this.minimise(minimise, logger) },
+        { intervalMs: PURGE_INTERVAL_MS, run: () => purge().execute() },
+      ],
     );
+  }
+
+  /** Drops the raw payloads past their retention; a failure is logged under its own name and tried again next time. */
+  private async minimise(minimise: () => MinimiseRawPayloads, logger: () => Logger): Promise<void> {
+    try {
+      const dropped = await minimise().execute();
+      if (dropped.inboundDeliveries + dropped.whatsappMessages > 0) logger().info({ dropped }, 'raw payloads past their retention dropped');
+    } catch (err) {
+      logger().error({ err }, 'raw payload minimisation failed');
+    }
   }
 
   kick(): void {

@@ -113,6 +113,8 @@ export class InboundProcessor {
   async process(team: TeamContext, endpoint: WebhookEndpointData, stored: InboundDeliveryData): Promise<ProcessedDelivery> {
     const action = endpoint.actionType;
     const delivery = InboundDelivery.restore(stored);
+    // A redelivery of one never processed, whose body was dropped since, has nothing left to run.
+    delivery.assertBodyKept();
     // A body that could not be read is read again: this version may read what an older one could not.
     if (stored.bodyError !== null && stored.rawBody !== null) {
       const reading = readInboundBody(stored.rawBody, stored.contentType);

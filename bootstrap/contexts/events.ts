@@ -26,6 +26,7 @@ import { EventDeliveryScheduler } from '../../application/events/event-delivery-
 import { FanOutEvents } from '../../application/events/fan-out-events';
 import { ListEvents } from '../../application/events/list-events';
 import { PurgeEvents } from '../../application/events/purge-events';
+import { MinimiseRawPayloads } from '../../application/privacy/minimise-raw-payloads';
 import { ReadDeliveryBacklog } from '../../application/events/read-delivery-backlog';
 import { ListEventDeliveries, RecoverEventDeliveries, RetryEventDelivery } from '../../application/events/subscription-deliveries';
 import { TestEventSubscription } from '../../application/events/test-event-subscription';
@@ -143,7 +144,15 @@ export const eventsContext = new ContainerModule(({ bind }) => {
     .toResolvedValue((config: Config) => config.outbox.pollMs, [TOKENS.Config])
     .inSingletonScope();
   bind<LoadGauge>(LOAD_GAUGE).toConstantValue(new EventLoopGauge());
-  singleton(EventDeliveryScheduler, [later(DeliverEvents), later(PurgeEvents), later<Logger>(TOKENS.Logger), POLL_MS, LOAD_GAUGE]);
+  // MinimiseRawPayloads is bound by the webhooks context, which sees the repositories it drops from.
+  singleton(EventDeliveryScheduler, [
+    later(DeliverEvents),
+    later(PurgeEvents),
+    later(MinimiseRawPayloads),
+    later<Logger>(TOKENS.Logger),
+    POLL_MS,
+    LOAD_GAUGE,
+  ]);
   bind<BackgroundWork>(TOKENS.BackgroundWork).toService(EventDeliveryScheduler);
   bind(T.Subscribers)
     .toResolvedValue(

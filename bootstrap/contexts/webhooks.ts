@@ -8,6 +8,7 @@ import { HmacInboundSignatures } from '../../adapters/system/inbound-signatures'
 import { ScryptVerifyTokenHasher } from '../../adapters/system/scrypt-verify-token-hasher';
 import { CreateProjectDeal } from '../../application/deals/create-project-deal';
 import { ProjectDealDetails } from '../../application/deals/project-deal-details';
+import { MinimiseRawPayloads, RawPayloadRetention } from '../../application/privacy/minimise-raw-payloads';
 import { EventLog } from '../../application/events/event-log';
 import { FindOrCreateLead } from '../../application/projects/find-or-create-lead';
 import { CreateWebhookEndpoint } from '../../application/webhooks/create-webhook-endpoint';
@@ -46,6 +47,8 @@ export const WEBHOOK_TOKENS = {
   VerifyTokenHasher: Symbol.for('WebhookVerifyTokenHasher'),
   InboundLimits: Symbol.for('InboundLimits'),
 } as const;
+
+const RAW_PAYLOAD_RETENTION = Symbol('RawPayloadRetention');
 
 export const webhooksContext = new ContainerModule(({ bind }) => {
   const { singleton, services, later } = wiring(bind);
@@ -129,6 +132,12 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
     WHATSAPP_TOKENS.CredentialCipher,
   ]);
   singleton(ReplayInboundDelivery, [endpoints, deliveries, InboundProcessor]);
+  // The minimisation of raw payloads, which the event deliverer runs beside its purge (events.ts, which imports
+  // no other context): this context sees both the deliveries and WhatsApp's messages.
+  bind<RawPayloadRetention>(RAW_PAYLOAD_RETENTION)
+    .toResolvedValue((config: Config): RawPayloadRetention => ({ ...config.minimisation }), [TOKENS.Config])
+    .inSingletonScope();
+  singleton(MinimiseRawPayloads, [deliveries, WHATSAPP_TOKENS.MessageRepository, clock, RAW_PAYLOAD_RETENTION]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(webhookRoutes, [
     services({

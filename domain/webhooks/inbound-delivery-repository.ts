@@ -31,4 +31,10 @@ export interface InboundDeliveryRepository {
   claim(team: TeamContext, id: string, expectedAttempts: number): Promise<boolean>;
   /** Writes an attempt's outcome unless another attempt was recorded since `expectedAttempts`. */
   saveOutcome(delivery: InboundDeliveryData, expectedAttempts: number): Promise<boolean>;
+  /**
+   * Drops the body of up to `limit` deliveries received before `cutoff`, of every team, oldest first: its
+   * text as posted (`rawBody`) and its reading (`payload`) become null, and the rest of the delivery stays.
+   * Answers how many it changed; a delivery whose body was dropped already is not counted again.
+   */
+  dropRawBodiesBefore(cutoff: Date, limit: number): Promise<number>;
 }

@@ -1,6 +1,6 @@
 // One payload an endpoint accepted. It is stored before it is processed, with the body exactly as
-// sent, and keeps the outcome of its last attempt, so a payload whose processing failed is never
-// lost and can be replayed.
+// sent, and keeps the outcome of its last attempt, so a payload whose processing failed is not lost
+// and can be replayed, until its body is dropped after its retention (its outcome stays).
 import { Conflict } from '../shared/errors';
 import { InboundActionType } from './webhook-endpoint';
 
@@ -61,7 +61,7 @@ export interface InboundOutcome {
 
 /** The body as it came: its text and content type, and what could be read of it. */
 export interface InboundBody {
-  /** The body as text; null only on deliveries stored before bodies were kept. */
+  /** The body as text; null on deliveries stored before bodies were kept, and once it was dropped. */
   rawBody: string | null;
   contentType: string | null;
   /** Why the body could not be read (its payload is then null); a replay reads it again. */
@@ -147,9 +147,24 @@ export class InboundDelivery {
     return structuredClone(this.data);
   }
 
-  /** A delivery that already succeeded is never run again: its lead or deal would be made twice. */
+  /**
+   * A delivery that already succeeded is never run again: its lead or deal would be made twice. Nor is one
+   * whose body was dropped (`assertBodyKept`).
+   */
   assertReplayable(): void {
     if (this.data.status === 'succeeded') throw new Conflict('The delivery was already processed successfully');
+    this.assertBodyKept();
+  }
+
+  /**
+   * Past its retention a delivery's body is dropped: its text and its reading are both null, and only its
+   * outcome is kept. Nothing is left to process (a delivery stored before bodies were kept still has its
+   * reading; one whose body could not be read, its text).
+   */
+  assertBodyKept(): void {
+    if (this.data.rawBody === null && this.data.payload === null) {
+      throw new Conflict("The delivery's body is no longer kept (it was dropped after its retention): there is nothing to process again");
+    }
   }
 
   /** The body was read again (a replay after it could not be read): its payload replaces the old reading. */

@@ -24,4 +24,10 @@ export interface MessageRepository extends RecordLocks {
   findByProviderMessageId(team: TeamContext, inboxId: string, providerMessageId: string): Promise<MessageData | null>;
   insert(message: MessageData): Promise<void>;
   update(message: MessageData): Promise<void>;
+  /**
+   * Drops the provider's raw object (`raw` becomes null) of up to `limit` messages sent before `cutoff`, of
+   * every team, oldest first (by `createdAt`); the rest of each message stays, `updatedAt` too. Answers how
+   * many it changed; a message without a raw object is not counted.
+   */
+  dropRawBefore(cutoff: Date, limit: number): Promise<number>;
 }

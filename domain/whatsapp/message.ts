@@ -93,6 +93,7 @@ export interface MessageData {
   media: MessageMedia | null;
   context: MessageContext | null;
   referral: Referral | null;
+  /** The provider's object of a reported message; null on one sent through this API, and once dropped after its retention. */
   raw: Record<string, unknown> | null;
   /** The template an outbound template message was sent as; null otherwise. */
   template: MessageTemplate | null;

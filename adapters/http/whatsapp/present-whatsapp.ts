@@ -76,7 +76,8 @@ export const presentConversation = (c: ConversationData) => ({
 
 /**
  * A message of a conversation, either direction and any type: `text` is what a person reads, the
- * media fields are the provider's handle on a file (not fetched), `raw` the provider's own object.
+ * media fields are the provider's handle on a file (not fetched), `raw` the provider's own object (null
+ * once dropped after its retention).
  */
 export const presentConversationMessage = (m: MessageData) => ({
   ...messageHeading(m),
@@ -249,7 +250,11 @@ export const conversationMessageSchema = exactObject({
     description: "The provider's error on a failed message.",
   },
   provider_message_id: R.nullableString,
-  raw: { ...R.nullableObject, description: "The provider's message object as it came." },
+  raw: {
+    ...R.nullableObject,
+    description:
+      "The provider's message object as it came; null on a message sent through this API, and once the message is older than `WHATSAPP_RAW_RETENTION_DAYS` (90 by default), when it is dropped.",
+  },
   created_at: R.dateTime,
   updated_at: R.dateTime,
 });

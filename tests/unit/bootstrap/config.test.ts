@@ -116,3 +116,23 @@ describe('Configuration: PostgreSQL connections for units of work', () => {
     }
   });
 });
+
+describe('Configuration: how long raw payloads are kept', () => {
+  it('keeps raw inbound bodies and raw WhatsApp objects 90 days by default, and takes 1 to 3650 days', () => {
+    expect(loadConfig({}).minimisation).to.deep.equal({ inboundRawRetentionDays: 90, whatsappRawRetentionDays: 90 });
+    expect(loadConfig({ INBOUND_RAW_RETENTION_DAYS: '1', WHATSAPP_RAW_RETENTION_DAYS: '3650' }).minimisation).to.deep.equal({
+      inboundRawRetentionDays: 1,
+      whatsappRawRetentionDays: 3650,
+    });
+  });
+
+  it('refuses 0, more than 3650, or what is not a whole number of days, naming the setting', () => {
+    for (const name of ['INBOUND_RAW_RETENTION_DAYS', 'WHATSAPP_RAW_RETENTION_DAYS']) {
+      for (const bad of ['0', '3651', '1.5', '30d', '-1']) {
+        expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).to.throw(
+          new RegExp(`${name}: got "${bad}"; takes a whole number from 1 to 3650`),
+        );
+      }
+    }
+  });
+});

@@ -59,6 +59,13 @@ function fromRow(r: Row): InboundDeliveryData {
   };
 }
 
+/** A delivery that still keeps its body: the condition of the partial index (migration 20261203000200). */
+const KEEPS_BODY = `("raw_body" is not null or "payload" <> 'null')`;
+/** The drop of a batch of bodies (`dropRawBodiesBefore`): the cutoff, then the limit. */
+export const DROP_RAW_BODIES =
+  `update "webhook_deliveries" set "raw_body" = null, "payload" = 'null' where ${KEEPS_BODY} and ("team_id", "id") in ` +
+  `(select "team_id", "id" from "webhook_deliveries" where "received_at" < ? and ${KEEPS_BODY} order by "received_at" limit ?)`;
+
 export class KnexInboundDeliveryRepository implements InboundDeliveryRepository {
   constructor(private readonly database: KnexDatabase) {}
 
@@ -107,5 +114,12 @@ export class KnexInboundDeliveryRepository implements InboundDeliveryRepository 
   async saveOutcome(delivery: InboundDeliveryData, expectedAttempts: number): Promise<boolean> {
     const n = await this.table.where({ team_id: delivery.teamId, id: delivery.id, attempts: expectedAttempts }).update(toRow(delivery));
     return n > 0;
+  }
+
+  async dropRawBodiesBefore(cutoff: Date, limit: number): Promise<number> {
+    // One statement a batch, in a unit of work (a lone write on SQLite goes through one). The old rows come
+    // oldest first from the partial index of the rows that keep a body; the outer condition repeats it, so
+    // that on PostgreSQL a row another pass dropped meanwhile is not counted twice.
+    return this.database.transaction(() => this.database.change(DROP_RAW_BODIES, [cutoff.toISOString(), limit]));
   }
 }

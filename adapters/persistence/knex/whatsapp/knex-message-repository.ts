@@ -91,6 +91,14 @@ const fromRow = (r: Row): MessageData => ({
   updatedAt: toIso(r.updated_at),
 });
 
+/**
+ * Drops the raw objects of the oldest messages (the partial index of migration 20261203000200). `updated_at`
+ * stays, so that a sync by `updated_since` is not sent every old message again. Takes the cutoff, then the limit.
+ */
+export const DROP_RAW =
+  `update "${TABLE}" set "raw" = null where "raw" is not null and ("team_id", "id") in ` +
+  `(select "team_id", "id" from "${TABLE}" where "created_at" < ? and "raw" is not null order by "created_at" limit ?)`;
+
 export class KnexMessageRepository implements MessageRepository {
   constructor(private readonly database: KnexDatabase) {}
 
@@ -129,6 +137,13 @@ export class KnexMessageRepository implements MessageRepository {
 
   async update(message: MessageData): Promise<void> {
     await this.write(() => this.database.db(TABLE).where({ team_id: message.teamId, id: message.id }).update(toRow(message)));
+  }
+
+  async dropRawBefore(cutoff: Date, limit: number): Promise<number> {
+    // One statement a batch, in a unit of work (a lone write on SQLite goes through one). The old rows come
+    // oldest first from the partial index of the rows that keep a raw object; the outer condition repeats
+    // it, so that on PostgreSQL a row another pass dropped meanwhile is not counted twice.
+    return this.database.transaction(() => this.database.change(DROP_RAW, [cutoff.toISOString(), limit]));
   }
 
   private async write(op: () => Promise<unknown>): Promise<void> {

@@ -52,4 +52,14 @@ export class MemoryInboundDeliveryRepository implements InboundDeliveryRepositor
     this.rows.set(delivery.id, delivery);
     return true;
   }
+
+  async dropRawBodiesBefore(cutoff: Date, limit: number): Promise<number> {
+    const at = cutoff.toISOString();
+    const old = this.rows
+      .filter((d) => d.receivedAt < at && (d.rawBody !== null || d.payload !== null))
+      .sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : a.receivedAt > b.receivedAt ? 1 : a.id < b.id ? -1 : 1))
+      .slice(0, limit);
+    for (const d of old) this.rows.set(d.id, { ...d, rawBody: null, payload: null });
+    return old.length;
+  }
 }

@@ -49,6 +49,16 @@ export class MemoryMessageRepository implements MessageRepository {
     this.rows.set(message.id, message);
   }
 
+  async dropRawBefore(cutoff: Date, limit: number): Promise<number> {
+    const at = cutoff.toISOString();
+    const old = this.rows
+      .filter((m) => m.createdAt < at && m.raw !== null)
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
+      .slice(0, limit);
+    for (const m of old) this.rows.set(m.id, { ...m, raw: null });
+    return old.length;
+  }
+
   private assertUnique(message: MessageData): void {
     if (message.providerMessageId === null) return;
     const other = this.rows.find(

@@ -6,7 +6,7 @@ import { DeliveryTaken, InboundProcessor } from '../../../../application/webhook
 import { UnitOfWork } from '../../../../application/shared/unit-of-work';
 import { EventData } from '../../../../domain/events/event';
 import { EventOutbox } from '../../../../domain/events/event-outbox';
-import { Unprocessable } from '../../../../domain/shared/errors';
+import { Conflict, Unprocessable } from '../../../../domain/shared/errors';
 import { InboundDelivery, InboundDeliveryData } from '../../../../domain/webhooks/inbound-delivery';
 import { InboundDeliveryRepository } from '../../../../domain/webhooks/inbound-delivery-repository';
 import { WebhookEndpoint } from '../../../../domain/webhooks/webhook-endpoint';
@@ -59,6 +59,9 @@ class Deliveries implements InboundDeliveryRepository {
     this.saved.push({ data: d, inTransaction: this.uow.depth > 0 });
     this.uow.log.push(`save ${d.status}`);
     return true;
+  }
+  async dropRawBodiesBefore() {
+    return 0;
   }
 }
 
@@ -189,6 +192,29 @@ describe('InboundProcessor', () => {
     await late.processor.process(TEAM, endpoint, late.stored);
     expect(late.events.added).to.deep.equal([]);
     expect(late.trigger.kicks).to.equal(0);
+  });
+
+  it('refuses a delivery whose body was dropped after its retention, before it claims or records anything', async () => {
+    let ran = false;
+    const { uow, deliveries, processor, stored, events } = setUp({
+      run: async () => {
+        ran = true;
+        return { entityId: 'deal-1', entityType: 'deal' };
+      },
+    });
+    const dropped = { ...stored, rawBody: null, payload: null };
+    let error: unknown;
+    await processor.process(TEAM, endpoint, dropped).catch((e: unknown) => {
+      error = e;
+    });
+    expect(error)
+      .to.be.instanceOf(Conflict)
+      .with.property('message')
+      .that.matches(/no longer kept/);
+    expect(ran).to.equal(false);
+    expect(uow.log).to.deep.equal([]);
+    expect(deliveries.saved).to.deep.equal([]);
+    expect(events.added).to.deep.equal([]);
   });
 
   it('writes no event and does not wake the dispatcher for a delivery that succeeds', async () => {
