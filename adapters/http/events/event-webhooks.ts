@@ -41,6 +41,12 @@ const SUMMARIES: Record<EventType, string> = {
   'inbound.delivery.failed': 'An inbound receiver payload could not be processed.',
 };
 
+/** An object schema without one of its properties (a record's event shows less than its GET: `raw`). */
+const withoutProperty = (schema: Schema, name: string): Schema => {
+  const { [name]: _dropped, ...properties } = schema.properties as Record<string, Schema>;
+  return { ...schema, required: (schema.required as string[]).filter((n) => n !== name), properties };
+};
+
 /** The schema of `data.object` by the record an event is about; a record without one here is any object. */
 const OBJECT_SCHEMAS: Partial<Record<string, Schema>> = {
   deal: dealSchema,
@@ -50,7 +56,7 @@ const OBJECT_SCHEMAS: Partial<Record<string, Schema>> = {
   activity: activitySchema,
   project: projectSchema,
   campaign: campaignSchema,
-  'whatsapp.message': conversationMessageSchema,
+  'whatsapp.message': withoutProperty(conversationMessageSchema, 'raw'),
   'whatsapp.contact': contactSchema,
 };
 

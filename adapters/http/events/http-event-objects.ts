@@ -32,13 +32,22 @@ export const presentInboundDeliveryEvent = (d: InboundDeliveryData) => {
   return shown;
 };
 
+/**
+ * A WhatsApp message in an event: its shape without the provider's raw object (`raw`), which the message keeps
+ * for `WHATSAPP_RAW_RETENTION_DAYS` only, while the log keeps its events for the audit trail's retention.
+ */
+export const presentMessageEvent = (m: MessageData) => {
+  const { raw: _raw, ...shown } = presentConversationMessage(m);
+  return shown;
+};
+
 /** An event's record in the shape its GET answers: the same presenters the routes use. */
 export class HttpEventObjects implements EventObjects {
   deal(view: DealView): EventObject {
     return presentDeal(view);
   }
   whatsappMessage(message: MessageData): EventObject {
-    return presentConversationMessage(message);
+    return presentMessageEvent(message);
   }
   whatsappContact(contact: ContactData): EventObject {
     return presentContact(contact);

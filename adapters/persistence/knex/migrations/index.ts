@@ -35,6 +35,7 @@ import * as m20261202000100 from './20261202000100_batch_upserts';
 import * as m20261202000200 from './20261202000200_imports';
 import * as m20261203000100 from './20261203000100_audit_trail';
 import * as m20261203000200 from './20261203000200_raw_payload_retention';
+import * as m20261203000500 from './20261203000500_message_events_without_raw';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '20261202000200_imports': m20261202000200,
   '20261203000100_audit_trail': m20261203000100,
   '20261203000200_raw_payload_retention': m20261203000200,
+  '20261203000500_message_events_without_raw': m20261203000500,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
