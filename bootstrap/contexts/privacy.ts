@@ -5,6 +5,7 @@ import { ProjectDealDetails } from '../../application/deals/project-deal-details
 import { ExportPerson } from '../../application/privacy/export-person';
 import { FindPerson } from '../../application/privacy/find-person';
 import { wiring } from '../binding';
+import { Config } from '../config';
 import { TOKENS } from '../tokens';
 import { ACTIVITY_TOKENS } from './activities';
 import { CLIENT_TOKENS } from './clients';
@@ -13,6 +14,8 @@ import { EVENT_TOKENS } from './events';
 import { PROJECT_TOKENS } from './projects';
 import { WEBHOOK_TOKENS } from './webhooks';
 import { WHATSAPP_TOKENS } from './whatsapp';
+
+const EXPORT_MAX_RECORDS = Symbol('PrivacyExportMaxRecords');
 
 /** Requests about one person's data (LGPD art. 18): finding every record of the team that holds them, and exporting it. */
 export const privacyContext = new ContainerModule(({ bind }) => {
@@ -31,7 +34,10 @@ export const privacyContext = new ContainerModule(({ bind }) => {
     ACTIVITY_TOKENS.ActivityRepository,
     EVENT_TOKENS.EventOutbox,
   ]);
-  singleton(ExportPerson, [FindPerson, TOKENS.Clock]);
+  bind<number>(EXPORT_MAX_RECORDS)
+    .toResolvedValue((config: Config) => config.privacy.exportMaxRecords, [TOKENS.Config])
+    .inSingletonScope();
+  singleton(ExportPerson, [FindPerson, TOKENS.Clock, EXPORT_MAX_RECORDS]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(privacyRoutes, [services({ exportPerson: ExportPerson })]);
 });
