@@ -60,4 +60,6 @@ export interface EventOutbox {
   save(event: EventData): Promise<boolean>;
   /** How many events wait, across teams, and since when. */
   backlog(): Promise<EventBacklog>;
+  /** The events about any of these records, oldest first, at most `limit`. */
+  listBySubjects(team: TeamContext, subjectIds: readonly string[], limit: number): Promise<EventData[]>;
 }

@@ -87,4 +87,12 @@ export class MemoryEventOutbox implements EventOutbox {
     const oldest = waiting.reduce<string | null>((min, e) => (min === null || e.createdAt < min ? e.createdAt : min), null);
     return { pending: waiting.length, oldestCreatedAt: oldest };
   }
+
+  async listBySubjects(team: TeamContext, subjectIds: readonly string[], limit: number): Promise<EventData[]> {
+    const wanted = new Set(subjectIds);
+    return this.rows
+      .filter((e) => e.teamId === team.teamId && wanted.has(e.subjectId))
+      .sort((a, b) => byTimeThenId(a.createdAt, b.createdAt, a.id, b.id))
+      .slice(0, limit);
+  }
 }

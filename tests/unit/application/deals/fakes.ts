@@ -93,6 +93,9 @@ export class FakeDeals extends MapStore<DealData> implements DealRepository {
   async update(deal: DealData): Promise<void> {
     this.rows.set(deal.id, structuredClone(deal));
   }
+  async listHolders(): Promise<never> {
+    throw new Error('not used');
+  }
 }
 
 export class FakeClients implements Pick<ClientRepository, 'findById'> {
@@ -185,6 +188,12 @@ export class FakeOutbox extends MapStore<EventData> implements EventOutbox {
       .map((e) => e.createdAt)
       .sort();
     return { pending: waiting.length, oldestCreatedAt: waiting[0] ?? null };
+  }
+  async listBySubjects(team: TeamContext, subjectIds: readonly string[], limit: number): Promise<EventData[]> {
+    return [...this.rows.values()]
+      .filter((e) => e.teamId === team.teamId && subjectIds.includes(e.subjectId))
+      .slice(0, limit)
+      .map((e) => structuredClone(e));
   }
 }
 
