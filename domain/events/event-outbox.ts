@@ -1,3 +1,4 @@
+import { Redaction } from '../privacy/redaction';
 import { TeamContext } from '../shared/team';
 import { EventData, EventType } from './event';
 
@@ -56,4 +57,10 @@ export interface EventOutbox {
   save(event: EventData): Promise<boolean>;
   /** How many events wait, across teams, and since when. */
   backlog(): Promise<EventBacklog>;
+  /**
+   * A personal data erasure: rewrites the team's events that hold the person (`Redaction`), keeping each entry,
+   * its type, subject and times. Every event about `subjectIds` (the person's records), and any other that holds
+   * an e-mail, a phone, a document or a full name of the person. Returns how many events changed.
+   */
+  scrub(team: TeamContext, subjectIds: readonly string[], redaction: Redaction): Promise<number>;
 }

@@ -286,18 +286,33 @@ export class Redaction {
     return values.map((v) => this.text(v)).filter((v): v is string => v !== null && v.trim() !== '');
   }
 
-  /** A copy of a JSON value with every string, key and identifier number rewritten as `text` does. */
-  json<T>(value: T): T {
-    return this.walk(value) as T;
+  /**
+   * A copy of a JSON value with every string, key and identifier number rewritten as `text` does. With `keep`,
+   * a string that is only an identifier becomes `REMOVED_VALUE` rather than null, for values that must stay
+   * text (an import row's cells).
+   */
+  json<T>(value: T, options: { keep?: boolean } = {}): T {
+    return this.walk(value, options.keep ?? false) as T;
   }
 
-  private walk(value: unknown): unknown {
-    if (typeof value === 'string') return this.text(value);
-    if (typeof value === 'number') return this.keys.has(String(value)) ? null : value;
-    if (Array.isArray(value)) return value.map((v) => this.walk(v));
+  /** A JSON document kept as text (a fingerprint, a stored answer), rewritten as `json` does; text that is not JSON as `text` does. */
+  jsonText(value: string, options: { keep?: boolean } = {}): string {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return this.requiredText(value);
+    }
+    return JSON.stringify(this.walk(parsed, options.keep ?? false));
+  }
+
+  private walk(value: unknown, keep: boolean): unknown {
+    if (typeof value === 'string') return keep ? this.requiredText(value) : this.text(value);
+    if (typeof value === 'number') return this.keys.has(String(value)) ? (keep ? REMOVED_VALUE : null) : value;
+    if (Array.isArray(value)) return value.map((v) => this.walk(v, keep));
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[this.text(k) ?? REMOVED_VALUE] = this.walk(v);
+      for (const [k, v] of Object.entries(value)) out[this.requiredText(k)] = this.walk(v, keep);
       return out;
     }
     return value;

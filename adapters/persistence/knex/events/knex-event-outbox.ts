@@ -1,8 +1,10 @@
 import { Knex } from 'knex';
 import { EventData, EventPayload, EventStatus, EventType } from '../../../../domain/events/event';
 import { EventBacklog, EventOutbox, EventPage, EventPageQuery } from '../../../../domain/events/event-outbox';
+import { Redaction } from '../../../../domain/privacy/redaction';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
+import { whereHoldsPerson } from '../shared/person-candidates';
 import { rowOf } from '../shared/row-writes';
 import { fromJson, toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
 
@@ -47,6 +49,9 @@ const fromRow = (r: Row): EventData => ({
   createdAt: toIso(r.created_at),
   deliveredAt: toIsoOrNull(r.delivered_at),
 });
+
+/** Subjects looked up in one statement by an erasure's scrub. */
+const SCRUB_SLICE = 500;
 
 const SAVE_EVENT =
   'update "events" set "status" = ?, "available_at" = ?, "last_error" = ?, "delivered_at" = ? where "team_id" = ? and "id" = ? and "attempts" = ?';
@@ -190,5 +195,41 @@ export class KnexEventOutbox implements EventOutbox {
       .min({ oldest: 'created_at' })
       .first<Row | undefined>();
     return { pending: toNumberOrNull(row?.pending) ?? 0, oldestCreatedAt: toIsoOrNull(row?.oldest) };
+  }
+
+  /**
+   * The events about the person's records, through the (team_id, subject_id) index a slice at a time, and the
+   * team's other events whose data holds a candidate of the redaction (a scan of the team's events).
+   */
+  async scrub(team: TeamContext, subjectIds: readonly string[], redaction: Redaction): Promise<number> {
+    const db = this.database.db;
+    const found = new Map<string, { data: unknown; about: boolean }>();
+    const subjects = [...new Set(subjectIds)];
+    for (let i = 0; i < subjects.length; i += SCRUB_SLICE) {
+      const rows: Row[] = await this.outbox(SUBJECT_INDEX)
+        .select('id', 'data')
+        .where({ team_id: team.teamId })
+        .whereIn('subject_id', subjects.slice(i, i + SCRUB_SLICE));
+      for (const r of rows) found.set(r.id as string, { data: fromJson<unknown>(r.data, null), about: true });
+    }
+    if (!redaction.isEmpty) {
+      const rows = (await whereHoldsPerson(
+        db('events').select('id', 'data').where({ team_id: team.teamId }),
+        this.database.dialect,
+        ['data'],
+        redaction,
+      )) as Row[];
+      for (const r of rows)
+        if (!found.has(r.id as string)) found.set(r.id as string, { data: fromJson<unknown>(r.data, null), about: false });
+    }
+    let changed = 0;
+    for (const [id, { data, about }] of found) {
+      if (!about && !redaction.touches(data)) continue;
+      const text = JSON.stringify(redaction.json(data));
+      if (text === JSON.stringify(data)) continue;
+      await db('events').where({ team_id: team.teamId, id }).update({ data: text });
+      changed++;
+    }
+    return changed;
   }
 }

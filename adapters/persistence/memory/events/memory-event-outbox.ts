@@ -1,5 +1,6 @@
 import { LoggedEvent, EventData } from '../../../../domain/events/event';
 import { EventBacklog, EventOutbox, EventPage, EventPageQuery } from '../../../../domain/events/event-outbox';
+import { Redaction } from '../../../../domain/privacy/redaction';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
 
@@ -84,5 +85,18 @@ export class MemoryEventOutbox implements EventOutbox {
     const waiting = this.rows.filter((e) => e.status !== 'delivered');
     const oldest = waiting.reduce<string | null>((min, e) => (min === null || e.createdAt < min ? e.createdAt : min), null);
     return { pending: waiting.length, oldestCreatedAt: oldest };
+  }
+
+  async scrub(team: TeamContext, subjectIds: readonly string[], redaction: Redaction): Promise<number> {
+    const subjects = new Set(subjectIds);
+    let changed = 0;
+    for (const e of this.rows.filter((x) => x.teamId === team.teamId)) {
+      if (!subjects.has(e.subjectId) && !redaction.touches(e.data)) continue;
+      const data = redaction.json(e.data);
+      if (JSON.stringify(data) === JSON.stringify(e.data)) continue;
+      this.rows.set(e.id, { ...e, data });
+      changed++;
+    }
+    return changed;
   }
 }

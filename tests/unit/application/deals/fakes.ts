@@ -11,6 +11,7 @@ import { IdempotencyRecord, isExpired } from '../../../../domain/deals/idempoten
 import { IdempotencyKeyRepository } from '../../../../domain/deals/idempotency-key-repository';
 import { WorkflowData, WorkflowRunData } from '../../../../domain/deals/workflow';
 import { WorkflowRepository, WorkflowRunRepository } from '../../../../domain/deals/workflow-repository';
+import { Redaction } from '../../../../domain/privacy/redaction';
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { WorkflowActions, WorkflowActivityRequest, WorkflowTaskRequest } from '../../../../application/deals/workflow-actions';
@@ -185,6 +186,17 @@ export class FakeOutbox extends MapStore<EventData> implements EventOutbox {
       .map((e) => e.createdAt)
       .sort();
     return { pending: waiting.length, oldestCreatedAt: waiting[0] ?? null };
+  }
+  async scrub(team: TeamContext, subjectIds: readonly string[], redaction: Redaction): Promise<number> {
+    let n = 0;
+    for (const e of this.rows.values()) {
+      if (e.teamId !== team.teamId || (!subjectIds.includes(e.subjectId) && !redaction.touches(e.data))) continue;
+      const data = redaction.json(e.data);
+      if (JSON.stringify(data) === JSON.stringify(e.data)) continue;
+      this.rows.set(e.id, { ...e, data });
+      n++;
+    }
+    return n;
   }
 }
 

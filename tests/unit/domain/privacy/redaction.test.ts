@@ -73,6 +73,22 @@ describe('Redaction', () => {
       });
       expect(value.object.name).to.equal('Maria José da Silva');
     });
+
+    it('keeps strings as strings when asked: an identifier alone becomes the removed marker', () => {
+      expect(person().json(['Ana', 'maria.silva@example.com', 39053344705], { keep: true })).to.deep.equal([
+        'Ana',
+        REMOVED_VALUE,
+        REMOVED_VALUE,
+      ]);
+    });
+  });
+
+  describe('jsonText', () => {
+    it('rewrites a JSON document kept as text, and text that is not JSON as text', () => {
+      const r = person();
+      expect(r.jsonText('{"email":"maria.silva@example.com","value":10}')).to.equal('{"email":null,"value":10}');
+      expect(r.jsonText('not json: maria.silva@example.com')).to.equal(`not json: ${REMOVED_VALUE}`);
+    });
   });
 
   describe('touches', () => {
