@@ -5,6 +5,7 @@ import { clientsContext } from './clients';
 import { dealsContext } from './deals';
 import { eventsContext } from './events';
 import { importsContext } from './imports';
+import { privacyContext } from './privacy';
 import { projectsContext } from './projects';
 import { tasksContext } from './tasks';
 import { teamsContext } from './teams';
@@ -26,6 +27,7 @@ export const CONTEXTS: ContainerModule[] = [
   whatsappContext,
   webhooksContext,
   importsContext,
+  privacyContext,
   // Last: its routes (events out) come after the resources they tell about, in the document and the /docs page.
   eventsContext,
 ];

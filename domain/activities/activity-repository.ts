@@ -43,6 +43,12 @@ export const ACTIVITY_FIELD_FILTERS: FieldFilters<ActivityFilter, ActivityData> 
 /** No delete: DELETE marks an activity completed (see `Activity.complete`). */
 export interface ActivityRepository extends RecordLocks {
   list(team: TeamContext, filter: ActivityFilter, query: ListQuery<ActivitySortField>): Promise<Page<ActivityData>>;
+  /** The activities of these clients or these deals, oldest first, at most `limit`. */
+  listByRecords(
+    team: TeamContext,
+    records: { clientIds: readonly string[]; dealIds: readonly string[] },
+    limit: number,
+  ): Promise<ActivityData[]>;
   findById(team: TeamContext, id: string): Promise<ActivityData | null>;
   insert(activity: ActivityData): Promise<void>;
   update(activity: ActivityData): Promise<void>;

@@ -29,6 +29,11 @@ export interface ClientRepository extends RecordLocks {
     team: TeamContext,
     keys: { cpfs: readonly string[]; cnpjs: readonly string[]; emails: readonly string[] },
   ): Promise<ClientData[]>;
+  /**
+   * The clients whose phone, mobile phone or WhatsApp, without the formatting people write around the digits
+   * (spaces, `-`, `(`, `)`, `.`, `/`, `+`), is one of `digits`; active or not, oldest first, at most `limit`.
+   */
+  findByPhoneDigits(team: TeamContext, digits: readonly string[], limit: number): Promise<ClientData[]>;
   countActive(team: TeamContext): Promise<number>;
   insert(client: ClientData): Promise<void>;
   /** Clients of one team inserted together, as `insert` inserts one. */

@@ -9,5 +9,7 @@ export interface DealContactRepository {
    * of deals embeds its contacts without one query per deal.
    */
   viewsByDeals(team: TeamContext, dealIds: readonly string[]): Promise<Map<string, DealContactView[]>>;
+  /** The links of these leads to any deal, at most `limit`, in the order they were linked. */
+  listByLeads(team: TeamContext, leadIds: readonly string[], limit: number): Promise<DealContactData[]>;
   insert(link: DealContactData): Promise<void>;
 }

@@ -43,6 +43,19 @@ export interface DealView {
   contacts?: DealContactView[] | null;
 }
 
+/** What `listHolders` finds deals by: any of them. */
+export interface DealHolders {
+  ids: readonly string[];
+  /** The deal's client (`client_id`). */
+  clientIds: readonly string[];
+  /** The deal's main lead (`lead_id`). */
+  leadIds: readonly string[];
+  /** The snapshot of the main contact's e-mail, compared trimmed and in lower case. */
+  contactEmail: string | null;
+  /** The snapshot of the main contact's phone, as leads store it (`+` and the digits). */
+  contactPhones: readonly string[];
+}
+
 /**
  * Order rule every adapter keeps: text case-insensitively, nulls last in both directions, ties
  * broken by id in the same direction.
@@ -57,4 +70,9 @@ export interface DealRepository extends RecordLocks {
    */
   insert(deal: DealData, events?: readonly EventData[]): Promise<void>;
   update(deal: DealData): Promise<void>;
+  /**
+   * The team's deals of either scope, archived or not, that any of `holders` names, with their client (not
+   * their project lead and contacts); oldest first, at most `limit`.
+   */
+  listHolders(team: TeamContext, holders: DealHolders, limit: number): Promise<DealView[]>;
 }

@@ -57,6 +57,8 @@ export interface EventOutbox {
   save(event: EventData): Promise<boolean>;
   /** How many events wait, across teams, and since when. */
   backlog(): Promise<EventBacklog>;
+  /** The events about any of these records, oldest first, at most `limit`. */
+  listBySubjects(team: TeamContext, subjectIds: readonly string[], limit: number): Promise<EventData[]>;
   /**
    * A personal data erasure: rewrites the team's events that hold the person (`Redaction`), keeping each entry,
    * its type, subject and times. Every event about `subjectIds` (the person's records), and any other that holds

@@ -21,6 +21,11 @@ export interface LeadKeys {
   emailKey: string | null;
 }
 
+/** What `listHolders` finds leads by: any of them. */
+export interface LeadHolders extends LeadKeys {
+  identityIds: readonly string[];
+}
+
 /** Leads (contacts) of the team's projects. */
 export interface LeadRepository {
   /** One project's leads; `search` is a partial match in name, email and phone. */
@@ -40,6 +45,11 @@ export interface LeadRepository {
    * wins when both match different leads).
    */
   findByContact(team: TeamContext, projectId: string, keys: LeadKeys): Promise<{ lead: LeadData; matchedBy: LeadMatch } | null>;
+  /**
+   * The team's leads of every project, active or not, with this phone key or email key or linked to one of
+   * `identityIds`, with their identity and company; oldest first, at most `limit`.
+   */
+  listHolders(team: TeamContext, holders: LeadHolders, limit: number): Promise<LeadView[]>;
   publicIdExists(team: TeamContext, publicId: string): Promise<boolean>;
   insert(lead: LeadData): Promise<void>;
   update(lead: LeadData): Promise<void>;

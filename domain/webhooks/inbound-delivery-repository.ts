@@ -1,3 +1,4 @@
+import { PersonIdentifiers } from '../privacy/person-identifiers';
 import { Conflict } from '../shared/errors';
 import { KeysetPage, KeysetQuery } from '../shared/keyset';
 import { TeamContext } from '../shared/team';
@@ -18,6 +19,11 @@ export interface InboundDeliveryRepository {
   findTeamOf(id: string): Promise<TeamContext | null>;
   /** An endpoint's deliveries, newest first (received_at, then id). */
   listByWebhook(team: TeamContext, webhookId: string, query: KeysetQuery): Promise<KeysetPage<InboundDeliveryData>>;
+  /**
+   * The team's deliveries whose raw body holds one of the person's identifiers (`textHoldsPerson`), in
+   * the order they were received, at most `limit`.
+   */
+  listHoldingPerson(team: TeamContext, person: PersonIdentifiers, limit: number): Promise<InboundDeliveryData[]>;
   /**
    * Throws DeliveryKeyTaken when the endpoint already has a delivery with the same idempotency key:
    * a unique key decides, so of two concurrent redeliveries exactly one is stored.

@@ -23,6 +23,8 @@ export interface ContactRepository extends RecordLocks {
   findById(team: TeamContext, id: string): Promise<ContactData | null>;
   /** The contact of this person, whichever variant of the number it was saved with. */
   findByPhoneKey(team: TeamContext, phoneKey: string): Promise<ContactData | null>;
+  /** The contacts with this phone key or linked to one of these clients, oldest first, at most `limit`. */
+  listHolders(team: TeamContext, holders: { phoneKey: string | null; clientIds: readonly string[] }, limit: number): Promise<ContactData[]>;
   /** Fails with Duplicate when the team already has a contact with the same phone key. */
   insert(contact: ContactData): Promise<void>;
   update(contact: ContactData): Promise<void>;

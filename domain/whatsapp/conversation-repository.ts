@@ -23,6 +23,8 @@ export interface ConversationRepository extends RecordLocks {
   findById(team: TeamContext, id: string): Promise<ConversationData | null>;
   /** One conversation per inbox and contact. */
   findByInboxAndContact(team: TeamContext, inboxId: string, contactId: string): Promise<ConversationData | null>;
+  /** The conversations of these contacts in every inbox, oldest first, at most `limit`. */
+  listByContacts(team: TeamContext, contactIds: readonly string[], limit: number): Promise<ConversationData[]>;
   existsForContact(team: TeamContext, contactId: string): Promise<boolean>;
   insert(conversation: ConversationData): Promise<void>;
   update(conversation: ConversationData): Promise<void>;

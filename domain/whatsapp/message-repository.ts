@@ -19,6 +19,8 @@ export interface MessageRepository extends RecordLocks {
     filter: MessageFilter,
     query: ListQuery<MessageSortField>,
   ): Promise<Page<MessageData>>;
+  /** The messages of these conversations, oldest first (`created_at`, then id), at most `limit`. */
+  listByConversations(team: TeamContext, conversationIds: readonly string[], limit: number): Promise<MessageData[]>;
   findById(team: TeamContext, id: string): Promise<MessageData | null>;
   /** The message the provider knows by this id, in one inbox (ids are the provider's, unique per number). */
   findByProviderMessageId(team: TeamContext, inboxId: string, providerMessageId: string): Promise<MessageData | null>;

@@ -93,6 +93,25 @@ export class KnexActivityRepository implements ActivityRepository {
     await lockRow(this.database, 'activities', team, id);
   }
 
+  /** Through the (team_id, client_id) and (team_id, deal_id) indexes. */
+  async listByRecords(
+    team: TeamContext,
+    records: { clientIds: readonly string[]; dealIds: readonly string[] },
+    limit: number,
+  ): Promise<ActivityData[]> {
+    if (records.clientIds.length === 0 && records.dealIds.length === 0) return [];
+    const rows = (await this.database
+      .db('activities')
+      .where({ team_id: team.teamId })
+      .andWhere((w) => {
+        if (records.clientIds.length) w.orWhereIn('client_id', [...records.clientIds]);
+        if (records.dealIds.length) w.orWhereIn('deal_id', [...records.dealIds]);
+      })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(limit)) as Row[];
+    return rows.map(fromRow);
+  }
+
   async findById(team: TeamContext, id: string): Promise<ActivityData | null> {
     const row = await this.database.db('activities').where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;

@@ -9,6 +9,7 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { KeptCounts, forUpdate } from '../shared/kept-counts';
 import { KnexDatabase } from '../shared/knex-database';
 import { rowOf } from '../shared/row-writes';
+import { placeholders } from '../shared/id-chunks';
 import { SortColumn, orderBy, paginate, whereSearchText } from '../shared/query';
 import { RememberedPages } from '../shared/remembered-pages';
 import { TeamVersions } from '../shared/team-versions';
@@ -78,6 +79,10 @@ function toRow(c: ClientData): Row {
   for (const f of ADDRESS_FIELDS) row[ADDRESS_COLUMNS[f]] = c.address[f];
   return row;
 }
+
+/** A phone column without the characters people write around the digits (the memory adapter strips the same). */
+const phoneDigitsSql = (column: string): string =>
+  [' ', '-', '(', ')', '.', '/', '+'].reduce((sql, c) => `replace(${sql}, '${c}', '')`, column);
 
 const text = (v: unknown): string | null => (v as string | null | undefined) ?? null;
 
@@ -242,6 +247,21 @@ export class KnexClientRepository implements ClientRepository {
     const byId = new Map<string, ClientData>();
     for (const rows of await Promise.all(lookups)) for (const row of rows) byId.set(row.id as string, fromRow(row));
     return [...byId.values()].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+  }
+
+  /** A scan of the team's clients (no index holds phones without their formatting): a rare request, one team's rows. */
+  async findByPhoneDigits(team: TeamContext, digits: readonly string[], limit: number): Promise<ClientData[]> {
+    if (digits.length === 0) return [];
+    const list = placeholders(digits.length);
+    const rows = (await this.database
+      .db('clients')
+      .where({ team_id: team.teamId })
+      .andWhere((w) => {
+        for (const column of ['phone', 'mobile_phone', 'whatsapp']) w.orWhereRaw(`${phoneDigitsSql(column)} in (${list})`, [...digits]);
+      })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(limit)) as Row[];
+    return rows.map(fromRow);
   }
 
   async countActive(team: TeamContext): Promise<number> {

@@ -80,6 +80,18 @@ export class KnexDealContactRepository implements DealContactRepository {
     return out;
   }
 
+  /** Through the (team_id, lead_id) index. */
+  async listByLeads(team: TeamContext, leadIds: readonly string[], limit: number): Promise<DealContactData[]> {
+    if (leadIds.length === 0) return [];
+    const rows = (await this.database
+      .db('deal_contacts')
+      .where({ team_id: team.teamId })
+      .whereIn('lead_id', [...leadIds])
+      .orderBy([{ column: 'linked_at' }, { column: 'id' }])
+      .limit(limit)) as Row[];
+    return rows.map(fromRow);
+  }
+
   async insert(link: DealContactData): Promise<void> {
     await this.database.db('deal_contacts').insert(toRow(link));
   }

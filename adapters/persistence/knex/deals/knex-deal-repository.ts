@@ -1,7 +1,7 @@
 import { lockRow } from '../shared/row-lock';
 import { DealData, DealPriority, DealScope } from '../../../../domain/deals/deal';
 import { EventData } from '../../../../domain/events/event';
-import { DealFilter, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
+import { DealFilter, DealHolders, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
 import { ListQuery, Page, offsetOf } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
@@ -9,6 +9,7 @@ import { KeptCounts, forUpdate, idKey } from '../shared/kept-counts';
 import { Dialect } from '../shared/connection';
 import { KnexDatabase } from '../shared/knex-database';
 import { rowOf } from '../shared/row-writes';
+import { placeholders } from '../shared/id-chunks';
 import { eventRow } from '../events/knex-event-outbox';
 import { RememberedPages, VersionedMemo } from '../shared/remembered-pages';
 import { TeamVersions, VersionTable } from '../shared/team-versions';
@@ -488,6 +489,34 @@ export class KnexDealRepository implements DealRepository {
    * on PostgreSQL one statement, which needs no transaction of its own when no unit of work is open. The
    * version first, as every write of a deal, so concurrent writers take their row locks in one order.
    */
+  /**
+   * The ids, clients and main leads through their indexes; the contact snapshots (which no index holds) by
+   * a scan of the team's deals, as a rare request may.
+   */
+  async listHolders(team: TeamContext, holders: DealHolders, limit: number): Promise<DealView[]> {
+    const terms: string[] = [];
+    const bindings: unknown[] = [team.teamId];
+    const among = (column: string, values: readonly string[]) => {
+      if (values.length === 0) return;
+      terms.push(`${column} in (${placeholders(values.length)})`);
+      bindings.push(...values);
+    };
+    among('d.id', holders.ids);
+    among('d.client_id', holders.clientIds);
+    among('d.lead_id', holders.leadIds);
+    if (holders.contactEmail !== null) {
+      terms.push('lower(trim(d.contact_email)) = ?');
+      bindings.push(holders.contactEmail);
+    }
+    among('d.contact_phone', holders.contactPhones);
+    if (terms.length === 0) return [];
+    const rows = await this.database.rows(
+      `${VIEW_SELECT} where d.team_id = ? and (${terms.join(' or ')}) order by d.created_at, d.id limit ?`,
+      [...bindings, limit],
+    );
+    return rows.map(toView);
+  }
+
   async insert(deal: DealData, events: readonly EventData[] = []): Promise<void> {
     await this.database.writeRows(() => [
       this.versions.touching(deal.teamId),

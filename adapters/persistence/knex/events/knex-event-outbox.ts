@@ -6,6 +6,7 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
 import { whereHoldsPerson } from '../shared/person-candidates';
 import { rowOf } from '../shared/row-writes';
+import { idChunks } from '../shared/id-chunks';
 import { fromJson, toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
@@ -195,6 +196,22 @@ export class KnexEventOutbox implements EventOutbox {
       .min({ oldest: 'created_at' })
       .first<Row | undefined>();
     return { pending: toNumberOrNull(row?.pending) ?? 0, oldestCreatedAt: toIsoOrNull(row?.oldest) };
+  }
+
+  /** Through the (team_id, subject_id) index, a slice of subjects at a time. */
+  async listBySubjects(team: TeamContext, subjectIds: readonly string[], limit: number): Promise<EventData[]> {
+    const found: EventData[] = [];
+    for (const ids of idChunks([...new Set(subjectIds)])) {
+      const rows: Row[] = await this.outbox(SUBJECT_INDEX)
+        .where({ team_id: team.teamId })
+        .whereIn('subject_id', ids)
+        .orderBy([{ column: 'created_at' }, { column: 'id' }])
+        .limit(limit);
+      found.push(...rows.map(fromRow));
+    }
+    return found
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, limit);
   }
 
   /**

@@ -71,6 +71,20 @@ export class KnexContactIdentityRepository implements ContactIdentityRepository 
     return null;
   }
 
+  /** Through the (team_id, phone_key) and (team_id, email_key) indexes. */
+  async listByContact(team: TeamContext, keys: LeadKeys): Promise<ContactIdentityData[]> {
+    if (!keys.phoneKey && !keys.emailKey) return [];
+    const rows = (await this.database
+      .db('contact_identities')
+      .where({ team_id: team.teamId })
+      .andWhere((w) => {
+        if (keys.phoneKey) w.orWhere({ phone_key: keys.phoneKey });
+        if (keys.emailKey) w.orWhere({ email_key: keys.emailKey });
+      })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])) as Row[];
+    return rows.map((r) => identityFromRow(r));
+  }
+
   async insert(identity: ContactIdentityData): Promise<void> {
     await this.database.db('contact_identities').insert(toRow(identity));
   }

@@ -1,5 +1,12 @@
 import { LeadContactTaken, LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
-import { LEAD_FIELD_FILTERS, LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
+import {
+  LEAD_FIELD_FILTERS,
+  LeadFilter,
+  LeadHolders,
+  LeadKeys,
+  LeadRepository,
+  LeadSortField,
+} from '../../../../domain/projects/lead-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { phoneDigitsKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
@@ -231,6 +238,20 @@ export class KnexLeadRepository implements LeadRepository {
       if (row) return { lead: fromRow(row), matchedBy };
     }
     return null;
+  }
+
+  async listHolders(team: TeamContext, holders: LeadHolders, limit: number): Promise<LeadView[]> {
+    if (!holders.phoneKey && !holders.emailKey && holders.identityIds.length === 0) return [];
+    const rows = (await this.select()
+      .where('l.team_id', team.teamId)
+      .andWhere((w) => {
+        if (holders.phoneKey) w.orWhere('l.phone_key', holders.phoneKey);
+        if (holders.emailKey) w.orWhere('l.email_key', holders.emailKey);
+        if (holders.identityIds.length) w.orWhereIn('l.contact_identity_id', [...holders.identityIds]);
+      })
+      .orderBy([{ column: 'l.created_at' }, { column: 'l.id' }])
+      .limit(limit)) as Row[];
+    return rows.map(leadViewFromRow);
   }
 
   async publicIdExists(team: TeamContext, publicId: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { PersonIdentifiers, personTextFragments, textHoldsPerson } from '../../../../domain/privacy/person-identifiers';
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { DeliveryWarning, InboundDeliveryData } from '../../../../domain/webhooks/inbound-delivery';
@@ -7,6 +8,12 @@ import { newestFirstPage } from '../shared/keyset';
 import { fromJson, isUniqueViolation, toIso, toIsoOrNull } from '../shared/rows';
 
 type Row = Record<string, unknown>;
+
+/** Bodies read at a time while looking for a person. */
+const BODY_SLICE = 200;
+
+/** A LIKE pattern's text taken literally (`\\` is the escape character the query names). */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function toRow(d: InboundDeliveryData): Row {
   return {
@@ -83,6 +90,32 @@ export class KnexInboundDeliveryRepository implements InboundDeliveryRepository 
 
   listByWebhook(team: TeamContext, webhookId: string, query: KeysetQuery): Promise<KeysetPage<InboundDeliveryData>> {
     return newestFirstPage(this.table.where({ team_id: team.teamId, webhook_id: webhookId }), 'received_at', query, fromRow);
+  }
+
+  /**
+   * The team's bodies narrowed in SQL by the fragments every spelling of an identifier holds in order
+   * (`personTextFragments`, a LIKE: no index, one team's rows), then held to `textHoldsPerson`, a slice at a time.
+   */
+  async listHoldingPerson(team: TeamContext, person: PersonIdentifiers, limit: number): Promise<InboundDeliveryData[]> {
+    const patterns = personTextFragments(person).map((fragments) => `%${fragments.map(escapeLike).join('%')}%`);
+    if (patterns.length === 0) return [];
+    const found: InboundDeliveryData[] = [];
+    for (let offset = 0; found.length < limit; offset += BODY_SLICE) {
+      const rows = (await this.table
+        .where({ team_id: team.teamId })
+        .andWhere((w) => {
+          for (const pattern of patterns) w.orWhereRaw("lower(raw_body) like ? escape '\\'", [pattern]);
+        })
+        .orderBy([{ column: 'received_at' }, { column: 'id' }])
+        .offset(offset)
+        .limit(BODY_SLICE)) as Row[];
+      for (const row of rows) {
+        const delivery = fromRow(row);
+        if (textHoldsPerson(delivery.rawBody, person)) found.push(delivery);
+      }
+      if (rows.length < BODY_SLICE) break;
+    }
+    return found.slice(0, limit);
   }
 
   async insert(delivery: InboundDeliveryData): Promise<void> {

@@ -92,6 +92,25 @@ export class KnexContactRepository implements ContactRepository {
     return row ? fromRow(row) : null;
   }
 
+  /** Through the (team_id, phone_key) and (team_id, client_id) indexes. */
+  async listHolders(
+    team: TeamContext,
+    holders: { phoneKey: string | null; clientIds: readonly string[] },
+    limit: number,
+  ): Promise<ContactData[]> {
+    if (holders.phoneKey === null && holders.clientIds.length === 0) return [];
+    const rows = (await this.database
+      .db(TABLE)
+      .where({ team_id: team.teamId })
+      .andWhere((w) => {
+        if (holders.phoneKey !== null) w.orWhere({ phone_key: holders.phoneKey });
+        if (holders.clientIds.length) w.orWhereIn('client_id', [...holders.clientIds]);
+      })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(limit)) as Row[];
+    return rows.map(fromRow);
+  }
+
   async insert(contact: ContactData): Promise<void> {
     try {
       await this.database.db(TABLE).insert(toRow(contact));

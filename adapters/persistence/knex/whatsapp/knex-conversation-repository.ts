@@ -75,6 +75,18 @@ export class KnexConversationRepository implements ConversationRepository {
     return row ? fromRow(row) : null;
   }
 
+  /** Through the (team_id, contact_id) index. */
+  async listByContacts(team: TeamContext, contactIds: readonly string[], limit: number): Promise<ConversationData[]> {
+    if (contactIds.length === 0) return [];
+    const rows = (await this.database
+      .db(TABLE)
+      .where({ team_id: team.teamId })
+      .whereIn('contact_id', [...contactIds])
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(limit)) as Row[];
+    return rows.map(fromRow);
+  }
+
   async existsForContact(team: TeamContext, contactId: string): Promise<boolean> {
     const row = await this.database
       .db(TABLE)

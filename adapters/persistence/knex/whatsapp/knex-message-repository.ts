@@ -106,6 +106,18 @@ export class KnexMessageRepository implements MessageRepository {
     return paginate(qb, query, fromRow);
   }
 
+  /** Through the (team_id, conversation_id, created_at) index. */
+  async listByConversations(team: TeamContext, conversationIds: readonly string[], limit: number): Promise<MessageData[]> {
+    if (conversationIds.length === 0) return [];
+    const rows = (await this.database
+      .db(TABLE)
+      .where({ team_id: team.teamId })
+      .whereIn('conversation_id', [...conversationIds])
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(limit)) as Row[];
+    return rows.map(fromRow);
+  }
+
   async findById(team: TeamContext, id: string): Promise<MessageData | null> {
     const row = await this.database.db(TABLE).where({ team_id: team.teamId, id }).first<Row | undefined>();
     return row ? fromRow(row) : null;

@@ -9,7 +9,7 @@ import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
-import { matchesFields, matchesSearch, pageOf, SortValue } from '../shared/paging';
+import { matchesFields, matchesSearch, oldestFirst, pageOf, SortValue } from '../shared/paging';
 
 const sortValue = (a: ActivityData, field: string): SortValue =>
   field === 'title'
@@ -46,6 +46,19 @@ export class MemoryActivityRepository implements ActivityRepository {
 
   /** Nothing to hold: the memory store runs one unit of work at a time. */
   async lock(): Promise<void> {}
+
+  async listByRecords(
+    team: TeamContext,
+    records: { clientIds: readonly string[]; dealIds: readonly string[] },
+    limit: number,
+  ): Promise<ActivityData[]> {
+    const rows = this.rows.filter(
+      (a) =>
+        a.teamId === team.teamId &&
+        ((a.clientId !== null && records.clientIds.includes(a.clientId)) || (a.dealId !== null && records.dealIds.includes(a.dealId))),
+    );
+    return oldestFirst(rows, (a) => a.createdAt, limit);
+  }
 
   async findById(team: TeamContext, id: string): Promise<ActivityData | null> {
     const a = this.rows.get(id);

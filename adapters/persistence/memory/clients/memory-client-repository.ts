@@ -5,7 +5,10 @@ import { ListQuery, Page } from '../../../../domain/shared/list';
 import { documentKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
-import { matchesSearch, pageOf } from '../shared/paging';
+import { matchesSearch, oldestFirst, pageOf } from '../shared/paging';
+
+/** A phone as typed, without what `findByPhoneDigits` ignores (the SQL adapters strip the same characters). */
+const phoneDigitsOf = (phone: string): string => phone.replace(/[ \-()./+]/g, '');
 
 const sortValue = (c: ClientData, field: string) =>
   field === 'full_name'
@@ -71,6 +74,12 @@ export class MemoryClientRepository implements ClientRepository {
       keys.emails.includes(clientEmailKey(c.email) ?? '');
     const holders = this.rows.filter((c) => c.teamId === team.teamId && holds(c));
     return holders.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+  }
+
+  async findByPhoneDigits(team: TeamContext, digits: readonly string[], limit: number): Promise<ClientData[]> {
+    const held = (phone: string | null): boolean => phone !== null && digits.includes(phoneDigitsOf(phone));
+    const holders = this.rows.filter((c) => c.teamId === team.teamId && (held(c.phone) || held(c.mobilePhone) || held(c.whatsapp)));
+    return oldestFirst(holders, (c) => c.createdAt, limit);
   }
 
   async countActive(team: TeamContext): Promise<number> {

@@ -4,6 +4,7 @@ import { LeadData } from '../../../../domain/projects/lead';
 import { Duplicate } from '../../../../domain/shared/errors';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
+import { oldestFirst } from '../shared/paging';
 
 export class MemoryDealContactRepository implements DealContactRepository {
   constructor(private readonly store: MemoryStore) {}
@@ -32,6 +33,14 @@ export class MemoryDealContactRepository implements DealContactRepository {
     }
     for (const [id, links] of out) out.set(id, orderContacts(links));
     return out;
+  }
+
+  async listByLeads(team: TeamContext, leadIds: readonly string[], limit: number): Promise<DealContactData[]> {
+    return oldestFirst(
+      this.rows.filter((l) => l.teamId === team.teamId && leadIds.includes(l.leadId)),
+      (l) => l.linkedAt,
+      limit,
+    );
   }
 
   async insert(link: DealContactData): Promise<void> {

@@ -1,12 +1,12 @@
 import { ClientData } from '../../../../domain/clients/client';
 import { DealData } from '../../../../domain/deals/deal';
 import { EventData } from '../../../../domain/events/event';
-import { DealFilter, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
+import { DealFilter, DealHolders, DealRepository, DealSortField, DealView } from '../../../../domain/deals/deal-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
-import { matchesSearch, pageOf } from '../shared/paging';
+import { matchesSearch, oldestFirst, pageOf } from '../shared/paging';
 
 const sortValue = (d: DealData, field: string) =>
   field === 'title'
@@ -73,5 +73,19 @@ export class MemoryDealRepository implements DealRepository {
   }
   async update(deal: DealData): Promise<void> {
     this.rows.set(deal.id, deal);
+  }
+
+  async listHolders(team: TeamContext, holders: DealHolders, limit: number): Promise<DealView[]> {
+    const emailKey = (email: string | null): string | null => email?.trim().toLowerCase() || null;
+    const rows = this.rows.filter(
+      (d) =>
+        d.teamId === team.teamId &&
+        (holders.ids.includes(d.id) ||
+          (d.clientId !== null && holders.clientIds.includes(d.clientId)) ||
+          (d.leadId !== null && holders.leadIds.includes(d.leadId)) ||
+          (holders.contactEmail !== null && emailKey(d.contactEmail) === holders.contactEmail) ||
+          (d.contactPhone !== null && holders.contactPhones.includes(d.contactPhone))),
+    );
+    return oldestFirst(rows, (d) => d.createdAt, limit).map((d) => this.view(d));
   }
 }

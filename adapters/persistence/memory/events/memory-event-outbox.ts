@@ -87,6 +87,14 @@ export class MemoryEventOutbox implements EventOutbox {
     return { pending: waiting.length, oldestCreatedAt: oldest };
   }
 
+  async listBySubjects(team: TeamContext, subjectIds: readonly string[], limit: number): Promise<EventData[]> {
+    const wanted = new Set(subjectIds);
+    return this.rows
+      .filter((e) => e.teamId === team.teamId && wanted.has(e.subjectId))
+      .sort((a, b) => byTimeThenId(a.createdAt, b.createdAt, a.id, b.id))
+      .slice(0, limit);
+  }
+
   async scrub(team: TeamContext, subjectIds: readonly string[], redaction: Redaction): Promise<number> {
     const subjects = new Set(subjectIds);
     let changed = 0;

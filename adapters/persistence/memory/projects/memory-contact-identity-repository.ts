@@ -27,6 +27,16 @@ export class MemoryContactIdentityRepository implements ContactIdentityRepositor
     );
   }
 
+  async listByContact(team: TeamContext, keys: LeadKeys): Promise<ContactIdentityData[]> {
+    return this.rows
+      .filter(
+        (i) =>
+          i.teamId === team.teamId &&
+          ((!!keys.phoneKey && i.phoneKey === keys.phoneKey) || (!!keys.emailKey && i.emailKey === keys.emailKey)),
+      )
+      .sort(byCreation);
+  }
+
   async insert(identity: ContactIdentityData): Promise<void> {
     this.rows.set(identity.id, identity);
   }

@@ -1,12 +1,19 @@
 import { CompanyData } from '../../../../domain/projects/company';
 import { ContactIdentityData } from '../../../../domain/projects/contact-identity';
 import { LeadContactTaken, LeadData, LeadMatch, LeadView } from '../../../../domain/projects/lead';
-import { LEAD_FIELD_FILTERS, LeadFilter, LeadKeys, LeadRepository, LeadSortField } from '../../../../domain/projects/lead-repository';
+import {
+  LEAD_FIELD_FILTERS,
+  LeadFilter,
+  LeadHolders,
+  LeadKeys,
+  LeadRepository,
+  LeadSortField,
+} from '../../../../domain/projects/lead-repository';
 import { ListQuery, Page } from '../../../../domain/shared/list';
 import { phoneDigitsKey, searchQueryOf, searchTextOf } from '../../../../domain/shared/search-text';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
-import { matchesFields, matchesSearch, pageOf } from '../shared/paging';
+import { matchesFields, matchesSearch, oldestFirst, pageOf } from '../shared/paging';
 
 const byCreation = (a: LeadData, b: LeadData): number =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1;
@@ -39,6 +46,19 @@ export class MemoryLeadRepository implements LeadRepository {
   /** Transactions run one at a time in memory: nothing to lock. */
   findForUpdate(team: TeamContext, id: string): Promise<LeadData | null> {
     return this.findById(team, id);
+  }
+
+  async listHolders(team: TeamContext, holders: LeadHolders, limit: number): Promise<LeadView[]> {
+    const rows = this.rows.filter(
+      (l) =>
+        l.teamId === team.teamId &&
+        ((!!holders.phoneKey && l.phoneKey === holders.phoneKey) ||
+          (!!holders.emailKey && l.emailKey === holders.emailKey) ||
+          holders.identityIds.includes(l.contactIdentityId)),
+    );
+    return oldestFirst(rows, (l) => l.createdAt, limit)
+      .map((l) => this.view(l))
+      .filter((v): v is LeadView => v !== null);
   }
 
   async findViewById(team: TeamContext, id: string): Promise<LeadView | null> {

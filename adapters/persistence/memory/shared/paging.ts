@@ -36,3 +36,17 @@ export function matchesFields<D, F>(row: D, filter: F, fields: FieldFilters<F, D
   }
   return true;
 }
+
+/**
+ * The first `limit` of `rows` in the order of `timeOf` (an ISO time), then id: what a person's records
+ * are listed in (the SQL adapters order by the same columns).
+ */
+export function oldestFirst<T extends { id: string }>(rows: T[], timeOf: (row: T) => string, limit: number): T[] {
+  return rows
+    .sort((a, b) => {
+      const ta = timeOf(a);
+      const tb = timeOf(b);
+      return ta < tb ? -1 : ta > tb ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    })
+    .slice(0, limit);
+}

@@ -1,9 +1,11 @@
+import { PersonIdentifiers, textHoldsPerson } from '../../../../domain/privacy/person-identifiers';
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { InboundDeliveryData } from '../../../../domain/webhooks/inbound-delivery';
 import { DeliveryKeyTaken, InboundDeliveryRepository } from '../../../../domain/webhooks/inbound-delivery-repository';
 import { newestFirstPageOf } from '../shared/keyset';
 import { MemoryStore } from '../shared/memory-store';
+import { oldestFirst } from '../shared/paging';
 
 export class MemoryInboundDeliveryRepository implements InboundDeliveryRepository {
   constructor(private readonly store: MemoryStore) {}
@@ -30,6 +32,14 @@ export class MemoryInboundDeliveryRepository implements InboundDeliveryRepositor
       this.rows.filter((d) => d.teamId === team.teamId && d.webhookId === webhookId),
       query,
       (d) => ({ at: d.receivedAt, id: d.id }),
+    );
+  }
+
+  async listHoldingPerson(team: TeamContext, person: PersonIdentifiers, limit: number): Promise<InboundDeliveryData[]> {
+    return oldestFirst(
+      this.rows.filter((d) => d.teamId === team.teamId && textHoldsPerson(d.rawBody, person)),
+      (d) => d.receivedAt,
+      limit,
     );
   }
 

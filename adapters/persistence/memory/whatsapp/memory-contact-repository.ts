@@ -5,7 +5,7 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { ContactData } from '../../../../domain/whatsapp/contact';
 import { CONTACT_FIELD_FILTERS, ContactFilter, ContactRepository, ContactSortField } from '../../../../domain/whatsapp/contact-repository';
 import { MemoryStore } from '../shared/memory-store';
-import { matchesFields, matchesSearch, pageOf } from '../shared/paging';
+import { matchesFields, matchesSearch, oldestFirst, pageOf } from '../shared/paging';
 
 const sortValue = (c: ContactData, field: string) =>
   field === 'push_name'
@@ -47,6 +47,19 @@ export class MemoryContactRepository implements ContactRepository {
 
   async findByPhoneKey(team: TeamContext, phoneKey: string): Promise<ContactData | null> {
     return this.rows.find((c) => c.teamId === team.teamId && c.phoneKey === phoneKey) ?? null;
+  }
+
+  async listHolders(
+    team: TeamContext,
+    holders: { phoneKey: string | null; clientIds: readonly string[] },
+    limit: number,
+  ): Promise<ContactData[]> {
+    const rows = this.rows.filter(
+      (c) =>
+        c.teamId === team.teamId &&
+        ((holders.phoneKey !== null && c.phoneKey === holders.phoneKey) || (c.clientId !== null && holders.clientIds.includes(c.clientId))),
+    );
+    return oldestFirst(rows, (c) => c.createdAt, limit);
   }
 
   async insert(contact: ContactData): Promise<void> {

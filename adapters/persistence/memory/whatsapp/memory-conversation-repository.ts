@@ -9,7 +9,7 @@ import {
   ConversationSortField,
 } from '../../../../domain/whatsapp/conversation-repository';
 import { MemoryStore } from '../shared/memory-store';
-import { matchesFields, pageOf } from '../shared/paging';
+import { matchesFields, oldestFirst, pageOf } from '../shared/paging';
 
 const sortValue = (c: ConversationData, field: string) =>
   field === 'updated_at'
@@ -44,6 +44,14 @@ export class MemoryConversationRepository implements ConversationRepository {
 
   async findByInboxAndContact(team: TeamContext, inboxId: string, contactId: string): Promise<ConversationData | null> {
     return this.rows.find((c) => c.teamId === team.teamId && c.inboxId === inboxId && c.contactId === contactId) ?? null;
+  }
+
+  async listByContacts(team: TeamContext, contactIds: readonly string[], limit: number): Promise<ConversationData[]> {
+    return oldestFirst(
+      this.rows.filter((c) => c.teamId === team.teamId && contactIds.includes(c.contactId)),
+      (c) => c.createdAt,
+      limit,
+    );
   }
 
   async existsForContact(team: TeamContext, contactId: string): Promise<boolean> {

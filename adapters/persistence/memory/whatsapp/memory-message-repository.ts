@@ -4,7 +4,7 @@ import { TeamContext } from '../../../../domain/shared/team';
 import { MessageData } from '../../../../domain/whatsapp/message';
 import { MessageFilter, MessageRepository, MessageSortField } from '../../../../domain/whatsapp/message-repository';
 import { MemoryStore } from '../shared/memory-store';
-import { pageOf } from '../shared/paging';
+import { oldestFirst, pageOf } from '../shared/paging';
 
 export class MemoryMessageRepository implements MessageRepository {
   constructor(private readonly store: MemoryStore) {}
@@ -25,6 +25,14 @@ export class MemoryMessageRepository implements MessageRepository {
         (filter.updatedSince === undefined || m.updatedAt >= filter.updatedSince),
     );
     return pageOf(rows, query, (m) => m.createdAt);
+  }
+
+  async listByConversations(team: TeamContext, conversationIds: readonly string[], limit: number): Promise<MessageData[]> {
+    return oldestFirst(
+      this.rows.filter((m) => m.teamId === team.teamId && conversationIds.includes(m.conversationId)),
+      (m) => m.createdAt,
+      limit,
+    );
   }
 
   async findById(team: TeamContext, id: string): Promise<MessageData | null> {

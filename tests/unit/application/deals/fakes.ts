@@ -94,6 +94,9 @@ export class FakeDeals extends MapStore<DealData> implements DealRepository {
   async update(deal: DealData): Promise<void> {
     this.rows.set(deal.id, structuredClone(deal));
   }
+  async listHolders(): Promise<never> {
+    throw new Error('not used');
+  }
 }
 
 export class FakeClients implements Pick<ClientRepository, 'findById'> {
@@ -187,6 +190,13 @@ export class FakeOutbox extends MapStore<EventData> implements EventOutbox {
       .sort();
     return { pending: waiting.length, oldestCreatedAt: waiting[0] ?? null };
   }
+  async listBySubjects(team: TeamContext, subjectIds: readonly string[], limit: number): Promise<EventData[]> {
+    return [...this.rows.values()]
+      .filter((e) => e.teamId === team.teamId && subjectIds.includes(e.subjectId))
+      .slice(0, limit)
+      .map((e) => structuredClone(e));
+  }
+
   async scrub(team: TeamContext, subjectIds: readonly string[], redaction: Redaction): Promise<number> {
     let n = 0;
     for (const e of this.rows.values()) {

@@ -50,6 +50,9 @@ class Deliveries implements InboundDeliveryRepository {
   async listByWebhook() {
     return { items: [], next: null };
   }
+  async listHoldingPerson() {
+    return [];
+  }
   async insert() {}
   async claim() {
     this.uow.log.push('claim');

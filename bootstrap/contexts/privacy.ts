@@ -1,0 +1,30 @@
+import { ContainerModule } from 'inversify';
+import { ProjectDealDetails } from '../../application/deals/project-deal-details';
+import { FindPerson } from '../../application/privacy/find-person';
+import { wiring } from '../binding';
+import { ACTIVITY_TOKENS } from './activities';
+import { CLIENT_TOKENS } from './clients';
+import { DEAL_TOKENS } from './deals';
+import { EVENT_TOKENS } from './events';
+import { PROJECT_TOKENS } from './projects';
+import { WEBHOOK_TOKENS } from './webhooks';
+import { WHATSAPP_TOKENS } from './whatsapp';
+
+/** Requests about one person's data (LGPD art. 18): finding every record of the team that holds them. */
+export const privacyContext = new ContainerModule(({ bind }) => {
+  const { singleton } = wiring(bind);
+  singleton(FindPerson, [
+    CLIENT_TOKENS.ClientRepository,
+    PROJECT_TOKENS.LeadRepository,
+    PROJECT_TOKENS.ContactIdentityRepository,
+    DEAL_TOKENS.DealRepository,
+    DEAL_TOKENS.DealContactRepository,
+    ProjectDealDetails,
+    WHATSAPP_TOKENS.ContactRepository,
+    WHATSAPP_TOKENS.ConversationRepository,
+    WHATSAPP_TOKENS.MessageRepository,
+    WEBHOOK_TOKENS.InboundDeliveryRepository,
+    ACTIVITY_TOKENS.ActivityRepository,
+    EVENT_TOKENS.EventOutbox,
+  ]);
+});
