@@ -10,6 +10,17 @@ import { PROJECT_TOKENS } from './projects';
 import { WEBHOOK_TOKENS } from './webhooks';
 import { WHATSAPP_TOKENS } from './whatsapp';
 
+export const PRIVACY_TOKENS = {
+  /** The privacy log: one entry per erasure. */
+  PrivacyErasureRepository: Symbol.for('PrivacyErasureRepository'),
+  /** The copies of a person's values beside their records (import rows, idempotency answers, run errors). */
+  PersonalCopies: Symbol.for('PersonalCopies'),
+  /** The search indexes an erasure compacts (SQLite's FTS5). */
+  SearchIndexes: Symbol.for('SearchIndexes'),
+  /** The salted hash of an erasure's identifiers. */
+  IdentifierHasher: Symbol.for('IdentifierHasher'),
+} as const;
+
 /** Requests about one person's data (LGPD art. 18): finding every record of the team that holds them. */
 export const privacyContext = new ContainerModule(({ bind }) => {
   const { singleton } = wiring(bind);

@@ -33,6 +33,7 @@ import * as m20261201000100 from './20261201000100_whatsapp_message_parts';
 import * as m20261201000200 from './20261201000200_inbox_connection_state';
 import * as m20261202000100 from './20261202000100_batch_upserts';
 import * as m20261202000200 from './20261202000200_imports';
+import * as m20261203000300 from './20261203000300_privacy_erasures';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '20261201000200_inbox_connection_state': m20261201000200,
   '20261202000100_batch_upserts': m20261202000100,
   '20261202000200_imports': m20261202000200,
+  '20261203000300_privacy_erasures': m20261203000300,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

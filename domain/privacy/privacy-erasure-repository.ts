@@ -1,0 +1,18 @@
+import { Page } from '../shared/list';
+import { TeamContext } from '../shared/team';
+import { PrivacyErasureData } from './privacy-erasure';
+
+export interface PrivacyErasureQuery {
+  page: number;
+  limit: number;
+  /** Oldest first rather than newest first. */
+  ascending?: boolean;
+}
+
+/** The privacy log: written once per erasure, read by the team. */
+export interface PrivacyErasureRepository {
+  insert(entry: PrivacyErasureData): Promise<void>;
+  findById(team: TeamContext, id: string): Promise<PrivacyErasureData | null>;
+  /** The team's entries, newest first (or oldest). */
+  list(team: TeamContext, query: PrivacyErasureQuery): Promise<Page<PrivacyErasureData>>;
+}
