@@ -25,7 +25,7 @@ forEachBackend('EventOutbox scrub contract', (env) => {
   const uow = () => env().container.get<UnitOfWork>(TOKENS.UnitOfWork);
   const newTeam = (): TeamContext => ({ teamId: randomUUID() });
 
-  it("rewrites the events about the person's records and any other holding their values, and keeps every entry", async () => {
+  it("rewrites the events about the person's records (with the fields their anonymisation changed) and any other holding their values, and keeps every entry", async () => {
     const team = newTeam();
     const other = newTeam();
     const client = randomUUID();
@@ -48,13 +48,13 @@ forEachBackend('EventOutbox scrub contract', (env) => {
     });
     for (const e of [about, mentions, unrelated, otherTeams]) await outbox().add(e);
 
-    const changed = await uow().run(() => outbox().scrub(team, [client], redaction));
+    const changed = await uow().run(() => outbox().scrub(team, { [client]: { status: 'erased' } }, redaction));
 
     expect(changed).to.equal(2);
     const read = async (t: TeamContext, id: string) => (await outbox().findById(t, id))!;
     const a = await read(team, about.id);
     expect(a.data).to.deep.equal({
-      object: { id: client, name: ERASED_NAME, email: null, cpf: null, status: 'active' },
+      object: { id: client, name: ERASED_NAME, email: null, cpf: null, status: 'erased' },
       previous: { name: ERASED_NAME, phone: null },
     });
     expect(a).to.deep.include({ type: 'client.updated', subjectId: client, status: 'pending', createdAt: about.createdAt });
@@ -71,7 +71,7 @@ forEachBackend('EventOutbox scrub contract', (env) => {
     const team = newTeam();
     const subject = randomUUID();
     await outbox().add(EventMother.pending(team.teamId, subject, { data: { object: { id: subject, email: 'joana.prado@example.com' } } }));
-    expect(await uow().run(() => outbox().scrub(team, [subject], redaction))).to.equal(1);
-    expect(await uow().run(() => outbox().scrub(team, [subject], redaction))).to.equal(0);
+    expect(await uow().run(() => outbox().scrub(team, { [subject]: {} }, redaction))).to.equal(1);
+    expect(await uow().run(() => outbox().scrub(team, { [subject]: {} }, redaction))).to.equal(0);
   });
 });
