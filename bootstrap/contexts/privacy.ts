@@ -1,7 +1,11 @@
 import { ContainerModule } from 'inversify';
+import { RouteModule } from '../../adapters/http/app';
+import { privacyRoutes } from '../../adapters/http/privacy/privacy-routes';
 import { ProjectDealDetails } from '../../application/deals/project-deal-details';
+import { ExportPerson } from '../../application/privacy/export-person';
 import { FindPerson } from '../../application/privacy/find-person';
 import { wiring } from '../binding';
+import { TOKENS } from '../tokens';
 import { ACTIVITY_TOKENS } from './activities';
 import { CLIENT_TOKENS } from './clients';
 import { DEAL_TOKENS } from './deals';
@@ -21,9 +25,9 @@ export const PRIVACY_TOKENS = {
   IdentifierHasher: Symbol.for('IdentifierHasher'),
 } as const;
 
-/** Requests about one person's data (LGPD art. 18): finding every record of the team that holds them. */
+/** Requests about one person's data (LGPD art. 18): finding every record of the team that holds them, and exporting it. */
 export const privacyContext = new ContainerModule(({ bind }) => {
-  const { singleton } = wiring(bind);
+  const { singleton, services } = wiring(bind);
   singleton(FindPerson, [
     CLIENT_TOKENS.ClientRepository,
     PROJECT_TOKENS.LeadRepository,
@@ -38,4 +42,7 @@ export const privacyContext = new ContainerModule(({ bind }) => {
     ACTIVITY_TOKENS.ActivityRepository,
     EVENT_TOKENS.EventOutbox,
   ]);
+  singleton(ExportPerson, [FindPerson, TOKENS.Clock]);
+
+  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(privacyRoutes, [services({ exportPerson: ExportPerson })]);
 });

@@ -76,16 +76,6 @@ export const parsePersonIdentifiers = (input: PersonIdentifiersInput): PersonIde
   };
 };
 
-/** The identifiers as a request shows them back, normalised. */
-export const presentableIdentifiers = (
-  ids: PersonIdentifiers,
-): { email: string | null; phone: string | null; cpf: string | null; cnpj: string | null } => ({
-  email: ids.email,
-  phone: ids.phone ? ids.phone.international[0] : null,
-  cpf: ids.cpf,
-  cnpj: ids.cnpj,
-});
-
 // ---- Free text (an inbound body as it was posted) ----
 
 /** What people and form tools write around the digits of a number or document. */

@@ -124,7 +124,10 @@ async function teamWorld(env: HttpEnv, runtime: Runtime, n: number, providerUrl:
     stage: project.stage_id,
     pipeline: pipeline.id,
     lossReason: pipeline.loss_reasons[0]?.id ?? project.id,
-    client: (await call('post', '/clients', { type: 'PF', name: 'Ana' })).id,
+    // With the CPF, e-mail and phone the generator tries, so that a privacy export finds someone.
+    client: (
+      await call('post', '/clients', { type: 'PF', name: 'Ana', cpf: '529.982.247-25', email: 'ana@example.com', phone: '(11) 98765-4321' })
+    ).id,
     deal: (await call('post', '/deals', { title: 'Site' })).id,
     projectDeal: received.body.entity_type === 'deal' ? received.body.entity_id : project.id,
     task: (await call('post', '/tasks', { title: 'Revisar', project_id: project.id })).id,
