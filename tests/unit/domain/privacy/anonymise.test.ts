@@ -7,6 +7,7 @@ import { Deal } from '../../../../domain/deals/deal';
 import { ERASED_NAME, REMOVED_VALUE, Redaction } from '../../../../domain/privacy/redaction';
 import { ContactIdentity } from '../../../../domain/projects/contact-identity';
 import { Lead } from '../../../../domain/projects/lead';
+import { Project } from '../../../../domain/projects/project';
 import { Conflict } from '../../../../domain/shared/errors';
 import { PhoneNumber } from '../../../../domain/shared/phone-number';
 import { InboundDelivery } from '../../../../domain/webhooks/inbound-delivery';
@@ -291,6 +292,38 @@ describe('Anonymising the records of a person', () => {
     );
     const data = activity.anonymise(redaction, t1);
     expect(data).to.include({ id: id(13), title: `Call ${ERASED_NAME}`, description: null, clientId: id(1), updatedAt: t1.toISOString() });
+  });
+
+  it('a project named after the person: the name out of its name and texts, and a slug of its new name', () => {
+    const project = Project.restore({
+      id: id(16),
+      teamId: id(0),
+      name: `Site ${NAME}`,
+      slug: 'site-maria-jose-da-silva',
+      description: `Para ${EMAIL}`,
+      stageId: id(17),
+      priority: 'medium',
+      color: null,
+      briefing: null,
+      squadId: null,
+      clientId: id(1),
+      startDate: null,
+      dueDate: null,
+      completedAt: null,
+      createdBy: null,
+      isInternal: false,
+      archivedAt: null,
+      createdAt: t0.toISOString(),
+      updatedAt: t0.toISOString(),
+    });
+    const data = project.redact(redaction, t1);
+    expect(data).to.include({
+      name: `Site ${ERASED_NAME}`,
+      slug: 'site-titular-removido-00000016',
+      description: `Para ${REMOVED_VALUE}`,
+      clientId: id(1),
+    });
+    expectNoPerson(data);
   });
 
   it('an inbound delivery: its body and parsed payload replaced by the marker, its outcome kept, and it is never replayed', () => {
