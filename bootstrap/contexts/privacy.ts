@@ -2,7 +2,16 @@ import { ContainerModule } from 'inversify';
 import { RouteModule } from '../../adapters/http/app';
 import { privacyRoutes } from '../../adapters/http/privacy/privacy-routes';
 import { ProjectDealDetails } from '../../application/deals/project-deal-details';
+import { Sha256IdentifierHasher } from '../../adapters/system/sha256-identifier-hasher';
+import { EventLog } from '../../application/events/event-log';
+import { ErasePerson, ErasureRepositories, ErasureStores } from '../../application/privacy/erase-person';
 import { ExportPerson } from '../../application/privacy/export-person';
+import { IdentifierHasher } from '../../application/privacy/identifier-hasher';
+import { GetPrivacyErasure, ListPrivacyErasures } from '../../application/privacy/privacy-erasures';
+import { SearchIndexes } from '../../application/shared/search-indexes';
+import { EventOutbox } from '../../domain/events/event-outbox';
+import { PersonalCopies } from '../../domain/privacy/personal-copies';
+import { PrivacyErasureRepository } from '../../domain/privacy/privacy-erasure-repository';
 import { FindPerson } from '../../application/privacy/find-person';
 import { wiring } from '../binding';
 import { TOKENS } from '../tokens';
@@ -26,6 +35,22 @@ export const PRIVACY_TOKENS = {
 } as const;
 
 /** Requests about one person's data (LGPD art. 18): finding every record of the team that holds them, and exporting it. */
+const REPOSITORIES = Symbol('ErasureRepositories');
+const STORES = Symbol('ErasureStores');
+/** The order of the repositories bound to REPOSITORIES. */
+const REPOSITORY_NAMES: (keyof ErasureRepositories)[] = [
+  'clients',
+  'leads',
+  'identities',
+  'deals',
+  'contacts',
+  'conversations',
+  'messages',
+  'deliveries',
+  'activities',
+  'projects',
+];
+
 export const privacyContext = new ContainerModule(({ bind }) => {
   const { singleton, services } = wiring(bind);
   singleton(FindPerson, [
@@ -44,5 +69,48 @@ export const privacyContext = new ContainerModule(({ bind }) => {
   ]);
   singleton(ExportPerson, [FindPerson, TOKENS.Clock]);
 
-  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(privacyRoutes, [services({ exportPerson: ExportPerson })]);
+  const T = PRIVACY_TOKENS;
+  bind<IdentifierHasher>(T.IdentifierHasher).toConstantValue(new Sha256IdentifierHasher());
+  bind<ErasureRepositories>(REPOSITORIES).toResolvedValue(
+    (...r: unknown[]) => Object.fromEntries(REPOSITORY_NAMES.map((n, i) => [n, r[i]])) as unknown as ErasureRepositories,
+    [
+      CLIENT_TOKENS.ClientRepository,
+      PROJECT_TOKENS.LeadRepository,
+      PROJECT_TOKENS.ContactIdentityRepository,
+      DEAL_TOKENS.DealRepository,
+      WHATSAPP_TOKENS.ContactRepository,
+      WHATSAPP_TOKENS.ConversationRepository,
+      WHATSAPP_TOKENS.MessageRepository,
+      WEBHOOK_TOKENS.InboundDeliveryRepository,
+      ACTIVITY_TOKENS.ActivityRepository,
+      PROJECT_TOKENS.ProjectRepository,
+    ],
+  );
+  bind<ErasureStores>(STORES).toResolvedValue(
+    (erasures: PrivacyErasureRepository, copies: PersonalCopies, indexes: SearchIndexes, outbox: EventOutbox): ErasureStores => ({
+      erasures,
+      copies,
+      indexes,
+      outbox,
+    }),
+    [T.PrivacyErasureRepository, T.PersonalCopies, T.SearchIndexes, EVENT_TOKENS.EventOutbox],
+  );
+  singleton(ErasePerson, [
+    TOKENS.UnitOfWork,
+    FindPerson,
+    REPOSITORIES,
+    STORES,
+    T.IdentifierHasher,
+    EVENT_TOKENS.EventObjects,
+    TOKENS.IdGenerator,
+    TOKENS.Clock,
+    EventLog,
+    EVENT_TOKENS.DispatchTrigger,
+  ]);
+  singleton(ListPrivacyErasures, [T.PrivacyErasureRepository]);
+  singleton(GetPrivacyErasure, [T.PrivacyErasureRepository]);
+
+  bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(privacyRoutes, [
+    services({ exportPerson: ExportPerson, erasePerson: ErasePerson, listErasures: ListPrivacyErasures, getErasure: GetPrivacyErasure }),
+  ]);
 });

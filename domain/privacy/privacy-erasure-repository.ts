@@ -1,8 +1,9 @@
-import { Page } from '../shared/list';
+import { Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { PrivacyErasureData } from './privacy-erasure';
 
-export interface PrivacyErasureQuery {
+/** `updatedSince` compares `createdAt`: an entry is written once and never changes. */
+export interface PrivacyErasureQuery extends UpdatedSince {
   page: number;
   limit: number;
   /** Oldest first rather than newest first. */

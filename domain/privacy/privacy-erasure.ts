@@ -20,6 +20,7 @@ export const ERASURE_KINDS = [
   'importRows',
   'idempotencyKeys',
   'workflowRuns',
+  'projects',
 ] as const;
 export type ErasureKind = (typeof ERASURE_KINDS)[number];
 export type ErasureCounts = Record<ErasureKind, number>;

@@ -53,5 +53,8 @@ forEachBackend('PrivacyErasureRepository contract', (env) => {
     expect((await repo().list(t, { page: 2, limit: 2 })).items).to.deep.equal([written[0]]);
     expect((await repo().list(t, { page: 1, limit: 5, ascending: true })).items.map((e) => e.id)).to.deep.equal(written.map((e) => e.id));
     expect(await repo().list({ teamId: randomUUID() }, { page: 1, limit: 5 })).to.deep.equal({ items: [], total: 0 });
+    const since = await repo().list(t, { page: 1, limit: 5, updatedSince: written[1].createdAt });
+    expect(since.items.map((e) => e.id)).to.deep.equal([written[2].id, written[1].id]);
+    expect(since.total).to.equal(2);
   });
 });

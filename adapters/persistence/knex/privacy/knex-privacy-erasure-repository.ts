@@ -59,6 +59,7 @@ export class KnexPrivacyErasureRepository implements PrivacyErasureRepository {
 
   async list(team: TeamContext, query: PrivacyErasureQuery): Promise<Page<PrivacyErasureData>> {
     const q = this.table.where({ team_id: team.teamId });
+    if (query.updatedSince !== undefined) q.andWhere('created_at', '>=', query.updatedSince);
     const [{ n }] = await q.clone().count({ n: '*' });
     const rows: Row[] = await q
       .orderBy([{ column: 'id', order: query.ascending ? 'asc' : 'desc' }])

@@ -23,7 +23,7 @@ export class MemoryPrivacyErasureRepository implements PrivacyErasureRepository 
 
   async list(team: TeamContext, query: PrivacyErasureQuery): Promise<Page<PrivacyErasureData>> {
     const all = this.rows
-      .filter((e) => e.teamId === team.teamId)
+      .filter((e) => e.teamId === team.teamId && (query.updatedSince === undefined || e.createdAt >= query.updatedSince))
       .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) * (query.ascending ? -1 : 1));
     const start = offsetOf(query);
     return { items: all.slice(start, start + query.limit), total: all.length };
