@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { isOriginPattern } from '../adapters/http/middleware/allowed-origins';
 import { parseSecretsKey } from '../adapters/system/aes-gcm-cipher';
+import { PERSON_RECORDS_LIMIT } from '../domain/privacy/person-records';
 
 export type StorageKind = 'memory' | 'sqlite' | 'postgres';
 
@@ -64,6 +65,8 @@ export interface Config {
   events: EventSettings;
   /** File imports (`IMPORT_*`): the largest file, and the most rows one may hold. */
   imports: { maxBytes: number; maxRows: number };
+  /** Requests about one person's data (`PRIVACY_*`): the most records of one kind an export answers. */
+  privacy: { exportMaxRecords: number };
 }
 
 export interface EventSettings {
@@ -443,6 +446,12 @@ export const SETTINGS = {
     defaultText: '`100000`',
     description: 'the most rows one imported file may hold; more is refused whole with 400 (`details.reason`: `too_many_rows`)',
   }),
+  PRIVACY_EXPORT_MAX_RECORDS: define(wholeNumber(1, 1_000_000), {
+    fallback: PERSON_RECORDS_LIMIT,
+    defaultText: '`10000`',
+    description:
+      'the most records of one kind (clients, messages, events…) `POST /privacy/exports` answers for a person; more is refused with 422 `TOO_MANY_RECORDS` (`details.kind`, `details.limit`)',
+  }),
   METRICS_TOKEN: optional(text(true), { description: 'when set, `GET /metrics` wants `Authorization: Bearer <token>`' }),
 } satisfies Record<string, Setting<unknown>>;
 
@@ -537,6 +546,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: s.EVENT_RETENTION_DAYS,
     },
     imports: { maxBytes: s.IMPORT_MAX_BYTES, maxRows: s.IMPORT_MAX_ROWS },
+    privacy: { exportMaxRecords: s.PRIVACY_EXPORT_MAX_RECORDS },
   };
 }
 

@@ -14,6 +14,7 @@ import { PersonalCopies } from '../../domain/privacy/personal-copies';
 import { PrivacyErasureRepository } from '../../domain/privacy/privacy-erasure-repository';
 import { FindPerson } from '../../application/privacy/find-person';
 import { wiring } from '../binding';
+import { Config } from '../config';
 import { TOKENS } from '../tokens';
 import { ACTIVITY_TOKENS } from './activities';
 import { CLIENT_TOKENS } from './clients';
@@ -34,7 +35,8 @@ export const PRIVACY_TOKENS = {
   IdentifierHasher: Symbol.for('IdentifierHasher'),
 } as const;
 
-/** Requests about one person's data (LGPD art. 18): finding every record of the team that holds them, and exporting it. */
+const EXPORT_MAX_RECORDS = Symbol('PrivacyExportMaxRecords');
+
 const REPOSITORIES = Symbol('ErasureRepositories');
 const STORES = Symbol('ErasureStores');
 /** The order of the repositories bound to REPOSITORIES. */
@@ -51,6 +53,7 @@ const REPOSITORY_NAMES: (keyof ErasureRepositories)[] = [
   'projects',
 ];
 
+/** Requests about one person's data (LGPD art. 18): finding every record of the team that holds them, exporting and erasing it. */
 export const privacyContext = new ContainerModule(({ bind }) => {
   const { singleton, services } = wiring(bind);
   singleton(FindPerson, [
@@ -67,7 +70,10 @@ export const privacyContext = new ContainerModule(({ bind }) => {
     ACTIVITY_TOKENS.ActivityRepository,
     EVENT_TOKENS.EventOutbox,
   ]);
-  singleton(ExportPerson, [FindPerson, TOKENS.Clock]);
+  bind<number>(EXPORT_MAX_RECORDS)
+    .toResolvedValue((config: Config) => config.privacy.exportMaxRecords, [TOKENS.Config])
+    .inSingletonScope();
+  singleton(ExportPerson, [FindPerson, TOKENS.Clock, EXPORT_MAX_RECORDS]);
 
   const T = PRIVACY_TOKENS;
   bind<IdentifierHasher>(T.IdentifierHasher).toConstantValue(new Sha256IdentifierHasher());
@@ -106,6 +112,7 @@ export const privacyContext = new ContainerModule(({ bind }) => {
     TOKENS.Clock,
     EventLog,
     EVENT_TOKENS.DispatchTrigger,
+    EXPORT_MAX_RECORDS,
   ]);
   singleton(ListPrivacyErasures, [T.PrivacyErasureRepository]);
   singleton(GetPrivacyErasure, [T.PrivacyErasureRepository]);

@@ -85,14 +85,20 @@ const EMAIL_AFTER = '(?![a-z0-9\\-]|\\.[a-z0-9])';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The text and, when it reads as URL-encoded (a posted form), its decoded form. */
+/**
+ * The text and, when it reads as URL-encoded (a posted form), its decoded forms: with `+` as a space (an
+ * encoded form's spaces) and as itself (an address such as `maria+loja@…` written unencoded).
+ */
 const readings = (text: string): string[] => {
-  try {
-    const decoded = decodeURIComponent(text.replace(/\+/g, ' '));
-    return decoded === text ? [text] : [text, decoded];
-  } catch {
-    return [text];
-  }
+  const decode = (t: string): string | null => {
+    try {
+      return decodeURIComponent(t);
+    } catch {
+      return null;
+    }
+  };
+  const found = [text, decode(text.replace(/\+/g, ' ')), decode(text)].filter((t): t is string => t !== null);
+  return [...new Set(found)];
 };
 
 /**
@@ -124,16 +130,19 @@ const groups = (value: string, sizes: readonly number[]): string[] => {
 
 /**
  * Text fragments, lower case, that any spelling of an identifier holds in this order (with anything
- * between them): what storage narrows free text by before `textHoldsPerson` decides. The phone's are
- * its last eight digits in two halves, shared by the forms with and without the ninth digit; the CPF
- * and CNPJ's are the groups their punctuation separates.
+ * between them): what storage narrows free text by before `textHoldsPerson` decides. The e-mail's are its
+ * runs of letters and digits; a Brazilian phone's its last eight digits in two halves, shared by the forms
+ * with and without the ninth digit; the CPF and CNPJ's the groups their punctuation separates.
  */
 export const personTextFragments = (ids: PersonIdentifiers): string[][] => {
   const out: string[][] = [];
-  if (ids.email) out.push([ids.email], [ids.email.replace('@', '%40')]);
+  // The address's letters and digits: whatever encodes the `@`, `.` or `+` between them.
+  if (ids.email) out.push(ids.email.split(/[^a-z0-9]+/).filter(Boolean));
   if (ids.phone) {
     const last = ids.phone.international[0].slice(-8);
-    out.push(last.length === 8 ? [last.slice(0, 4), last.slice(4)] : [last]);
+    // A Brazilian number keeps its last four digits together, and the four before them; other countries
+    // group digits their own way, so each digit stands alone.
+    out.push(ids.phone.variants.length > 1 && last.length === 8 ? [last.slice(0, 4), last.slice(4)] : [...last]);
   }
   if (ids.cpf) out.push(groups(ids.cpf, [3, 3, 3, 2]));
   if (ids.cnpj) out.push(groups(ids.cnpj.toLowerCase(), [2, 3, 3, 4, 2]));

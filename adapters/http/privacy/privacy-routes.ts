@@ -42,8 +42,9 @@ export function privacyRoutes(uc: PrivacyUseCases): RouteModule {
         description:
           'Name the person by any of `email`, `phone`, `cpf`, `cnpj` (one at least). The answer lists, by kind, every record ' +
           "of the team that holds them, each as its resource's GET answers it, and is sent as a file to save " +
-          '(`Content-Disposition: attachment`). An unknown person is 200 with every list empty. A person with more than ' +
-          `${PERSON_RECORDS_LIMIT} records of one kind is 422 \`TOO_MANY_RECORDS\` (\`details.kind\`, \`details.limit\`).`,
+          '(`Content-Disposition: attachment`). An unknown person is 200 with every list empty. A person with more records of ' +
+          `one kind than \`PRIVACY_EXPORT_MAX_RECORDS\` (${PERSON_RECORDS_LIMIT} by default) is 422 \`TOO_MANY_RECORDS\` ` +
+          '(`details.kind`, `details.limit`).',
         body: {
           schema: personIdentifiersSchema,
           description: 'Who the request is about.',

@@ -1,8 +1,8 @@
 // POST /privacy/exports: one person's records, each in its resource's API shape, spread the way people
 // really get into the workspace (tests/support/person-spread.ts).
 import { expect } from 'chai';
-import { backendNames } from '../../support/backends';
-import { forEachHttpBackend } from '../../support/http';
+import { backendNames, startRuntime } from '../../support/backends';
+import { HttpEnv, forEachHttpBackend, httpEnvOf } from '../../support/http';
 import { JOAO, MARIA, spreadPerson } from '../../support/person-spread';
 
 const KINDS = [
@@ -130,3 +130,30 @@ forEachHttpBackend(
   },
   backendNames(),
 );
+
+for (const backend of backendNames()) {
+  describe(`Privacy export past PRIVACY_EXPORT_MAX_RECORDS [${backend}]`, function () {
+    let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
+    let env: HttpEnv;
+    before(async function () {
+      this.timeout(60000);
+      runtime = await startRuntime(backend, { privacy: { exportMaxRecords: 2 } });
+      env = httpEnvOf(runtime);
+    });
+    after(async () => runtime?.dispose());
+
+    it('refuses a person with more records of one kind than the cap with 422 TOO_MANY_RECORDS, naming the kind', async () => {
+      const team = await env.team();
+      await spreadPerson(env, team, MARIA);
+      const exportOf = (body: object) => env.request.post('/api/v1/privacy/exports').set(team.auth).send(body);
+      expect((await exportOf({ email: 'ninguem@exemplo.com.br' })).status).to.equal(200);
+
+      const res = await exportOf({ cpf: MARIA.cpf, phone: MARIA.phone });
+      expect(res.status, JSON.stringify(res.body)).to.equal(422);
+      expect(res.body.success).to.equal(false);
+      expect(res.body.error.code).to.equal('TOO_MANY_RECORDS');
+      expect(res.body.error.details).to.deep.equal({ kind: 'events', limit: 2 });
+      expect(res.headers['content-disposition']).to.equal(undefined);
+    });
+  });
+}

@@ -80,6 +80,13 @@ describe('Person identifiers', () => {
       expect(textHoldsPerson('name=Maria&phone=%2811%29+98765-4321', ids)).to.equal(true);
     });
 
+    it('reads a form-encoded e-mail with a plus, and a foreign number however its country groups the digits', () => {
+      const plus = parsePersonIdentifiers({ email: 'maria+loja@exemplo.com.br' });
+      expect(textHoldsPerson('email=maria%2Bloja%40exemplo.com.br&nome=Maria', plus)).to.equal(true);
+      const french = parsePersonIdentifiers({ phone: '+33 1 23 45 67 89' });
+      expect(textHoldsPerson(JSON.stringify({ tel: '+33 1 23 45 67 89' }), french)).to.equal(true);
+    });
+
     it('does not take part of another value for the person', () => {
       expect(textHoldsPerson(JSON.stringify({ email: 'ana.maria@exemplo.com.br' }), ids)).to.equal(false);
       expect(textHoldsPerson(JSON.stringify({ phone: '(11) 98765-4322', id: '8765-4321-99' }), ids)).to.equal(false);
@@ -89,12 +96,17 @@ describe('Person identifiers', () => {
   });
 
   describe('personTextFragments', () => {
+    it("keeps a foreign number's last digits in order, whatever groups them", () => {
+      expect(personTextFragments(parsePersonIdentifiers({ phone: '+33 1 23 45 67 89' }))).to.deep.equal([
+        ['2', '3', '4', '5', '6', '7', '8', '9'],
+      ]);
+    });
+
     it('gives, for each identifier, the fragments every spelling of it holds in order', () => {
       const fragments = personTextFragments(
         parsePersonIdentifiers({ email: 'maria@exemplo.com.br', phone: '11 98765-4321', cpf: '12345678909', cnpj: '11222333000181' }),
       );
-      expect(fragments).to.deep.include(['maria@exemplo.com.br']);
-      expect(fragments).to.deep.include(['maria%40exemplo.com.br']);
+      expect(fragments).to.deep.include(['maria', 'exemplo', 'com', 'br']);
       expect(fragments).to.deep.include(['8765', '4321']);
       expect(fragments).to.deep.include(['123', '456', '789', '09']);
       expect(fragments).to.deep.include(['11', '222', '333', '0001', '81']);
