@@ -89,13 +89,15 @@ export class ErasePerson {
     private readonly clock: Clock,
     private readonly events: EventLog,
     private readonly trigger: DealDispatchTrigger,
+    /** The records of one kind an erasure gathers at most (the export's cap, PRIVACY_EXPORT_MAX_RECORDS). */
+    private readonly maxRecords: number,
   ) {}
 
   async execute(team: TeamContext, command: ErasePersonCommand): Promise<PrivacyErasureData> {
     const reason = requireErasureReason(command.reason);
     const person = parsePersonIdentifiers({ email: command.email, phone: command.phone, cpf: command.cpf, cnpj: command.cnpj });
     const erasureId = this.ids.next();
-    const found = await this.find.execute(team, person);
+    const found = await this.find.execute(team, person, { limit: this.maxRecords });
     const isPerson = (c: ClientData) => c.type === 'PF' || (person.cnpj !== null && c.cnpj === person.cnpj);
     const values = personValues(person, found, isPerson);
     const redaction = Redaction.of(erasureId, values);
