@@ -169,7 +169,8 @@ export class ErasePerson {
     counts.workflowRuns = await this.uow.run(() => this.stores.copies.scrub(team, 'workflowRuns', redaction));
     await this.uow.run(() => this.stores.indexes.compact(['clients', 'leads', 'deals', 'whatsappContacts']));
 
-    const entry = await this.record(team, erasureId, reason, counts, person);
+    // The reason is free text: a reason that names the person is kept without them.
+    const entry = await this.record(team, erasureId, redaction.requiredText(reason), counts, person);
     this.trigger.kick();
     return entry;
   }

@@ -112,12 +112,13 @@ forEachHttpBackend(
         cpf: MARIA.cpf,
         phone: MARIA.phone,
         email: MARIA.email,
-        reason: 'Pedido da titular (LGPD art. 18, VI)',
+        reason: `Pedido da titular por ${MARIA.email} (LGPD art. 18, VI)`,
       }).set('X-Request-Id', 'erasure-req-1');
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       const entry = res.body.data;
       expect(res.headers.location).to.equal(`/api/v1/privacy/erasures/${entry.id}`);
-      expect(entry).to.include({ reason: 'Pedido da titular (LGPD art. 18, VI)', request_id: 'erasure-req-1' });
+      // A reason that names the person is kept without them.
+      expect(entry).to.include({ reason: 'Pedido da titular por [removido] (LGPD art. 18, VI)', request_id: 'erasure-req-1' });
       expect(entry.actor).to.match(/^api_key:[0-9a-f-]{36}$/);
       expect(Object.keys(entry.counts)).to.deep.equal(COUNT_KINDS);
       expect(entry.counts).to.deep.include({
