@@ -9,6 +9,7 @@ import { MessageData } from '../../domain/whatsapp/message';
 import { LeadView } from '../../domain/projects/lead';
 import { ProjectView } from '../../domain/projects/project';
 import { TaskData } from '../../domain/tasks/task';
+import { PrivacyErasureData } from '../../domain/privacy/privacy-erasure';
 
 /**
  * The API shape of each kind of record an event is about, exactly as its GET answers it: an event carries
@@ -30,6 +31,8 @@ export interface EventObjects {
   task(task: TaskData): EventObject;
   activity(activity: ActivityData): EventObject;
   campaign(view: CampaignView): EventObject;
+  /** A privacy log entry as `GET /privacy/erasures/:id` answers it: never the identifiers it was about. */
+  privacyErasure(entry: PrivacyErasureData): EventObject;
 }
 
 export type EventSubjectKind = keyof EventObjects;

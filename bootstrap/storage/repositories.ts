@@ -19,6 +19,9 @@ import { KnexProjectRepository } from '../../adapters/persistence/knex/projects/
 import { KnexSquadRepository } from '../../adapters/persistence/knex/projects/knex-squad-repository';
 import { KnexStageRepository } from '../../adapters/persistence/knex/projects/knex-stage-repository';
 import { KnexBatchKeyRepository } from '../../adapters/persistence/knex/shared/knex-batch-key-repository';
+import { KnexPersonalCopies } from '../../adapters/persistence/knex/shared/knex-personal-copies';
+import { KnexSearchIndexes } from '../../adapters/persistence/knex/shared/knex-search-indexes';
+import { KnexPrivacyErasureRepository } from '../../adapters/persistence/knex/privacy/knex-privacy-erasure-repository';
 import { KnexDatabase } from '../../adapters/persistence/knex/shared/knex-database';
 import { KnexTaskRepository } from '../../adapters/persistence/knex/tasks/knex-task-repository';
 import { KnexApiKeyRepository, KnexTeamRepository } from '../../adapters/persistence/knex/teams/knex-team-repository';
@@ -49,6 +52,9 @@ import { MemoryProjectRepository } from '../../adapters/persistence/memory/proje
 import { MemorySquadRepository } from '../../adapters/persistence/memory/projects/memory-squad-repository';
 import { MemoryStageRepository } from '../../adapters/persistence/memory/projects/memory-stage-repository';
 import { MemoryBatchKeyRepository } from '../../adapters/persistence/memory/shared/memory-batch-key-repository';
+import { MemoryPersonalCopies } from '../../adapters/persistence/memory/shared/memory-personal-copies';
+import { MemorySearchIndexes } from '../../adapters/persistence/memory/shared/memory-search-indexes';
+import { MemoryPrivacyErasureRepository } from '../../adapters/persistence/memory/privacy/memory-privacy-erasure-repository';
 import { MemoryStore } from '../../adapters/persistence/memory/shared/memory-store';
 import { MemoryTaskRepository } from '../../adapters/persistence/memory/tasks/memory-task-repository';
 import { MemoryApiKeyRepository, MemoryTeamRepository } from '../../adapters/persistence/memory/teams/memory-team-repository';
@@ -65,6 +71,7 @@ import { CLIENT_TOKENS } from '../contexts/clients';
 import { DEAL_TOKENS } from '../contexts/deals';
 import { EVENT_TOKENS } from '../contexts/events';
 import { IMPORT_TOKENS } from '../contexts/imports';
+import { PRIVACY_TOKENS } from '../contexts/privacy';
 import { PROJECT_TOKENS } from '../contexts/projects';
 import { TASK_TOKENS } from '../contexts/tasks';
 import { TEAM_TOKENS } from '../contexts/teams';
@@ -123,6 +130,9 @@ const REPOSITORIES: Repository[] = [
   { token: WEBHOOK_TOKENS.WebhookEndpointRepository, memory: MemoryWebhookEndpointRepository, knex: KnexWebhookEndpointRepository },
   { token: WEBHOOK_TOKENS.InboundDeliveryRepository, memory: MemoryInboundDeliveryRepository, knex: KnexInboundDeliveryRepository },
   { token: IMPORT_TOKENS.ImportRepository, memory: MemoryImportRepository, knex: KnexImportRepository },
+  { token: PRIVACY_TOKENS.PrivacyErasureRepository, memory: MemoryPrivacyErasureRepository, knex: KnexPrivacyErasureRepository },
+  { token: PRIVACY_TOKENS.PersonalCopies, memory: MemoryPersonalCopies, knex: KnexPersonalCopies },
+  { token: PRIVACY_TOKENS.SearchIndexes, memory: MemorySearchIndexes, knex: KnexSearchIndexes },
 ];
 
 /** Binds every repository port, one instance per container, to the `backend` implementation over the `storage` token. */

@@ -1,3 +1,4 @@
+import { Redaction } from '../privacy/redaction';
 import { ChangeOf, carriesAny, requestName } from '../shared/changes';
 import { ValidationFailed } from '../shared/errors';
 import { isUuid, optionalCalendarDate, requireTimestamp } from '../shared/values';
@@ -150,6 +151,18 @@ export class Activity {
       this.data.updatedAt = now.toISOString();
     }
     return { id: this.data.id, isCompleted: true, completedAt: this.data.updatedAt };
+  }
+
+  /**
+   * A personal data erasure of the person it is about: its description (free notes of the contact) cleared, the
+   * person's values out of its title and tags; type, times, completion and links kept.
+   */
+  anonymise(redaction: Redaction, now: Date): ActivityData {
+    this.data.title = redaction.requiredText(this.data.title);
+    this.data.description = null;
+    this.data.tags = redaction.list(this.data.tags);
+    this.data.updatedAt = now.toISOString();
+    return this.snapshot();
   }
 
   private static applied(current: ActivityData, c: ActivityChanges): ActivityData {

@@ -1,3 +1,4 @@
+import { ERASED_NAME, Redaction } from '../privacy/redaction';
 import { Unprocessable, ValidationFailed } from '../shared/errors';
 import { optionalCalendarDate } from '../shared/values';
 import { Cnpj } from './cnpj';
@@ -142,6 +143,38 @@ export class Client {
 
   get deactivatedAt(): string | null {
     return this.data.deactivatedAt;
+  }
+
+  /**
+   * A personal data erasure of the person this client is (a PF, or a PJ named by its CNPJ): the placeholder
+   * name, every document, contact, address, personal and free-text field cleared; the source and the tags
+   * without the person's values. The id, type, status and history stay. Returns the anonymised record.
+   */
+  anonymise(redaction: Redaction, now: Date): ClientData {
+    for (const f of CLIENT_TEXT_FIELDS) this.data[f] = f === 'source' ? redaction.optionalText(this.data[f]) : null;
+    this.data.name = ERASED_NAME;
+    this.data.cpf = null;
+    this.data.cnpj = null;
+    this.data.birthDate = null;
+    this.data.address = emptyAddress();
+    this.data.tags = redaction.list(this.data.tags);
+    this.data.updatedAt = now.toISOString();
+    return this.snapshot();
+  }
+
+  /**
+   * A client that is not the person but holds their values (a company whose contact they are): each field
+   * that is one of the person's values is cleared, and each that holds one loses it; the rest stays.
+   */
+  redact(redaction: Redaction, now: Date): ClientData {
+    for (const f of CLIENT_TEXT_FIELDS) this.data[f] = redaction.optionalText(this.data[f]);
+    this.data.name = redaction.requiredText(this.data.name);
+    if (redaction.touches(this.data.cpf)) this.data.cpf = null;
+    if (redaction.touches(this.data.cnpj)) this.data.cnpj = null;
+    for (const f of ADDRESS_FIELDS) this.data.address[f] = redaction.optionalText(this.data.address[f]);
+    this.data.tags = redaction.list(this.data.tags);
+    this.data.updatedAt = now.toISOString();
+    return this.snapshot();
   }
 
   private apply(c: ClientChanges): void {

@@ -5,6 +5,7 @@ import { ChangeOf, carriesAny } from '../shared/changes';
 import { NotFound, ValidationFailed } from '../shared/errors';
 import { isUuid, optionalCalendarDate } from '../shared/values';
 import { PipelineColumn } from '../projects/pipeline';
+import { ERASED_NAME, Redaction } from '../privacy/redaction';
 import { DealEventDraft } from './deal-events';
 
 export type DealScope = 'global' | 'project';
@@ -372,6 +373,30 @@ export class Deal {
       if (move.column.outcome === 'won') this.events.push({ type: 'deal.won', dealId: d.id });
       if (move.column.outcome === 'lost') this.events.push({ type: 'deal.lost', dealId: d.id });
     }
+  }
+
+  /**
+   * A personal data erasure of its contact: the snapshot of the main contact becomes the placeholder name
+   * without e-mail or phone, and the person's values leave its texts (title, notes, UTM, paths) and JSON
+   * (attribution, metadata, custom values, checklist). Value, phase, status, times and links are the business's
+   * own and stay. Raises no event.
+   */
+  anonymise(redaction: Redaction, now: Date): DealData {
+    const d = this.data;
+    d.contactName = d.contactName === null ? null : ERASED_NAME;
+    d.contactEmail = null;
+    d.contactPhone = null;
+    d.title = redaction.requiredText(d.title);
+    const texts = ['description', 'source', 'lossReason', 'lossNote', 'winNote', 'aiSummary', 'originType', 'sourcePath'] as const;
+    for (const f of texts) d[f] = redaction.optionalText(d[f]);
+    for (const f of ['utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent'] as const) d[f] = redaction.optionalText(d[f]);
+    d.attribution = d.attribution && redaction.json(d.attribution);
+    d.metadata = d.metadata && redaction.json(d.metadata);
+    d.customFields = d.customFields && redaction.json(d.customFields);
+    d.checklist = d.checklist && redaction.json(d.checklist);
+    d.tags = redaction.list(d.tags);
+    d.updatedAt = now.toISOString();
+    return this.snapshot();
   }
 
   /** PUT /deals/:id: only the fields given; raises `deal.updated`, and `deal.stage_changed` / `deal.archived` when the phase / status moves there. */

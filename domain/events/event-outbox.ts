@@ -1,5 +1,6 @@
+import { Redaction } from '../privacy/redaction';
 import { TeamContext } from '../shared/team';
-import { EventData, EventType } from './event';
+import { EventData, EventObject, EventType } from './event';
 
 /** What waits in the outbox, across teams: the operator's view (metrics). */
 export interface EventBacklog {
@@ -62,4 +63,11 @@ export interface EventOutbox {
   backlog(): Promise<EventBacklog>;
   /** The events about any of these records, oldest first, at most `limit`. */
   listBySubjects(team: TeamContext, subjectIds: readonly string[], limit: number): Promise<EventData[]>;
+  /**
+   * A personal data erasure: rewrites the team's events that hold the person, keeping each entry, its type,
+   * subject and times (`erasedEventData`). Every event about a record of `patches` (the person's records, keyed
+   * by id, with the fields their anonymisation changed), and any other that holds an e-mail, a phone, a document
+   * or a full name of the person. Returns how many events changed.
+   */
+  scrub(team: TeamContext, patches: Readonly<Record<string, EventObject>>, redaction: Redaction): Promise<number>;
 }

@@ -32,6 +32,7 @@ export const EVENT_TYPES = [
   'whatsapp.message.status_changed',
   'whatsapp.contact.created',
   'inbound.delivery.failed',
+  'privacy.erasure.completed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -1,6 +1,7 @@
 // The shared identity of a person across the team's projects: each project's lead for the same
 // phone (or, failing that, email) points at one identity, which holds the contact-level
 // (CRM) custom field values.
+import { ERASED_NAME } from '../privacy/redaction';
 import { leadEmailKey, leadPhoneKey } from './lead-phone';
 
 export type CustomFieldValues = Record<string, unknown>;
@@ -55,6 +56,20 @@ export class ContactIdentity {
 
   snapshot(): ContactIdentityData {
     return { ...this.data, customFields: { ...this.data.customFields } };
+  }
+
+  /** A personal data erasure: the placeholder name, no phone, e-mail, keys or contact-level values. */
+  anonymise(now: Date): ContactIdentityData {
+    Object.assign(this.data, {
+      displayName: ERASED_NAME,
+      primaryPhone: null,
+      primaryEmail: null,
+      phoneKey: null,
+      emailKey: null,
+      customFields: {},
+      updatedAt: now.toISOString(),
+    });
+    return this.snapshot();
   }
 
   /**

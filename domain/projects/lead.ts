@@ -1,4 +1,5 @@
 // A lead: a contact of one project's CRM, linked to the team-wide identity of the same person.
+import { ERASED_NAME, Redaction } from '../privacy/redaction';
 import { ChangeOf } from '../shared/changes';
 import { Duplicate, ValidationFailed } from '../shared/errors';
 import { ContactIdentityData, CustomFieldValues } from './contact-identity';
@@ -280,6 +281,29 @@ export class Lead {
     const changed = JSON.stringify(this.data) !== before;
     if (changed) this.data.updatedAt = now.toISOString();
     return changed;
+  }
+
+  /**
+   * A personal data erasure: the placeholder name, no phone, e-mail or duplicate keys (the person is no longer
+   * found as a duplicate), no notes or custom values; where the lead came from (UTM, attribution, metadata,
+   * source, company, tags) without the person's values. Returns the anonymised record.
+   */
+  anonymise(redaction: Redaction, now: Date): LeadData {
+    const d = this.data;
+    d.fullName = ERASED_NAME;
+    d.email = null;
+    d.emailKey = null;
+    d.phone = null;
+    d.phoneKey = null;
+    d.notes = null;
+    d.customFields = {};
+    for (const f of ['customerSource', 'companyName', 'utmSource', 'utmMedium', 'utmCampaign'] as const)
+      d[f] = redaction.optionalText(d[f]);
+    d.attribution = d.attribution && redaction.json(d.attribution);
+    d.metadata = redaction.json(d.metadata);
+    d.tags = redaction.list(d.tags);
+    d.updatedAt = now.toISOString();
+    return this.snapshot();
   }
 
   /** Kept as a record (and still a duplicate target, reported as `archived`), but inactive. */

@@ -1,6 +1,7 @@
 import { ProjectArchived, ValidationFailed } from '../shared/errors';
 import { optionalCalendarDate, requireTimestamp } from '../shared/values';
-import { requireSlug } from './slug';
+import { requireSlug, slugify } from './slug';
+import { Redaction } from '../privacy/redaction';
 import { ProjectStatus, StageData } from './stage';
 
 export const PROJECT_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
@@ -128,6 +129,22 @@ export class Project {
     }
     this.apply(changes);
     this.data.updatedAt = now.toISOString();
+  }
+
+  /**
+   * A personal data erasure of someone its name or texts name (a project called after a client): the person's
+   * values leave its name, description and briefing, and a renamed project gets a slug of its new name, made
+   * unique by its id. Archived or not: an erasure is not a change of the business's work.
+   */
+  redact(redaction: Redaction, now: Date): ProjectData {
+    const d = this.data;
+    const name = redaction.requiredText(d.name);
+    if (name !== d.name) d.slug = `${slugify(name) || 'projeto'}-${d.id.replace(/-/g, '').slice(-8)}`;
+    d.name = name;
+    d.description = redaction.optionalText(d.description);
+    d.briefing = redaction.optionalText(d.briefing);
+    d.updatedAt = now.toISOString();
+    return this.snapshot();
   }
 
   /** Archiving is an operator action; archiving twice keeps the first date. */

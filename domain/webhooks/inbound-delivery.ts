@@ -1,6 +1,7 @@
 // One payload an endpoint accepted. It is stored before it is processed, with the body exactly as
 // sent, and keeps the outcome of its last attempt, so a payload whose processing failed is not lost
 // and can be replayed, until its body is dropped after its retention (its outcome stays).
+import { Redaction, isErasureMarker } from '../privacy/redaction';
 import { Conflict } from '../shared/errors';
 import { InboundActionType } from './webhook-endpoint';
 
@@ -149,10 +150,11 @@ export class InboundDelivery {
 
   /**
    * A delivery that already succeeded is never run again: its lead or deal would be made twice. Nor is one
-   * whose body was dropped (`assertBodyKept`).
+   * whose body was erased, or dropped (`assertBodyKept`).
    */
   assertReplayable(): void {
     if (this.data.status === 'succeeded') throw new Conflict('The delivery was already processed successfully');
+    if (isErasureMarker(this.data.payload)) throw new Conflict("The delivery's body was erased (personal data erasure)");
     this.assertBodyKept();
   }
 
@@ -165,6 +167,22 @@ export class InboundDelivery {
     if (this.data.rawBody === null && this.data.payload === null) {
       throw new Conflict("The delivery's body is no longer kept (it was dropped after its retention): there is nothing to process again");
     }
+  }
+
+  /**
+   * A personal data erasure: the body as sent and its parsed payload become the erasure's marker, the values
+   * the warnings showed go, the person's values leave the errors, and an idempotency key that held one is
+   * dropped. The outcome (status, entities made, attempts, times) stays.
+   */
+  anonymise(redaction: Redaction): InboundDeliveryData {
+    const d = this.data;
+    d.payload = redaction.marker;
+    d.rawBody = d.rawBody === null ? null : redaction.marker;
+    d.bodyError = redaction.optionalText(d.bodyError);
+    d.error = redaction.optionalText(d.error);
+    d.warnings = d.warnings.map((w) => ({ ...w, value: null, reason: redaction.requiredText(w.reason) }));
+    if (d.idempotencyKey !== null && redaction.touches(d.idempotencyKey)) d.idempotencyKey = null;
+    return this.snapshot();
   }
 
   /** The body was read again (a replay after it could not be read): its payload replaces the old reading. */

@@ -1,3 +1,4 @@
+import { Redaction } from '../privacy/redaction';
 import { ChangeOf, carriesAny, requestName } from '../shared/changes';
 import { ValidationFailed } from '../shared/errors';
 import { PhoneNumber } from '../shared/phone-number';
@@ -104,6 +105,25 @@ export class Contact {
     return true;
   }
 
+  /**
+   * A personal data erasure: no number, WhatsApp address, names or notes. The phone key stays unique per team,
+   * so it becomes one made from the contact's id, which no number can take (`x` and hex digits): the person
+   * writing again opens a new contact.
+   */
+  anonymise(redaction: Redaction, now: Date): ContactData {
+    Object.assign(this.data, {
+      phone: '',
+      jid: '',
+      phoneKey: erasedPhoneKey(this.data.id),
+      pushName: null,
+      customName: null,
+      notes: null,
+      tags: redaction.list(this.data.tags),
+      updatedAt: now.toISOString(),
+    });
+    return this.snapshot();
+  }
+
   private apply(c: ContactChanges): void {
     if (c.customName !== undefined) this.data.customName = emptyToNull(c.customName);
     if (c.notes !== undefined) this.data.notes = emptyToNull(c.notes);
@@ -116,6 +136,9 @@ export class Contact {
     if (c.clientId !== undefined) this.data.clientId = c.clientId;
   }
 }
+
+/** The phone key of an erased contact: `x` and the last 19 hex digits of its id (the column holds 20). */
+const erasedPhoneKey = (id: string): string => `x${id.replace(/-/g, '').toLowerCase().slice(-19)}`;
 
 const emptyToNull = (v: string | null): string | null => (v === null || v.trim() === '' ? null : v.trim());
 const cleanName = (v: string | null | undefined): string | null => (typeof v === 'string' ? emptyToNull(v) : null);

@@ -94,6 +94,13 @@ export class Conversation {
     return true;
   }
 
+  /** A personal data erasure: the ad the customer came from stays the business's, without their click id. */
+  anonymise(now: Date): ConversationData {
+    if (this.data.source) this.data.source = { ...this.data.source, ctwaClid: null };
+    this.data.updatedAt = now.toISOString();
+    return this.snapshot();
+  }
+
   isWindowOpen(now: Date): boolean {
     if (this.data.lastInboundAt === null) return false;
     return now.getTime() - Date.parse(this.data.lastInboundAt) < SERVICE_WINDOW_MS;

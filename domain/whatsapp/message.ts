@@ -1,3 +1,4 @@
+import { Redaction } from '../privacy/redaction';
 import { ValidationFailed } from '../shared/errors';
 import { OutboundContent, OutboundTemplate, readableText, requireText, typeOf } from './outbound-content';
 import { MESSAGE_LENGTHS, cutToLength, fitsLength } from './provider-lengths';
@@ -316,6 +317,28 @@ export class Message {
       template: d.template ? structuredClone(d.template) : null,
       statusTimes: { ...d.statusTimes },
     });
+  }
+
+  /**
+   * A personal data erasure of the person in the conversation: the readable text becomes the erasure's marker,
+   * the media keep only their type (no id, link, file name or hash), the sender of the message replied to, the
+   * raw provider object, the ad click id and the template's parameters go. Direction, type, status and times stay.
+   */
+  anonymise(redaction: Redaction, now: Date): MessageData {
+    const d = this.data;
+    d.content = redaction.marker;
+    d.media = d.media && someSet({ id: null, mimeType: d.media.mimeType, sha256: null, filename: null, url: null });
+    d.context = d.context && someSet({ id: d.context.id, from: null });
+    d.referral = d.referral && { ...d.referral, ctwaClid: null };
+    d.raw = null;
+    d.template = d.template && { name: d.template.name, language: d.template.language, components: [] };
+    d.error = d.error && {
+      code: d.error.code,
+      title: redaction.optionalText(d.error.title),
+      detail: redaction.optionalText(d.error.detail),
+    };
+    d.updatedAt = now.toISOString();
+    return this.snapshot();
   }
 
   /** The provider took the message and named it. False when it was already settled. */

@@ -141,6 +141,8 @@ async function teamWorld(env: HttpEnv, runtime: Runtime, n: number, providerUrl:
     lead: (await call('post', `/projects/${project.id}/leads`, { full_name: 'João' })).id,
     // A public address written literally: judged without a DNS query.
     eventSubscription: (await call('post', '/event-subscriptions', { url: 'https://93.184.216.34/hook', events: ['*'] })).id,
+    // An entry of the privacy log: an erasure of someone the team does not hold.
+    privacyErasure: (await call('post', '/privacy/erasures', { email: `nobody${n}@example.com`, reason: 'Fuzz' })).id,
   };
   return { key: team.key, ids, secret: webhook.secret_token, phoneNumberId };
 }
@@ -185,7 +187,8 @@ for (const backend of fuzzBackends()) {
     });
 
     // Deletions last, and the endpoint's own changes after the receiver: each would leave the later operations 404s.
-    const destructive = (op: FuzzOperation) => op.method === 'delete' || op.id === 'updateWebhookEndpoint';
+    // An erasure too: it anonymises the records the generator's CPF, e-mail and phone find.
+    const destructive = (op: FuzzOperation) => op.method === 'delete' || op.id === 'updateWebhookEndpoint' || op.id === 'erasePerson';
     for (const op of [...OPERATIONS.filter((o) => !destructive(o)), ...OPERATIONS.filter(destructive)]) {
       it(`${op.method.toUpperCase()} ${op.path} (${op.id}) answers every generated request with a 2xx or a 4xx in the envelope`, async function () {
         this.timeout(Math.max(20000, RUNS * 1500));

@@ -73,6 +73,7 @@ export const RESOURCES = [
   'lead',
   'lossReason',
   'eventSubscription',
+  'privacyErasure',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -766,6 +767,7 @@ export function requestRecipe(op: FuzzOperation): fc.Arbitrary<RequestRecipe> {
       activities: 'activity',
       webhooks: 'webhook',
       'event-subscriptions': 'eventSubscription',
+      privacy: 'privacyErasure',
     };
     if (base === 'whatsapp') return op.path.includes('conversations') ? 'conversation' : 'contact';
     return op.id === 'moveDeal' ? 'projectDeal' : (map[base] ?? 'client');

@@ -6,6 +6,7 @@ import { dealSchema } from '../deals/present-deal';
 import { leadSchema } from '../projects/present-lead';
 import { projectSchema } from '../projects/present-project';
 import { taskSchema } from '../tasks/present-task';
+import { privacyErasureSchema } from '../privacy/present-privacy-erasure';
 import { contactSchema, conversationMessageSchema } from '../whatsapp/present-whatsapp';
 import { WebhookDoc } from '../openapi/openapi-document';
 import { Schema } from '../shared/operation';
@@ -39,6 +40,8 @@ const SUMMARIES: Record<EventType, string> = {
   'whatsapp.message.status_changed': 'A sent WhatsApp message became sent, delivered, read or failed (with the provider error).',
   'whatsapp.contact.created': 'A WhatsApp contact was created.',
   'inbound.delivery.failed': 'An inbound receiver payload could not be processed.',
+  'privacy.erasure.completed':
+    "A person's data was erased (POST /privacy/erasures); `object` is the privacy log entry, never the identifiers.",
 };
 
 /** An object schema without one of its properties (a record's event shows less than its GET: `raw`). */
@@ -58,6 +61,7 @@ const OBJECT_SCHEMAS: Partial<Record<string, Schema>> = {
   campaign: campaignSchema,
   'whatsapp.message': withoutProperty(conversationMessageSchema, 'raw'),
   'whatsapp.contact': contactSchema,
+  'privacy.erasure': privacyErasureSchema,
 };
 
 const objectSchemaOf = (type: EventType): Schema =>

@@ -19,6 +19,8 @@ import { presentClient } from '../clients/present-client';
 import { presentLead } from '../projects/present-lead';
 import { presentProject } from '../projects/present-project';
 import { presentTask } from '../tasks/present-task';
+import { PrivacyErasureData } from '../../../domain/privacy/privacy-erasure';
+import { presentPrivacyErasure } from '../privacy/present-privacy-erasure';
 
 /**
  * An inbound delivery in an event. No route shows deliveries; the operator's `webhook deliveries` does, and
@@ -72,5 +74,8 @@ export class HttpEventObjects implements EventObjects {
   }
   campaign(view: CampaignView): EventObject {
     return presentCampaign(view);
+  }
+  privacyErasure(entry: PrivacyErasureData): EventObject {
+    return presentPrivacyErasure(entry);
   }
 }

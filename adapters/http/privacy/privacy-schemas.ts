@@ -16,3 +16,15 @@ export const personIdentifiersSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** POST /privacy/erasures: who the erasure is about, and why. */
+export const personErasureSchema = Type.Object(
+  {
+    ...personIdentifiersSchema.properties,
+    reason: Type.String({
+      maxLength: Text.name,
+      description: 'Why the data is erased (a request of the person, a retention rule…): kept in the privacy log. Required.',
+    }),
+  },
+  { additionalProperties: false },
+);

@@ -50,13 +50,14 @@ const UNLINKED_BEFORE = [
   'deal_contacts.contact_identity_id',
 ];
 
-/** Columns the plan leaves unlinked in tables made after 20261126000100 (the event log and its deliveries, imports). */
+/** Columns the plan leaves unlinked in tables made after 20261126000100 (the event log and its deliveries, imports, the privacy log). */
 const LATER_UNLINKED = [
   'events.subject_id',
   'events.request_id',
   'event_deliveries.event_id',
   'event_deliveries.subscription_id',
   'import_rows.record_id',
+  'privacy_erasures.request_id',
 ];
 
 forEachMigrationBackend('20261126000100_team_foreign_keys', (world) => {

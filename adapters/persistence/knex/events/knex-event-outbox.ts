@@ -1,8 +1,11 @@
 import { Knex } from 'knex';
-import { EventData, EventPayload, EventStatus, EventType } from '../../../../domain/events/event';
+import { EventData, EventObject, EventPayload, EventStatus, EventType } from '../../../../domain/events/event';
 import { EventBacklog, EventOutbox, EventPage, EventPageQuery } from '../../../../domain/events/event-outbox';
+import { erasedEventData } from '../../../../domain/privacy/erased-events';
+import { Redaction } from '../../../../domain/privacy/redaction';
 import { TeamContext } from '../../../../domain/shared/team';
 import { KnexDatabase } from '../shared/knex-database';
+import { whereHoldsPerson } from '../shared/person-candidates';
 import { rowOf } from '../shared/row-writes';
 import { idChunks } from '../shared/id-chunks';
 import { fromJson, toIso, toIsoOrNull, toNumberOrNull } from '../shared/rows';
@@ -54,6 +57,9 @@ const fromRow = (r: Row): EventData => ({
   createdAt: toIso(r.created_at),
   deliveredAt: toIsoOrNull(r.delivered_at),
 });
+
+/** Subjects looked up in one statement by an erasure's scrub. */
+const SCRUB_SLICE = 500;
 
 const SAVE_EVENT =
   'update "events" set "status" = ?, "available_at" = ?, "last_error" = ?, "delivered_at" = ? where "team_id" = ? and "id" = ? and "attempts" = ?';
@@ -217,5 +223,43 @@ export class KnexEventOutbox implements EventOutbox {
     return found
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, limit);
+  }
+
+  /**
+   * The events about the person's records, through the (team_id, subject_id) index a slice at a time, and the
+   * team's other events whose data holds a candidate of the redaction (a scan of the team's events).
+   */
+  async scrub(team: TeamContext, patches: Readonly<Record<string, EventObject>>, redaction: Redaction): Promise<number> {
+    const db = this.database.db;
+    const found = new Map<string, { subjectId: string; data: EventPayload }>();
+    const subjects = Object.keys(patches);
+    for (let i = 0; i < subjects.length; i += SCRUB_SLICE) {
+      const rows: Row[] = await this.outbox(SUBJECT_INDEX)
+        .select('id', 'subject_id', 'data')
+        .where({ team_id: team.teamId })
+        .whereIn('subject_id', subjects.slice(i, i + SCRUB_SLICE));
+      for (const r of rows)
+        found.set(r.id as string, { subjectId: r.subject_id as string, data: fromJson<EventPayload>(r.data, { object: {} }) });
+    }
+    if (!redaction.isEmpty) {
+      const rows = (await whereHoldsPerson(
+        db('events').select('id', 'subject_id', 'data').where({ team_id: team.teamId }),
+        this.database.dialect,
+        ['data'],
+        redaction,
+      )) as Row[];
+      for (const r of rows) {
+        const data = fromJson<EventPayload>(r.data, { object: {} });
+        if (!found.has(r.id as string) && redaction.touches(data)) found.set(r.id as string, { subjectId: r.subject_id as string, data });
+      }
+    }
+    let changed = 0;
+    for (const [id, { subjectId, data }] of found) {
+      const text = JSON.stringify(erasedEventData(data, patches[subjectId], redaction));
+      if (text === JSON.stringify(data)) continue;
+      await db('events').where({ team_id: team.teamId, id }).update({ data: text });
+      changed++;
+    }
+    return changed;
   }
 }

@@ -63,4 +63,5 @@ export const UNLINKED_ID_COLUMNS: Readonly<Record<string, string>> = {
   'whatsapp_messages.provider_message_id': PROVIDER,
   'whatsapp_messages.media_id': PROVIDER,
   'whatsapp_messages.context_id': PROVIDER,
+  'privacy_erasures.request_id': 'the X-Request-Id the erasure came with, not a reference',
 };

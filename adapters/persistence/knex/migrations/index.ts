@@ -35,6 +35,7 @@ import * as m20261202000100 from './20261202000100_batch_upserts';
 import * as m20261202000200 from './20261202000200_imports';
 import * as m20261203000100 from './20261203000100_audit_trail';
 import * as m20261203000200 from './20261203000200_raw_payload_retention';
+import * as m20261203000300 from './20261203000300_privacy_erasures';
 import * as m20261203000500 from './20261203000500_message_events_without_raw';
 
 interface Migration {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '20261202000200_imports': m20261202000200,
   '20261203000100_audit_trail': m20261203000100,
   '20261203000200_raw_payload_retention': m20261203000200,
+  '20261203000300_privacy_erasures': m20261203000300,
   '20261203000500_message_events_without_raw': m20261203000500,
 };
 

@@ -1,5 +1,7 @@
-import { LoggedEvent, EventData } from '../../../../domain/events/event';
+import { LoggedEvent, EventData, EventObject } from '../../../../domain/events/event';
 import { EventBacklog, EventOutbox, EventPage, EventPageQuery } from '../../../../domain/events/event-outbox';
+import { erasedEventData } from '../../../../domain/privacy/erased-events';
+import { Redaction } from '../../../../domain/privacy/redaction';
 import { TeamContext } from '../../../../domain/shared/team';
 import { MemoryStore } from '../shared/memory-store';
 
@@ -94,5 +96,18 @@ export class MemoryEventOutbox implements EventOutbox {
       .filter((e) => e.teamId === team.teamId && wanted.has(e.subjectId))
       .sort((a, b) => byTimeThenId(a.createdAt, b.createdAt, a.id, b.id))
       .slice(0, limit);
+  }
+
+  async scrub(team: TeamContext, patches: Readonly<Record<string, EventObject>>, redaction: Redaction): Promise<number> {
+    let changed = 0;
+    for (const e of this.rows.filter((x) => x.teamId === team.teamId)) {
+      const patch = Object.hasOwn(patches, e.subjectId) ? patches[e.subjectId] : undefined;
+      if (!patch && !redaction.touches(e.data)) continue;
+      const data = erasedEventData(e.data, patch, redaction);
+      if (JSON.stringify(data) === JSON.stringify(e.data)) continue;
+      this.rows.set(e.id, { ...e, data });
+      changed++;
+    }
+    return changed;
   }
 }

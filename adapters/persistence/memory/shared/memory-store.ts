@@ -48,6 +48,11 @@ export class MemoryTable<T> {
     return this.rows.delete(key);
   }
 
+  /** Copies of every row with its key, for rewriting rows in place. */
+  entries(): [string, T][] {
+    return [...this.rows.entries()].map(([k, r]) => [k, structuredClone(r)]);
+  }
+
   /** Copies of every row, for filtering. */
   all(): T[] {
     return [...this.rows.values()].map((r) => structuredClone(r));

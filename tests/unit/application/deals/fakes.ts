@@ -11,6 +11,8 @@ import { IdempotencyRecord, isExpired } from '../../../../domain/deals/idempoten
 import { IdempotencyKeyRepository } from '../../../../domain/deals/idempotency-key-repository';
 import { WorkflowData, WorkflowRunData } from '../../../../domain/deals/workflow';
 import { WorkflowRepository, WorkflowRunRepository } from '../../../../domain/deals/workflow-repository';
+import { erasedEventData } from '../../../../domain/privacy/erased-events';
+import { Redaction } from '../../../../domain/privacy/redaction';
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { WorkflowActions, WorkflowActivityRequest, WorkflowTaskRequest } from '../../../../application/deals/workflow-actions';
@@ -194,6 +196,19 @@ export class FakeOutbox extends MapStore<EventData> implements EventOutbox {
       .filter((e) => e.teamId === team.teamId && subjectIds.includes(e.subjectId))
       .slice(0, limit)
       .map((e) => structuredClone(e));
+  }
+
+  async scrub(team: TeamContext, patches: Readonly<Record<string, EventObject>>, redaction: Redaction): Promise<number> {
+    let n = 0;
+    for (const e of this.rows.values()) {
+      const patch = Object.hasOwn(patches, e.subjectId) ? patches[e.subjectId] : undefined;
+      if (e.teamId !== team.teamId || (!patch && !redaction.touches(e.data))) continue;
+      const data = erasedEventData(e.data, patch, redaction);
+      if (JSON.stringify(data) === JSON.stringify(e.data)) continue;
+      this.rows.set(e.id, { ...e, data });
+      n++;
+    }
+    return n;
   }
 }
 
