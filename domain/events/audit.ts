@@ -17,6 +17,7 @@ export const AUDIT_RESOURCES = {
   whatsapp_message: 'whatsapp.message.',
   whatsapp_contact: 'whatsapp.contact.',
   inbound_delivery: 'inbound.delivery.',
+  privacy_erasure: 'privacy.erasure.',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 export const AUDIT_RESOURCE_NAMES = Object.keys(AUDIT_RESOURCES) as AuditResource[];

@@ -94,7 +94,8 @@ export function auditRoutes(uc: AuditUseCases): RouteModule {
         summary: 'Who changed what, newest first',
         description:
           'Every change made through the API, the operator CLI, the inbound receiver, WhatsApp webhooks, workflows and ' +
-          'imports to deals, clients, leads, tasks, activities, projects, campaigns and WhatsApp records, with its actor, ' +
+          'imports to deals, clients, leads, tasks, activities, projects, campaigns and WhatsApp records, and each erasure ' +
+          'of a person (`POST /privacy/erasures`), with its actor, ' +
           'request id and changed fields, kept for `AUDIT_RETENTION_DAYS` (365 by default). A page is `limit` entries after ' +
           'the cursor `starting_after` (the last id of the previous page); `has_more` says whether another page follows.',
         parameters: queryParameters(AUDIT_QUERY),

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { auditEntryOf, auditResourceOf, auditTypesOf, changesOf } from '../../../../domain/events/audit';
-import { EventData } from '../../../../domain/events/event';
+import { EVENT_TYPES, EventData } from '../../../../domain/events/event';
 
 const event = (over: Partial<EventData>): EventData => ({
   id: 'e1',
@@ -52,6 +52,9 @@ describe('Audit trail entries', () => {
       'deal.archived',
     ]);
     expect(auditTypesOf('whatsapp_contact')).to.deep.equal(['whatsapp.contact.created']);
+    expect(auditResourceOf('privacy.erasure.completed')).to.equal('privacy_erasure');
+    // Every event type belongs to a kind of record, so that every entry can be filtered by its kind.
+    expect(EVENT_TYPES.filter((t) => auditResourceOf(t) === null)).to.deep.equal([]);
   });
 
   it('carries the actor and the request of the event', () => {
