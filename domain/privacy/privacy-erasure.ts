@@ -2,26 +2,12 @@
 // records of each kind were anonymised. It never holds the identifiers it was asked about: only a salted hash
 // of them, so that an operator who is given them again can tell whether this entry was about them.
 import { ValidationFailed } from '../shared/errors';
+import { PERSON_RECORD_KINDS } from './person-records';
 import { Text } from '../shared/limits';
 import { SYSTEM_ACTOR, TeamContext } from '../shared/team';
 
 /** What an erasure counts, in the order it reports them: the records anonymised, then the copies scrubbed. */
-export const ERASURE_KINDS = [
-  'clients',
-  'leads',
-  'identities',
-  'deals',
-  'whatsappContacts',
-  'conversations',
-  'messages',
-  'inboundDeliveries',
-  'activities',
-  'events',
-  'importRows',
-  'idempotencyKeys',
-  'workflowRuns',
-  'projects',
-] as const;
+export const ERASURE_KINDS = [...PERSON_RECORD_KINDS, 'importRows', 'idempotencyKeys', 'workflowRuns', 'projects'] as const;
 export type ErasureKind = (typeof ERASURE_KINDS)[number];
 export type ErasureCounts = Record<ErasureKind, number>;
 
