@@ -18,8 +18,6 @@ const DUE_INDEX = 'events_status_available_at_team_id_index';
 const SUBJECT_INDEX = 'events_team_id_subject_id_index';
 /** The log's (team_id, created_at, id) index: a team's events newest first. */
 const PAGE_INDEX = 'events_team_id_created_at_id_index';
-/** The log's (team_id, actor, created_at, id) index: one actor's changes newest first (migration 20261203000100). */
-const ACTOR_INDEX = 'events_team_id_actor_created_at_id_index';
 /** The log's (created_at, team_id) index: the retention purge. */
 const AGE_INDEX = 'events_created_at_team_id_index';
 /** The index SQLite makes for the (team_id, id) primary key of a table with no integer key. */
@@ -155,8 +153,9 @@ export class KnexEventOutbox implements EventOutbox {
         .first<Row | undefined>('created_at', 'id');
       if (!after) return null;
     }
-    // One record's history is found by its subject, one actor's changes by the actor: each has its index.
-    const index = query.subjectId !== undefined ? SUBJECT_INDEX : query.actor !== undefined ? ACTOR_INDEX : PAGE_INDEX;
+    // One record's history is found by its subject; anything else is read newest first and filtered, an actor's
+    // changes included (an index on the actor would cost every write: migration 20261203000100).
+    const index = query.subjectId !== undefined ? SUBJECT_INDEX : PAGE_INDEX;
     const q = this.outbox(index).where({ team_id: team.teamId });
     if (query.subjectId !== undefined) q.where('subject_id', query.subjectId);
     if (query.actor !== undefined) q.where('actor', query.actor);
