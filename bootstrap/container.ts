@@ -8,6 +8,7 @@ import { createKnex, openPgReader, openSqliteReader } from '../adapters/persiste
 import { KnexDatabase } from '../adapters/persistence/knex/shared/knex-database';
 import { migrationSource } from '../adapters/persistence/knex/migrations';
 import { rateLimitStoreProbe, redisProbe } from '../adapters/ratelimit/redis-probe';
+import { FixedIdScope } from '../adapters/system/scoped-ids';
 import { Sha256SecretHasher } from '../adapters/system/sha256-secret-hasher';
 import { SystemClock } from '../adapters/system/system-clock';
 import { MonotonicStopwatch } from '../adapters/system/monotonic-stopwatch';
@@ -18,6 +19,7 @@ import { ReadDeliveryBacklog } from '../application/events/read-delivery-backlog
 import { BackgroundWork } from '../application/shared/background-work';
 import { Clock } from '../application/shared/clock';
 import { Logger } from '../application/shared/logger';
+import { ENDPOINT_ID_PREFIX } from '../application/webhooks/create-webhook-endpoint';
 import { RateLimiter } from '../application/shared/rate-limiter';
 import { CheckReadiness, ReadinessProbe, notConfigured } from '../application/shared/readiness';
 import { InboxRepository } from '../domain/whatsapp/inbox-repository';
@@ -108,8 +110,11 @@ export function buildRuntime(config: Config): Runtime {
   const stopwatch = new MonotonicStopwatch();
   container.bind(TOKENS.Stopwatch).toConstantValue(stopwatch);
   container.bind(TOKENS.Memos).toConstantValue(new LruMemos(stopwatch));
-  container.bind(TOKENS.IdGenerator).toConstantValue(new UuidV7Generator());
-  container.bind(TOKENS.SecretHasher).toConstantValue(new Sha256SecretHasher());
+  // Random ids and secrets, but for the demo team's creation, which takes fixed ids (bootstrap/demo.ts).
+  const fixedIds = new FixedIdScope();
+  container.bind(TOKENS.FixedIdScope).toConstantValue(fixedIds);
+  container.bind(TOKENS.IdGenerator).toConstantValue(fixedIds.ids(new UuidV7Generator()));
+  container.bind(TOKENS.SecretHasher).toConstantValue(fixedIds.hasher(new Sha256SecretHasher(), [ENDPOINT_ID_PREFIX]));
   const logger = new PinoLogger(config.logLevel);
   container.bind(TOKENS.Logger).toConstantValue(logger);
   // The event log's and the deliveries' backlogs, and the inboxes whose session is down, are read at each scrape.

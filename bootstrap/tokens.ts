@@ -10,6 +10,8 @@ export const TOKENS = {
   /** What the application remembers in the process (`Memos`: API keys trusted, projects found). */
   Memos: Symbol.for('Memos'),
   IdGenerator: Symbol.for('IdGenerator'),
+  /** Where the id generator and the secret hasher hand out fixed ids instead (`FixedIdScope`): the demo's creation. */
+  FixedIdScope: Symbol.for('FixedIdScope'),
   UnitOfWork: Symbol.for('UnitOfWork'),
   /** Idempotency-Keys of the batch routes, shared by the contexts that have one. */
   BatchKeyRepository: Symbol.for('BatchKeyRepository'),

@@ -180,7 +180,7 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   ]);
   // A sandbox inbox with one conversation: sandbox sends never leave the machine.
   bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(
-    (createInbox: CreateInbox, sendMessage: SendWhatsAppMessage, updateContact: UpdateContact): DemoSeed =>
+    (createInbox: CreateInbox, sendMessage: SendWhatsAppMessage, updateContact: UpdateContact, createContact: CreateContact): DemoSeed =>
       async (team) => {
         const inbox = await createInbox.execute(team, { name: 'Demo sandbox', channel: 'sandbox' });
         const { message } = await sendMessage.execute(team, {
@@ -189,7 +189,9 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
           content: 'Olá! Sua proposta está pronta.',
         });
         await updateContact.execute(team, { id: message.contactId, changes: { customName: 'Maria Silva', tags: ['demo'] } });
+        // A contact no conversation holds yet, which can be deleted.
+        await createContact.execute(team, { phone: '(11) 91234-5678', customName: 'Pedro Almeida', tags: ['demo'] });
       },
-    [CreateInbox, SendWhatsAppMessage, UpdateContact],
+    [CreateInbox, SendWhatsAppMessage, UpdateContact, CreateContact],
   );
 });
