@@ -84,13 +84,14 @@ const rateLimitHeaders = {
 /** `/clients/:id` → `/clients/{id}`. */
 export const openApiPath = (koaPath: string): string => koaPath.replace(/:([A-Za-z_]\w*)/g, '{$1}');
 
-const pathParameters = (koaPath: string): Schema[] =>
+const pathParameters = (koaPath: string, examples: Record<string, string> = {}): Schema[] =>
   [...koaPath.matchAll(/:([A-Za-z_]\w*)/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
     schema: name === 'endpointId' ? { type: 'string' } : { type: 'string', format: 'uuid' },
     description: name === 'endpointId' ? "The endpoint's public id (`endpoint_id`), not its uuid." : undefined,
+    ...(examples[name] !== undefined ? { example: examples[name] } : {}),
   }));
 
 function successResponse(op: Operation, dataRef: Schema, status: number): Schema {
@@ -140,12 +141,12 @@ export function openApiDocument(operations: readonly Operation[], info: Document
     for (const status of [op.success.status, ...(op.success.alsoStatuses ?? [])])
       responses[String(status)] = successResponse(op, dataRef, status);
     // A body may always be refused as malformed (400), too large (413) or not JSON (415).
-    const bodyErrors = op.body || op.multipart ? [400, 413, 415] : [];
+    const bodyErrors = op.body || op.multipart || op.freeBody ? [400, 413, 415] : [];
     const errors = [...new Set([...op.errors, ...bodyErrors, ...COMMON_ERRORS[op.access]])].sort((a, b) => a - b);
     for (const status of errors) responses[String(status)] = { $ref: `#/components/responses/E${status}` };
     Object.assign(responses, op.rawResponses ?? {});
     const parameters = [
-      ...pathParameters(op.path),
+      ...pathParameters(op.path, op.pathExamples),
       ...(op.parameters ?? []).map((p) => ({
         name: p.name,
         in: p.in,
@@ -172,6 +173,16 @@ export function openApiDocument(operations: readonly Operation[], info: Document
                   ...(op.body.examples !== undefined ? { examples: op.body.examples } : {}),
                 },
               },
+            },
+          }
+        : {}),
+      ...(op.freeBody
+        ? {
+            requestBody: {
+              required: false,
+              description: op.freeBody.description,
+              // No schema: nothing is validated, and a client generator gets no shape to hold the sender to.
+              content: { 'application/json': { example: op.freeBody.example } },
             },
           }
         : {}),

@@ -49,6 +49,11 @@ export interface Operation<B = unknown, E = unknown> {
   /** `key`: the Bearer API key, rate-limited per key; `public`: no key (inbound webhooks). */
   access: 'key' | 'public';
   parameters?: ParameterDoc[];
+  /**
+   * An example of each path parameter, by name (`{ id: DEMO_IDS.client }`): the reference page fills the path
+   * with it, so its "Test Request" names a record of the demo team (`shared/demo-ids.ts`).
+   */
+  pathExamples?: Record<string, string>;
   /** `example`, or `examples` by name when the body takes several forms (OpenAPI's example objects). */
   body?: { schema: Schema; description?: string; example?: unknown; examples?: BodyExamples };
   /**
@@ -56,6 +61,11 @@ export interface Operation<B = unknown, E = unknown> {
    * parsed or validated here. `schema` describes its parts; `encoding` their content types.
    */
   multipart?: { schema: Schema; description?: string; encoding?: Record<string, { contentType: string }> };
+  /**
+   * A free-form JSON body the handler reads itself, as sent (the inbound receiver's payload): documented with an
+   * example for the reference page, never parsed or validated here.
+   */
+  freeBody?: { description: string; example: unknown };
   success: SuccessDoc;
   /** The error statuses this operation can answer besides the ones every operation of its access can. */
   errors: number[];

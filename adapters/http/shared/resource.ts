@@ -135,21 +135,35 @@ type OfResource<O> = Omit<O, 'path' | 'tag' | 'access' | 'success' | 'present'> 
  * the `tag`, and how an item is shown (`present`, and its documented `schema` under `name`). They take an
  * API key.
  */
-export const resource = <T, P>(r: { path: string; tag: string; present: (item: T) => P; schema: Schema; name: string }) => {
+export const resource = <T, P>(r: {
+  path: string;
+  tag: string;
+  present: (item: T) => P;
+  schema: Schema;
+  name: string;
+  /** The `:id` of the item routes' examples, unless one says otherwise: a record of the demo team. */
+  exampleId?: string;
+  /** The other path parameters' examples (the project of `/projects/:id/leads`). */
+  pathExamples?: Record<string, string>;
+}) => {
   const shared = { tag: r.tag, access: 'key' as const, present: r.present };
   const shown = (description: string) => ({ description, data: r.schema, name: r.name });
   const item = `${r.path}/:id`;
+  const onPath = (op: { pathExamples?: Record<string, string> }) => ({ pathExamples: { ...r.pathExamples, ...op.pathExamples } });
+  const onItem = (op: { pathExamples?: Record<string, string> }) => ({
+    pathExamples: { ...r.pathExamples, ...(r.exampleId !== undefined ? { id: r.exampleId } : {}), ...op.pathExamples },
+  });
   return {
     list: <S extends string, Q extends TProperties = NoQuery, X extends object = NoScope>(op: OfResource<PageOptions<S, T, P, Q, X>>) =>
-      getPage<S, T, P, Q, X>({ ...op, ...shared, path: r.path, success: shown(op.success) }),
+      getPage<S, T, P, Q, X>({ ...op, ...shared, ...onPath(op), path: r.path, success: shown(op.success) }),
     create: <B extends TSchema, C>(op: OfResource<CreateOptions<B, C, T, P>>) =>
-      createOne<B, C, T, P>({ ...op, ...shared, path: r.path, success: shown(op.success) }),
+      createOne<B, C, T, P>({ ...op, ...shared, ...onPath(op), path: r.path, success: shown(op.success) }),
     get: <Q extends TProperties = NoQuery>(op: OfResource<ByIdOptions<T, P, Q>>) =>
-      getOne<T, P, Q>({ ...op, ...shared, path: item, success: shown(op.success) }),
+      getOne<T, P, Q>({ ...op, ...shared, ...onItem(op), path: item, success: shown(op.success) }),
     update: <B extends TSchema, C>(op: OfResource<UpdateOptions<B, C, T, P>>) =>
-      updateOne<B, C, T, P>({ ...op, ...shared, path: item, success: shown(op.success) }),
+      updateOne<B, C, T, P>({ ...op, ...shared, ...onItem(op), path: item, success: shown(op.success) }),
     /** A deletion answers what became of the item (deleted, archived…): its own presenter and schema. */
     delete: <U, Shown>(op: Omit<ByIdOptions<U, Shown, NoQuery>, 'path' | 'tag' | 'access' | 'query'>) =>
-      deleteOne<U, Shown, NoQuery>({ ...op, tag: r.tag, access: 'key', path: item }),
+      deleteOne<U, Shown, NoQuery>({ ...op, ...onItem(op), tag: r.tag, access: 'key', path: item }),
   };
 };
