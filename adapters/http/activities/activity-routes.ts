@@ -12,6 +12,7 @@ import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { CREATE_ACTIVITY_FIELDS, UPDATABLE_ACTIVITY_FIELDS, createActivitySchema, updateActivitySchema } from './activity-schemas';
 import { activityCompletionSchema, activitySchema, presentActivity, presentCompletion } from './present-activity';
+import { DEMO_IDS } from '../shared/demo-ids';
 
 export interface ActivityUseCases {
   list: ListActivities;
@@ -21,7 +22,14 @@ export interface ActivityUseCases {
   complete: CompleteActivity;
 }
 
-const activities = resource({ path: '/activities', tag: 'Activities', present: presentActivity, schema: activitySchema, name: 'Activity' });
+const activities = resource({
+  path: '/activities',
+  tag: 'Activities',
+  present: presentActivity,
+  schema: activitySchema,
+  name: 'Activity',
+  exampleId: DEMO_IDS.activity,
+});
 
 export function activityRoutes(uc: ActivityUseCases): RouteModule {
   return {
@@ -57,7 +65,7 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
         body: {
           schema: createActivitySchema,
           example: {
-            title: 'Ligação de retorno para João Araújo',
+            title: 'Ligação de retorno para Maria Silva',
             type: 'call',
             description: 'Revisar a proposta de R$ 12.500,00 do site institucional',
             occurred_at: '2026-03-10T14:30:00-03:00',
@@ -65,7 +73,7 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
             due_date: '2026-03-12',
             priority: 'high',
             tags: ['proposta', 'follow-up'],
-            client_id: '0190a0b0-7c1e-7d2a-9b3c-1a2b3c4d5e6f',
+            client_id: DEMO_IDS.client,
           },
         },
         success: 'The activity recorded.',
@@ -88,7 +96,7 @@ export function activityRoutes(uc: ActivityUseCases): RouteModule {
           "sent must be the team's (404 naming the field otherwise).",
         body: {
           schema: updateActivitySchema,
-          example: { title: 'Reunião de alinhamento com a Construtora Paraná', type: 'meeting', duration_minutes: 45, is_completed: true },
+          example: { title: 'Reunião de alinhamento com a Padaria Pão Quente', type: 'meeting', duration_minutes: 45, is_completed: true },
         },
         success: 'The activity after the change.',
         errors: [400, 404],

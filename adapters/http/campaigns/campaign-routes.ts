@@ -14,6 +14,7 @@ import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { CREATE_CAMPAIGN_FIELDS, UPDATABLE_CAMPAIGN_FIELDS, createCampaignSchema, updateCampaignSchema } from './campaign-schemas';
 import { campaignSchema, presentCampaign } from './present-campaign';
+import { DEMO_IDS } from '../shared/demo-ids';
 
 export interface CampaignUseCases {
   list: ListCampaigns;
@@ -31,7 +32,14 @@ const REFUSED_STATUS_NOTE =
   'that storage refuses) answers **500 `INTERNAL_ERROR`** and writes nothing; any other status outside ' +
   `${CAMPAIGN_STATUSES.map((s) => `\`${s}\``).join(', ')} is 400.`;
 
-const campaigns = resource({ path: '/campaigns', tag: TAG, present: presentCampaign, schema: campaignSchema, name: 'Campaign' });
+const campaigns = resource({
+  path: '/campaigns',
+  tag: TAG,
+  present: presentCampaign,
+  schema: campaignSchema,
+  name: 'Campaign',
+  exampleId: DEMO_IDS.campaign,
+});
 
 export function campaignRoutes(uc: CampaignUseCases): RouteModule {
   return {
@@ -67,8 +75,8 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
         body: {
           schema: createCampaignSchema,
           example: {
-            name: 'Black Friday – Loja São João',
-            project_id: '0190a0b0-7c1e-7d2a-9b3c-1a2b3c4d5e6f',
+            name: 'Black Friday – Loja Online',
+            project_id: DEMO_IDS.project,
             description: 'Ofertas de até 40% na linha de inverno',
             status: 'draft',
             start_date: '2026-11-20',
@@ -109,6 +117,7 @@ export function campaignRoutes(uc: CampaignUseCases): RouteModule {
         id: 'deleteCampaign',
         method: 'delete',
         path: '/campaigns/:id',
+        pathExamples: { id: DEMO_IDS.campaign },
         tag: TAG,
         access: 'key',
         summary: 'Refused: campaigns cannot be deleted (500 for an existing campaign)',

@@ -26,6 +26,7 @@ import { resource } from '../shared/resource';
 import { requireSomeField } from '../shared/validation';
 import { ADDRESS_BODY_FIELDS, UPDATABLE_CLIENT_FIELDS, UpdateClientBody, createClientSchema, updateClientSchema } from './client-schemas';
 import { clientSchema, deactivatedClientSchema, presentClient, presentDeactivatedClient } from './present-client';
+import { DEMO_IDS } from '../shared/demo-ids';
 
 export interface ClientUseCases {
   list: ListClients;
@@ -58,7 +59,14 @@ const createCommandOf = (body: Static<typeof createClientSchema>) => ({ ...chang
 /** Each item of POST /clients/batch, read as a POST /clients body. */
 const readClientItems = itemReader(createClientSchema, createCommandOf);
 
-const clients = resource({ path: '/clients', tag: 'Clients', present: presentClient, schema: clientSchema, name: 'Client' });
+const clients = resource({
+  path: '/clients',
+  tag: 'Clients',
+  present: presentClient,
+  schema: clientSchema,
+  name: 'Client',
+  exampleId: DEMO_IDS.client,
+});
 
 export function clientRoutes(uc: ClientUseCases): RouteModule {
   return {
@@ -80,7 +88,7 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
         summary: 'Create a client (PF with CPF, PJ with CNPJ)',
         body: {
           schema: createClientSchema,
-          example: { type: 'PF', name: 'Maria Silva', email: 'maria@example.com', cpf: '529.982.247-25', tags: ['vip'] },
+          example: { type: 'PF', name: 'Ana Souza', email: 'ana.souza@example.com.br', cpf: '390.533.447-05', tags: ['vip'] },
         },
         success: 'The client created.',
         errors: [400, 403, 422],
@@ -108,8 +116,8 @@ export function clientRoutes(uc: ClientUseCases): RouteModule {
           schema: batchBodySchema('A POST /clients body.'),
           example: {
             items: [
-              { type: 'PF', name: 'João Conceição', cpf: '529.982.247-25', email: 'joao@example.com.br' },
-              { type: 'PJ', name: 'Padaria Pão de Açúcar Ltda', cnpj: '11.222.333/0001-81' },
+              { type: 'PF', name: 'João Conceição', cpf: '714.602.380-01', email: 'joao.conceicao@example.com.br' },
+              { type: 'PJ', name: 'Padaria Pão Quente Ltda', cnpj: '11.222.333/0001-81', phone: '(11) 3456-7890' },
             ],
             on_duplicate: 'update',
           },

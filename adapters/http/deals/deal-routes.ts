@@ -16,6 +16,7 @@ import { resource } from '../shared/resource';
 import { createDealSchema, dealChangesOf, newGlobalDealOf, updateDealSchema } from './deal-schemas';
 import { archivedDealSchema, dealSchema, presentArchivedDeal, presentDeal } from './present-deal';
 import { projectDealOperations } from './project-deal-routes';
+import { DEMO_IDS } from '../shared/demo-ids';
 
 export interface DealUseCases {
   list: ListDeals;
@@ -38,7 +39,7 @@ const SCOPE_QUERY = {
   ),
 };
 
-const deals = resource({ path: '/deals', tag: TAG, present: presentDeal, schema: dealSchema, name: 'Deal' });
+const deals = resource({ path: '/deals', tag: TAG, present: presentDeal, schema: dealSchema, name: 'Deal', exampleId: DEMO_IDS.deal });
 
 export function dealRoutes(uc: DealUseCases): RouteModule {
   return {
@@ -92,7 +93,7 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
         body: {
           schema: createDealSchema,
           example: {
-            title: 'Redesign do site — Padaria São João',
+            title: 'Cardápio on-line — Padaria Pão Quente',
             description: 'Site institucional com cardápio e pedidos on-line',
             value: 18500.5,
             phase: 'proposta',
@@ -101,7 +102,7 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
             probability: 60,
             responsible_id: '0190d4a2-7c1e-7b3a-9f10-2a6c5e8b1d01',
             source: 'indicação',
-            client_id: '0190d4a2-7c1e-7b3a-9f10-2a6c5e8b1d02',
+            client_id: DEMO_IDS.companyClient,
             tags: ['site', 'e-commerce'],
           },
         },

@@ -4,6 +4,7 @@ import { Operation, operation } from '../shared/operation';
 import { Ctx, pathId, teamOf } from '../shared/params';
 import { B, Text, Type } from '../shared/body';
 import { dealSchema, presentDeal } from './present-deal';
+import { DEMO_IDS } from '../shared/demo-ids';
 
 /** `{ project_id, phase, win_note?, loss_reason_id?, position? }` (docs/decisions.md, deliberately beyond the spec). */
 export const moveProjectDealSchema = Type.Object({
@@ -21,6 +22,7 @@ export function projectDealOperations(uc: { move: MoveProjectDeal }, tag: string
       id: 'moveDeal',
       method: 'post',
       path: '/deals/:id/move',
+      pathExamples: { id: DEMO_IDS.projectDeal },
       tag,
       access: 'key',
       summary: 'Move a project deal to another column of its pipeline',
@@ -32,9 +34,9 @@ export function projectDealOperations(uc: { move: MoveProjectDeal }, tag: string
       body: {
         schema: moveProjectDealSchema,
         example: {
-          project_id: '0190d4a2-7c1e-7b3a-9f10-2a6c5e8b1d42',
+          project_id: DEMO_IDS.project,
           phase: 'ganho',
-          win_note: 'Contrato assinado pela Padaria São João: R$ 18.500,00 em 3 parcelas',
+          win_note: 'Contrato da loja on-line assinado: R$ 18.500,00 em 3 parcelas',
         },
       },
       success: { status: 200, description: 'The deal after the move, as GET /deals/:id shows it.', data: dealSchema, name: 'Deal' },

@@ -7,6 +7,7 @@ import { R, exactObject } from '../shared/documented';
 import { operation } from '../shared/operation';
 import { Ctx, pathId, teamOf } from '../shared/params';
 import { Q, queryParameters, queryReader } from '../shared/query';
+import { DEMO_IDS } from '../shared/demo-ids';
 
 export interface AuditUseCases {
   log: ListAuditLog;
@@ -120,6 +121,7 @@ export function auditRoutes(uc: AuditUseCases): RouteModule {
         id: 'getDealHistory',
         method: 'get',
         path: '/deals/:id/history',
+        pathExamples: { id: DEMO_IDS.proposalDeal },
         tag: TAG,
         access: 'key',
         summary: "A deal's changes, newest first",

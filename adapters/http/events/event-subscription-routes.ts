@@ -78,7 +78,7 @@ export function eventSubscriptionRoutes(uc: EventSubscriptionUseCases): RouteMod
           '(403 `PLAN_LIMIT_REACHED` past it); a server without `SECRETS_KEY` cannot keep a secret (422).',
         body: {
           schema: createEventSubscriptionSchema,
-          example: { url: 'https://crm.example.com/hooks/workspace', events: ['deal.*', 'client.created'], description: 'CRM sync' },
+          example: { url: 'https://example.com/hooks/workspace', events: ['deal.*', 'client.created'], description: 'CRM sync' },
         },
         success: { ...withSecret, description: 'The subscription, with its signing secret (shown this once).' },
         errors: [400, 403, 422],

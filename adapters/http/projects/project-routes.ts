@@ -41,6 +41,7 @@ import {
   createProjectSchema,
   updateProjectSchema,
 } from './project-schemas';
+import { DEMO_IDS } from '../shared/demo-ids';
 
 export interface ProjectUseCases {
   list: ListProjects;
@@ -69,8 +70,22 @@ const createProjectCommand = (body: CreateProjectBody): CreateProjectCommand => 
 /** Each item of POST /projects/:id/leads/batch, read as a POST /projects/:id/leads body. */
 const readLeadItems = itemReader(createLeadSchema, (body) => camelKeys(pick(body, LEAD_BODY_FIELDS)));
 
-const projects = resource({ path: '/projects', tag: TAG, present: presentProject, schema: projectSchema, name: 'Project' });
-const leads = resource({ path: '/projects/:id/leads', tag: LEADS_TAG, present: presentLead, schema: leadSchema, name: 'ProjectLead' });
+const projects = resource({
+  path: '/projects',
+  tag: TAG,
+  present: presentProject,
+  schema: projectSchema,
+  name: 'Project',
+  exampleId: DEMO_IDS.project,
+});
+const leads = resource({
+  path: '/projects/:id/leads',
+  tag: LEADS_TAG,
+  present: presentLead,
+  schema: leadSchema,
+  name: 'ProjectLead',
+  pathExamples: { id: DEMO_IDS.project },
+});
 
 export function projectRoutes(uc: ProjectUseCases): RouteModule {
   return {
@@ -99,14 +114,14 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         body: {
           schema: createProjectSchema,
           example: {
-            name: 'Site institucional — Padaria São João',
+            name: 'Cardápio digital — Padaria Pão Quente',
             description: 'Novo site com catálogo e pedidos online.',
             status: 'active',
             priority: 'high',
             color: '#3b82f6',
             start_date: '2026-12-01',
             due_date: '2027-02-26',
-            client_id: '0190b1d2-4c5e-7a8b-9c0d-1e2f3a4b5c6d',
+            client_id: DEMO_IDS.companyClient,
           },
         },
         success: 'The project created.',
@@ -138,6 +153,7 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         id: 'deleteProject',
         method: 'delete',
         path: '/projects/:id',
+        pathExamples: { id: DEMO_IDS.project },
         tag: TAG,
         access: 'key',
         summary: 'Not allowed: always 405 METHOD_NOT_ALLOWED',
@@ -159,6 +175,7 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         id: 'listProjectPipelines',
         method: 'get',
         path: '/projects/:id/pipelines',
+        pathExamples: { id: DEMO_IDS.project },
         tag: TAG,
         access: 'key',
         summary: "The project's deal pipelines, default first, with their columns and loss reasons",
@@ -207,7 +224,7 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
           example: {
             full_name: 'João Conceição',
             email: 'joao.conceicao@example.com.br',
-            phone: '(11) 98765-4321',
+            phone: '(11) 97654-3210',
             tags: ['indicação'],
             notes: 'Quer orçamento de identidade visual.',
             customer_source: 'instagram',
@@ -224,6 +241,7 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
         id: 'upsertProjectLeads',
         method: 'post',
         path: '/projects/:id/leads/batch',
+        pathExamples: { id: DEMO_IDS.project },
         tag: LEADS_TAG,
         access: 'key',
         summary: "Add or update up to 100 contacts of a project's CRM in one request",
@@ -242,8 +260,8 @@ export function projectRoutes(uc: ProjectUseCases): RouteModule {
           schema: batchBodySchema('A POST /projects/{id}/leads body.'),
           example: {
             items: [
-              { full_name: 'João Conceição', phone: '(11) 98765-4321', email: 'joao.conceicao@example.com.br' },
-              { full_name: 'Luíza Araújo', phone: '+55 21 99876-5432', tags: ['indicação'] },
+              { full_name: 'João Conceição', phone: '(11) 97654-3210', email: 'joao.conceicao@example.com.br' },
+              { full_name: 'Luíza Araújo', phone: '+55 21 98123-4567', tags: ['indicação'] },
             ],
             on_duplicate: 'skip',
           },

@@ -12,6 +12,7 @@ import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { CREATE_TASK_FIELDS, UPDATABLE_TASK_FIELDS, createTaskSchema, updateTaskSchema } from './task-schemas';
 import { deletedTaskSchema, presentDeletedTask, presentTask, taskSchema } from './present-task';
+import { DEMO_IDS } from '../shared/demo-ids';
 
 export interface TaskUseCases {
   list: ListTasks;
@@ -21,7 +22,7 @@ export interface TaskUseCases {
   delete: DeleteTask;
 }
 
-const tasks = resource({ path: '/tasks', tag: 'Tasks', present: presentTask, schema: taskSchema, name: 'Task' });
+const tasks = resource({ path: '/tasks', tag: 'Tasks', present: presentTask, schema: taskSchema, name: 'Task', exampleId: DEMO_IDS.task });
 
 export function taskRoutes(uc: TaskUseCases): RouteModule {
   return {
@@ -55,10 +56,10 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
           schema: createTaskSchema,
           example: {
             title: 'Revisar orçamento da campanha de Natal',
-            project_id: '0190b1d2-4c5e-7a8b-9c0d-1e2f3a4b5c6d',
-            description: 'Conferir os valores em R$ antes de enviar à Padaria São João.',
+            project_id: DEMO_IDS.project,
+            description: 'Conferir os valores em R$ antes de enviar à Padaria Pão Quente.',
             priority: 'high',
-            column: 'todo',
+            column: 'novo',
             assignee_ids: ['0190b1d2-4c5e-7a8b-9c0d-6f5e4d3c2b1a'],
             due_date: '2026-12-10',
             estimated_hours: 3.5,
@@ -86,7 +87,7 @@ export function taskRoutes(uc: TaskUseCases): RouteModule {
           "a column puts the task in that pipeline's first column; `assignee_ids` also sets `assignee_id` to its first value.",
         body: {
           schema: updateTaskSchema,
-          example: { column: 'done', completed_at: '2026-12-09T18:30:00Z', actual_hours: 4 },
+          example: { column: 'ganho', completed_at: '2026-12-09T18:30:00Z', actual_hours: 4 },
         },
         success: 'The task after the change.',
         errors: [400, 404],

@@ -32,6 +32,7 @@ import {
   updatedWebhookEndpointSchema,
   webhookEndpointSchema,
 } from './present-webhook';
+import { DEMO_IDS } from '../shared/demo-ids';
 
 export interface WebhookUseCases {
   list: ListWebhookEndpoints;
@@ -123,6 +124,7 @@ const endpoints = resource({
   present: presentWebhookEndpoint,
   schema: webhookEndpointSchema,
   name: 'WebhookEndpoint',
+  exampleId: DEMO_IDS.webhookEndpoint,
 });
 
 export function webhookRoutes(uc: WebhookUseCases): RouteModule {
@@ -154,7 +156,7 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           'a signature mode on a server without `SECRETS_KEY` is 422 `VALIDATION_ERROR` naming `auth_mode`.',
         body: {
           schema: createWebhookSchema,
-          example: { name: 'Formulário do site', field_mapping: { full_name: 'nome', email: 'email', phone: 'telefone' } },
+          example: { name: 'Formulário de orçamento', field_mapping: { full_name: 'nome', email: 'email', phone: 'telefone' } },
         },
         success: {
           name: 'CreatedWebhookEndpoint',
@@ -176,6 +178,7 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
       updateOne({
         id: 'updateWebhookEndpoint',
         path: '/webhooks/:id',
+        pathExamples: { id: DEMO_IDS.webhookEndpoint },
         tag: TAG,
         access: 'key',
         summary: 'Change the name, activity, field mapping, idempotency path or authentication mode',
@@ -213,6 +216,7 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         id: 'getInboundEndpointStatus',
         method: 'get',
         path: '/webhooks/inbound/:endpointId',
+        pathExamples: { endpointId: DEMO_IDS.webhookEndpointPublicId },
         tag: TAG,
         access: 'public',
         summary: "Check an inbound URL, or answer Meta's subscription handshake",
@@ -253,6 +257,7 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
         id: 'receiveInboundWebhook',
         method: 'post',
         path: '/webhooks/inbound/:endpointId',
+        pathExamples: { endpointId: DEMO_IDS.webhookEndpointPublicId },
         tag: TAG,
         access: 'public',
         summary: 'Receive a payload from a form or ad platform and turn it into a lead (and a deal)',
@@ -295,6 +300,19 @@ export function webhookRoutes(uc: WebhookUseCases): RouteModule {
           ),
           headerParam('Idempotency-Key', 'Read as `webhook-id` when that one is absent.'),
         ],
+        freeBody: {
+          description:
+            "The payload as its sender posts it, in any shape; the endpoint's `field_mapping` says where each field goes. " +
+            "The example fits the demo team's endpoint (`nome`, `telefone`, `pagina`).",
+          example: {
+            nome: 'Carlos Eduardo Lima',
+            telefone: '(31) 99123-4567',
+            email: 'carlos.lima@example.com.br',
+            pagina: '/contato',
+            utm_source: 'instagram',
+            utm_campaign: 'lancamento',
+          },
+        },
         success: { status: 200, description: 'The receiver answered; the outcome is in the body.', data: R.anyObject },
         errors: [400, 401, 404, 409, 413, 415],
         rawResponses: {

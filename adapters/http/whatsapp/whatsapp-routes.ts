@@ -41,6 +41,7 @@ import {
   sendMessageSchema,
   updateContactSchema,
 } from './whatsapp-schemas';
+import { DEMO_IDS } from '../shared/demo-ids';
 
 export interface WhatsAppUseCases {
   listContacts: ListContacts;
@@ -63,6 +64,7 @@ const contacts = resource({
   present: presentContact,
   schema: contactSchema,
   name: 'WhatsAppContact',
+  exampleId: DEMO_IDS.whatsappContact,
 });
 const messages = resource({
   path: '/whatsapp/messages',
@@ -70,6 +72,7 @@ const messages = resource({
   present: presentConversationMessage,
   schema: conversationMessageSchema,
   name: 'WhatsAppConversationMessage',
+  exampleId: DEMO_IDS.whatsappMessage,
 });
 const conversations = resource({
   path: '/whatsapp/conversations',
@@ -77,6 +80,7 @@ const conversations = resource({
   present: presentConversation,
   schema: conversationSchema,
   name: 'WhatsAppConversation',
+  exampleId: DEMO_IDS.whatsappConversation,
 });
 
 export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, evolution: RecordEvolutionEvents): RouteModule {
@@ -109,7 +113,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, 
           'The phone is read as people type it and kept as digits with the country code. A number that is ' +
           'already a contact (in any variant, such as a Brazilian mobile with or without the ninth digit) is not ' +
           'created again: that contact is answered with 200 and `reused: true`.',
-        body: { schema: createContactSchema, example: { phone: '(11) 98765-4321', custom_name: 'Ana', tags: ['vip'] } },
+        body: { schema: createContactSchema, example: { phone: '(11) 97654-3210', custom_name: 'Ana Souza', tags: ['vip'] } },
         success: {
           status: 201,
           alsoStatuses: [200],
@@ -144,6 +148,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, 
       }),
       contacts.delete({
         id: 'deleteWhatsAppContact',
+        pathExamples: { id: DEMO_IDS.newWhatsappContact },
         summary: 'Delete a contact for good (409 while it has conversations)',
         success: { description: 'The contact was deleted.', data: deletedSchema, name: 'DeletedWhatsAppContact' },
         errors: [404, 409],
@@ -175,7 +180,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, 
             text: {
               summary: 'Free text, within the customer service window',
               value: {
-                inbox_id: '0190a000-0000-7000-8000-000000000001',
+                inbox_id: DEMO_IDS.whatsappInbox,
                 phone: '(11) 98765-4321',
                 content: 'Olá! Sua proposta está pronta.',
               },
@@ -183,7 +188,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, 
             template: {
               summary: 'An approved template (Cloud API), at any time',
               value: {
-                inbox_id: '0190a000-0000-7000-8000-000000000001',
+                inbox_id: DEMO_IDS.whatsappInbox,
                 phone: '(11) 98765-4321',
                 template: {
                   name: 'boas_vindas',
@@ -203,7 +208,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, 
             media: {
               summary: 'A document by link, with a caption',
               value: {
-                conversation_id: '0190a000-0000-7000-8000-000000000002',
+                conversation_id: DEMO_IDS.whatsappConversation,
                 media: {
                   type: 'document',
                   url: 'https://arquivos.example.com.br/proposta%20comercial.pdf',
@@ -247,6 +252,7 @@ export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, 
       getPage({
         id: 'listWhatsAppConversationMessages',
         path: '/whatsapp/conversations/:id/messages',
+        pathExamples: { id: DEMO_IDS.whatsappConversation },
         tag: TAG,
         access: 'key',
         summary: "List a conversation's messages, both directions, newest first",
