@@ -43,16 +43,21 @@ export interface CreatedProjectDealResult {
   leadCreated: boolean;
 }
 
-/**
- * What is checked of a command before anything is read: who the deal is for is given one way, and an inline
- * contact is well formed (named by the request's field, `lead.full_name`). A bad request is 400 whatever its
- * project, and never takes or replays an Idempotency-Key.
- */
-export function checkProjectDealCommand(command: CreateProjectDealCommand): void {
+/** Who the deal is for, given one way: a lead of the project by id, or a contact. */
+const checkWhoFor = (command: CreateProjectDealCommand): void => {
   const byId = command.leadId !== undefined && command.leadId !== null;
   const inline = command.contact !== undefined && command.contact !== null;
   if (byId && inline) throw new ValidationFailed('Give either lead_id or lead, not both', 'lead');
   if (!byId && !inline) throw new ValidationFailed('lead_id or lead is required: who the deal is for', 'lead_id');
+};
+
+/**
+ * What the API checks of a command before anything is read: who the deal is for is given one way, and an inline
+ * contact is well formed (named by the request's field, `lead.full_name`). A bad request is 400 whatever its
+ * project, and never takes or replays an Idempotency-Key.
+ */
+export function checkProjectDealCommand(command: CreateProjectDealCommand): void {
+  checkWhoFor(command);
   if (command.contact) {
     try {
       checkLeadInput(command.contact);
@@ -98,7 +103,8 @@ export class CreateProjectDeal {
    * caller calls `wakeDispatcher` once its transaction has committed.
    */
   create(team: TeamContext, command: CreateProjectDealCommand, dealId = this.ids.next()): Promise<CreatedProjectDealResult> {
-    checkProjectDealCommand(command);
+    // The contact itself is checked where it is found or created, under the names its caller gives it.
+    checkWhoFor(command);
     return this.uow.run(async () => {
       const now = this.clock.now();
       const project = await this.projects.findById(team, command.projectId);

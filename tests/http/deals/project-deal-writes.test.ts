@@ -246,6 +246,17 @@ forEachHttpBackend(
         expect(long.body.error.code).to.equal('invalid_idempotency_key');
       });
 
+      it('creates one deal and one lead for concurrent requests with one key, and answers the others with it', async () => {
+        const b = await board(env);
+        const d = api(env, b);
+        const results = await Promise.all(Array.from({ length: 8 }, () => d.create({ title: 'Corrida', lead: JOAO }, 'mesma-chave')));
+        const statuses = results.map((r) => r.status).sort();
+        expect(statuses, JSON.stringify(statuses)).to.deep.equal([200, 200, 200, 200, 200, 200, 200, 201]);
+        expect(new Set(results.map((r) => r.body.data.id)).size).to.equal(1);
+        expect((await d.board()).pagination.total).to.equal(1);
+        expect(await d.leads()).to.have.length(1);
+      });
+
       it("never answers another route's or another project's deal for a key used there", async () => {
         const b = await board(env);
         const d = api(env, b);
