@@ -1,16 +1,17 @@
 import { Deal, DealData, NewGlobalDeal } from '../../domain/deals/deal';
 import { DealEventDraft } from '../../domain/deals/deal-events';
 import { ClientRef, DealRepository, DealView } from '../../domain/deals/deal-repository';
-import { IdempotencyKey, decideIdempotency, newDealFingerprint, newIdempotencyRecord } from '../../domain/deals/idempotency';
+import { IdempotencyKey, newDealFingerprint } from '../../domain/deals/idempotency';
 import { IdempotencyKeyRepository } from '../../domain/deals/idempotency-key-repository';
 import { ClientRepository } from '../../domain/clients/client-repository';
-import { Conflict, NotFound } from '../../domain/shared/errors';
+import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
 import { EventLog } from '../events/event-log';
+import { DEFAULT_IDEMPOTENT_CREATION, IdempotentCreation, IdempotentCreationOptions } from './idempotent-creation';
 
 export interface CreateDealCommand {
   deal: NewGlobalDeal;
@@ -24,11 +25,7 @@ export interface CreateDealResult {
   replayed: boolean;
 }
 
-export interface CreateDealOptions {
-  /** How long a request waits for another one still creating with the same key (docs/decisions.md). */
-  inFlightWaitMs: number;
-  pollMs: number;
-}
+export type CreateDealOptions = IdempotentCreationOptions;
 
 /** What one creation writes: the deal, the events it raised (at `at`), and the client it embeds. */
 interface NewDeal {
@@ -38,14 +35,9 @@ interface NewDeal {
   client: ClientRef | null;
 }
 
-/** Thrown inside the transaction to undo it when another request holds the key. */
-class KeyTaken extends Error {}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** POST /deals: a legacy global deal, its `deal.created` event, and its Idempotency-Key, in one transaction. */
 export class CreateDeal {
-  private readonly options: CreateDealOptions;
+  private readonly once: IdempotentCreation;
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -58,7 +50,7 @@ export class CreateDeal {
     private readonly trigger: DealDispatchTrigger,
     options: Partial<CreateDealOptions> = {},
   ) {
-    this.options = { inFlightWaitMs: 5000, pollMs: 50, ...options };
+    this.once = new IdempotentCreation(keys, clock, { ...DEFAULT_IDEMPOTENT_CREATION, ...options });
   }
 
   async execute(team: TeamContext, command: CreateDealCommand): Promise<CreateDealResult> {
@@ -70,24 +62,13 @@ export class CreateDeal {
     const created: NewDeal = { data, events: deal.pullEvents(), at: now, client: await this.findClient(team, data.clientId) };
     if (key === null) return { deal: await this.write(team, created, null), replayed: false };
 
-    const fingerprint = newDealFingerprint(command.deal);
-    const polls = Math.max(1, Math.ceil(this.options.inFlightWaitMs / this.options.pollMs));
-    for (let i = 0; i <= polls; i++) {
-      const decision = decideIdempotency(await this.keys.find(team, key), fingerprint, this.clock.now());
-      if (decision.kind === 'replay') {
-        const view = await this.deals.findById(team, decision.dealId);
-        if (view) return { deal: view, replayed: true };
-        // The key is taken but its deal is not visible yet: the first request is still in flight.
-        await sleep(this.options.pollMs);
-        continue;
-      }
-      try {
-        return { deal: await this.write(team, created, { key, fingerprint }), replayed: false };
-      } catch (e) {
-        if (!(e instanceof KeyTaken)) throw e;
-      }
-    }
-    throw new Conflict('A request with this Idempotency-Key is still in progress');
+    const { result, replayed } = await this.once.run(team, {
+      key,
+      fingerprint: newDealFingerprint(command.deal),
+      replay: (dealId) => this.deals.findById(team, dealId),
+      create: (claim) => this.write(team, created, claim),
+    });
+    return { deal: result, replayed };
   }
 
   private async findClient(team: TeamContext, clientId: string | null): Promise<ClientRef | null> {
@@ -101,21 +82,18 @@ export class CreateDeal {
    * The deal and its events: with a key, in a unit of work that claims the key first; without one, as one
    * write of the repository, atomic on its own (on PostgreSQL a single statement, one round trip).
    */
-  private async write(team: TeamContext, deal: NewDeal, idem: { key: string; fingerprint: string } | null): Promise<DealView> {
+  private async write(team: TeamContext, deal: NewDeal, claim: ((dealId: string) => Promise<void>) | null): Promise<DealView> {
     const view: DealView = { deal: deal.data, client: deal.client };
     const events = this.events.stamp(
       team,
       deal.events.map((e) => this.events.draft(e.type, 'deal', deal.data.id, view)),
       deal.at,
     );
-    if (idem === null) await this.deals.insert(deal.data, events);
+    if (claim === null) await this.deals.insert(deal.data, events);
     else {
       await this.uow.run(async () => {
         // The key goes first: a concurrent holder blocks us here, before any other write.
-        const now = this.clock.now();
-        if (!(await this.keys.claim(newIdempotencyRecord(team.teamId, idem.key, idem.fingerprint, deal.data.id, now), now))) {
-          throw new KeyTaken();
-        }
+        await claim(deal.data.id);
         await this.deals.insert(deal.data, events);
       });
     }

@@ -39,6 +39,11 @@ export class ProjectDealDetails {
     return out;
   }
 
+  /** Complete leads by id, whatever their project (the caller checks it); the unknown ones are missing. */
+  leadsByIds(team: TeamContext, ids: readonly string[]): Promise<Map<string, LeadView>> {
+    return this.leads.viewsByIds(team, ids);
+  }
+
   /** The views with `lead` and `contacts` filled for their project deals; global deals pass as they are. */
   async attach(team: TeamContext, views: readonly DealView[]): Promise<DealView[]> {
     const details = await this.of(

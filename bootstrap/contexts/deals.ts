@@ -21,6 +21,9 @@ import { ProjectDealDetails } from '../../application/deals/project-deal-details
 import { PurgeIdempotencyKeys } from '../../application/deals/purge-idempotency-keys';
 import { ReadEventBacklog } from '../../application/deals/read-deal-event-backlog';
 import { UpdateDeal } from '../../application/deals/update-deal';
+import { CreateProjectDeal } from '../../application/deals/create-project-deal';
+import { CreateProjectDealOnce } from '../../application/deals/create-project-deal-once';
+import { UpdateProjectDeal } from '../../application/deals/update-project-deal';
 import { BackgroundWork } from '../../application/shared/background-work';
 import { Logger } from '../../application/shared/logger';
 import { CreateTask } from '../../application/tasks/create-task';
@@ -98,6 +101,17 @@ export const dealsContext = new ContainerModule(({ bind }) => {
   singleton(ArchiveDeal, [uow, T.DealRepository, clock, EventLog, T.DealDispatchTrigger]);
   singleton(ProjectDealDetails, [T.ProjectLeadReader, T.DealContactRepository]);
   singleton(MoveProjectDeal, [uow, T.DealRepository, projects, pipelines, EventLog, clock, T.DealDispatchTrigger, ProjectDealDetails]);
+  singleton(CreateProjectDealOnce, [
+    uow,
+    CreateProjectDeal,
+    T.IdempotencyKeyRepository,
+    T.DealRepository,
+    ProjectDealDetails,
+    ids,
+    clock,
+    T.DealDispatchTrigger,
+  ]);
+  singleton(UpdateProjectDeal, [uow, T.DealRepository, projects, EventLog, clock, T.DealDispatchTrigger, ProjectDealDetails]);
   singleton(GetDeal, [T.DealRepository, T.DealScopeResolver, ProjectDealDetails]);
   singleton(ListDeals, [T.DealRepository, T.DealScopeResolver, clients, PROJECT_TOKENS.LeadRepository, ProjectDealDetails]);
   singleton(CreateWorkflow, [T.WorkflowRepository, teams, projects, ids, clock]);
@@ -111,6 +125,8 @@ export const dealsContext = new ContainerModule(({ bind }) => {
       update: UpdateDeal,
       archive: ArchiveDeal,
       move: MoveProjectDeal,
+      createInProject: CreateProjectDealOnce,
+      updateInProject: UpdateProjectDeal,
     }),
   ]);
   bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(workflowCommands, [

@@ -22,7 +22,7 @@ import { ListContacts } from '../../application/whatsapp/list-contacts';
 import { ListConversationMessages } from '../../application/whatsapp/list-conversation-messages';
 import { ListConversations } from '../../application/whatsapp/list-conversations';
 import { ListInboxErrors } from '../../application/whatsapp/list-inbox-errors';
-import { ListInboxes } from '../../application/whatsapp/list-inboxes';
+import { ListInboxes, ListTeamInboxes } from '../../application/whatsapp/list-inboxes';
 import { MediaProbe } from '../../application/whatsapp/media-probe';
 import { RecordCloudApiEvents } from '../../application/whatsapp/record-cloud-api-events';
 import { RecordEvolutionEvents } from '../../application/whatsapp/record-evolution-events';
@@ -145,6 +145,7 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
   singleton(GetMessage, [T.MessageRepository]);
   singleton(ListInboxErrors, [T.InboxErrorRepository, T.InboxRepository, teams]);
   singleton(ListInboxes, [T.InboxRepository, teams]);
+  singleton(ListTeamInboxes, [T.InboxRepository]);
   singleton(CreateInbox, [uow, T.InboxRepository, teams, ids, clock]);
   singleton(ResealInboxCredentials, [uow, T.InboxRepository]);
 
@@ -163,6 +164,7 @@ export const whatsappContext = new ContainerModule(({ bind }) => {
         getConversation: GetConversation,
         listConversationMessages: ListConversationMessages,
         getMessage: GetMessage,
+        listInboxes: ListTeamInboxes,
       }),
       RecordCloudApiEvents,
       TOKENS.Config,

@@ -130,6 +130,12 @@ export interface NewProjectDeal {
   title?: string | null;
   description?: string | null;
   value?: number | null;
+  /** A three-letter ISO 4217 code; BRL when absent. */
+  currency?: string | null;
+  priority?: string;
+  probability?: number | null;
+  expectedCloseDate?: string | null;
+  responsibleId?: string | null;
   source?: string | null;
   tags?: string[];
   /** The UTM parameters the deal came with (`source` is `utm_source`, and so on). */
@@ -173,6 +179,42 @@ export const DEAL_CHANGE_FIELDS = [
 
 /** The change to a legacy global deal; only the keys present are applied. `priority` is checked here: any text may come. */
 export type DealChanges = ChangeOf<DealData, (typeof DEAL_CHANGE_FIELDS)[number], { priority?: string }>;
+
+/**
+ * What PUT /projects/:id/deals/:dealId may change of a project deal, in the order a change with none of them
+ * is told about. The column is not among them: a deal changes column only by a move, which checks the
+ * column's outcome (`Pipeline.moveTarget`).
+ */
+export const PROJECT_DEAL_CHANGE_FIELDS = [
+  'title',
+  'description',
+  'value',
+  'currency',
+  'priority',
+  'probability',
+  'expectedCloseDate',
+  'responsibleId',
+  'source',
+  'tags',
+  'isStarred',
+  'customFields',
+  'attribution',
+  'metadata',
+] as const satisfies readonly (keyof DealData)[];
+
+/** The change to a project deal; only the keys present are applied. */
+export type ProjectDealChanges = ChangeOf<DealData, (typeof PROJECT_DEAL_CHANGE_FIELDS)[number], { priority?: string }>;
+
+/**
+ * 404 `NOT_FOUND` of a legacy route (no project named) reaching a project deal of the caller's own team: the
+ * deal is not in that scope, and the answer says where it is (`details.project_id`). Only ever thrown for a
+ * deal the team holds, so it tells no other team anything.
+ */
+export class ProjectDealOutOfScope extends NotFound {
+  constructor(message: string, projectId: string) {
+    super(message, undefined, { project_id: projectId });
+  }
+}
 
 export interface ArchivedDeal {
   id: string;
@@ -243,7 +285,12 @@ export class Deal {
       value: input.value === 0 ? null : input.value,
       source: input.source,
       tags: input.tags ?? [],
+      priority: input.priority,
+      probability: input.probability,
+      expectedCloseDate: input.expectedCloseDate,
+      responsibleId: input.responsibleId,
     });
+    if (input.currency !== undefined && input.currency !== null) deal.data.currency = parseCurrency(input.currency);
     deal.events.push({ type: 'deal.created', dealId: id });
     return deal;
   }
@@ -322,9 +369,18 @@ export class Deal {
     return out;
   }
 
-  /** Legacy routes must never reach a project deal: to them it does not exist. */
-  assertGlobal(): void {
-    if (this.data.scope !== 'global') throw new NotFound('Deal not found');
+  /**
+   * Legacy routes must never reach a project deal: to them it does not exist. The deal was read in the
+   * caller's team, so the 404 may say where it is: `hint` says what to do instead.
+   */
+  assertGlobal(hint: (projectId: string) => string = () => 'use the project deal routes'): void {
+    if (this.data.scope === 'global') return;
+    const projectId = this.data.projectId;
+    if (projectId === null) throw new NotFound('Deal not found');
+    throw new ProjectDealOutOfScope(
+      `Deal not found among legacy deals: it is a deal of project ${projectId}; ${hint(projectId)}`,
+      projectId,
+    );
   }
 
   /** Project routes reach only the deals of that project: to them any other deal does not exist. */
@@ -399,9 +455,27 @@ export class Deal {
     return this.snapshot();
   }
 
+  /**
+   * PUT /projects/:id/deals/:dealId: only the fields given, never the column (a move changes it); raises
+   * `deal.updated`. `value` is kept as sent, 0 included, as PUT /deals keeps it.
+   */
+  updateInProject(changes: ProjectDealChanges, now: Date): void {
+    if (this.data.scope !== 'project') throw new NotFound('Deal not found');
+    if (!carriesAny(changes, PROJECT_DEAL_CHANGE_FIELDS)) throw new ValidationFailed('No updatable field given');
+    const { currency, customFields, attribution, metadata, ...common } = changes;
+    this.apply(common);
+    if (currency !== undefined) this.data.currency = parseCurrency(currency);
+    if (customFields !== undefined) this.data.customFields = structuredClone(requireObject(customFields, 'custom_fields') ?? {});
+    if (metadata !== undefined) this.data.metadata = structuredClone(requireObject(metadata, 'metadata') ?? {});
+    if (attribution !== undefined)
+      this.data.attribution = attribution === null ? null : structuredClone(requireObject(attribution, 'attribution'));
+    this.data.updatedAt = now.toISOString();
+    this.events.push({ type: 'deal.updated', dealId: this.data.id });
+  }
+
   /** PUT /deals/:id: only the fields given; raises `deal.updated`, and `deal.stage_changed` / `deal.archived` when the phase / status moves there. */
   update(changes: DealChanges, now: Date): void {
-    this.assertGlobal();
+    this.assertGlobal((p) => `change it with PUT /projects/${p}/deals/${this.data.id}, move it with POST /deals/${this.data.id}/move`);
     if (!carriesAny(changes, DEAL_CHANGE_FIELDS)) throw new ValidationFailed('No updatable field given');
     const from = this.data.phase;
     const wasArchived = this.data.status === DEAL_STATUS_ARCHIVED;
@@ -416,7 +490,9 @@ export class Deal {
 
   /** DELETE /deals/:id keeps the record; archiving twice answers the first archival. */
   archive(now: Date): ArchivedDeal {
-    this.assertGlobal();
+    this.assertGlobal(
+      (p) => `this route archives legacy deals only; move it to a lost column with POST /deals/${this.data.id}/move and project_id ${p}`,
+    );
     if (this.data.status !== DEAL_STATUS_ARCHIVED || this.data.archivedAt === null) {
       const at = now.toISOString();
       this.data.status = DEAL_STATUS_ARCHIVED;
@@ -489,6 +565,19 @@ export class Deal {
 
 export const isDealPriority = (v: unknown): v is DealPriority =>
   typeof v === 'string' && (DEAL_PRIORITIES as readonly string[]).includes(v);
+
+/** An ISO 4217 code as people type it (`brl`, ` BRL `), kept in upper case. */
+const parseCurrency = (v: unknown): string => {
+  const code = typeof v === 'string' ? v.trim().toUpperCase() : '';
+  if (!/^[A-Z]{3}$/.test(code)) throw new ValidationFailed('currency must be a three-letter ISO 4217 code, such as BRL', 'currency');
+  return code;
+};
+
+const requireObject = (v: unknown, field: string): Record<string, unknown> | null => {
+  if (v === null) return null;
+  if (typeof v !== 'object' || Array.isArray(v)) throw new ValidationFailed(`${field} must be an object`, field);
+  return v as Record<string, unknown>;
+};
 
 const parsePriority = (v: unknown): DealPriority => {
   if (!isDealPriority(v)) throw new ValidationFailed(`priority must be one of ${DEAL_PRIORITIES.join(', ')}`, 'priority');

@@ -1,5 +1,5 @@
-// The Idempotency-Key rule of POST /deals (spec 4.1): one key, per team, stands for one creation
-// for 24 hours; the same payload replays it, another payload is a conflict.
+// The Idempotency-Key rule of POST /deals (spec 4.1), which POST /projects/:id/deals follows too: one key,
+// per team, stands for one creation for 24 hours; the same payload replays it, another payload is a conflict.
 import { requestName } from '../shared/changes';
 import { Conflict, ValidationFailed } from '../shared/errors';
 import { NewGlobalDeal } from './deal';
@@ -45,6 +45,18 @@ export const requestFingerprint = (payload: unknown): string => JSON.stringify(c
  */
 export const newDealFingerprint = (deal: NewGlobalDeal): string =>
   requestFingerprint(Object.fromEntries(Object.entries(deal).map(([k, v]) => [requestName(k), v])));
+
+/**
+ * The fingerprint of a request to POST /projects/:id/deals. It names the route and the project beside the
+ * payload, so a key used on another creation route (POST /deals, whose fingerprint is the bare payload)
+ * or for another project is a conflict, never a replay of a deal of that route.
+ */
+export const newProjectDealFingerprint = (projectId: string, request: Record<string, unknown>): string =>
+  requestFingerprint({
+    route: 'POST /projects/{id}/deals',
+    project_id: projectId,
+    body: Object.fromEntries(Object.entries(request).map(([k, v]) => [requestName(k), v])),
+  });
 
 export interface IdempotencyRecord {
   teamId: string;

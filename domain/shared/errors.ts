@@ -69,8 +69,8 @@ export class PlanLimitReached extends DomainError {
 /** 404 NOT_FOUND: unknown, or another team's. `field` names the body or query field that referenced it. */
 export class NotFound extends DomainError {
   readonly kind = 'not_found' as const;
-  constructor(message: string, field?: string) {
-    super(message, 'NOT_FOUND', withField(field));
+  constructor(message: string, field?: string, details?: ErrorDetails) {
+    super(message, 'NOT_FOUND', withField(field, details));
   }
 }
 

@@ -1,4 +1,5 @@
 import { KeysetPage, KeysetQuery } from '../shared/keyset';
+import { ListQuery, Page, UpdatedSince } from '../shared/list';
 import { TeamContext } from '../shared/team';
 import { Channel, ConnectionState, InboxData } from './inbox';
 
@@ -15,7 +16,14 @@ export interface InboxSummary {
   connectionState: ConnectionState | null;
   connectionStateAt: string | null;
   createdAt: string;
+  updatedAt: string;
 }
+
+export const INBOX_SORT_FIELDS = ['name', 'channel', 'created_at', 'updated_at'] as const;
+export type InboxSortField = (typeof INBOX_SORT_FIELDS)[number];
+
+/** The filters of GET /whatsapp/inboxes. */
+export type InboxFilter = UpdatedSince;
 
 /** What resealing every inbox's credentials under the current key found (`workspace-admin secrets reseal`). */
 export interface CredentialsReseal {
@@ -56,6 +64,11 @@ export interface InboxRepository {
   updateConnection(team: TeamContext, inbox: InboxData): Promise<boolean>;
   /** The team's inboxes, newest first (created_at, then id), without their credentials. */
   listSummaries(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<InboxSummary>>;
+  /**
+   * The team's inboxes, a page at a time, without their credentials (GET /whatsapp/inboxes). Order rule of
+   * every list: text case-insensitively, ties broken by id in the same direction.
+   */
+  list(team: TeamContext, filter: InboxFilter, query: ListQuery<InboxSortField>): Promise<Page<InboxSummary>>;
   /**
    * Seals every inbox's credentials, whatever its team, with the current key: those a previous key sealed
    * and those stored in clear; what the current key sealed is left untouched, so it can run again.

@@ -757,6 +757,7 @@ const LIST_PARAMS: [string, string[]][] = [
 export function requestRecipe(op: FuzzOperation): fc.Arbitrary<RequestRecipe> {
   const resourceOf = (param: string): Resource => {
     if (param === 'endpointId') return 'endpoint';
+    if (param === 'dealId') return 'projectDeal';
     const base = op.path.split('/')[1];
     const map: Record<string, Resource> = {
       clients: 'client',

@@ -4,8 +4,10 @@ import { GetDeal } from '../../../application/deals/get-deal';
 import { ListDeals } from '../../../application/deals/list-deals';
 import { UpdateDeal } from '../../../application/deals/update-deal';
 import { MoveProjectDeal } from '../../../application/deals/move-project-deal';
+import { CreateProjectDealOnce } from '../../../application/deals/create-project-deal-once';
+import { UpdateProjectDeal } from '../../../application/deals/update-project-deal';
 import { DEAL_SORT_FIELDS } from '../../../domain/deals/deal-repository';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, parseIdempotencyKey } from '../../../domain/deals/idempotency';
+import { parseIdempotencyKey } from '../../../domain/deals/idempotency';
 import { RouteModule } from '../app';
 import { Type } from '../shared/body';
 import { one } from '../shared/envelope';
@@ -15,8 +17,8 @@ import { Q, updatedSince } from '../shared/query';
 import { resource } from '../shared/resource';
 import { createDealSchema, dealChangesOf, newGlobalDealOf, updateDealSchema } from './deal-schemas';
 import { archivedDealSchema, dealSchema, presentArchivedDeal, presentDeal } from './present-deal';
-import { projectDealOperations } from './project-deal-routes';
 import { DEMO_IDS } from '../shared/demo-ids';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyParameter, projectDealOperations } from './project-deal-routes';
 
 export interface DealUseCases {
   list: ListDeals;
@@ -25,11 +27,11 @@ export interface DealUseCases {
   update: UpdateDeal;
   archive: ArchiveDeal;
   move: MoveProjectDeal;
+  createInProject: CreateProjectDealOnce;
+  updateInProject: UpdateProjectDeal;
 }
 
 const TAG = 'Deals';
-
-const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** `project_id` and `pipeline_id`: which scope a read looks in (spec 4.1 scope rules). */
 const SCOPE_QUERY = {
@@ -82,14 +84,7 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
           '200 with the deal already created, and makes no second one; the same key with another payload answers 409 ' +
           '`CONFLICT`. A key over 512 characters answers 400 `invalid_idempotency_key`, whatever the body. Keys are kept 24 ' +
           'hours, per team. A `value` of 0 is stored as null.',
-        parameters: [
-          {
-            name: IDEMPOTENCY_KEY_HEADER,
-            in: 'header',
-            schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
-            description: 'Makes a retry safe: one key, per team, stands for one creation for 24 hours. An empty value counts as none.',
-          },
-        ],
+        parameters: [idempotencyKeyParameter],
         body: {
           schema: createDealSchema,
           example: {
@@ -155,7 +150,7 @@ export function dealRoutes(uc: DealUseCases): RouteModule {
         useCase: uc.archive,
         present: presentArchivedDeal,
       }),
-      ...projectDealOperations({ move: uc.move }, TAG),
+      ...projectDealOperations(uc, TAG),
     ],
   };
 }

@@ -3,7 +3,8 @@ import { RecordCloudApiEventsResult } from '../../../application/whatsapp/record
 import { RecordEvolutionEventsResult } from '../../../application/whatsapp/record-evolution-events';
 import { ContactData } from '../../../domain/whatsapp/contact';
 import { ConversationData } from '../../../domain/whatsapp/conversation';
-import { CHANNELS, InboxData } from '../../../domain/whatsapp/inbox';
+import { CHANNELS, CONNECTION_STATES, InboxData } from '../../../domain/whatsapp/inbox';
+import { InboxSummary } from '../../../domain/whatsapp/inbox-repository';
 import { MessageData, ProviderError } from '../../../domain/whatsapp/message';
 import { Referral } from '../../../domain/whatsapp/referral';
 import { exactObject, nullable, R } from '../shared/documented';
@@ -106,6 +107,40 @@ export const presentConversationMessage = (m: MessageData) => ({
 
 /** What the operator sees of an inbox: never its credentials. */
 export const presentInbox = (i: InboxData) => ({ id: i.id, name: i.name, channel: i.channel, is_active: i.isActive });
+
+/**
+ * GET /whatsapp/inboxes: an inbox as the operator's `inbox list` shows it, and when it changed; never a
+ * credential (docs/decisions.md: The inbox without its secrets). The summary is read without them.
+ */
+export const presentInboxSummary = (i: InboxSummary) => ({
+  id: i.id,
+  name: i.name,
+  channel: i.channel,
+  is_active: i.isActive,
+  phone_number_id: i.phoneNumberId,
+  connection_state: i.connectionState,
+  connection_state_at: i.connectionStateAt,
+  created_at: i.createdAt,
+  updated_at: i.updatedAt,
+});
+
+export const inboxSummarySchema = exactObject({
+  id: R.uuid,
+  name: R.string,
+  channel: R.enumOf(CHANNELS),
+  is_active: { ...R.boolean, description: 'An inactive inbox sends nothing.' },
+  phone_number_id: {
+    ...R.nullableString,
+    description: "The Cloud API number's id (no secret: Meta sends it in every callback); null on other channels.",
+  },
+  connection_state: {
+    ...R.nullableEnumOf(CONNECTION_STATES),
+    description: "The WhatsApp session's state as the provider last reported it (Evolution); null until one is reported.",
+  },
+  connection_state_at: { ...R.nullableDateTime, description: 'When the provider reported that state.' },
+  created_at: R.dateTime,
+  updated_at: R.dateTime,
+});
 
 /** What the Cloud API webhook stored of a delivery, and what it received but did not store. */
 export const presentCloudApiEvents = (r: RecordCloudApiEventsResult) => ({

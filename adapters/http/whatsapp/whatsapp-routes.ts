@@ -5,6 +5,8 @@ import { GetContact } from '../../../application/whatsapp/get-contact';
 import { GetConversation } from '../../../application/whatsapp/get-conversation';
 import { GetMessage } from '../../../application/whatsapp/get-message';
 import { ListContacts } from '../../../application/whatsapp/list-contacts';
+import { ListTeamInboxes } from '../../../application/whatsapp/list-inboxes';
+import { INBOX_SORT_FIELDS } from '../../../domain/whatsapp/inbox-repository';
 import { ListConversationMessages } from '../../../application/whatsapp/list-conversation-messages';
 import { ListConversations } from '../../../application/whatsapp/list-conversations';
 import { SendWhatsAppMessage } from '../../../application/whatsapp/send-whatsapp-message';
@@ -27,7 +29,9 @@ import {
   conversationSchema,
   createdContactSchema,
   deletedSchema,
+  inboxSummarySchema,
   presentContact,
+  presentInboxSummary,
   presentConversation,
   presentConversationMessage,
   presentDeletedContact,
@@ -54,6 +58,7 @@ export interface WhatsAppUseCases {
   getConversation: GetConversation;
   listConversationMessages: ListConversationMessages;
   getMessage: GetMessage;
+  listInboxes: ListTeamInboxes;
 }
 
 const TAG = 'WhatsApp';
@@ -74,6 +79,13 @@ const messages = resource({
   name: 'WhatsAppConversationMessage',
   exampleId: DEMO_IDS.whatsappMessage,
 });
+const inboxes = resource({
+  path: '/whatsapp/inboxes',
+  tag: TAG,
+  present: presentInboxSummary,
+  schema: inboxSummarySchema,
+  name: 'WhatsAppInbox',
+});
 const conversations = resource({
   path: '/whatsapp/conversations',
   tag: TAG,
@@ -86,6 +98,19 @@ const conversations = resource({
 export function whatsappRoutes(uc: WhatsAppUseCases, webhook: CloudWebhookDeps, evolution: RecordEvolutionEvents): RouteModule {
   return {
     operations: [
+      inboxes.list({
+        id: 'listWhatsAppInboxes',
+        summary: "List the team's WhatsApp inboxes (never their credentials)",
+        description:
+          'The numbers the team sends and receives through, as an operator made them (`workspace-admin inbox create`), ' +
+          'with the state of their WhatsApp session as the provider last reported it. No access token, API key or ' +
+          'other secret is ever shown. Use an inbox `id` as `inbox_id` of POST /whatsapp/messages.',
+        list: { sortable: INBOX_SORT_FIELDS },
+        query: Type.Object({ ...updatedSince('inboxes') }),
+        success: 'A page of inboxes.',
+        errors: [400],
+        useCase: uc.listInboxes,
+      }),
       contacts.list({
         id: 'listWhatsAppContacts',
         summary: "List the team's WhatsApp contacts",

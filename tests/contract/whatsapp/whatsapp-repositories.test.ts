@@ -299,6 +299,7 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
             connectionState: null,
             connectionStateAt: null,
             createdAt,
+            updatedAt: i.updatedAt,
           };
         },
         (q) => inboxes.listSummaries(listed, q),
@@ -328,6 +329,30 @@ forEachBackend('WhatsApp repositories contract', (env, backend) => {
       const { items } = await inboxes.listSummaries(team, { limit: 10, after: null });
       expect(items.map((x) => x.id)).to.deep.equal([i.id]);
       expect(JSON.stringify(items)).to.not.match(/EAAG|credentials|v1:/);
+      const page = await inboxes.list(team, {}, { page: 1, limit: 10, sort: { field: 'created_at', descending: true } });
+      expect(page.items.map((x) => x.id)).to.deep.equal([i.id]);
+      expect(JSON.stringify(page.items)).to.not.match(/EAAG|credentials|v1:/);
+    });
+
+    it("lists a team's inboxes a page at a time, sorted by name in any case, and only since updated_since", async () => {
+      const listed = { teamId: uuid() };
+      const names = ['vendas', 'Atendimento', 'Suporte técnico'];
+      for (const [k, name] of names.entries()) {
+        await inboxes.insert({ ...Inbox.create(uuid(), listed.teamId, { name, channel: 'sandbox' }, at(k + 1)).snapshot() });
+      }
+      await inboxes.insert(Inbox.create(uuid(), uuid(), { name: 'Outra equipe', channel: 'sandbox' }, at(1)).snapshot());
+      const byName = await inboxes.list(listed, {}, { page: 1, limit: 2, sort: { field: 'name', descending: false } });
+      expect(byName.total).to.equal(3);
+      expect(byName.items.map((i) => i.name)).to.deep.equal(['Atendimento', 'Suporte técnico']);
+      const second = await inboxes.list(listed, {}, { page: 2, limit: 2, sort: { field: 'name', descending: false } });
+      expect(second.items.map((i) => i.name)).to.deep.equal(['vendas']);
+      expect(second.items[0]).to.include({ channel: 'sandbox', isActive: true, updatedAt: at(1).toISOString() });
+      const since = await inboxes.list(
+        listed,
+        { updatedSince: at(2).toISOString() },
+        { page: 1, limit: 10, sort: { field: 'created_at', descending: true } },
+      );
+      expect(since.items.map((i) => i.name)).to.deep.equal(['Suporte técnico', 'Atendimento']);
     });
 
     if (backend !== 'memory') {

@@ -15,6 +15,8 @@ forEachHttpBackend('Deals in the OpenAPI document', (env) => {
       updateDeal: doc.paths['/deals/{id}'].put,
       archiveDeal: doc.paths['/deals/{id}'].delete,
       moveDeal: doc.paths['/deals/{id}/move'].post,
+      createProjectDeal: doc.paths['/projects/{id}/deals'].post,
+      updateProjectDeal: doc.paths['/projects/{id}/deals/{dealId}'].put,
     };
     for (const [id, op] of Object.entries(ops)) {
       expect(op.operationId).to.equal(id);
@@ -22,6 +24,9 @@ forEachHttpBackend('Deals in the OpenAPI document', (env) => {
     }
     expect(Object.keys(ops.createDeal.responses)).to.include.members(['200', '201', '400', '404', '409']);
     expect(Object.keys(ops.moveDeal.responses)).to.include.members(['200', '400', '404', '409']);
+    expect(Object.keys(ops.createProjectDeal.responses)).to.include.members(['200', '201', '400', '404', '409']);
+    expect(Object.keys(ops.updateProjectDeal.responses)).to.include.members(['200', '400', '404', '409']);
+    expect(ops.createProjectDeal.requestBody.content['application/json'].example.lead.phone).to.equal('(11) 98765-4321');
     expect(ops.listDeals.parameters.map((p: { name: string }) => p.name)).to.include.members([
       'page',
       'limit',
@@ -45,12 +50,14 @@ forEachHttpBackend('Deals in the OpenAPI document', (env) => {
     expect(doc.components.schemas.ArchivedDeal.required).to.deep.equal(['id', 'status', 'archived_at']);
   });
 
-  it('documents the Idempotency-Key header of POST /deals, and only there', async () => {
+  it('documents the Idempotency-Key header of the deal creations, and only there', async () => {
     const doc = await document();
-    const header = doc.paths['/deals'].post.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key');
-    expect(header).to.deep.include({ in: 'header', required: false });
-    expect(header.schema).to.deep.equal({ type: 'string', maxLength: 512 });
-    for (const op of [doc.paths['/deals/{id}'].put, doc.paths['/deals/{id}/move'].post]) {
+    for (const op of [doc.paths['/deals'].post, doc.paths['/projects/{id}/deals'].post]) {
+      const header = op.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key');
+      expect(header).to.deep.include({ in: 'header', required: false });
+      expect(header.schema).to.deep.equal({ type: 'string', maxLength: 512 });
+    }
+    for (const op of [doc.paths['/deals/{id}'].put, doc.paths['/deals/{id}/move'].post, doc.paths['/projects/{id}/deals/{dealId}'].put]) {
       expect((op.parameters ?? []).map((p: { name: string }) => p.name)).to.not.include('Idempotency-Key');
     }
   });

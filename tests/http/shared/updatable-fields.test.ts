@@ -20,6 +20,9 @@ const ASKED: Record<string, string> = {
   updateActivity:
     'title, type, description, occurred_at, duration_minutes, is_completed, due_date, priority, tags, client_id, deal_id, contract_id, ' +
     'assigned_to',
+  updateProjectDeal:
+    'title, description, value, currency, priority, probability, expected_close_date, responsible_id, source, tags, is_starred, ' +
+    'custom_fields, attribution, metadata',
   updateWhatsAppContact: 'custom_name, notes, tags, client_id',
   updateWebhookEndpoint: 'name, is_active, field_mapping, idempotency_path, auth_mode, signing_secret',
   updateEventSubscription: 'url, events, description, is_active',
@@ -31,6 +34,7 @@ forEachHttpBackend('Updatable fields', (env) => {
     const post = async (path: string, body: object) =>
       (await env().request.post(`/api/v1${path}`).set(team.auth).send(body).expect(201)).body.data.id as string;
     const project = await post('/projects', { name: 'Campos' });
+    const projectDeal = await post(`/projects/${project}/deals`, { title: 'Site', lead: { full_name: 'Ana' } });
     const ids: Record<string, string> = {
       clients: await post('/clients', { type: 'PF', name: 'Ana' }),
       projects: project,
@@ -46,7 +50,7 @@ forEachHttpBackend('Updatable fields', (env) => {
     const puts = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, item]) => (item.put ? [{ path, op: item.put }] : []));
     expect(puts.map((p) => p.op.operationId)).to.have.members(Object.keys(ASKED));
     for (const { path, op } of puts) {
-      const url = `/api/v1${path.replace('{id}', ids[path.split('/')[1]])}`;
+      const url = `/api/v1${path.replace('{id}', ids[path.split('/')[1]]).replace('{dealId}', projectDeal)}`;
       const res = await env().request.put(url).set(team.auth).send({ ignored: true });
       expect(res.status, `${op.operationId}: ${JSON.stringify(res.body)}`).to.equal(400);
       expect(res.body.error.message, op.operationId).to.equal(`Send at least one of: ${ASKED[op.operationId]}`);

@@ -52,6 +52,7 @@ forEachHttpBackend(
         'listWhatsAppContacts',
         'listWhatsAppConversationMessages',
         'listWhatsAppConversations',
+        'listWhatsAppInboxes',
       ]);
       for (const { path, op } of routes) {
         const parameter = (op.parameters ?? []).find((p: Json) => nameOf(doc, p) === 'updated_since');

@@ -41,6 +41,7 @@ forEachHttpBackend('WhatsApp operations in the OpenAPI document', (env) => {
       ['/whatsapp/conversations', 'get', 'listWhatsAppConversations'],
       ['/whatsapp/conversations/{id}', 'get', 'getWhatsAppConversation'],
       ['/whatsapp/conversations/{id}/messages', 'get', 'listWhatsAppConversationMessages'],
+      ['/whatsapp/inboxes', 'get', 'listWhatsAppInboxes'],
     ];
     for (const [path, method, id] of ids) {
       expect(op(path, method)?.operationId, `${method} ${path}`).to.equal(id);

@@ -3,7 +3,15 @@ import { Duplicate } from '../../../../domain/shared/errors';
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { ConnectionState, InboxData } from '../../../../domain/whatsapp/inbox';
-import { CredentialsReseal, InboxRepository, InboxSummary } from '../../../../domain/whatsapp/inbox-repository';
+import {
+  CredentialsReseal,
+  InboxFilter,
+  InboxRepository,
+  InboxSortField,
+  InboxSummary,
+} from '../../../../domain/whatsapp/inbox-repository';
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { orderBy, paginate, SortColumn } from '../shared/query';
 import { KnexDatabase } from '../shared/knex-database';
 import { newestFirstPage } from '../shared/keyset';
 import { isUniqueViolation, toBool, toIso, toIsoOrNull } from '../shared/rows';
@@ -14,6 +22,38 @@ const TABLE = 'whatsapp_inboxes';
 const connectionOf = (r: Row) => ({
   connectionState: (r.connection_state as ConnectionState | null) ?? null,
   connectionStateAt: toIsoOrNull(r.connection_state_at),
+});
+
+const SUMMARY_COLUMNS = [
+  'team_id',
+  'id',
+  'name',
+  'channel',
+  'is_active',
+  'phone_number_id',
+  'connection_state',
+  'connection_state_at',
+  'created_at',
+  'updated_at',
+];
+
+const SORTS: Record<InboxSortField, SortColumn> = {
+  name: { column: 'name', kind: 'text', required: true },
+  channel: { column: 'channel', required: true },
+  created_at: { column: 'created_at', required: true },
+  updated_at: { column: 'updated_at', required: true },
+};
+
+const summaryOf = (r: Row): InboxSummary => ({
+  id: r.id as string,
+  teamId: r.team_id as string,
+  name: r.name as string,
+  channel: r.channel as InboxData['channel'],
+  isActive: toBool(r.is_active),
+  phoneNumberId: (r.phone_number_id as string | null) ?? null,
+  ...connectionOf(r),
+  createdAt: toIso(r.created_at),
+  updatedAt: toIso(r.updated_at),
 });
 
 /** `credentials` holds the sealed text (JSON in rows written before sealing, and for the sandbox). */
@@ -66,27 +106,15 @@ export class KnexInboxRepository implements InboxRepository {
 
   /** Never selects `credentials`: listing needs no key and opens no secret. */
   listSummaries(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<InboxSummary>> {
-    const columns = [
-      'team_id',
-      'id',
-      'name',
-      'channel',
-      'is_active',
-      'phone_number_id',
-      'connection_state',
-      'connection_state_at',
-      'created_at',
-    ];
-    return newestFirstPage(this.database.db(TABLE).where({ team_id: team.teamId }).select(columns), 'created_at', query, (r) => ({
-      id: r.id as string,
-      teamId: r.team_id as string,
-      name: r.name as string,
-      channel: r.channel as InboxData['channel'],
-      isActive: toBool(r.is_active),
-      phoneNumberId: (r.phone_number_id as string | null) ?? null,
-      ...connectionOf(r),
-      createdAt: toIso(r.created_at),
-    }));
+    return newestFirstPage(this.database.db(TABLE).where({ team_id: team.teamId }).select(SUMMARY_COLUMNS), 'created_at', query, summaryOf);
+  }
+
+  /** Never selects `credentials` either. */
+  list(team: TeamContext, filter: InboxFilter, query: ListQuery<InboxSortField>): Promise<Page<InboxSummary>> {
+    const qb = this.database.db(TABLE).where({ team_id: team.teamId }).select(SUMMARY_COLUMNS);
+    if (filter.updatedSince !== undefined) qb.andWhere('updated_at', '>=', filter.updatedSince);
+    orderBy(qb, this.database, SORTS[query.sort.field], query.sort.descending);
+    return paginate(qb, query, summaryOf);
   }
 
   /** Across teams, on purpose: Evolution's webhook names the inbox in its URL, and the team comes from it. */

@@ -3,12 +3,33 @@ import { Duplicate } from '../../../../domain/shared/errors';
 import { KeysetPage, KeysetQuery } from '../../../../domain/shared/keyset';
 import { TeamContext } from '../../../../domain/shared/team';
 import { InboxData } from '../../../../domain/whatsapp/inbox';
-import { CredentialsReseal, InboxRepository, InboxSummary } from '../../../../domain/whatsapp/inbox-repository';
+import {
+  CredentialsReseal,
+  InboxFilter,
+  InboxRepository,
+  InboxSortField,
+  InboxSummary,
+} from '../../../../domain/whatsapp/inbox-repository';
+import { ListQuery, Page } from '../../../../domain/shared/list';
+import { pageOf } from '../shared/paging';
 import { newestFirstPageOf } from '../shared/keyset';
 import { MemoryStore } from '../shared/memory-store';
 
 /** As the SQL row: the credentials sealed, the Cloud API phone number id beside them to be found by. */
 type Row = Omit<InboxData, 'credentials'> & { credentials: string; phoneNumberId: string | null };
+
+const summaryOf = (r: Row): InboxSummary => ({
+  id: r.id,
+  teamId: r.teamId,
+  name: r.name,
+  channel: r.channel,
+  isActive: r.isActive,
+  phoneNumberId: r.phoneNumberId,
+  connectionState: r.connectionState,
+  connectionStateAt: r.connectionStateAt,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
 
 export class MemoryInboxRepository implements InboxRepository {
   constructor(
@@ -35,20 +56,19 @@ export class MemoryInboxRepository implements InboxRepository {
 
   /** From the row as stored: the sealed credentials are never opened. */
   async listSummaries(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<InboxSummary>> {
-    const summaries = this.rows
-      .filter((r) => r.teamId === team.teamId)
-      .map((r): InboxSummary => ({
-        id: r.id,
-        teamId: r.teamId,
-        name: r.name,
-        channel: r.channel,
-        isActive: r.isActive,
-        phoneNumberId: r.phoneNumberId,
-        connectionState: r.connectionState,
-        connectionStateAt: r.connectionStateAt,
-        createdAt: r.createdAt,
-      }));
+    const summaries = this.rows.filter((r) => r.teamId === team.teamId).map(summaryOf);
     return newestFirstPageOf(summaries, query, (i) => ({ at: i.createdAt, id: i.id }));
+  }
+
+  async list(team: TeamContext, filter: InboxFilter, query: ListQuery<InboxSortField>): Promise<Page<InboxSummary>> {
+    const rows = this.rows
+      .filter((r) => r.teamId === team.teamId && (filter.updatedSince === undefined || r.updatedAt >= filter.updatedSince))
+      .map(summaryOf);
+    return pageOf(
+      rows,
+      query,
+      (i, field) => ({ name: i.name, channel: i.channel, created_at: i.createdAt, updated_at: i.updatedAt })[field],
+    );
   }
 
   async findByIdAcrossTeams(id: string): Promise<InboxData | null> {

@@ -3,6 +3,7 @@ import {
   decideIdempotency,
   IDEMPOTENCY_RETENTION_MS,
   newDealFingerprint,
+  newProjectDealFingerprint,
   newIdempotencyRecord,
   parseIdempotencyKey,
   requestFingerprint,
@@ -45,6 +46,16 @@ describe('Idempotency-Key rule', () => {
         '{"client_id":"c","expected_close_date":"2026-01-01","tags":["x"],"title":"A"}',
       );
       expect(newDealFingerprint({ title: 'A', responsibleId: undefined })).to.equal(requestFingerprint({ title: 'A' }));
+    });
+
+    it("tells a project deal's request from a legacy deal's and from another project's, whatever the payload", () => {
+      const P1 = '0190a000-0000-7000-8000-0000000000p1';
+      const P2 = '0190a000-0000-7000-8000-0000000000p2';
+      const project = newProjectDealFingerprint(P1, { deal: { title: 'A' }, leadId: 'l' });
+      expect(project).to.equal(newProjectDealFingerprint(P1, { leadId: 'l', deal: { title: 'A' } }));
+      expect(project).to.not.equal(newProjectDealFingerprint(P2, { deal: { title: 'A' }, leadId: 'l' }));
+      expect(project).to.not.equal(newDealFingerprint({ title: 'A' }));
+      expect(newProjectDealFingerprint(P1, { title: 'A' })).to.not.equal(newDealFingerprint({ title: 'A' }));
     });
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { linkContact, orderContacts } from '../../../../domain/deals/deal-contact';
-import { Deal, NewProjectDeal, ProjectDealMove } from '../../../../domain/deals/deal';
+import { Deal, NewProjectDeal, ProjectDealMove, ProjectDealOutOfScope } from '../../../../domain/deals/deal';
 import { NotFound, ValidationFailed } from '../../../../domain/shared/errors';
 import { PipelineColumn } from '../../../../domain/projects/pipeline';
 
@@ -134,5 +134,81 @@ describe('Deal.assertInProject', () => {
     expect(() => deal.assertInProject(TEAM)).not.to.throw();
     expect(() => deal.assertInProject(ID)).to.throw(NotFound, 'Deal not found');
     expect(() => Deal.restore({ ...deal.snapshot(), scope: 'global' }).assertInProject(TEAM)).to.throw(NotFound, 'Deal not found');
+  });
+});
+
+describe('Deal.createInProject, the fields of a request', () => {
+  it('keeps the priority, probability, close date, responsible and currency it is given, in upper case', () => {
+    const { deal } = createProjectDeal({
+      projectId: TEAM,
+      pipelineId: ID,
+      column: open,
+      lead,
+      title: 'Cardápio digital',
+      currency: ' usd ',
+      priority: 'alta',
+      probability: 40,
+      expectedCloseDate: '2026-12-20',
+      responsibleId: ID,
+    });
+    expect(deal).to.include({ currency: 'USD', priority: 'alta', probability: 40, expectedCloseDate: '2026-12-20', responsibleId: ID });
+  });
+
+  it('refuses a currency that is not three letters, and a priority out of the list, naming them', () => {
+    const make = (extra: Partial<NewProjectDeal>) => () =>
+      Deal.createInProject(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: open, lead, ...extra }, now);
+    expect(make({ currency: 'R$' }))
+      .to.throw(ValidationFailed)
+      .with.nested.property('details.field', 'currency');
+    expect(make({ priority: 'urgente' }))
+      .to.throw(ValidationFailed)
+      .with.nested.property('details.field', 'priority');
+  });
+});
+
+describe('Deal.updateInProject', () => {
+  const created = () => {
+    const deal = Deal.createInProject(
+      ID,
+      TEAM,
+      { projectId: TEAM, pipelineId: ID, column: open, lead, title: 'Site', customFields: { a: 1 } },
+      now,
+    );
+    deal.pullEvents();
+    return deal;
+  };
+  const later = new Date('2026-03-02T12:00:00.000Z');
+
+  it('changes only the fields given, never the column, and raises deal.updated', () => {
+    const deal = created();
+    deal.updateInProject({ value: 0, currency: 'eur', metadata: { origem: 'feira' }, attribution: null, isStarred: true }, later);
+    expect(deal.snapshot()).to.include({ value: 0, currency: 'EUR', isStarred: true, attribution: null, phase: 'novo', title: 'Site' });
+    expect(deal.snapshot().metadata).to.deep.equal({ origem: 'feira' });
+    expect(deal.snapshot().customFields).to.deep.equal({ a: 1 });
+    expect(deal.snapshot().updatedAt).to.equal(later.toISOString());
+    expect(deal.pullEvents().map((e) => e.type)).to.deep.equal(['deal.updated']);
+  });
+
+  it('refuses a change with none of its fields, and an empty title', () => {
+    expect(() => created().updateInProject({}, later)).to.throw(ValidationFailed, 'No updatable field given');
+    expect(() => created().updateInProject({ title: '  ' }, later))
+      .to.throw(ValidationFailed)
+      .with.nested.property('details.field', 'title');
+  });
+
+  it('does not find a legacy deal', () => {
+    const global = Deal.createGlobal(ID, TEAM, { title: 'Global' }, now);
+    expect(() => global.updateInProject({ title: 'x' }, later)).to.throw(NotFound);
+  });
+});
+
+describe('Deal.assertGlobal on a project deal', () => {
+  it('is a 404 that says which project holds the deal and what to do', () => {
+    const deal = Deal.createInProject(ID, TEAM, { projectId: TEAM, pipelineId: ID, column: open, lead }, now);
+    expect(() => deal.assertGlobal((p) => `read it with ?project_id=${p}`))
+      .to.throw(ProjectDealOutOfScope, `?project_id=${TEAM}`)
+      .with.property('details')
+      .that.deep.equals({ project_id: TEAM });
+    expect(() => Deal.createGlobal(ID, TEAM, { title: 'Global' }, now).assertGlobal()).to.not.throw();
   });
 });
