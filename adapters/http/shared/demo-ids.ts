@@ -42,7 +42,7 @@ export const DEMO_IDS = {
   /** Its public id: the inbound URL is `/webhooks/inbound/{endpoint_id}`. */
   webhookEndpointPublicId: 'wh_demo000000000000000000000000000000000000001',
   /** Mariana Costa, the lead the endpoint received. */
-  formLead: '019b76da-a800-7008-8000-000000000004',
+  formLead: '019b76da-a800-7008-8000-000000000005',
   /** Her deal in the project's pipeline, column `novo`. */
-  projectDeal: '019b76da-a800-7008-8000-000000000007',
+  projectDeal: '019b76da-a800-7008-8000-000000000003',
 } as const;

@@ -26,7 +26,7 @@ forEachHttpBackend('Deals in the OpenAPI document', (env) => {
     expect(Object.keys(ops.moveDeal.responses)).to.include.members(['200', '400', '404', '409']);
     expect(Object.keys(ops.createProjectDeal.responses)).to.include.members(['200', '201', '400', '404', '409']);
     expect(Object.keys(ops.updateProjectDeal.responses)).to.include.members(['200', '400', '404', '409']);
-    expect(ops.createProjectDeal.requestBody.content['application/json'].example.lead.phone).to.equal('(11) 98765-4321');
+    expect(ops.createProjectDeal.requestBody.content['application/json'].example.lead.phone).to.equal('(11) 97654-3210');
     expect(ops.listDeals.parameters.map((p: { name: string }) => p.name)).to.include.members([
       'page',
       'limit',
