@@ -203,10 +203,12 @@ describe('workspace-admin command line', () => {
     }
   });
 
-  it('reads every id one way: declared as an id, refused unless a UUID, read only as one, in lower case', () => {
+  it('reads every id one way: declared as an id, refused unless a UUID (or, for an endpoint, its endpoint_id), read only as one, in lower case', () => {
     for (const c of COMMANDS) {
       for (const f of c.flags) {
-        if (/ID$/.test(f.value ?? '')) expect(f.type, `${c.name} --${f.name}`).to.equal('uuid');
+        if (f.name === 'endpoint')
+          expect([f.type, f.value, f.format?.test('wh_x')], `${c.name} --${f.name}`).to.deep.equal(['string', 'ID', true]);
+        else if (/ID$/.test(f.value ?? '')) expect(f.type, `${c.name} --${f.name}`).to.equal('uuid');
       }
     }
     const line = parseCommandLine(['key', 'list', '--team', TEAM.toUpperCase()], COMMANDS);
