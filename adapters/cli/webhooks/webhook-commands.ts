@@ -9,14 +9,8 @@ import { ValidationFailed } from '../../../domain/shared/errors';
 import { isUuid } from '../../../domain/shared/values';
 import { isEndpointId } from '../../../domain/webhooks/endpoint-id';
 import { WebhookEndpointUpdate } from '../../../application/webhooks/update-webhook-endpoint';
-import {
-  INBOUND_ACTION_TYPES,
-  INBOUND_AUTH_MODES,
-  InboundAuthMode,
-  WebhookEndpointData,
-  isInboundActionType,
-} from '../../../domain/webhooks/webhook-endpoint';
-import { presentInboundDelivery, presentUpdatedWebhookEndpoint } from '../../http/webhooks/present-webhook';
+import { INBOUND_ACTION_TYPES, INBOUND_AUTH_MODES, InboundAuthMode, isInboundActionType } from '../../../domain/webhooks/endpoint-kinds';
+import type { WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
 import { CliArgs, CliCommand, CliFlag, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
@@ -35,6 +29,11 @@ export interface WebhookCommandUseCases {
 /** The URL a source posts its payloads to. */
 export const inboundUrl = (publicBaseUrl: string, endpointId: string): string =>
   `${publicBaseUrl}/api/v1/webhooks/inbound/${encodeURIComponent(endpointId)}`;
+
+/** Loaded when a command runs: declaring the commands (for help) loads no HTTP schema. */
+const presenters = () =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a command runs, as said above
+  Promise.resolve(require('../../http/webhooks/present-webhook') as typeof import('../../http/webhooks/present-webhook'));
 
 /** A listed endpoint: never the hash of its secret or of its verify token. */
 const presentListedEndpoint = (e: WebhookEndpointData, publicBaseUrl: string) => ({
@@ -188,7 +187,7 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
           changes,
           fields: { authMode: 'auth', signingSecret: 'signing-secret' },
         });
-        const { secret_token, ...endpoint } = presentUpdatedWebhookEndpoint(updated);
+        const { secret_token, ...endpoint } = (await presenters()).presentUpdatedWebhookEndpoint(updated);
         return secret_token === undefined ? endpoint : { ...endpoint, secret: secret_token };
       },
     },
@@ -216,7 +215,10 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       example: `workspace-admin webhook deliveries --endpoint ${EXAMPLE_ENDPOINT} --limit 20`,
       columns: ['id', 'received_at', 'status', 'attempts', 'entity_type', 'entity_id', 'error'],
       run: async (a) =>
-        listOutput(await uc().deliveries.execute({ webhookId: await endpointOf(uc(), a), ...pageArgs(a) }), presentInboundDelivery),
+        listOutput(
+          await uc().deliveries.execute({ webhookId: await endpointOf(uc(), a), ...pageArgs(a) }),
+          (await presenters()).presentInboundDelivery,
+        ),
     },
     {
       name: 'webhook replay',
@@ -225,7 +227,7 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
         { name: 'id', type: 'uuid', required: true, value: 'DELIVERY_ID', description: "The delivery's id (from webhook deliveries)." },
       ],
       example: 'workspace-admin webhook replay --id 019a2b3f-2222-7000-8000-00000000d001',
-      run: async (a) => presentInboundDelivery(await uc().replay.execute({ id: a.uuid('id') })),
+      run: async (a) => (await presenters()).presentInboundDelivery(await uc().replay.execute({ id: a.uuid('id') })),
       failed: (result) => (result as { status?: string }).status === 'failed',
     },
   ];
