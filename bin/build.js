@@ -6,7 +6,6 @@
 //   node bin/build.js            build if needed
 //   node bin/build.js --force    build everything again
 'use strict';
-const { spawnSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
 const { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -71,6 +70,8 @@ function ensureBuilt(root = ROOT) {
   // tsc's incremental state does not know that outputs were deleted: without them, start from nothing.
   if (ENTRIES.some((entry) => !existsSync(join(root, entry)))) rmSync(join(root, BUILD_INFO), { force: true });
   // stdout stays clean (the CLI prints one JSON object there): the compiler's messages go to stderr.
+  // Required here, not above: a build that is up to date (every call of the CLI but the first) never spawns.
+  const { spawnSync } = require('node:child_process');
   const tsc = spawnSync(
     process.execPath,
     [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', BUILD_INFO],

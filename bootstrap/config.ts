@@ -8,6 +8,11 @@ export type StorageKind = 'memory' | 'sqlite' | 'postgres';
 export interface Config {
   port: number;
   host: string;
+  /**
+   * Where the API is reached from outside, without a trailing slash: `PUBLIC_BASE_URL`, or else the listening
+   * address. The inbound URLs the CLI prints start with it.
+   */
+  publicBaseUrl: string;
   databaseUrl: string;
   /** PostgreSQL schema (tests isolate runs with it); not an environment setting. */
   databaseSchema?: string;
@@ -186,6 +191,22 @@ const urlOf = (protocols: string[], takes: string): Kind<string> => ({
   },
 });
 
+/** `PUBLIC_BASE_URL`: an http(s) URL, maybe with a path (a proxy's prefix), without query or fragment; kept without its trailing slashes. */
+const publicBaseUrl: Kind<string> = {
+  takes: 'an http:// or https:// URL without query or fragment (https://api.example.com)',
+  parse: (raw) => {
+    const url = urlOf(['http:', 'https:'], '').parse(raw.trim());
+    if (/[?#]/.test(url)) throw new Refused();
+    return url.replace(/\/+$/, '');
+  },
+};
+
+/** The listening address as a URL: a wildcard address is reached on the loopback one, an IPv6 address in brackets. */
+const listeningUrl = (host: string, port: number): string => {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+};
+
 const DATABASE_URL_TAKES = 'sqlite:<file>, postgres://user@host:5432/db or memory:';
 
 const storageKindOrNull = (url: string): StorageKind | null => {
@@ -297,6 +318,10 @@ export const SETTINGS = {
     fallback: '127.0.0.1',
     defaultText: '`127.0.0.1`',
     description: 'HTTP bind address; `0.0.0.0` or `::` listens on every interface',
+  }),
+  PUBLIC_BASE_URL: optional(publicBaseUrl, {
+    description:
+      'where callers reach the API (`https://api.example.com`, with the path of a proxy that prefixes one): the inbound URLs `workspace-admin webhook create` and `webhook list` print start with it. Unset, they start with the listening address (`http://HOST:PORT`, `127.0.0.1` for `0.0.0.0`), which suits only this machine',
   }),
   DATABASE_URL: define(databaseUrl, {
     fallback: 'sqlite:./data/workspace.db',
@@ -537,6 +562,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: s.PORT,
     host: s.HOST,
+    publicBaseUrl: s.PUBLIC_BASE_URL ?? listeningUrl(s.HOST, s.PORT),
     databaseUrl: s.DATABASE_URL,
     databasePoolMax: s.DATABASE_POOL_MAX,
     logLevel: s.LOG_LEVEL,

@@ -18,6 +18,8 @@ export interface CliFlag {
   value?: string;
   /** The only values a string flag takes. */
   choices?: readonly string[];
+  /** The form every value of a string flag has (`takes` completes "--name must be …, not "x""). */
+  format?: { readonly test: (text: string) => boolean; readonly takes: string };
   description: string;
 }
 
@@ -285,6 +287,7 @@ export function parseCommandLine(argv: string[], commands: readonly CliCommand[]
     } else {
       if (f.choices && !f.choices.includes(text))
         return { kind: 'error', message: `--${f.name} must be one of ${f.choices.join(', ')}, not "${text}"` };
+      if (f.format && !f.format.test(text)) return { kind: 'error', message: `--${f.name} must be ${f.format.takes}, not "${text}"` };
       checked[f.name] = text;
     }
   }

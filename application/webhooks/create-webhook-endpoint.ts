@@ -6,6 +6,7 @@ import { ProjectRepository } from '../../domain/projects/project-repository';
 import { Project } from '../../domain/projects/project';
 import { requireSlug, slugify, uniqueSlug } from '../../domain/projects/slug';
 import { InboundActionType, InboundAuthMode, WebhookEndpoint, WebhookEndpointData } from '../../domain/webhooks/webhook-endpoint';
+import { ENDPOINT_ID_PREFIX } from '../../domain/webhooks/endpoint-id';
 import { WebhookEndpointRepository } from '../../domain/webhooks/webhook-endpoint-repository';
 import { Clock } from '../shared/clock';
 import { IdGenerator } from '../shared/id-generator';
@@ -39,7 +40,6 @@ export interface CreatedWebhookEndpoint {
   secret: string | null;
 }
 
-export const ENDPOINT_ID_PREFIX = 'wh_';
 const SLUG_ATTEMPTS = 5;
 
 /**

@@ -8,6 +8,8 @@ import { DealWorkflowActions } from '../../application/activities/deal-workflow-
 import { ArchiveDeal } from '../../application/deals/archive-deal';
 import { CreateDeal } from '../../application/deals/create-deal';
 import { CreateWorkflow } from '../../application/deals/create-workflow';
+import { DeleteWorkflow } from '../../application/deals/delete-workflow';
+import { ListWorkflows } from '../../application/deals/list-workflows';
 import { DealDispatchScheduler } from '../../application/deals/deal-dispatch-scheduler';
 import { DealDispatchTrigger } from '../../application/deals/deal-dispatch-trigger';
 import { EventLog } from '../../application/events/event-log';
@@ -116,6 +118,8 @@ export const dealsContext = new ContainerModule(({ bind }) => {
   singleton(ListDeals, [T.DealRepository, T.DealScopeResolver, clients, PROJECT_TOKENS.LeadRepository, ProjectDealDetails]);
   singleton(CreateWorkflow, [T.WorkflowRepository, teams, projects, ids, clock]);
   singleton(ListWorkflowRuns, [T.WorkflowRunRepository, teams]);
+  singleton(ListWorkflows, [T.WorkflowRepository, teams]);
+  singleton(DeleteWorkflow, [uow, T.WorkflowRepository, teams, clock]);
 
   bind<RouteModule>(TOKENS.RouteModule).toResolvedValue(dealRoutes, [
     services({
@@ -130,7 +134,15 @@ export const dealsContext = new ContainerModule(({ bind }) => {
     }),
   ]);
   bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(workflowCommands, [
-    later(services({ create: CreateWorkflow, runs: ListWorkflowRuns, dispatch: DispatchDealEvents })),
+    later(
+      services({
+        create: CreateWorkflow,
+        list: ListWorkflows,
+        delete: DeleteWorkflow,
+        runs: ListWorkflowRuns,
+        dispatch: DispatchDealEvents,
+      }),
+    ),
   ]);
   bind<DemoSeed>(TOKENS.DemoSeed).toResolvedValue(
     (createWorkflow: CreateWorkflow, create: CreateDeal, update: UpdateDeal): DemoSeed =>

@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { CliCommand } from '../../adapters/cli/cli';
 import { secretCommands } from '../../adapters/cli/secrets/secret-commands';
-import { webhookCommands } from '../../adapters/cli/webhooks/webhook-commands';
+import { WebhookCommandUseCases, webhookCommands } from '../../adapters/cli/webhooks/webhook-commands';
 import { RouteModule } from '../../adapters/http/app';
 import { webhookRoutes } from '../../adapters/http/webhooks/webhook-routes';
 import { HmacInboundSignatures } from '../../adapters/system/inbound-signatures';
@@ -25,13 +25,14 @@ import { ListWebhookEndpointsAsOperator } from '../../application/webhooks/list-
 import { ReceiveInboundWebhook } from '../../application/webhooks/receive-inbound-webhook';
 import { ResealSecrets } from '../../application/webhooks/reseal-secrets';
 import { ReplayInboundDelivery } from '../../application/webhooks/replay-inbound-delivery';
+import { ResolveWebhookEndpointId } from '../../application/webhooks/resolve-webhook-endpoint-id';
 import { SetWebhookVerifyToken } from '../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpoint } from '../../application/webhooks/update-webhook-endpoint';
 import { UpdateWebhookEndpointAsOperator } from '../../application/webhooks/update-webhook-endpoint-as-operator';
 import { VerifyTokenHasher } from '../../application/webhooks/verify-token-hasher';
 import { ResealInboxCredentials } from '../../application/whatsapp/reseal-inbox-credentials';
 import { ProjectRepository } from '../../domain/projects/project-repository';
-import { wiring } from '../binding';
+import { Later, wiring } from '../binding';
 import { Config } from '../config';
 import { DemoSeed, TOKENS } from '../tokens';
 import { DEAL_TOKENS } from './deals';
@@ -185,17 +186,22 @@ export const webhooksContext = new ContainerModule(({ bind }) => {
       },
     [projects, CreateWebhookEndpoint, ReceiveInboundWebhook],
   );
-  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(webhookCommands, [
-    later(
-      services({
-        create: CreateWebhookEndpoint,
-        list: ListWebhookEndpointsAsOperator,
-        deliveries: ListInboundDeliveries,
-        replay: ReplayInboundDelivery,
-        update: UpdateWebhookEndpointAsOperator,
-        verifyToken: SetWebhookVerifyToken,
-      }),
-    ),
-  ]);
+  singleton(ResolveWebhookEndpointId, [endpoints]);
+  const webhookCommandServices = later(
+    services({
+      create: CreateWebhookEndpoint,
+      list: ListWebhookEndpointsAsOperator,
+      deliveries: ListInboundDeliveries,
+      replay: ReplayInboundDelivery,
+      update: UpdateWebhookEndpointAsOperator,
+      verifyToken: SetWebhookVerifyToken,
+      resolveEndpoint: ResolveWebhookEndpointId,
+    }),
+  );
+  bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(
+    (uc: Later<Omit<WebhookCommandUseCases, 'publicBaseUrl'>>, config: Later<Config>) =>
+      webhookCommands(() => ({ ...uc(), publicBaseUrl: config().publicBaseUrl })),
+    [webhookCommandServices, later<Config>(TOKENS.Config)],
+  );
   bind<CliCommand[]>(TOKENS.CliCommands).toResolvedValue(secretCommands, [later(services({ resealSecrets: ResealSecrets }))]);
 });

@@ -4,8 +4,9 @@ import { Container } from 'inversify';
 import { CliCommand, humanText, parseCommandLine, runCli } from '../../adapters/cli/cli';
 import { operatorCommands } from '../../bootstrap/cli-main';
 import { Runtime } from '../../bootstrap/container';
+import { CONTEXTS } from '../../bootstrap/contexts';
 
-const COMMANDS = operatorCommands(new Container(), (): Runtime => {
+const COMMANDS = operatorCommands(null, (): Runtime => {
   throw new Error('no runtime in these tests');
 });
 
@@ -50,6 +51,17 @@ const isJson = (text: string) => {
 };
 
 describe('workspace-admin command line', () => {
+  it('declares, without a runtime, exactly the commands the contexts bind, in their order and as they bind them', () => {
+    const contexts = new Container();
+    contexts.loadSync(...CONTEXTS);
+    const bound = operatorCommands(contexts, (): Runtime => {
+      throw new Error('no runtime in these tests');
+    });
+    const shape = (c: CliCommand) => JSON.stringify([c.name, c.description, c.flags, c.example, c.columns, c.failed !== undefined]);
+    expect(COMMANDS.map(shape)).to.deep.equal(bound.map(shape));
+    expect(COMMANDS.map((c) => c.name)).to.include.members(['team list', 'webhook create', 'workflow list', 'workflow delete']);
+  });
+
   it('declares every command with a description, its flags and an example the declaration accepts', () => {
     const names = COMMANDS.map((c) => c.name);
     expect(new Set(names).size, 'names are unique').to.equal(names.length);
@@ -203,10 +215,12 @@ describe('workspace-admin command line', () => {
     }
   });
 
-  it('reads every id one way: declared as an id, refused unless a UUID, read only as one, in lower case', () => {
+  it('reads every id one way: declared as an id, refused unless a UUID (or, for an endpoint, its endpoint_id), read only as one, in lower case', () => {
     for (const c of COMMANDS) {
       for (const f of c.flags) {
-        if (/ID$/.test(f.value ?? '')) expect(f.type, `${c.name} --${f.name}`).to.equal('uuid');
+        if (f.name === 'endpoint')
+          expect([f.type, f.value, f.format?.test('wh_x')], `${c.name} --${f.name}`).to.deep.equal(['string', 'ID', true]);
+        else if (/ID$/.test(f.value ?? '')) expect(f.type, `${c.name} --${f.name}`).to.equal('uuid');
       }
     }
     const line = parseCommandLine(['key', 'list', '--team', TEAM.toUpperCase()], COMMANDS);

@@ -210,14 +210,14 @@ forEachHttpBackend(
         ]);
     });
 
-    it('webhook list: id, endpoint_id, name, is_active, action_type, created_at, never a secret or its hash', async () => {
+    it('webhook list: id, endpoint_id, name, is_active, action_type, created_at, inbound_url, never a secret or its hash', async () => {
       const { teamId, endpoint } = await world();
       const endpoints = await walk(['webhook', 'list', '--team', teamId], 1);
       newestFirst(endpoints);
       expect(endpoints.map((e) => e.name)).to.deep.equal(['Open form', 'Form']);
       expect(endpoints[1]).to.include({ id: endpoint.id, endpoint_id: endpoint.endpoint_id, is_active: true, action_type: 'create_lead' });
       for (const e of endpoints)
-        expect(Object.keys(e)).to.deep.equal(['id', 'endpoint_id', 'name', 'is_active', 'action_type', 'created_at']);
+        expect(Object.keys(e)).to.deep.equal(['id', 'endpoint_id', 'name', 'is_active', 'action_type', 'created_at', 'inbound_url']);
     });
 
     it('webhook deliveries: newest first, a page at a time, each delivery once', async () => {

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import supertest from 'supertest';
 import { loadConfig } from '../../bootstrap/config';
 import { buildRuntime } from '../../bootstrap/container';
@@ -247,6 +247,41 @@ describe('workspace-admin', function () {
       err: 'error: unknown option --bogus for "team create"; see workspace-admin team create --help',
     });
     expect(admin('team', 'bogus')).to.include({ code: 1, out: '', err: 'error: unknown command "team bogus"; see workspace-admin --help' });
+  });
+
+  it('prints help and refuses a command line without loading a context, the HTTP layer, a framework or a driver', () => {
+    // A hook required before the binary writes down, as the process exits, every module it loaded.
+    const hook = join(dir, 'record-modules.js');
+    const record = join(dir, 'modules.json');
+    writeFileSync(
+      hook,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify(Object.keys(require.cache))));`,
+    );
+    const loaded = (...args: string[]): string[] => {
+      spawnSync(process.execPath, ['--require', hook, BIN, ...args], { env, encoding: 'utf8' });
+      return (JSON.parse(readFileSync(record, 'utf8')) as string[]).map((path) => path.split(sep).join('/'));
+    };
+    const HEAVY =
+      /\/dist\/(bootstrap\/contexts|bootstrap\/container|adapters\/http|adapters\/persistence|application)\/|\/node_modules\/(inversify|@inversifyjs|knex|pg|better-sqlite3|koa|@koa|@sinclair|ajv|pino|prom-client|ioredis|libphonenumber-js)\//;
+    for (const args of [
+      ['--help'],
+      ['webhook', 'create', '--help'],
+      ['help', 'workflow'],
+      ['team', 'bogus'],
+      ['workflow', 'delete', '--team', 'x'],
+    ]) {
+      const modules = loaded(...args);
+      expect(
+        modules.some((m) => m.endsWith('/dist/bootstrap/cli-main.js')),
+        args.join(' '),
+      ).to.equal(true);
+      expect(
+        modules.filter((m) => HEAVY.test(m)),
+        args.join(' '),
+      ).to.deep.equal([]);
+    }
+    // A command that runs loads them, its context among them.
+    expect(loaded('team', 'list', '--limit', '1').some((m) => m.endsWith('/dist/bootstrap/contexts/teams.js'))).to.equal(true);
   });
 
   it('lists teams as a table, or as JSON with --json', () => {

@@ -1,4 +1,6 @@
 import { CreateWorkflow } from '../../../application/deals/create-workflow';
+import { DeleteWorkflow } from '../../../application/deals/delete-workflow';
+import { ListWorkflows } from '../../../application/deals/list-workflows';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
 import { ListWorkflowRuns } from '../../../application/deals/list-workflow-runs';
 import { WORKFLOW_EVENTS } from '../../../domain/deals/workflow';
@@ -29,6 +31,8 @@ export const presentWorkflowRun = (r: WorkflowRunData) => ({
 
 export interface WorkflowCommandUseCases {
   create: CreateWorkflow;
+  list: ListWorkflows;
+  delete: DeleteWorkflow;
   runs: ListWorkflowRuns;
   dispatch: DispatchDealEvents;
 }
@@ -60,6 +64,21 @@ export function workflowCommands(uc: () => WorkflowCommandUseCases): CliCommand[
             config: a.json('config', true),
           }),
         ),
+    },
+    {
+      name: 'workflow list',
+      description: "List a team's workflows, newest first: the event that runs each, its action and config, whether it is active.",
+      flags: [TEAM_FLAG, ...PAGE_FLAGS],
+      example: 'workspace-admin workflow list --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b',
+      columns: ['id', 'event', 'action', 'is_active', 'created_at', 'config'],
+      run: async (a) => listOutput(await uc().list.execute(a.team(), pageArgs(a)), presentWorkflow),
+    },
+    {
+      name: 'workflow delete',
+      description: "Delete a team's workflow: it no longer runs nor is listed, and the runs it made stay listed by workflow runs.",
+      flags: [TEAM_FLAG, { name: 'id', type: 'uuid', required: true, value: 'ID', description: "The workflow's id (from workflow list)." }],
+      example: 'workspace-admin workflow delete --team 019a2b3c-4d5e-7f60-8a1b-2c3d4e5f6a7b --id 019a2b40-3333-7000-8000-00000000e001',
+      run: async (a) => ({ ...(await uc().delete.execute(a.team(), { id: a.uuid('id') })), deleted: true }),
     },
     {
       name: 'workflow runs',

@@ -1,13 +1,20 @@
 import { ListEventSubscriptions } from '../../../application/events/list-event-subscriptions';
 import { ListEventDeliveries } from '../../../application/events/subscription-deliveries';
-import { presentDelivery } from '../../http/events/present-event';
-import { presentEventSubscription } from '../../http/events/present-event-subscription';
 import { CliCommand, TEAM_FLAG } from '../cli';
 
 export interface EventCommandUseCases {
   subscriptions: ListEventSubscriptions;
   deliveries: ListEventDeliveries;
 }
+
+/** Loaded when a command runs: declaring the commands (for help) loads no HTTP schema. */
+const presenters = () =>
+  Promise.resolve({
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a command runs, as said above
+    ...(require('../../http/events/present-event') as typeof import('../../http/events/present-event')),
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a command runs, as said above
+    ...(require('../../http/events/present-event-subscription') as typeof import('../../http/events/present-event-subscription')),
+  });
 
 /** The most of a list one command prints (a team has at most EVENT_SUBSCRIPTIONS_PER_TEAM subscriptions). */
 const MAX = 100;
@@ -24,7 +31,7 @@ export function eventCommands(uc: () => EventCommandUseCases): CliCommand[] {
         const page = await uc().subscriptions.execute(a.team(), {
           query: { page: 1, limit: MAX, sort: { field: 'created_at', descending: true } },
         });
-        return { data: page.items.map(presentEventSubscription), next_cursor: null };
+        return { data: page.items.map((await presenters()).presentEventSubscription), next_cursor: null };
       },
     },
     {
@@ -47,7 +54,7 @@ export function eventCommands(uc: () => EventCommandUseCases): CliCommand[] {
           status,
           query: { page: 1, limit, sort: { field: 'created_at', descending: true } },
         });
-        return { data: page.items.map(presentDelivery), next_cursor: null };
+        return { data: page.items.map((await presenters()).presentDelivery), next_cursor: null };
       },
     },
   ];

@@ -6,7 +6,6 @@ import { RunImports } from '../../../application/imports/run-imports';
 import { ImportData, processedOf } from '../../../domain/imports/import';
 import { ImportResource } from '../../../domain/imports/import-rows';
 import { ValidationFailed } from '../../../domain/shared/errors';
-import { presentImport, presentImportRow } from '../../http/imports/present-import';
 import { CliCommand, TEAM_FLAG } from '../cli';
 
 export interface ImportCommandUseCases {
@@ -14,6 +13,11 @@ export interface ImportCommandUseCases {
   run: RunImports;
   rows: ListImportRows;
 }
+
+/** Loaded when a command runs: declaring the commands (for help) loads no HTTP schema. */
+const presenters = () =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a command runs, as said above
+  Promise.resolve(require('../../http/imports/present-import') as typeof import('../../http/imports/present-import'));
 
 /** The failed rows the report lists (the rest are read with GET /imports/:id/rows?status=failed). */
 const REPORTED_FAILURES = 50;
@@ -117,6 +121,7 @@ export function importCommands(uc: () => ImportCommandUseCases, progress: Progre
           status: 'failed',
           query: { page: 1, limit: REPORTED_FAILURES, sort: { field: 'line', descending: false } },
         });
+        const { presentImport, presentImportRow } = await presenters();
         return { ...presentImport(ended), failed_rows: failed.items.map(presentImportRow) };
       },
       // An import that failed (its rows done so far are kept and counted) exits 1; failed rows alone do not.

@@ -4,8 +4,6 @@ import { CreatePipeline } from '../../../application/projects/create-pipeline';
 import { DeactivateCompany } from '../../../application/projects/deactivate-company';
 import { DeactivateLead } from '../../../application/projects/deactivate-lead';
 import { ColumnInput } from '../../../domain/projects/pipeline';
-import { presentCompany, presentLead } from '../../http/projects/present-lead';
-import { presentPipeline } from '../../http/projects/present-pipeline';
 import { CliCommand } from '../cli';
 
 export interface ProjectCommandUseCases {
@@ -17,6 +15,15 @@ export interface ProjectCommandUseCases {
 }
 
 /** What `project archive` prints, as docs/operations.md documents it. */
+/** Loaded when a command runs: declaring the commands (for help) loads no HTTP schema. */
+const presenters = () =>
+  Promise.resolve({
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a command runs, as said above
+    ...(require('../../http/projects/present-lead') as typeof import('../../http/projects/present-lead')),
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a command runs, as said above
+    ...(require('../../http/projects/present-pipeline') as typeof import('../../http/projects/present-pipeline')),
+  });
+
 const presentArchivedProject = (p: ArchivedProject) => ({ id: p.id, archived_at: p.archivedAt });
 
 const id = (what: string) => ({ name: 'id', type: 'uuid', required: true, value: 'ID', description: `The ${what}'s id.` }) as const;
@@ -48,7 +55,7 @@ export function projectCommands(uc: () => ProjectCommandUseCases): CliCommand[] 
       ],
       example: `workspace-admin pipeline create --project ${EXAMPLE_PROJECT} --name Vendas --columns '[{"slug":"novo","title":"Novo","outcome":"open"},{"slug":"ganho","title":"Ganho","outcome":"won"}]'`,
       run: async (a) =>
-        presentPipeline(
+        (await presenters()).presentPipeline(
           await uc().createPipeline.execute({
             projectId: a.uuid('project'),
             name: a.required('name'),
@@ -62,21 +69,22 @@ export function projectCommands(uc: () => ProjectCommandUseCases): CliCommand[] 
       description: 'Add a company to a project (its leads can belong to it).',
       flags: [PROJECT, { name: 'name', type: 'string', required: true, value: 'NAME', description: "The company's name." }],
       example: `workspace-admin company create --project ${EXAMPLE_PROJECT} --name "Padaria Pão Quente"`,
-      run: async (a) => presentCompany(await uc().createCompany.execute({ projectId: a.uuid('project'), name: a.required('name') })),
+      run: async (a) =>
+        (await presenters()).presentCompany(await uc().createCompany.execute({ projectId: a.uuid('project'), name: a.required('name') })),
     },
     {
       name: 'company deactivate',
       description: 'Deactivate a company.',
       flags: [id('company')],
       example: 'workspace-admin company deactivate --id 019a2b3c-9999-7000-8000-00000000e001',
-      run: async (a) => presentCompany(await uc().deactivateCompany.execute({ id: a.uuid('id') })),
+      run: async (a) => (await presenters()).presentCompany(await uc().deactivateCompany.execute({ id: a.uuid('id') })),
     },
     {
       name: 'lead deactivate',
       description: 'Deactivate a project lead.',
       flags: [id('lead')],
       example: 'workspace-admin lead deactivate --id 019a2b3c-9999-7000-8000-00000000f001',
-      run: async (a) => presentLead(await uc().deactivateLead.execute({ id: a.uuid('id') })),
+      run: async (a) => (await presenters()).presentLead(await uc().deactivateLead.execute({ id: a.uuid('id') })),
     },
   ];
 }

@@ -2,19 +2,16 @@ import { CreateWebhookEndpoint } from '../../../application/webhooks/create-webh
 import { ListInboundDeliveries } from '../../../application/webhooks/list-inbound-deliveries';
 import { ListWebhookEndpointsAsOperator } from '../../../application/webhooks/list-webhook-endpoints-as-operator';
 import { ReplayInboundDelivery } from '../../../application/webhooks/replay-inbound-delivery';
+import { ResolveWebhookEndpointId } from '../../../application/webhooks/resolve-webhook-endpoint-id';
 import { SetWebhookVerifyToken } from '../../../application/webhooks/set-webhook-verify-token';
 import { UpdateWebhookEndpointAsOperator } from '../../../application/webhooks/update-webhook-endpoint-as-operator';
 import { ValidationFailed } from '../../../domain/shared/errors';
+import { isUuid } from '../../../domain/shared/values';
+import { isEndpointId } from '../../../domain/webhooks/endpoint-id';
 import { WebhookEndpointUpdate } from '../../../application/webhooks/update-webhook-endpoint';
-import {
-  INBOUND_ACTION_TYPES,
-  INBOUND_AUTH_MODES,
-  InboundAuthMode,
-  WebhookEndpointData,
-  isInboundActionType,
-} from '../../../domain/webhooks/webhook-endpoint';
-import { presentInboundDelivery, presentUpdatedWebhookEndpoint } from '../../http/webhooks/present-webhook';
-import { CliArgs, CliCommand, TEAM_FLAG } from '../cli';
+import { INBOUND_ACTION_TYPES, INBOUND_AUTH_MODES, InboundAuthMode, isInboundActionType } from '../../../domain/webhooks/endpoint-kinds';
+import type { WebhookEndpointData } from '../../../domain/webhooks/webhook-endpoint';
+import { CliArgs, CliCommand, CliFlag, TEAM_FLAG } from '../cli';
 import { PAGE_FLAGS, listOutput, pageArgs } from '../pages';
 
 export interface WebhookCommandUseCases {
@@ -24,25 +21,43 @@ export interface WebhookCommandUseCases {
   replay: ReplayInboundDelivery;
   update: UpdateWebhookEndpointAsOperator;
   verifyToken: SetWebhookVerifyToken;
+  resolveEndpoint: ResolveWebhookEndpointId;
+  /** Where the API is reached from outside (PUBLIC_BASE_URL, or the listening address), without a trailing slash. */
+  publicBaseUrl: string;
 }
 
+/** The URL a source posts its payloads to. */
+export const inboundUrl = (publicBaseUrl: string, endpointId: string): string =>
+  `${publicBaseUrl}/api/v1/webhooks/inbound/${encodeURIComponent(endpointId)}`;
+
+/** Loaded when a command runs: declaring the commands (for help) loads no HTTP schema. */
+const presenters = () =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a command runs, as said above
+  Promise.resolve(require('../../http/webhooks/present-webhook') as typeof import('../../http/webhooks/present-webhook'));
+
 /** A listed endpoint: never the hash of its secret or of its verify token. */
-const presentListedEndpoint = (e: WebhookEndpointData) => ({
+const presentListedEndpoint = (e: WebhookEndpointData, publicBaseUrl: string) => ({
   id: e.id,
   endpoint_id: e.endpointId,
   name: e.name,
   is_active: e.isActive,
   action_type: e.actionType,
   created_at: e.createdAt,
+  inbound_url: inboundUrl(publicBaseUrl, e.endpointId),
 });
 
-const ENDPOINT = {
+/** Names an endpoint by either of its ids: the administration id, or the public endpoint_id of its inbound URL. */
+const ENDPOINT: CliFlag = {
   name: 'endpoint',
-  type: 'uuid',
+  type: 'string',
   required: true,
   value: 'ID',
-  description: "The endpoint's administration id (the id of webhook list, not its endpoint_id).",
-} as const;
+  format: { test: (text) => isUuid(text) || isEndpointId(text), takes: "an endpoint's id (a UUID) or its endpoint_id (wh_…)" },
+  description: 'The endpoint: its id or its endpoint_id (both printed by webhook create and webhook list).',
+};
+
+/** The administration id of the endpoint `--endpoint` names. */
+const endpointOf = (uc: WebhookCommandUseCases, a: CliArgs): Promise<string> => uc.resolveEndpoint.execute(a.required('endpoint'));
 const AUTH_FLAGS = [
   {
     name: 'auth',
@@ -76,7 +91,8 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
   return [
     {
       name: 'webhook create',
-      description: 'Create an inbound webhook endpoint that turns payloads into leads or deals; its secret is printed only here.',
+      description:
+        'Create an inbound webhook endpoint that turns payloads into leads or deals; prints the URL to post to, and its secret (only here).',
       flags: [
         TEAM_FLAG,
         { name: 'name', type: 'string', required: true, value: 'NAME', description: "The endpoint's name." },
@@ -125,7 +141,12 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
           signingSecret: a.optional('signing-secret'),
           fields: { project: 'project', pipeline: 'pipeline', column: 'column', signingSecret: 'signing-secret', authMode: 'auth' },
         });
-        return { id: created.endpoint.id, endpoint_id: created.endpoint.endpointId, secret: created.secret };
+        return {
+          id: created.endpoint.id,
+          endpoint_id: created.endpoint.endpointId,
+          inbound_url: inboundUrl(uc().publicBaseUrl, created.endpoint.endpointId),
+          secret: created.secret,
+        };
       },
     },
     {
@@ -134,7 +155,7 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       flags: [TEAM_FLAG, ...PAGE_FLAGS],
       example: `workspace-admin webhook list --team ${EXAMPLE_TEAM}`,
       columns: ['id', 'endpoint_id', 'name', 'is_active', 'action_type', 'created_at'],
-      run: async (a) => listOutput(await uc().list.execute(a.team(), pageArgs(a)), presentListedEndpoint),
+      run: async (a) => listOutput(await uc().list.execute(a.team(), pageArgs(a)), (e) => presentListedEndpoint(e, uc().publicBaseUrl)),
     },
     {
       name: 'webhook update',
@@ -162,11 +183,11 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
           signingSecret: a.optional('signing-secret'),
         };
         const updated = await uc().update.execute({
-          id: a.uuid('endpoint'),
+          id: await endpointOf(uc(), a),
           changes,
           fields: { authMode: 'auth', signingSecret: 'signing-secret' },
         });
-        const { secret_token, ...endpoint } = presentUpdatedWebhookEndpoint(updated);
+        const { secret_token, ...endpoint } = (await presenters()).presentUpdatedWebhookEndpoint(updated);
         return secret_token === undefined ? endpoint : { ...endpoint, secret: secret_token };
       },
     },
@@ -182,7 +203,8 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       run: async (a) => {
         const clear = a.flag('clear');
         if (clear === a.given('token')) throw new ValidationFailed('Give --token T, or --clear', 'token');
-        const endpoint = await uc().verifyToken.execute({ webhookId: a.uuid('endpoint'), token: clear ? null : a.required('token') });
+        const webhookId = await endpointOf(uc(), a);
+        const endpoint = await uc().verifyToken.execute({ webhookId, token: clear ? null : a.required('token') });
         return { id: endpoint.id, endpoint_id: endpoint.endpointId, has_verify_token: endpoint.verifyTokenHash !== null };
       },
     },
@@ -193,16 +215,20 @@ export function webhookCommands(uc: () => WebhookCommandUseCases): CliCommand[] 
       example: `workspace-admin webhook deliveries --endpoint ${EXAMPLE_ENDPOINT} --limit 20`,
       columns: ['id', 'received_at', 'status', 'attempts', 'entity_type', 'entity_id', 'error'],
       run: async (a) =>
-        listOutput(await uc().deliveries.execute({ webhookId: a.uuid('endpoint'), ...pageArgs(a) }), presentInboundDelivery),
+        listOutput(
+          await uc().deliveries.execute({ webhookId: await endpointOf(uc(), a), ...pageArgs(a) }),
+          (await presenters()).presentInboundDelivery,
+        ),
     },
     {
       name: 'webhook replay',
-      description: 'Process a failed delivery again, as received; prints it with its new outcome.',
+      description: 'Process a failed delivery again, as received; prints it with its new outcome (exit status 1 when it fails again).',
       flags: [
         { name: 'id', type: 'uuid', required: true, value: 'DELIVERY_ID', description: "The delivery's id (from webhook deliveries)." },
       ],
       example: 'workspace-admin webhook replay --id 019a2b3f-2222-7000-8000-00000000d001',
-      run: async (a) => presentInboundDelivery(await uc().replay.execute({ id: a.uuid('id') })),
+      run: async (a) => (await presenters()).presentInboundDelivery(await uc().replay.execute({ id: a.uuid('id') })),
+      failed: (result) => (result as { status?: string }).status === 'failed',
     },
   ];
 }

@@ -12,7 +12,7 @@ forEachHttpBackend(
     };
     const cli = (...argv: string[]) => webhookCli(env().runtime, argv);
 
-    it('creates an endpoint and prints { id, endpoint_id, secret }; the secret admits payloads', async () => {
+    it('creates an endpoint and prints { id, endpoint_id, inbound_url, secret }; the secret admits payloads', async () => {
       const { teamId, auth, projectId, pipeline } = await setUp();
       const res = await cli(
         'webhook',
@@ -33,7 +33,7 @@ forEachHttpBackend(
         '{"full_name":"lead.nome","metadata.origem":"origem"}',
       );
       expect(res.code, res.err).to.equal(0);
-      expect(Object.keys(res.json).sort()).to.deep.equal(['endpoint_id', 'id', 'secret']);
+      expect(Object.keys(res.json).sort()).to.deep.equal(['endpoint_id', 'id', 'inbound_url', 'secret']);
       expect(res.json.secret).to.match(/^whsec_/);
       const read = (await env().request.get(`/api/v1/webhooks/${res.json.id}`).set(auth)).body.data;
       expect(read).to.include({ endpoint_id: res.json.endpoint_id, target_column_id: 'proposta', action_type: 'create_deal' });
@@ -149,11 +149,11 @@ forEachHttpBackend(
       expect(list.json.data[1].received_at).to.match(/Z$/);
       const unknown = '0190a000-0000-7000-8000-000000000000';
       expect((await cli('webhook', 'deliveries', '--endpoint', unknown)).code).to.equal(1);
-      expect((await cli('webhook', 'deliveries', '--endpoint', created.endpoint_id)).code).to.equal(1);
+      expect((await cli('webhook', 'deliveries', '--endpoint', created.endpoint_id)).json).to.deep.equal(list.json);
       expect((await cli('webhook', 'replay', '--id', unknown)).code).to.equal(1);
-      // A refused payload replays to the same refusal, recorded as a new attempt.
+      // A refused payload replays to the same refusal, recorded as a new attempt: printed, and exit status 1.
       const replay = await cli('webhook', 'replay', '--id', list.json.data[0].id);
-      expect(replay.code).to.equal(0);
+      expect(replay.code).to.equal(1);
       expect(replay.json).to.include({ status: 'failed', attempts: 2 });
     });
   },

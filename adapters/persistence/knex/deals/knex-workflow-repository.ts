@@ -48,17 +48,30 @@ export class KnexWorkflowRepository implements WorkflowRepository {
     });
   }
 
+  /** The team's workflows that are not deleted. */
+  private ofTeam(team: TeamContext) {
+    return this.database.db('workflows').where({ team_id: team.teamId }).whereNull('deleted_at');
+  }
+
   async findById(team: TeamContext, id: string): Promise<WorkflowData | null> {
-    const row = await this.database.db('workflows').where({ team_id: team.teamId, id }).first<Row | undefined>();
+    const row = await this.ofTeam(team).where({ id }).first<Row | undefined>();
     return row ? workflowFromRow(row) : null;
   }
 
   async listForEvent(team: TeamContext, event: WorkflowEvent): Promise<WorkflowData[]> {
-    const rows = await this.database
-      .db('workflows')
-      .where({ team_id: team.teamId, event, is_active: true })
+    const rows = await this.ofTeam(team)
+      .where({ event, is_active: true })
       .orderBy([{ column: 'created_at' }, { column: 'id' }]);
     return rows.map(workflowFromRow);
+  }
+
+  list(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WorkflowData>> {
+    return newestFirstPage(this.ofTeam(team), 'created_at', query, workflowFromRow);
+  }
+
+  async delete(team: TeamContext, id: string, at: string): Promise<boolean> {
+    const changed = await this.ofTeam(team).where({ id }).update({ deleted_at: at, is_active: false, updated_at: at });
+    return changed > 0;
   }
 }
 

@@ -37,6 +37,7 @@ import * as m20261203000100 from './20261203000100_audit_trail';
 import * as m20261203000200 from './20261203000200_raw_payload_retention';
 import * as m20261203000300 from './20261203000300_privacy_erasures';
 import * as m20261203000500 from './20261203000500_message_events_without_raw';
+import * as m20261204000300 from './20261204000300_deleted_workflows';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '20261203000200_raw_payload_retention': m20261203000200,
   '20261203000300_privacy_erasures': m20261203000300,
   '20261203000500_message_events_without_raw': m20261203000500,
+  '20261204000300_deleted_workflows': m20261204000300,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -9,10 +9,20 @@ import { MemoryStore } from '../shared/memory-store';
 const byCreation = <T extends { createdAt: string; id: string }>(a: T, b: T) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
+/** A stored workflow: its data, and when it was deleted (the row is kept for the runs that name it). */
+type StoredWorkflow = WorkflowData & { deletedAt?: string };
+
+const dataOf = ({ deletedAt: _, ...data }: StoredWorkflow): WorkflowData => data;
+
 export class MemoryWorkflowRepository implements WorkflowRepository {
   constructor(private readonly store: MemoryStore) {}
   private get rows() {
-    return this.store.table<WorkflowData>('workflows');
+    return this.store.table<StoredWorkflow>('workflows');
+  }
+
+  /** The team's workflows that are not deleted. */
+  private ofTeam(team: TeamContext): StoredWorkflow[] {
+    return this.rows.filter((w) => w.teamId === team.teamId && w.deletedAt === undefined);
   }
 
   async insert(workflow: WorkflowData): Promise<void> {
@@ -21,11 +31,26 @@ export class MemoryWorkflowRepository implements WorkflowRepository {
 
   async findById(team: TeamContext, id: string): Promise<WorkflowData | null> {
     const w = this.rows.get(id);
-    return w && w.teamId === team.teamId ? w : null;
+    return w && w.teamId === team.teamId && w.deletedAt === undefined ? dataOf(w) : null;
   }
 
   async listForEvent(team: TeamContext, event: WorkflowEvent): Promise<WorkflowData[]> {
-    return this.rows.filter((w) => w.teamId === team.teamId && w.event === event && w.isActive).sort(byCreation);
+    return this.ofTeam(team)
+      .filter((w) => w.event === event && w.isActive)
+      .sort(byCreation)
+      .map(dataOf);
+  }
+
+  async list(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WorkflowData>> {
+    const page = newestFirstPageOf(this.ofTeam(team), query, (w) => ({ at: w.createdAt, id: w.id }));
+    return { ...page, items: page.items.map(dataOf) };
+  }
+
+  async delete(team: TeamContext, id: string, at: string): Promise<boolean> {
+    const w = this.rows.get(id);
+    if (!w || w.teamId !== team.teamId || w.deletedAt !== undefined) return false;
+    this.rows.set(id, { ...w, isActive: false, updatedAt: at, deletedAt: at });
+    return true;
   }
 }
 

@@ -243,6 +243,15 @@ export class FakeWorkflows extends MapStore<WorkflowData> implements WorkflowRep
   async listForEvent(team: TeamContext, event: string): Promise<WorkflowData[]> {
     return [...this.rows.values()].filter((w) => w.teamId === team.teamId && w.event === event && w.isActive);
   }
+  /** The first page only (no unit test pages workflows). */
+  async list(team: TeamContext, query: KeysetQuery): Promise<KeysetPage<WorkflowData>> {
+    const items = [...this.rows.values()].filter((w) => w.teamId === team.teamId).reverse();
+    return { items: items.slice(0, query.limit), next: null };
+  }
+  async delete(team: TeamContext, id: string): Promise<boolean> {
+    const w = this.rows.get(id);
+    return w !== undefined && w.teamId === team.teamId && this.rows.delete(id);
+  }
 }
 
 export class FakeRuns extends MapStore<WorkflowRunData> implements WorkflowRunRepository {
