@@ -222,7 +222,7 @@ export class KnexClientRepository implements ClientRepository {
     keys: { cpfs: readonly string[]; cnpjs: readonly string[]; emails: readonly string[] },
   ): Promise<ClientData[]> {
     const base = () => this.database.db('clients').where({ team_id: team.teamId });
-    const lookups: Promise<Row[]>[] = [];
+    const lookups: PromiseLike<Row[]>[] = [];
     if (keys.cpfs.length)
       lookups.push(
         base()
@@ -245,7 +245,9 @@ export class KnexClientRepository implements ClientRepository {
       );
     }
     const byId = new Map<string, ClientData>();
-    for (const rows of await Promise.all(lookups)) for (const row of rows) byId.set(row.id as string, fromRow(row));
+    // One after the other: inside a transaction they share one connection, where pg queues concurrent queries
+    // (and warns that version 9 will refuse them).
+    for (const lookup of lookups) for (const row of await lookup) byId.set(row.id as string, fromRow(row));
     return [...byId.values()].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
   }
 
