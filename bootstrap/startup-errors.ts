@@ -60,7 +60,8 @@ const shellWord = (word: string): string => (/^[A-Za-z0-9_.,:/@%+=-]+$/.test(wor
 /** Where a PostgreSQL URL points, as far as the URL says (`pg` fills the rest from PG* variables and the defaults). */
 function pgTarget(databaseUrl: string): { host: string; port: string; user?: string; database?: string } {
   const url = new URL(databaseUrl);
-  const host = decodeURIComponent(url.hostname) || url.searchParams.get('host') || 'localhost';
+  // An IPv6 address comes in brackets, which createdb's -h does not take.
+  const host = decodeURIComponent(url.hostname).replace(/^\[(.*)\]$/, '$1') || url.searchParams.get('host') || 'localhost';
   const port = url.port || '5432';
   const user = decodeURIComponent(url.username) || undefined;
   const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || undefined;
@@ -74,7 +75,8 @@ function postgresFailure(code: string, message: string, databaseUrl: string): st
   switch (code) {
     case '3D000': {
       // invalid_catalog_name: the server answers, the database is not there.
-      const name = database ?? /database "(.*)" does not exist/.exec(message)?.[1] ?? '<name>';
+      // The server names the database it looked for; the URL may leave it to pg's default (the user's name).
+      const name = /database "(.*)" does not exist/.exec(message)?.[1] ?? database ?? '<name>';
       const command = ['createdb', '-h', host, '-p', port, ...(user ? ['-U', user] : []), name].map(shellWord).join(' ');
       return `Database "${name}" does not exist on ${where}. Create it with: ${command}`;
     }
@@ -126,7 +128,11 @@ function sqliteFailure({ code, message, syscall }: { code: string; message: stri
 export function databaseFailure(err: unknown, databaseUrl: string): string | undefined {
   const found = codedError(err);
   if (!found) return undefined;
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return postgresFailure(found.code, found.message, databaseUrl);
-  if (databaseUrl.startsWith('sqlite:')) return sqliteFailure(found, databaseUrl.slice('sqlite:'.length));
+  try {
+    if (/^postgres(ql)?:\/\//.test(databaseUrl)) return postgresFailure(found.code, found.message, databaseUrl);
+    if (databaseUrl.startsWith('sqlite:')) return sqliteFailure(found, databaseUrl.slice('sqlite:'.length));
+  } catch {
+    // A URL that cannot be read again (a malformed escape): the error keeps its stack rather than hiding it.
+  }
   return undefined;
 }

@@ -39,6 +39,12 @@ describe('Start-up errors: the database', () => {
     );
   });
 
+  it("takes the database's name from the server when the URL leaves it out, and an IPv6 host without brackets", () => {
+    expect(databaseFailure(pgError('3D000', 'database "vendedor" does not exist'), 'postgres://vendedor@[::1]:5433')).to.equal(
+      'Database "vendedor" does not exist on ::1:5433. Create it with: createdb -h ::1 -p 5433 -U vendedor vendedor',
+    );
+  });
+
   it('never repeats the password of the URL', () => {
     const url = 'postgres://app:Segredo%21123@127.0.0.1:5432/crm';
     const errors = [
