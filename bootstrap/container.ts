@@ -27,7 +27,7 @@ import { Config, StorageKind, storageKindOf } from './config';
 import { CONTEXTS } from './contexts';
 import { WHATSAPP_TOKENS } from './contexts/whatsapp';
 import { bindRateLimiters } from './rate-limits';
-import { knexStorage } from './storage/knex';
+import { knexLog, knexStorage } from './storage/knex';
 import { memoryStorage } from './storage/memory';
 import { TOKENS } from './tokens';
 import { mkdirSync } from 'node:fs';
@@ -157,7 +157,7 @@ export function buildRuntime(config: Config): Runtime {
       const file = config.databaseUrl.slice('sqlite:'.length);
       if (file && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     }
-    knex = createKnex(config.databaseUrl, { schema: config.databaseSchema, poolMax: config.databasePoolMax });
+    knex = createKnex(config.databaseUrl, { schema: config.databaseSchema, poolMax: config.databasePoolMax, log: knexLog(logger) });
     database = new KnexDatabase(
       knex,
       storage,

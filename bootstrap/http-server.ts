@@ -1,5 +1,5 @@
 import { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
+import { Socket, createServer } from 'node:net';
 import { refuseClientError } from '../adapters/http/client-errors';
 import { Config } from './config';
 
@@ -101,4 +101,17 @@ export function createHttpServer(listener: RequestHandler, settings: HttpServerS
   );
   server.keepAliveTimeout = keepAliveTimeoutOf(settings.headersTimeoutMs);
   return server;
+}
+
+/**
+ * Listens on `port` and `host` and closes again: the error a server would meet there (the port is taken,
+ * the host is not this machine's), or `undefined` when it could listen. The cluster primary asks before it
+ * forks workers, which would otherwise each fail the same way, later and later, before it gave up.
+ */
+export function listenError(port: number, host: string): Promise<NodeJS.ErrnoException | undefined> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => resolve(err));
+    probe.listen(port, host, () => probe.close(() => resolve(undefined)));
+  });
 }

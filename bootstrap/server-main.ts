@@ -8,8 +8,9 @@ import { Runtime, buildRuntime, startBackgroundWork } from './container';
 import { TEAM_TOKENS } from './contexts/teams';
 import { createDemoTeam } from './demo';
 import { buildHttpApp } from './http';
-import { createHttpServer } from './http-server';
+import { createHttpServer, listenError } from './http-server';
 import { startClusterMetrics } from './metrics-cluster';
+import { databaseFailure, listenFailure } from './startup-errors';
 import { TOKENS } from './tokens';
 import { WorkerRestarts } from './worker-restarts';
 
@@ -59,24 +60,6 @@ function printBanner(config: Config, storage: string, demo: Demo | undefined): v
   if (demo) lines.push(...demoLines(demo), `  Try: curl -H "Authorization: Bearer ${demo.key}" ${base}/api/v1/clients`);
   unshownDemo = undefined;
   process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-/** Why the server could not listen, in words that say what to change. */
-function listenFailure(err: NodeJS.ErrnoException, config: Config): string {
-  const where = `port ${config.port} on ${config.host}`;
-  switch (err.code) {
-    case 'EADDRINUSE':
-      return `cannot listen: ${where} is already in use (EADDRINUSE); stop what listens there or set PORT`;
-    case 'EACCES':
-      return `cannot listen: ${where} needs privileges this process lacks (EACCES); use a PORT above 1023`;
-    case 'EADDRNOTAVAIL':
-      return `cannot listen: HOST ${config.host} is not an address of this machine (EADDRNOTAVAIL)`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `cannot listen: HOST ${config.host} does not resolve (${err.code})`;
-    default:
-      return `cannot listen on ${where}: ${err.message}`;
-  }
 }
 
 /** The message a cluster worker sends its primary before it exits for a reason it knows. */
@@ -191,12 +174,28 @@ function serve(runtime: Runtime, onListening?: () => void): void {
   });
 }
 
+/** A failure to start that one line explains (a database that is not there): said without a stack. */
+class StartFailure extends Error {}
+
+/** Runs a step that opens the database; a database it cannot reach or open is said in one line. */
+async function openingDatabase<T>(config: Config, step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    const line = databaseFailure(err, config.databaseUrl);
+    throw line === undefined ? err : new StartFailure(line);
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   if (cluster.isWorker) return serve(buildRuntime({ ...config, clusterWorker: !config.redisUrl }), () => process.send?.(LISTENING));
 
-  const runtime = buildRuntime(config);
-  const demo = await prepare(runtime);
+  // Before the database and any worker: each worker would fail the same way, and be forked again later and later.
+  const cannotListen = await listenError(config.port, config.host);
+  if (cannotListen) return failStart(listenFailure(cannotListen, config));
+  const runtime = await openingDatabase(config, () => buildRuntime(config));
+  const demo = await openingDatabase(config, () => prepare(runtime));
   // `memory:` keeps nothing past a failed start: its key would open nothing.
   unshownDemo = runtime.storage === 'memory' ? undefined : demo;
   // One process (always for `memory:`, whose data lives in this process), or workers on every core.
@@ -294,8 +293,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  // A wrong setting is said in its own lines; anything else is a fault, with its stack.
-  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+  // A wrong setting or a database out of reach is said in its own lines; anything else is a fault, with its stack.
+  if (err instanceof ConfigError || err instanceof StartFailure) process.stderr.write(`${err.message}\n`);
   else process.stderr.write(`fatal: ${(err as Error).stack ?? err}\n`);
   if (cluster.isWorker) failStart(err instanceof ConfigError ? err.problems.join('; ') : `${(err as Error).message ?? err}`);
   else exitAfterLogs(1);

@@ -1,14 +1,11 @@
 import { expect } from 'chai';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Browser, Locator, chromium } from 'playwright-core';
 import { buildHttpApp } from '../../bootstrap/http';
 import { startRuntime } from '../support/backends';
-
-/** Debian's Chromium (`apt-get install chromium`), which .ci/run installs; nothing is downloaded by npm. */
-const CHROMIUM = '/usr/bin/chromium';
+import { chromiumPath } from '../support/services';
 
 const LIST_CLIENTS = "List the team's clients";
 const CREATE_CLIENT = 'Create a client (PF with CPF, PJ with CNPJ)';
@@ -80,14 +77,10 @@ describe('The reference page at /docs', function () {
   describe('in a browser', () => {
     let browser: Browser | undefined;
     before(async function () {
-      if (!existsSync(CHROMIUM)) {
-        if (process.env.CI) {
-          throw new Error(`Chromium is missing at ${CHROMIUM}: CI must install it (apt-get install chromium, see .ci/run)`);
-        }
-        console.warn(`    (skipped: no Chromium at ${CHROMIUM}; apt-get install chromium to run the browser test)`);
-        this.skip();
-      }
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+      // Without Chromium (but in CI) the test is skipped, and the run's last line says so (tests/support/setup.ts).
+      const executablePath = chromiumPath();
+      if (!executablePath) this.skip();
+      browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
     });
     after(async () => browser?.close());
 

@@ -13,6 +13,7 @@ import { TOKENS } from '../../bootstrap/tokens';
 import { KnexDatabase } from '../../adapters/persistence/knex/shared/knex-database';
 import { CreateTeam } from '../../application/teams/create-team';
 import { TEST_SECRETS_KEY } from '../support/backends';
+import { multiNodeServices } from '../support/services';
 import { TcpProxy } from './tcp-proxy';
 
 const ROOT = join(__dirname, '..', '..');
@@ -35,14 +36,13 @@ export async function eventually<T>(
   }
 }
 
-/** The services the suite needs: both are set in CI, where a missing one is an error, not a skip. */
+/**
+ * The services the suite needs: both are set in CI, where a missing one is an error, not a skip. A skip is
+ * said in the line the run ends with (tests/support/setup.ts).
+ */
 export function requiredServices(ctx: Mocha.Context): { databaseUrl: string; redisUrl: string } {
-  const databaseUrl = process.env.TEST_DATABASE_URL;
-  const redisUrl = process.env.TEST_REDIS_URL;
-  if (databaseUrl && redisUrl) return { databaseUrl, redisUrl };
-  const missing = [databaseUrl ? null : 'TEST_DATABASE_URL', redisUrl ? null : 'TEST_REDIS_URL'].filter(Boolean).join(' and ');
-  if (process.env.CI) throw new Error(`${missing} must be set in CI: the multi-node suite is required`);
-  process.stderr.write(`multi-node suite skipped: set ${missing} to run it\n`);
+  const services = multiNodeServices();
+  if (services) return services;
   ctx.skip();
   throw new Error('unreachable');
 }

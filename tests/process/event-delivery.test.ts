@@ -6,7 +6,7 @@ import { CreateTeam } from '../../application/teams/create-team';
 import { loadConfig } from '../../bootstrap/config';
 import { buildRuntime } from '../../bootstrap/container';
 import { ApiNode, createDatabase, eventually, freePort } from '../multinode/nodes';
-import { TEST_SECRETS_KEY } from '../support/backends';
+import { TEST_SECRETS_KEY, backendNames } from '../support/backends';
 import { EventReceiver } from '../support/event-receiver';
 
 // A server killed with SIGKILL once a deal is committed, before its event is delivered: started again on the
@@ -30,8 +30,7 @@ const backends: { name: string; create(): Promise<Database> }[] = [
     },
   },
 ];
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) backends.push({ name: 'postgres', create: () => createDatabase(pgUrl) });
+if (backendNames().includes('postgres')) backends.push({ name: 'postgres', create: () => createDatabase(process.env.TEST_DATABASE_URL!) });
 
 for (const backend of backends) {
   describe(`Server process: killed after a commit, before its event is delivered [${backend.name}]`, function () {

@@ -7,19 +7,10 @@ import { Runtime, buildRuntime } from '../../bootstrap/container';
 import { createKnex } from '../../adapters/persistence/knex/shared/connection';
 import { KnexDatabase } from '../../adapters/persistence/knex/shared/knex-database';
 import { TOKENS } from '../../bootstrap/tokens';
+import { BackendName, backendNames } from './services';
 
-export type BackendName = 'memory' | 'sqlite' | 'postgres';
-
-/**
- * The storage backends every contract and HTTP suite runs on. PostgreSQL runs when TEST_DATABASE_URL is
- * set, and CI always sets it; there a missing URL is an error, not a skip.
- */
-export function backendNames(): BackendName[] {
-  const names: BackendName[] = ['memory', 'sqlite'];
-  if (process.env.TEST_DATABASE_URL) names.push('postgres');
-  else if (process.env.CI) throw new Error('TEST_DATABASE_URL must be set in CI: the PostgreSQL suites are required');
-  return names;
-}
+// Where every suite has always found them.
+export { BackendName, backendNames };
 
 /** The directory of this process's SQLite files, made at the first one and removed when the process exits. */
 let sqliteDir: string | undefined;

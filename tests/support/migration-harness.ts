@@ -5,6 +5,8 @@ import { Knex } from 'knex';
 import { migrationSource } from '../../adapters/persistence/knex/migrations';
 import { createKnex, openPgReader, openSqliteReader, PgReader, SqliteReader } from '../../adapters/persistence/knex/shared/connection';
 import { KnexDatabase } from '../../adapters/persistence/knex/shared/knex-database';
+import { PinoLogger } from '../../adapters/logging/pino-logger';
+import { knexLog } from '../../bootstrap/storage/knex';
 import { BackendName, backendNames, removeSqliteFile, sqliteTestFile } from './backends';
 
 export interface MigrationWorld {
@@ -40,7 +42,8 @@ export async function openScratchDatabase(backend: Exclude<BackendName, 'memory'
     await admin.raw('create schema ??', [schema]);
     await admin.destroy();
   }
-  const knex = createKnex(url, { schema });
+  // Knex's warnings (a migration that fails on purpose) go to the log, as the server's do: silent in tests.
+  const knex = createKnex(url, { schema, log: knexLog(new PinoLogger(process.env.LOG_LEVEL ?? 'silent')) });
   let reader: SqliteReader | PgReader | undefined;
   let database: KnexDatabase | undefined;
   return {

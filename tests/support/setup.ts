@@ -1,4 +1,5 @@
 // Loaded before every test file (see .mocharc.json).
+import { runSummary } from './services';
 import { takeMismatches } from './response-check';
 
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
@@ -14,3 +15,12 @@ export const mochaHooks = {
     }
   },
 };
+
+/**
+ * Once the reporter's summary is out: which backends and services the run's suites ran on, and which
+ * they were skipped without and why, so a run without TEST_DATABASE_URL never passes for one on PostgreSQL.
+ */
+export function mochaGlobalTeardown(): void {
+  const summary = runSummary();
+  if (summary) process.stdout.write(`  ${summary}\n`);
+}

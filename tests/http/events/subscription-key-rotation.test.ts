@@ -11,7 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import { DispatchDealEvents } from '../../../application/deals/dispatch-deal-events';
 import { DeliverEvents } from '../../../application/events/deliver-events';
 import { Runtime, buildRuntime } from '../../../bootstrap/container';
-import { BackendName, TEST_SECRETS_KEY, startRuntime, testConfig } from '../../support/backends';
+import { BackendName, TEST_SECRETS_KEY, backendNames, startRuntime, testConfig } from '../../support/backends';
 import { HttpEnv, httpEnvOf } from '../../support/http';
 import { dealApi } from '../deals/deal-api';
 import { webhookCli } from '../webhooks/fixtures';
@@ -19,7 +19,7 @@ import { webhookCli } from '../webhooks/fixtures';
 const OLD = TEST_SECRETS_KEY;
 const NEW = 'c1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e7f80912';
 
-const backends: BackendName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+const backends: BackendName[] = backendNames().filter((name) => name !== 'memory');
 
 interface Received {
   headers: IncomingHttpHeaders;

@@ -6,6 +6,7 @@ import { Config } from '../../../bootstrap/config';
 import { buildRuntime } from '../../../bootstrap/container';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { backendNames, startRuntime, testConfig } from '../../support/backends';
+import { testRedisUrl } from '../../support/services';
 import { httpEnvOf } from '../../support/http';
 
 /** A port that was free a moment ago: nothing listens there. */
@@ -142,8 +143,7 @@ describe('Readiness when a dependency fails', function () {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl && process.env.CI) throw new Error('TEST_REDIS_URL must be set in CI: the Redis readiness test is required');
+const redisUrl = testRedisUrl('the Redis readiness test');
 (redisUrl ? describe : describe.skip)('Readiness with Redis', () => {
   it('answers 200 with redis ok when REDIS_URL answers', async () => {
     const runtime = await startRuntime('sqlite', { redisUrl, rateLimitRedisPrefix: `test:${randomBytes(4).toString('hex')}` });

@@ -10,6 +10,7 @@ import { RateLimiter } from '../../../application/shared/rate-limiter';
 import { Config, loadConfig } from '../../../bootstrap/config';
 import { TOKENS } from '../../../bootstrap/tokens';
 import { startRuntime } from '../../support/backends';
+import { testRedisUrl } from '../../support/services';
 import { sampleOf } from '../../support/metrics-text';
 import { HttpEnv, httpEnvOf } from '../../support/http';
 
@@ -399,8 +400,7 @@ describe('Rate limits on the public routes at their defaults', () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl && process.env.CI) throw new Error('TEST_REDIS_URL must be set in CI: the Redis rate-limit suite is required');
+const redisUrl = testRedisUrl('the Redis rate-limit suite');
 
 (redisUrl ? describe : describe.skip)('Public rate limits kept in Redis', () => {
   it('share one budget per address and per endpoint between two nodes', async () => {

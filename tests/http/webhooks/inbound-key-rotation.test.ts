@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Runtime, buildRuntime } from '../../../bootstrap/container';
-import { BackendName, TEST_SECRETS_KEY, startRuntime, testConfig } from '../../support/backends';
+import { BackendName, TEST_SECRETS_KEY, backendNames, startRuntime, testConfig } from '../../support/backends';
 import { HttpEnv, httpEnvOf } from '../../support/http';
 import { createEndpointFixture, webhookCli } from './fixtures';
 
@@ -15,7 +15,7 @@ const NEW = 'c1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e7f80912';
 const BODY = Buffer.from(JSON.stringify({ full_name: 'Rotação de Chave', email: 'rotacao@example.com' }), 'utf8');
 const typeformSignature = (secret: string, body: Buffer): string => `sha256=${createHmac('sha256', secret).update(body).digest('base64')}`;
 
-const backends: BackendName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+const backends: BackendName[] = backendNames().filter((name) => name !== 'memory');
 
 for (const backend of backends) {
   describe(`Inbound receiver across a SECRETS_KEY rotation [${backend}]`, function () {

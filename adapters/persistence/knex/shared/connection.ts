@@ -10,6 +10,8 @@ export interface KnexOptions {
   schema?: string;
   /** PostgreSQL: the pool's size, the units of work that run at once (DATABASE_POOL_MAX). */
   poolMax?: number;
+  /** Where Knex's own warnings go; without it, Knex writes them to the console. */
+  log?: Knex.Logger;
 }
 
 export const dialectOf = (url: string): Dialect | null =>
@@ -148,6 +150,7 @@ export function createKnex(url: string, options: KnexOptions = {}): Knex {
       client: 'better-sqlite3',
       connection: { filename },
       useNullAsDefault: true,
+      log: options.log,
       // One connection: better-sqlite3 is synchronous, and a single writer keeps transactions serial.
       pool: {
         min: 1,
@@ -169,6 +172,7 @@ export function createKnex(url: string, options: KnexOptions = {}): Knex {
       connection: url,
       searchPath: options.schema ? [options.schema] : undefined,
       pool: { min: 0, max: options.poolMax ?? 4 },
+      log: options.log,
     });
   }
   throw new Error(`Unsupported DATABASE_URL: ${url.replace(/\/\/.*@/, '//***@')}`);
