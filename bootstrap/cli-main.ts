@@ -100,15 +100,20 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   const line = parseCommandLine(argv, operatorCommands(null, notOpen));
   if (line.kind !== 'run') return reportCommandLine(line, io);
   let runtime: Runtime | undefined;
+  let databaseUrl: string | undefined;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a command runs (see the top)
     const { loadConfig } = require('./config') as typeof import('./config');
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a command runs (see the top)
     const { buildRuntime } = require('./container') as typeof import('./container');
-    runtime = buildRuntime({ ...loadConfig(), logLevel: 'silent' });
+    const config = loadConfig();
+    databaseUrl = config.databaseUrl;
+    runtime = buildRuntime({ ...config, logLevel: 'silent' });
     if (line.command.name !== 'migrate') await migrateIfPending(runtime);
   } catch (err) {
-    io.err(`error: ${(err as Error).message}`);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when the database cannot be reached
+    const { databaseFailure } = require('./startup-errors') as typeof import('./startup-errors');
+    io.err(`error: ${(databaseUrl && databaseFailure(err, databaseUrl)) || (err as Error).message}`);
     await runtime?.close();
     return 1;
   }
