@@ -1,19 +1,11 @@
 // The list commands of workspace-admin, run in-process against each backend as the binary runs them.
 import { expect } from 'chai';
-import { runCli } from '../../adapters/cli/cli';
 import { SecretHasher } from '../../application/shared/secret-hasher';
-import { operatorCommands } from '../../bootstrap/cli-main';
 import { TOKENS } from '../../bootstrap/tokens';
 import { backendNames } from '../support/backends';
+import { Printed, adminOn } from '../support/cli';
 import { HttpEnv, forEachHttpBackend } from '../support/http';
 import { createProjectFixture } from '../http/webhooks/fixtures';
-
-interface Printed {
-  code: number;
-  out: string;
-  err: string;
-  json: any;
-}
 
 forEachHttpBackend(
   'workspace-admin list commands',
@@ -21,24 +13,11 @@ forEachHttpBackend(
     /** Everything the list commands of this suite printed, on stdout and stderr, to look for secrets in. */
     const listed: string[] = [];
     const LISTS = ['team list', 'key list', 'inbox list', 'webhook list', 'webhook deliveries', 'workflow runs'];
+    const run = adminOn(() => env().runtime);
     const admin = async (...argv: string[]): Promise<Printed> => {
-      const runtime = env().runtime;
-      let out = '';
-      let err = '';
-      const code = await runCli(
-        argv,
-        operatorCommands(runtime.container, () => runtime),
-        {
-          out: (t) => {
-            out += t;
-          },
-          err: (t) => {
-            err += t;
-          },
-        },
-      );
-      if (LISTS.includes(argv.slice(0, 2).join(' '))) listed.push(out, err);
-      return { code, out, err, json: argv.includes('--json') && code === 0 ? JSON.parse(out) : undefined };
+      const printed = await run(...argv);
+      if (LISTS.includes(argv.slice(0, 2).join(' '))) listed.push(printed.out, printed.err);
+      return printed;
     };
     const ok = async (...argv: string[]): Promise<any> => {
       const r = await admin(...argv);

@@ -1,33 +1,15 @@
 // What `workspace-admin webhook …` gives an operator to go on with: the URL to post to, either id of an
 // endpoint wherever one is named, and an exit status that says whether a replay worked.
 import { expect } from 'chai';
-import { runCli } from '../../adapters/cli/cli';
-import { operatorCommands } from '../../bootstrap/cli-main';
 import { backendNames } from '../support/backends';
+import { adminOn } from '../support/cli';
 import { forEachHttpBackend } from '../support/http';
 import { createProjectFixture } from '../http/webhooks/fixtures';
 
 forEachHttpBackend(
   'workspace-admin webhook commands: URLs, ids and exit statuses',
   (env) => {
-    const admin = async (...argv: string[]) => {
-      const runtime = env().runtime;
-      let out = '';
-      let err = '';
-      const code = await runCli(
-        argv,
-        operatorCommands(runtime.container, () => runtime),
-        {
-          out: (t) => {
-            out += t;
-          },
-          err: (t) => {
-            err += t;
-          },
-        },
-      );
-      return { code, out, err, json: argv.includes('--json') && out ? JSON.parse(out) : undefined };
-    };
+    const admin = adminOn(() => env().runtime);
 
     /** A team, a project, and an endpoint (create_lead, no secret) made with `webhook create`. */
     const setUp = async () => {

@@ -1,31 +1,13 @@
 // `workspace-admin workflow list` and `workflow delete`, run in-process against each backend.
 import { expect } from 'chai';
-import { runCli } from '../../adapters/cli/cli';
-import { operatorCommands } from '../../bootstrap/cli-main';
 import { backendNames } from '../support/backends';
+import { adminOn } from '../support/cli';
 import { forEachHttpBackend } from '../support/http';
 
 forEachHttpBackend(
   'workspace-admin workflow list and delete',
   (env) => {
-    const admin = async (...argv: string[]) => {
-      const runtime = env().runtime;
-      let out = '';
-      let err = '';
-      const code = await runCli(
-        argv,
-        operatorCommands(runtime.container, () => runtime),
-        {
-          out: (t) => {
-            out += t;
-          },
-          err: (t) => {
-            err += t;
-          },
-        },
-      );
-      return { code, out, err, json: argv.includes('--json') && out ? JSON.parse(out) : undefined };
-    };
+    const admin = adminOn(() => env().runtime);
     const create = async (teamId: string, event: string, action: string, config: object) => {
       const r = await admin(
         'workflow',
