@@ -1,16 +1,12 @@
-import { Deal } from '../../domain/deals/deal';
-import { DealRepository, DealView } from '../../domain/deals/deal-repository';
+import { DealView } from '../../domain/deals/deal-repository';
 import { Pipeline } from '../../domain/projects/pipeline';
 import { PipelineRepository } from '../../domain/projects/pipeline-repository';
-import { Project } from '../../domain/projects/project';
-import { ProjectRepository } from '../../domain/projects/project-repository';
 import { NotFound } from '../../domain/shared/errors';
 import { TeamContext } from '../../domain/shared/team';
 import { Clock } from '../shared/clock';
 import { UnitOfWork } from '../shared/unit-of-work';
 import { DealDispatchTrigger } from './deal-dispatch-trigger';
-import { EventLog } from '../events/event-log';
-import { ProjectDealDetails } from './project-deal-details';
+import { ProjectDealWrites } from './project-deal-writes';
 
 export interface MoveProjectDealCommand {
   id: string;
@@ -30,25 +26,16 @@ export interface MoveProjectDealCommand {
 export class MoveProjectDeal {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly deals: DealRepository,
-    private readonly projects: ProjectRepository,
+    private readonly writes: ProjectDealWrites,
     private readonly pipelines: PipelineRepository,
-    private readonly events: EventLog,
     private readonly clock: Clock,
     private readonly trigger: DealDispatchTrigger,
-    private readonly details: ProjectDealDetails,
   ) {}
 
   async execute(team: TeamContext, command: MoveProjectDealCommand): Promise<DealView> {
     const view = await this.uow.run(async () => {
-      const project = await this.projects.findById(team, command.projectId);
-      if (!project) throw new NotFound('Project not found', 'project_id');
-      await this.deals.lock(team, command.id);
-      const found = await this.deals.findById(team, command.id);
-      if (!found) throw new NotFound('Deal not found');
-      const deal = Deal.restore(found.deal);
-      deal.assertInProject(command.projectId);
-      Project.restore(project).assertWritable();
+      const opened = await this.writes.open(team, command.projectId, command.id, 'project_id');
+      const { deal } = opened;
       const stored = deal.pipelineId ? await this.pipelines.findById(team, deal.pipelineId) : null;
       if (!stored) throw new NotFound("The deal's pipeline no longer exists", 'pipeline_id');
       const pipeline = Pipeline.restore(stored);
@@ -65,16 +52,7 @@ export class MoveProjectDeal {
         },
         now,
       );
-      const data = deal.snapshot();
-      await this.deals.update(data);
-      // The answer and the events carry the same card GET /deals/:id gives: with its lead and contacts.
-      const [before, after] = await this.details.attach(team, [found, { ...found, deal: data }]);
-      await this.events.append(
-        team,
-        deal.pullEvents().map((e) => this.events.draft(e.type, 'deal', data.id, after, before)),
-        now,
-      );
-      return after;
+      return this.writes.save(team, opened, now);
     });
     this.trigger.kick();
     return view;

@@ -25,6 +25,7 @@ import { ReadEventBacklog } from '../../application/deals/read-deal-event-backlo
 import { UpdateDeal } from '../../application/deals/update-deal';
 import { CreateProjectDeal } from '../../application/deals/create-project-deal';
 import { CreateProjectDealOnce } from '../../application/deals/create-project-deal-once';
+import { ProjectDealWrites } from '../../application/deals/project-deal-writes';
 import { UpdateProjectDeal } from '../../application/deals/update-project-deal';
 import { BackgroundWork } from '../../application/shared/background-work';
 import { Logger } from '../../application/shared/logger';
@@ -102,7 +103,8 @@ export const dealsContext = new ContainerModule(({ bind }) => {
   singleton(UpdateDeal, [uow, T.DealRepository, clients, EventLog, clock, T.DealDispatchTrigger]);
   singleton(ArchiveDeal, [uow, T.DealRepository, clock, EventLog, T.DealDispatchTrigger]);
   singleton(ProjectDealDetails, [T.ProjectLeadReader, T.DealContactRepository]);
-  singleton(MoveProjectDeal, [uow, T.DealRepository, projects, pipelines, EventLog, clock, T.DealDispatchTrigger, ProjectDealDetails]);
+  singleton(ProjectDealWrites, [T.DealRepository, projects, EventLog, ProjectDealDetails]);
+  singleton(MoveProjectDeal, [uow, ProjectDealWrites, pipelines, clock, T.DealDispatchTrigger]);
   singleton(CreateProjectDealOnce, [
     uow,
     CreateProjectDeal,
@@ -113,7 +115,7 @@ export const dealsContext = new ContainerModule(({ bind }) => {
     clock,
     T.DealDispatchTrigger,
   ]);
-  singleton(UpdateProjectDeal, [uow, T.DealRepository, projects, EventLog, clock, T.DealDispatchTrigger, ProjectDealDetails]);
+  singleton(UpdateProjectDeal, [uow, ProjectDealWrites, clock, T.DealDispatchTrigger]);
   singleton(GetDeal, [T.DealRepository, T.DealScopeResolver, ProjectDealDetails]);
   singleton(ListDeals, [T.DealRepository, T.DealScopeResolver, clients, PROJECT_TOKENS.LeadRepository, ProjectDealDetails]);
   singleton(CreateWorkflow, [T.WorkflowRepository, teams, projects, ids, clock]);
