@@ -19,7 +19,7 @@ import { ReadDeliveryBacklog } from '../application/events/read-delivery-backlog
 import { BackgroundWork } from '../application/shared/background-work';
 import { Clock } from '../application/shared/clock';
 import { Logger } from '../application/shared/logger';
-import { ENDPOINT_ID_PREFIX } from '../application/webhooks/create-webhook-endpoint';
+import { ENDPOINT_ID_PREFIX } from '../domain/webhooks/endpoint-id';
 import { RateLimiter } from '../application/shared/rate-limiter';
 import { CheckReadiness, ReadinessProbe, notConfigured } from '../application/shared/readiness';
 import { InboxRepository } from '../domain/whatsapp/inbox-repository';
