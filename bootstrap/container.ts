@@ -3,7 +3,6 @@ import { RequestActivity } from '../adapters/http/middleware/request-activity';
 import { Container } from 'inversify';
 import { Knex } from 'knex';
 import { PinoLogger } from '../adapters/logging/pino-logger';
-import { PromMetrics } from '../adapters/metrics/prom-metrics';
 import { createKnex, openPgReader, openSqliteReader } from '../adapters/persistence/knex/shared/connection';
 import { KnexDatabase } from '../adapters/persistence/knex/shared/knex-database';
 import { migrationSource } from '../adapters/persistence/knex/migrations';
@@ -25,7 +24,7 @@ import { CheckReadiness, ReadinessProbe, notConfigured } from '../application/sh
 import { InboxRepository } from '../domain/whatsapp/inbox-repository';
 import { Config, StorageKind, storageKindOf } from './config';
 import { CONTEXTS } from './contexts';
-import { WHATSAPP_TOKENS } from './contexts/whatsapp';
+import { WHATSAPP_TOKENS } from './contexts/tokens';
 import { bindRateLimiters } from './rate-limits';
 import { knexStorage } from './storage/knex';
 import { memoryStorage } from './storage/memory';
@@ -122,7 +121,9 @@ export function buildRuntime(config: Config): Runtime {
     .bind(TOKENS.Metrics)
     .toResolvedValue(
       (events: ReadEventBacklog, deliveries: ReadDeliveryBacklog, inboxes: InboxRepository) =>
-        new PromMetrics({
+        // prom-client is loaded when the metrics are first asked for (the HTTP app, a use case that counts).
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        new (require('../adapters/metrics/prom-metrics') as typeof import('../adapters/metrics/prom-metrics')).PromMetrics({
           backlog: async () => {
             const [log, waiting, disconnectedInboxes] = await Promise.all([
               events.execute(),

@@ -65,18 +65,20 @@ import { MemoryConversationRepository } from '../../adapters/persistence/memory/
 import { MemoryInboxErrorRepository } from '../../adapters/persistence/memory/whatsapp/memory-inbox-error-repository';
 import { MemoryInboxRepository } from '../../adapters/persistence/memory/whatsapp/memory-inbox-repository';
 import { MemoryMessageRepository } from '../../adapters/persistence/memory/whatsapp/memory-message-repository';
-import { ACTIVITY_TOKENS } from '../contexts/activities';
-import { CAMPAIGN_TOKENS } from '../contexts/campaigns';
-import { CLIENT_TOKENS } from '../contexts/clients';
-import { DEAL_TOKENS } from '../contexts/deals';
-import { EVENT_TOKENS } from '../contexts/events';
-import { IMPORT_TOKENS } from '../contexts/imports';
-import { PRIVACY_TOKENS } from '../contexts/privacy';
-import { PROJECT_TOKENS } from '../contexts/projects';
-import { TASK_TOKENS } from '../contexts/tasks';
-import { TEAM_TOKENS } from '../contexts/teams';
-import { WEBHOOK_TOKENS } from '../contexts/webhooks';
-import { WHATSAPP_TOKENS } from '../contexts/whatsapp';
+import {
+  ACTIVITY_TOKENS,
+  CAMPAIGN_TOKENS,
+  CLIENT_TOKENS,
+  DEAL_TOKENS,
+  EVENT_TOKENS,
+  IMPORT_TOKENS,
+  PRIVACY_TOKENS,
+  PROJECT_TOKENS,
+  TASK_TOKENS,
+  TEAM_TOKENS,
+  WEBHOOK_TOKENS,
+  WHATSAPP_TOKENS,
+} from '../contexts/tokens';
 import { TOKENS } from '../tokens';
 
 /** A repository port with both implementations, each built from its storage and then `with`, resolved in order. */
