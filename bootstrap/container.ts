@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { RequestActivity } from '../adapters/http/middleware/request-activity';
 import { Container } from 'inversify';
 import { Knex } from 'knex';
-import { PinoLogger } from '../adapters/logging/pino-logger';
 import { createKnex, openPgReader, openSqliteReader } from '../adapters/persistence/knex/shared/connection';
 import { KnexDatabase } from '../adapters/persistence/knex/shared/knex-database';
 import { migrationSource } from '../adapters/persistence/knex/migrations';
@@ -95,6 +94,20 @@ export async function migrateOneAtATime(
   }
 }
 
+/** The pino logger, loaded with its first line: a CLI command (silent) never loads pino. */
+function loadedOnFirstLine(level: string): Logger {
+  let pino: Logger | undefined;
+  const log = (): Logger =>
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    (pino ??= new (require('../adapters/logging/pino-logger') as typeof import('../adapters/logging/pino-logger')).PinoLogger(level));
+  return {
+    debug: (fields, message) => log().debug(fields, message),
+    info: (fields, message) => log().info(fields, message),
+    warn: (fields, message) => log().warn(fields, message),
+    error: (fields, message) => log().error(fields, message),
+  };
+}
+
 /**
  * The runtime's container: the shared services, then one storage module, chosen here by DATABASE_URL and
  * nowhere else, then every context's module.
@@ -114,7 +127,7 @@ export function buildRuntime(config: Config): Runtime {
   container.bind(TOKENS.FixedIdScope).toConstantValue(fixedIds);
   container.bind(TOKENS.IdGenerator).toConstantValue(fixedIds.ids(new UuidV7Generator()));
   container.bind(TOKENS.SecretHasher).toConstantValue(fixedIds.hasher(new Sha256SecretHasher(), [ENDPOINT_ID_PREFIX]));
-  const logger = new PinoLogger(config.logLevel);
+  const logger = loadedOnFirstLine(config.logLevel);
   container.bind(TOKENS.Logger).toConstantValue(logger);
   // The event log's and the deliveries' backlogs, and the inboxes whose session is down, are read at each scrape.
   container

@@ -283,12 +283,13 @@ describe('workspace-admin', function () {
       ).to.deep.equal([]);
     }
     // A command that runs loads the runtime, its context among them, but on SQLite without Redis neither the HTTP
-    // layer (routes, presenters, schemas, validators) nor a driver or client it does not use, nor the metrics.
+    // layer (routes, presenters, schemas, validators) nor a driver or client it does not use, nor the metrics, nor the
+    // logger (it logs nothing) or the sheets' reader.
     const listing = loaded('team', 'list', '--limit', '1');
     expect(listing.some((m) => m.endsWith('/dist/bootstrap/contexts/teams.js'))).to.equal(true);
     expect(listing.some((m) => m.includes('/node_modules/better-sqlite3/'))).to.equal(true);
     const UNUSED =
-      /\/dist\/adapters\/(http\/(?!middleware\/request-activity\.js$|middleware\/allowed-origins\.js$)|metrics\/|ratelimit\/flexible-rate-limiter)|\/node_modules\/(pg|ioredis|prom-client|rate-limiter-flexible|koa|@koa|@sinclair|ajv|ajv-formats)\//;
+      /\/dist\/adapters\/(http\/(?!middleware\/request-activity\.js$|middleware\/allowed-origins\.js$)|metrics\/|ratelimit\/flexible-rate-limiter)|\/node_modules\/(pg|ioredis|prom-client|rate-limiter-flexible|pino|csv-parse|koa|@koa|@sinclair|ajv|ajv-formats)\//;
     expect(listing.filter((m) => UNUSED.test(m))).to.deep.equal([]);
   });
 
