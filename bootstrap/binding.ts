@@ -55,3 +55,12 @@ export function wiring(bind: Bind): Wiring {
     },
   };
 }
+
+/**
+ * A function whose module is loaded on its first call, for what only the HTTP app calls (the contexts' route
+ * modules): the operator CLI builds the same contexts, and never loads the routes, their schemas or their
+ * validators. `load` requires the module, so that the context file does not import it.
+ */
+export function onFirstCall<A extends unknown[], R>(load: () => (...args: A) => R): (...args: A) => R {
+  return (...args) => load()(...args);
+}

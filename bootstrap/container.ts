@@ -2,8 +2,6 @@ import 'reflect-metadata';
 import { RequestActivity } from '../adapters/http/middleware/request-activity';
 import { Container } from 'inversify';
 import { Knex } from 'knex';
-import { PinoLogger } from '../adapters/logging/pino-logger';
-import { PromMetrics } from '../adapters/metrics/prom-metrics';
 import { createKnex, openPgReader, openSqliteReader } from '../adapters/persistence/knex/shared/connection';
 import { KnexDatabase } from '../adapters/persistence/knex/shared/knex-database';
 import { migrationSource } from '../adapters/persistence/knex/migrations';
@@ -25,7 +23,7 @@ import { CheckReadiness, ReadinessProbe, notConfigured } from '../application/sh
 import { InboxRepository } from '../domain/whatsapp/inbox-repository';
 import { Config, StorageKind, storageKindOf } from './config';
 import { CONTEXTS } from './contexts';
-import { WHATSAPP_TOKENS } from './contexts/whatsapp';
+import { WHATSAPP_TOKENS } from './contexts/tokens';
 import { bindRateLimiters } from './rate-limits';
 import { knexLog, knexStorage } from './storage/knex';
 import { memoryStorage } from './storage/memory';
@@ -96,6 +94,20 @@ export async function migrateOneAtATime(
   }
 }
 
+/** The pino logger, loaded with its first line: a CLI command (silent) never loads pino. */
+function loadedOnFirstLine(level: string): Logger {
+  let pino: Logger | undefined;
+  const log = (): Logger =>
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    (pino ??= new (require('../adapters/logging/pino-logger') as typeof import('../adapters/logging/pino-logger')).PinoLogger(level));
+  return {
+    debug: (fields, message) => log().debug(fields, message),
+    info: (fields, message) => log().info(fields, message),
+    warn: (fields, message) => log().warn(fields, message),
+    error: (fields, message) => log().error(fields, message),
+  };
+}
+
 /**
  * The runtime's container: the shared services, then one storage module, chosen here by DATABASE_URL and
  * nowhere else, then every context's module.
@@ -115,14 +127,16 @@ export function buildRuntime(config: Config): Runtime {
   container.bind(TOKENS.FixedIdScope).toConstantValue(fixedIds);
   container.bind(TOKENS.IdGenerator).toConstantValue(fixedIds.ids(new UuidV7Generator()));
   container.bind(TOKENS.SecretHasher).toConstantValue(fixedIds.hasher(new Sha256SecretHasher(), [ENDPOINT_ID_PREFIX]));
-  const logger = new PinoLogger(config.logLevel);
+  const logger = loadedOnFirstLine(config.logLevel);
   container.bind(TOKENS.Logger).toConstantValue(logger);
   // The event log's and the deliveries' backlogs, and the inboxes whose session is down, are read at each scrape.
   container
     .bind(TOKENS.Metrics)
     .toResolvedValue(
       (events: ReadEventBacklog, deliveries: ReadDeliveryBacklog, inboxes: InboxRepository) =>
-        new PromMetrics({
+        // prom-client is loaded when the metrics are first asked for (the HTTP app, a use case that counts).
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        new (require('../adapters/metrics/prom-metrics') as typeof import('../adapters/metrics/prom-metrics')).PromMetrics({
           backlog: async () => {
             const [log, waiting, disconnectedInboxes] = await Promise.all([
               events.execute(),

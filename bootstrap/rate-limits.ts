@@ -1,11 +1,15 @@
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { Container } from 'inversify';
-import { FlexibleRateLimiter } from '../adapters/ratelimit/flexible-rate-limiter';
 import { StoreWatch } from '../adapters/ratelimit/store-watch';
 import { Logger } from '../application/shared/logger';
 import { RateLimiter } from '../application/shared/rate-limiter';
 import { Config } from './config';
 import { TOKENS } from './tokens';
+
+/** rate-limiter-flexible's adapter, loaded with the first limiter. */
+const flexibleRateLimiter = (): typeof import('../adapters/ratelimit/flexible-rate-limiter') =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('../adapters/ratelimit/flexible-rate-limiter') as typeof import('../adapters/ratelimit/flexible-rate-limiter');
 
 /** A budget a minute, with its key prefixes in Redis and in the cluster primary (distinct per limiter). */
 interface Budget {
@@ -28,7 +32,9 @@ export function bindRateLimiters(container: Container, config: Config): { close(
   if (config.redisUrl) {
     // Commands wait for the connection (so a node that starts before Redis answers does not report an
     // outage), but never longer than the limiters' store timeout.
-    redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- ioredis is loaded only when REDIS_URL is set
+    const { default: RedisClient } = require('ioredis') as typeof import('ioredis');
+    redis = new RedisClient(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 });
     redis.on('error', () => undefined); // the watch tells the outage once; ioredis keeps reconnecting
   }
   let watch: StoreWatch | undefined;
@@ -62,6 +68,8 @@ export function bindRateLimiters(container: Container, config: Config): { close(
       .bind<RateLimiter>(b.token)
       .toResolvedValue(
         (logger: Logger) => {
+          // Loaded with the first limiter (by the HTTP app): a CLI command asks for none.
+          const { FlexibleRateLimiter } = flexibleRateLimiter();
           const options = { workers: config.workers, watch: (watch ??= new StoreWatch(logger)), name: b.name };
           if (redis) return FlexibleRateLimiter.redis(redis, b.perMinute, `${redisPrefix}${b.redisSuffix}`, options);
           if (config.clusterWorker) return FlexibleRateLimiter.clusterWorker(b.perMinute, b.clusterPrefix, options);

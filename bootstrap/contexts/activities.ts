@@ -1,5 +1,4 @@
 import { ContainerModule } from 'inversify';
-import { activityRoutes } from '../../adapters/http/activities/activity-routes';
 import { RouteModule } from '../../adapters/http/app';
 import { CompleteActivity } from '../../application/activities/complete-activity';
 import { CreateActivity } from '../../application/activities/create-activity';
@@ -7,16 +6,21 @@ import { GetActivity } from '../../application/activities/get-activity';
 import { ListActivities } from '../../application/activities/list-activities';
 import { UpdateActivity } from '../../application/activities/update-activity';
 import { EventLog } from '../../application/events/event-log';
-import { wiring } from '../binding';
+import { onFirstCall, wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
-import { CLIENT_TOKENS } from './clients';
-import { DEAL_TOKENS } from './deals';
-import { EVENT_TOKENS } from './events';
+import { ACTIVITY_TOKENS, CLIENT_TOKENS, DEAL_TOKENS, EVENT_TOKENS } from './tokens';
 
 // The deals context builds its workflow actions from CreateActivity and CreateTask (DealWorkflowActions).
-export const ACTIVITY_TOKENS = {
-  ActivityRepository: Symbol.for('ActivityRepository'),
-} as const;
+export { ACTIVITY_TOKENS };
+
+// Loaded when the HTTP app asks for the routes, never by a command of the CLI (`onFirstCall`).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const activityRoutes = onFirstCall(
+  () =>
+    (require('../../adapters/http/activities/activity-routes') as typeof import('../../adapters/http/activities/activity-routes'))
+      .activityRoutes,
+);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const activitiesContext = new ContainerModule(({ bind }) => {
   const { singleton, services } = wiring(bind);

@@ -1,6 +1,5 @@
 import { ContainerModule } from 'inversify';
 import { RouteModule } from '../../adapters/http/app';
-import { campaignRoutes } from '../../adapters/http/campaigns/campaign-routes';
 import { CreateCampaign } from '../../application/campaigns/create-campaign';
 import { DeleteCampaign } from '../../application/campaigns/delete-campaign';
 import { GetCampaign } from '../../application/campaigns/get-campaign';
@@ -8,14 +7,20 @@ import { ListCampaigns } from '../../application/campaigns/list-campaigns';
 import { UpdateCampaign } from '../../application/campaigns/update-campaign';
 import { EventLog } from '../../application/events/event-log';
 import { ProjectRepository } from '../../domain/projects/project-repository';
-import { wiring } from '../binding';
+import { onFirstCall, wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
-import { EVENT_TOKENS } from './events';
-import { PROJECT_TOKENS } from './projects';
+import { CAMPAIGN_TOKENS, EVENT_TOKENS, PROJECT_TOKENS } from './tokens';
 
-export const CAMPAIGN_TOKENS = {
-  CampaignRepository: Symbol.for('CampaignRepository'),
-} as const;
+export { CAMPAIGN_TOKENS };
+
+// Loaded when the HTTP app asks for the routes, never by a command of the CLI (`onFirstCall`).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const campaignRoutes = onFirstCall(
+  () =>
+    (require('../../adapters/http/campaigns/campaign-routes') as typeof import('../../adapters/http/campaigns/campaign-routes'))
+      .campaignRoutes,
+);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const campaignsContext = new ContainerModule(({ bind }) => {
   const { singleton, services } = wiring(bind);

@@ -1,5 +1,4 @@
 import { ContainerModule } from 'inversify';
-import { clientRoutes } from '../../adapters/http/clients/client-routes';
 import { RouteModule } from '../../adapters/http/app';
 import { CreateClient } from '../../application/clients/create-client';
 import { DeactivateClient } from '../../application/clients/deactivate-client';
@@ -9,14 +8,18 @@ import { UpdateClient } from '../../application/clients/update-client';
 import { UpsertClients } from '../../application/clients/upsert-clients';
 import { IdempotentBatches } from '../../application/shared/idempotent-batches';
 import { EventLog } from '../../application/events/event-log';
-import { wiring } from '../binding';
+import { onFirstCall, wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
-import { EVENT_TOKENS } from './events';
-import { TEAM_TOKENS } from './teams';
+import { CLIENT_TOKENS, EVENT_TOKENS, TEAM_TOKENS } from './tokens';
 
-export const CLIENT_TOKENS = {
-  ClientRepository: Symbol.for('ClientRepository'),
-} as const;
+export { CLIENT_TOKENS };
+
+// Loaded when the HTTP app asks for the routes, never by a command of the CLI (`onFirstCall`).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const clientRoutes = onFirstCall(
+  () => (require('../../adapters/http/clients/client-routes') as typeof import('../../adapters/http/clients/client-routes')).clientRoutes,
+);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const clientsContext = new ContainerModule(({ bind }) => {
   const { singleton, services } = wiring(bind);

@@ -2,7 +2,6 @@ import { ContainerModule } from 'inversify';
 import { CliCommand } from '../../adapters/cli/cli';
 import { workflowCommands } from '../../adapters/cli/deals/workflow-commands';
 import { RouteModule } from '../../adapters/http/app';
-import { dealRoutes } from '../../adapters/http/deals/deal-routes';
 import { CreateActivity } from '../../application/activities/create-activity';
 import { DealWorkflowActions } from '../../application/activities/deal-workflow-actions';
 import { ArchiveDeal } from '../../application/deals/archive-deal';
@@ -30,28 +29,19 @@ import { UpdateProjectDeal } from '../../application/deals/update-project-deal';
 import { BackgroundWork } from '../../application/shared/background-work';
 import { Logger } from '../../application/shared/logger';
 import { CreateTask } from '../../application/tasks/create-task';
-import { wiring } from '../binding';
+import { onFirstCall, wiring } from '../binding';
 import { Config } from '../config';
 import { DemoSeed, TOKENS } from '../tokens';
-import { CLIENT_TOKENS } from './clients';
-import { PROJECT_TOKENS } from './projects';
-import { EVENT_TOKENS } from './events';
-import { TEAM_TOKENS } from './teams';
+import { CLIENT_TOKENS, DEAL_TOKENS, EVENT_TOKENS, PROJECT_TOKENS, TEAM_TOKENS } from './tokens';
 
-export const DEAL_TOKENS = {
-  DealRepository: Symbol.for('DealRepository'),
-  IdempotencyKeyRepository: Symbol.for('IdempotencyKeyRepository'),
-  WorkflowRepository: Symbol.for('WorkflowRepository'),
-  WorkflowRunRepository: Symbol.for('WorkflowRunRepository'),
-  /** The contacts linked to project deals and the batched reads of their leads. */
-  DealContactRepository: Symbol.for('DealContactRepository'),
-  ProjectLeadReader: Symbol.for('ProjectLeadReader'),
-  DealDispatchTrigger: EVENT_TOKENS.DispatchTrigger,
-  DealScopeResolver: Symbol.for('DealScopeResolver'),
-  /** How long a dispatcher's claim holds its events, and how often the scheduler looks at the outbox (OUTBOX_*). */
-  OutboxLeaseMs: Symbol.for('OutboxLeaseMs'),
-  OutboxPollMs: Symbol.for('OutboxPollMs'),
-} as const;
+export { DEAL_TOKENS };
+
+// Loaded when the HTTP app asks for the routes, never by a command of the CLI (`onFirstCall`).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const dealRoutes = onFirstCall(
+  () => (require('../../adapters/http/deals/deal-routes') as typeof import('../../adapters/http/deals/deal-routes')).dealRoutes,
+);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const dealsContext = new ContainerModule(({ bind }) => {
   const { singleton, services, later } = wiring(bind);

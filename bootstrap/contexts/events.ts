@@ -2,8 +2,7 @@ import { ContainerModule } from 'inversify';
 import { EventUrlGuard } from '../../adapters/events/event-url-guard';
 import { StandardWebhooksSigning } from '../../adapters/events/standard-webhooks-signing';
 import { RouteModule } from '../../adapters/http/app';
-import { EventSubscriptionUseCases, eventSubscriptionRoutes } from '../../adapters/http/events/event-subscription-routes';
-import { HttpEventObjects } from '../../adapters/http/events/http-event-objects';
+import type { EventSubscriptionUseCases } from '../../adapters/http/events/event-subscription-routes';
 import { CreateEventSubscription, EventSubscriptionLimits } from '../../application/events/create-event-subscription';
 import { DeleteEventSubscription } from '../../application/events/delete-event-subscription';
 import { EventLog } from '../../application/events/event-log';
@@ -20,7 +19,6 @@ import { eventCommands } from '../../adapters/cli/events/event-commands';
 import { EventLoopGauge } from '../../adapters/system/event-loop-gauge';
 import { LoadGauge } from '../../application/shared/load-gauge';
 import { HttpEventSender } from '../../adapters/events/http-event-sender';
-import { eventDeliveryRoutes } from '../../adapters/http/events/event-delivery-routes';
 import { DeliverEvents, DeliverySettings } from '../../application/events/deliver-events';
 import { EventDeliveryScheduler } from '../../application/events/event-delivery-scheduler';
 import { FanOutEvents } from '../../application/events/fan-out-events';
@@ -32,10 +30,11 @@ import { ListEventDeliveries, RecoverEventDeliveries, RetryEventDelivery } from 
 import { TestEventSubscription } from '../../application/events/test-event-subscription';
 import { BackgroundWork } from '../../application/shared/background-work';
 import { Logger } from '../../application/shared/logger';
-import { wiring } from '../binding';
+import { onFirstCall, wiring } from '../binding';
 import { Config } from '../config';
 import { selfOrigins } from '../self-origins';
 import { TOKENS } from '../tokens';
+import { EVENT_TOKENS } from './tokens';
 
 const DELIVERY_SETTINGS = Symbol('EventDeliverySettings');
 /** Deliveries a server process claims and sends at once. */
@@ -45,26 +44,25 @@ const KEPT_DAYS = Symbol('EventLogKeptDays');
 const POLL_MS = Symbol('EventDeliveryPollMs');
 const LOAD_GAUGE = Symbol('EventDeliveryLoadGauge');
 
-export const EVENT_TOKENS = {
-  /** The event log, which is the dispatcher's outbox too. */
-  EventOutbox: Symbol.for('EventOutbox'),
-  EventObjects: Symbol.for('EventObjects'),
-  EventSubscriptionRepository: Symbol.for('EventSubscriptionRepository'),
-  EventSigning: Symbol.for('EventSigning'),
-  /** Where events may be sent: the `EventTargetGuard` port, bound to the `EventUrlGuard` (which deliveries `prepare` with). */
-  EventTargetGuard: Symbol.for('EventTargetGuard'),
-  EventSubscriptionLimits: Symbol.for('EventSubscriptionLimits'),
-  EventDeliveryRepository: Symbol.for('EventDeliveryRepository'),
-  /** What the dispatcher hands each event to: the fan-out to subscriptions, and the deliverer it wakes. */
-  Subscribers: Symbol.for('EventSubscribers'),
-  /**
-   * Wakes the dispatcher after a write that appended events has committed (bound by the deals context, whose
-   * scheduler runs it). Declared here, beside the log, so that every context that writes events can name it.
-   */
-  DispatchTrigger: Symbol.for('DealDispatchTrigger'),
-  /** `AUDIT_RETENTION_DAYS`: how long the audit trail is read back. */
-  AuditRetentionDays: Symbol.for('AuditRetentionDays'),
-} as const;
+export { EVENT_TOKENS };
+
+// Loaded when the HTTP app asks for the routes, never by a command of the CLI (`onFirstCall`).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const eventSubscriptionRoutes = onFirstCall(
+  () =>
+    (
+      require('../../adapters/http/events/event-subscription-routes') as typeof import('../../adapters/http/events/event-subscription-routes')
+    ).eventSubscriptionRoutes,
+);
+const eventDeliveryRoutes = onFirstCall(
+  () =>
+    (require('../../adapters/http/events/event-delivery-routes') as typeof import('../../adapters/http/events/event-delivery-routes'))
+      .eventDeliveryRoutes,
+);
+const httpEventObjects = () =>
+  (require('../../adapters/http/events/http-event-objects') as typeof import('../../adapters/http/events/http-event-objects'))
+    .HttpEventObjects;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The event log every write appends to; its readers (workflows, subscriptions, GET /events) build on it. */
 export const eventsContext = new ContainerModule(({ bind }) => {
@@ -72,7 +70,10 @@ export const eventsContext = new ContainerModule(({ bind }) => {
   const T = EVENT_TOKENS;
   const { UnitOfWork: uow, IdGenerator: ids, Clock: clock } = TOKENS;
   const subscriptions = T.EventSubscriptionRepository;
-  bind<EventObjects>(T.EventObjects).toConstantValue(new HttpEventObjects());
+  // The HTTP presenters, loaded when the event log is first built: a command that writes no event never loads them.
+  bind<EventObjects>(T.EventObjects)
+    .toResolvedValue(() => new (httpEventObjects())())
+    .inSingletonScope();
   singleton(EventLog, [T.EventOutbox, TOKENS.IdGenerator, T.EventObjects]);
 
   bind<EventSigning>(T.EventSigning).toConstantValue(new StandardWebhooksSigning());

@@ -1,9 +1,8 @@
 import { ContainerModule } from 'inversify';
-import { CsvSheetReader } from '../../adapters/imports/csv-sheet-reader';
 import { CliCommand } from '../../adapters/cli/cli';
 import { ImportCommandUseCases, importCommands } from '../../adapters/cli/imports/import-commands';
 import { RouteModule } from '../../adapters/http/app';
-import { ImportUseCases, importRoutes } from '../../adapters/http/imports/import-routes';
+import type { ImportUseCases } from '../../adapters/http/imports/import-routes';
 import { UpsertClients } from '../../application/clients/upsert-clients';
 import { GetImport } from '../../application/imports/get-import';
 import { ListImportRows } from '../../application/imports/list-import-rows';
@@ -16,24 +15,23 @@ import { SheetRules } from '../../application/imports/sheet-rules';
 import { UpsertLeads } from '../../application/projects/upsert-leads';
 import { BackgroundWork } from '../../application/shared/background-work';
 import { Logger } from '../../application/shared/logger';
-import * as sheetColumns from '../../domain/imports/sheet-columns';
-import { Later, wiring } from '../binding';
+import { Later, onFirstCall, wiring } from '../binding';
 import { Config } from '../config';
 import { TOKENS } from '../tokens';
-import { PROJECT_TOKENS } from './projects';
+import { IMPORT_TOKENS, PROJECT_TOKENS } from './tokens';
 
-export const IMPORT_TOKENS = {
-  ImportRepository: Symbol.for('ImportRepository'),
-  /** How a file is read (the CSV and TSV reader). */
-  SheetReader: Symbol.for('SheetReader'),
-  /** The reading rules of a sheet (domain/imports/sheet-columns.ts). */
-  SheetRules: Symbol.for('SheetRules'),
-  /** What an import writes its rows through: the clients' and the leads' batch upserts. */
-  RowWriters: Symbol.for('ImportRowWriters'),
-  ImportLimits: Symbol.for('ImportLimits'),
-} as const;
+export { IMPORT_TOKENS };
 
 const RUN_SETTINGS = Symbol('RunImportsSettings');
+
+// Loaded when the HTTP app asks for the routes, never by a command of the CLI (`onFirstCall`); and the sheets' reader and rules.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const importRoutes = onFirstCall(
+  () => (require('../../adapters/http/imports/import-routes') as typeof import('../../adapters/http/imports/import-routes')).importRoutes,
+);
+const csvSheetReader = () => require('../../adapters/imports/csv-sheet-reader') as typeof import('../../adapters/imports/csv-sheet-reader');
+const sheetColumnRules = () => require('../../domain/imports/sheet-columns') as typeof import('../../domain/imports/sheet-columns');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
  * File imports: received over HTTP (or by the operator's CLI), staged, and run in the background of every
@@ -43,14 +41,22 @@ export const importsContext = new ContainerModule(({ bind }) => {
   const { singleton, services, later } = wiring(bind);
   const T = IMPORT_TOKENS;
   const { UnitOfWork: uow, IdGenerator: ids, Clock: clock } = TOKENS;
-  bind<SheetReader>(T.SheetReader).toConstantValue(new CsvSheetReader());
-  bind<SheetRules>(T.SheetRules).toConstantValue({
-    headerRowIndex: sheetColumns.headerRowIndex,
-    isBlankRow: sheetColumns.isBlankRow,
-    planColumns: sheetColumns.planColumns,
-    readClientRow: sheetColumns.readClientRow,
-    readLeadRow: sheetColumns.readLeadRow,
-  });
+  // The reader (csv-parse, iconv-lite) and the rules' tables are loaded by the first import, not by every command.
+  bind<SheetReader>(T.SheetReader)
+    .toResolvedValue(() => new (csvSheetReader().CsvSheetReader)())
+    .inSingletonScope();
+  bind<SheetRules>(T.SheetRules)
+    .toResolvedValue((): SheetRules => {
+      const sheetColumns = sheetColumnRules();
+      return {
+        headerRowIndex: sheetColumns.headerRowIndex,
+        isBlankRow: sheetColumns.isBlankRow,
+        planColumns: sheetColumns.planColumns,
+        readClientRow: sheetColumns.readClientRow,
+        readLeadRow: sheetColumns.readLeadRow,
+      };
+    })
+    .inSingletonScope();
   bind<RowWriters>(T.RowWriters).toResolvedValue(
     (clients: Later<UpsertClients>, leads: Later<UpsertLeads>): RowWriters => ({ clients, leads }),
     [later(UpsertClients), later(UpsertLeads)],

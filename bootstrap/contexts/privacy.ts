@@ -1,6 +1,5 @@
 import { ContainerModule } from 'inversify';
 import { RouteModule } from '../../adapters/http/app';
-import { privacyRoutes } from '../../adapters/http/privacy/privacy-routes';
 import { ProjectDealDetails } from '../../application/deals/project-deal-details';
 import { Sha256IdentifierHasher } from '../../adapters/system/sha256-identifier-hasher';
 import { EventLog } from '../../application/events/event-log';
@@ -13,27 +12,21 @@ import { EventOutbox } from '../../domain/events/event-outbox';
 import { PersonalCopies } from '../../domain/privacy/personal-copies';
 import { PrivacyErasureRepository } from '../../domain/privacy/privacy-erasure-repository';
 import { FindPerson } from '../../application/privacy/find-person';
-import { wiring } from '../binding';
+import { onFirstCall, wiring } from '../binding';
 import { Config } from '../config';
 import { TOKENS } from '../tokens';
-import { ACTIVITY_TOKENS } from './activities';
-import { CLIENT_TOKENS } from './clients';
-import { DEAL_TOKENS } from './deals';
-import { EVENT_TOKENS } from './events';
-import { PROJECT_TOKENS } from './projects';
-import { WEBHOOK_TOKENS } from './webhooks';
-import { WHATSAPP_TOKENS } from './whatsapp';
+import {
+  ACTIVITY_TOKENS,
+  CLIENT_TOKENS,
+  DEAL_TOKENS,
+  EVENT_TOKENS,
+  PRIVACY_TOKENS,
+  PROJECT_TOKENS,
+  WEBHOOK_TOKENS,
+  WHATSAPP_TOKENS,
+} from './tokens';
 
-export const PRIVACY_TOKENS = {
-  /** The privacy log: one entry per erasure. */
-  PrivacyErasureRepository: Symbol.for('PrivacyErasureRepository'),
-  /** The copies of a person's values beside their records (import rows, idempotency answers, run errors). */
-  PersonalCopies: Symbol.for('PersonalCopies'),
-  /** The search indexes an erasure compacts (SQLite's FTS5). */
-  SearchIndexes: Symbol.for('SearchIndexes'),
-  /** The salted hash of an erasure's identifiers. */
-  IdentifierHasher: Symbol.for('IdentifierHasher'),
-} as const;
+export { PRIVACY_TOKENS };
 
 const EXPORT_MAX_RECORDS = Symbol('PrivacyExportMaxRecords');
 
@@ -52,6 +45,14 @@ const REPOSITORY_NAMES: (keyof ErasureRepositories)[] = [
   'activities',
   'projects',
 ];
+
+// Loaded when the HTTP app asks for the routes, never by a command of the CLI (`onFirstCall`).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const privacyRoutes = onFirstCall(
+  () =>
+    (require('../../adapters/http/privacy/privacy-routes') as typeof import('../../adapters/http/privacy/privacy-routes')).privacyRoutes,
+);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Requests about one person's data (LGPD art. 18): finding every record of the team that holds them, exporting and erasing it. */
 export const privacyContext = new ContainerModule(({ bind }) => {

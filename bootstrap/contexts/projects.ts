@@ -2,7 +2,6 @@ import { ContainerModule } from 'inversify';
 import { CliCommand } from '../../adapters/cli/cli';
 import { projectCommands } from '../../adapters/cli/projects/project-commands';
 import { RouteModule } from '../../adapters/http/app';
-import { projectRoutes } from '../../adapters/http/projects/project-routes';
 import { EventLog } from '../../application/events/event-log';
 import { ArchiveProject } from '../../application/projects/archive-project';
 import { CreateCompany } from '../../application/projects/create-company';
@@ -29,21 +28,19 @@ import { CompanyRepository } from '../../domain/projects/company-repository';
 import { ContactIdentityRepository } from '../../domain/projects/contact-identity-repository';
 import { LeadRepository } from '../../domain/projects/lead-repository';
 import { ProjectRepository } from '../../domain/projects/project-repository';
-import { wiring } from '../binding';
+import { onFirstCall, wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
-import { CLIENT_TOKENS } from './clients';
-import { EVENT_TOKENS } from './events';
+import { CLIENT_TOKENS, EVENT_TOKENS, PROJECT_TOKENS } from './tokens';
 
-export const PROJECT_TOKENS = {
-  ProjectRepository: Symbol.for('ProjectRepository'),
-  StageRepository: Symbol.for('StageRepository'),
-  SquadRepository: Symbol.for('SquadRepository'),
-  PipelineRepository: Symbol.for('PipelineRepository'),
-  LeadRepository: Symbol.for('LeadRepository'),
-  ContactIdentityRepository: Symbol.for('ContactIdentityRepository'),
-  CompanyRepository: Symbol.for('CompanyRepository'),
-  LeadIntakePorts: Symbol.for('LeadIntakePorts'),
-} as const;
+export { PROJECT_TOKENS };
+
+// Loaded when the HTTP app asks for the routes, never by a command of the CLI (`onFirstCall`).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const projectRoutes = onFirstCall(
+  () =>
+    (require('../../adapters/http/projects/project-routes') as typeof import('../../adapters/http/projects/project-routes')).projectRoutes,
+);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const projectsContext = new ContainerModule(({ bind }) => {
   const { singleton, services, later } = wiring(bind);

@@ -2,7 +2,6 @@ import { ContainerModule } from 'inversify';
 import { CliCommand } from '../../adapters/cli/cli';
 import { taskCommands } from '../../adapters/cli/tasks/task-commands';
 import { RouteModule } from '../../adapters/http/app';
-import { taskRoutes } from '../../adapters/http/tasks/task-routes';
 import { CreateTask } from '../../application/tasks/create-task';
 import { DeleteTask } from '../../application/tasks/delete-task';
 import { GetTask } from '../../application/tasks/get-task';
@@ -11,14 +10,18 @@ import { RestoreTask } from '../../application/tasks/restore-task';
 import { UpdateTask } from '../../application/tasks/update-task';
 import { EventLog } from '../../application/events/event-log';
 import { ProjectRepository } from '../../domain/projects/project-repository';
-import { wiring } from '../binding';
+import { onFirstCall, wiring } from '../binding';
 import { DemoSeed, TOKENS } from '../tokens';
-import { EVENT_TOKENS } from './events';
-import { PROJECT_TOKENS } from './projects';
+import { EVENT_TOKENS, PROJECT_TOKENS, TASK_TOKENS } from './tokens';
 
-export const TASK_TOKENS = {
-  TaskRepository: Symbol.for('TaskRepository'),
-} as const;
+export { TASK_TOKENS };
+
+// Loaded when the HTTP app asks for the routes, never by a command of the CLI (`onFirstCall`).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const taskRoutes = onFirstCall(
+  () => (require('../../adapters/http/tasks/task-routes') as typeof import('../../adapters/http/tasks/task-routes')).taskRoutes,
+);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const tasksContext = new ContainerModule(({ bind }) => {
   const { singleton, services, later } = wiring(bind);

@@ -13,11 +13,9 @@ import { RevokeApiKey } from '../../application/teams/revoke-api-key';
 import { wiring } from '../binding';
 import { Config } from '../config';
 import { TOKENS } from '../tokens';
+import { TEAM_TOKENS } from './tokens';
 
-export const TEAM_TOKENS = {
-  TeamRepository: Symbol.for('TeamRepository'),
-  ApiKeyRepository: Symbol.for('ApiKeyRepository'),
-} as const;
+export { TEAM_TOKENS };
 
 export const teamsContext = new ContainerModule(({ bind }) => {
   const { singleton, services, later } = wiring(bind);

@@ -3,7 +3,6 @@ import { CliCommand } from '../../adapters/cli/cli';
 import { secretCommands } from '../../adapters/cli/secrets/secret-commands';
 import { WebhookCommandUseCases, webhookCommands } from '../../adapters/cli/webhooks/webhook-commands';
 import { RouteModule } from '../../adapters/http/app';
-import { webhookRoutes } from '../../adapters/http/webhooks/webhook-routes';
 import { HmacInboundSignatures } from '../../adapters/system/inbound-signatures';
 import { ScryptVerifyTokenHasher } from '../../adapters/system/scrypt-verify-token-hasher';
 import { CreateProjectDeal } from '../../application/deals/create-project-deal';
@@ -32,24 +31,22 @@ import { UpdateWebhookEndpointAsOperator } from '../../application/webhooks/upda
 import { VerifyTokenHasher } from '../../application/webhooks/verify-token-hasher';
 import { ResealInboxCredentials } from '../../application/whatsapp/reseal-inbox-credentials';
 import { ProjectRepository } from '../../domain/projects/project-repository';
-import { Later, wiring } from '../binding';
+import { Later, onFirstCall, wiring } from '../binding';
 import { Config } from '../config';
 import { DemoSeed, TOKENS } from '../tokens';
-import { DEAL_TOKENS } from './deals';
-import { EVENT_TOKENS } from './events';
-import { PROJECT_TOKENS } from './projects';
-import { TEAM_TOKENS } from './teams';
-import { WHATSAPP_TOKENS } from './whatsapp';
+import { DEAL_TOKENS, EVENT_TOKENS, PROJECT_TOKENS, TEAM_TOKENS, WEBHOOK_TOKENS, WHATSAPP_TOKENS } from './tokens';
 
-export const WEBHOOK_TOKENS = {
-  WebhookEndpointRepository: Symbol.for('WebhookEndpointRepository'),
-  InboundDeliveryRepository: Symbol.for('InboundDeliveryRepository'),
-  InboundActions: Symbol.for('InboundActions'),
-  VerifyTokenHasher: Symbol.for('WebhookVerifyTokenHasher'),
-  InboundLimits: Symbol.for('InboundLimits'),
-} as const;
+export { WEBHOOK_TOKENS };
 
 const RAW_PAYLOAD_RETENTION = Symbol('RawPayloadRetention');
+
+// Loaded when the HTTP app asks for the routes, never by a command of the CLI (`onFirstCall`).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const webhookRoutes = onFirstCall(
+  () =>
+    (require('../../adapters/http/webhooks/webhook-routes') as typeof import('../../adapters/http/webhooks/webhook-routes')).webhookRoutes,
+);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const webhooksContext = new ContainerModule(({ bind }) => {
   const { singleton, services, later } = wiring(bind);

@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { CliCommand } from '../../adapters/cli/cli';
 import { whatsappCommands } from '../../adapters/cli/whatsapp/whatsapp-commands';
 import { RouteModule } from '../../adapters/http/app';
-import { WhatsAppUseCases, whatsappRoutes } from '../../adapters/http/whatsapp/whatsapp-routes';
+import type { WhatsAppUseCases } from '../../adapters/http/whatsapp/whatsapp-routes';
 import { AesGcmCipher, NoKeyCipher, parseSecretsKey } from '../../adapters/system/aes-gcm-cipher';
 import { ChannelProvider } from '../../adapters/whatsapp/channel-provider';
 import { CloudApiProvider } from '../../adapters/whatsapp/cloud-api-provider';
@@ -30,36 +30,32 @@ import { ResealInboxCredentials } from '../../application/whatsapp/reseal-inbox-
 import { SendWhatsAppMessage } from '../../application/whatsapp/send-whatsapp-message';
 import { UpdateContact } from '../../application/whatsapp/update-contact';
 import { WhatsAppProvider } from '../../application/whatsapp/whatsapp-provider';
-import { wiring } from '../binding';
+import { onFirstCall, wiring } from '../binding';
 import { Config } from '../config';
 import { selfOrigins } from '../self-origins';
 import { DemoSeed, TOKENS } from '../tokens';
-import { CLIENT_TOKENS } from './clients';
-import { DEAL_TOKENS } from './deals';
-import { TEAM_TOKENS } from './teams';
+import { CLIENT_TOKENS, DEAL_TOKENS, TEAM_TOKENS, WHATSAPP_TOKENS } from './tokens';
 
 export interface WhatsAppProviderOptions {
   /** How long an outbound provider call may take before it counts as failed (502). */
   timeoutMs: number;
 }
 
-export const WHATSAPP_TOKENS = {
-  ContactRepository: Symbol.for('WhatsAppContactRepository'),
-  InboxRepository: Symbol.for('WhatsAppInboxRepository'),
-  ConversationRepository: Symbol.for('WhatsAppConversationRepository'),
-  MessageRepository: Symbol.for('WhatsAppMessageRepository'),
-  InboxErrorRepository: Symbol.for('WhatsAppInboxErrorRepository'),
-  Provider: Symbol.for('WhatsAppProvider'),
-  ProviderOptions: Symbol.for('WhatsAppProviderOptions'),
-  MediaProbe: Symbol.for('WhatsAppMediaProbe'),
-  /** Bound here; shared by every context that keeps a secret (`TOKENS.CredentialCipher`). */
-  CredentialCipher: TOKENS.CredentialCipher,
-} as const;
+export { WHATSAPP_TOKENS };
 
 const T = WHATSAPP_TOKENS;
 
 /** The longest a media link's HEAD may take before the send goes on without what it would have said. */
 const MEDIA_PROBE_TIMEOUT_MS = 3_000;
+
+// Loaded when the HTTP app asks for the routes, never by a command of the CLI (`onFirstCall`).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const whatsappRoutes = onFirstCall(
+  () =>
+    (require('../../adapters/http/whatsapp/whatsapp-routes') as typeof import('../../adapters/http/whatsapp/whatsapp-routes'))
+      .whatsappRoutes,
+);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const whatsappContext = new ContainerModule(({ bind }) => {
   const { singleton, services, later } = wiring(bind);

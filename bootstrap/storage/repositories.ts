@@ -1,146 +1,422 @@
 import { Bind } from 'inversify';
-import { KnexActivityRepository } from '../../adapters/persistence/knex/activities/knex-activity-repository';
-import { KnexCampaignRepository } from '../../adapters/persistence/knex/campaigns/knex-campaign-repository';
-import { KnexClientRepository } from '../../adapters/persistence/knex/clients/knex-client-repository';
-import { KnexDealContactRepository } from '../../adapters/persistence/knex/deals/knex-deal-contact-repository';
-import { KnexImportRepository } from '../../adapters/persistence/knex/imports/knex-import-repository';
-import { KnexEventOutbox } from '../../adapters/persistence/knex/events/knex-event-outbox';
-import { KnexEventDeliveryRepository } from '../../adapters/persistence/knex/events/knex-event-delivery-repository';
-import { KnexEventSubscriptionRepository } from '../../adapters/persistence/knex/events/knex-event-subscription-repository';
-import { KnexDealRepository } from '../../adapters/persistence/knex/deals/knex-deal-repository';
-import { KnexIdempotencyKeyRepository } from '../../adapters/persistence/knex/deals/knex-idempotency-key-repository';
-import { KnexProjectLeadReader } from '../../adapters/persistence/knex/deals/knex-project-lead-reader';
-import { KnexWorkflowRepository, KnexWorkflowRunRepository } from '../../adapters/persistence/knex/deals/knex-workflow-repository';
-import { KnexCompanyRepository } from '../../adapters/persistence/knex/projects/knex-company-repository';
-import { KnexContactIdentityRepository } from '../../adapters/persistence/knex/projects/knex-contact-identity-repository';
-import { KnexLeadRepository } from '../../adapters/persistence/knex/projects/knex-lead-repository';
-import { KnexPipelineRepository } from '../../adapters/persistence/knex/projects/knex-pipeline-repository';
-import { KnexProjectRepository } from '../../adapters/persistence/knex/projects/knex-project-repository';
-import { KnexSquadRepository } from '../../adapters/persistence/knex/projects/knex-squad-repository';
-import { KnexStageRepository } from '../../adapters/persistence/knex/projects/knex-stage-repository';
-import { KnexBatchKeyRepository } from '../../adapters/persistence/knex/shared/knex-batch-key-repository';
-import { KnexPersonalCopies } from '../../adapters/persistence/knex/shared/knex-personal-copies';
-import { KnexSearchIndexes } from '../../adapters/persistence/knex/shared/knex-search-indexes';
-import { KnexPrivacyErasureRepository } from '../../adapters/persistence/knex/privacy/knex-privacy-erasure-repository';
-import { KnexDatabase } from '../../adapters/persistence/knex/shared/knex-database';
-import { KnexTaskRepository } from '../../adapters/persistence/knex/tasks/knex-task-repository';
-import { KnexApiKeyRepository, KnexTeamRepository } from '../../adapters/persistence/knex/teams/knex-team-repository';
-import { KnexInboundDeliveryRepository } from '../../adapters/persistence/knex/webhooks/knex-inbound-delivery-repository';
-import { KnexWebhookEndpointRepository } from '../../adapters/persistence/knex/webhooks/knex-webhook-endpoint-repository';
-import { KnexContactRepository } from '../../adapters/persistence/knex/whatsapp/knex-contact-repository';
-import { KnexConversationRepository } from '../../adapters/persistence/knex/whatsapp/knex-conversation-repository';
-import { KnexInboxErrorRepository } from '../../adapters/persistence/knex/whatsapp/knex-inbox-error-repository';
-import { KnexInboxRepository } from '../../adapters/persistence/knex/whatsapp/knex-inbox-repository';
-import { KnexMessageRepository } from '../../adapters/persistence/knex/whatsapp/knex-message-repository';
-import { MemoryActivityRepository } from '../../adapters/persistence/memory/activities/memory-activity-repository';
-import { MemoryCampaignRepository } from '../../adapters/persistence/memory/campaigns/memory-campaign-repository';
-import { MemoryClientRepository } from '../../adapters/persistence/memory/clients/memory-client-repository';
-import { MemoryDealContactRepository } from '../../adapters/persistence/memory/deals/memory-deal-contact-repository';
-import { MemoryImportRepository } from '../../adapters/persistence/memory/imports/memory-import-repository';
-import { MemoryEventOutbox } from '../../adapters/persistence/memory/events/memory-event-outbox';
-import { MemoryEventDeliveryRepository } from '../../adapters/persistence/memory/events/memory-event-delivery-repository';
-import { MemoryEventSubscriptionRepository } from '../../adapters/persistence/memory/events/memory-event-subscription-repository';
-import { MemoryDealRepository } from '../../adapters/persistence/memory/deals/memory-deal-repository';
-import { MemoryIdempotencyKeyRepository } from '../../adapters/persistence/memory/deals/memory-idempotency-key-repository';
-import { MemoryProjectLeadReader } from '../../adapters/persistence/memory/deals/memory-project-lead-reader';
-import { MemoryWorkflowRepository, MemoryWorkflowRunRepository } from '../../adapters/persistence/memory/deals/memory-workflow-repository';
-import { MemoryCompanyRepository } from '../../adapters/persistence/memory/projects/memory-company-repository';
-import { MemoryContactIdentityRepository } from '../../adapters/persistence/memory/projects/memory-contact-identity-repository';
-import { MemoryLeadRepository } from '../../adapters/persistence/memory/projects/memory-lead-repository';
-import { MemoryPipelineRepository } from '../../adapters/persistence/memory/projects/memory-pipeline-repository';
-import { MemoryProjectRepository } from '../../adapters/persistence/memory/projects/memory-project-repository';
-import { MemorySquadRepository } from '../../adapters/persistence/memory/projects/memory-squad-repository';
-import { MemoryStageRepository } from '../../adapters/persistence/memory/projects/memory-stage-repository';
-import { MemoryBatchKeyRepository } from '../../adapters/persistence/memory/shared/memory-batch-key-repository';
-import { MemoryPersonalCopies } from '../../adapters/persistence/memory/shared/memory-personal-copies';
-import { MemorySearchIndexes } from '../../adapters/persistence/memory/shared/memory-search-indexes';
-import { MemoryPrivacyErasureRepository } from '../../adapters/persistence/memory/privacy/memory-privacy-erasure-repository';
-import { MemoryStore } from '../../adapters/persistence/memory/shared/memory-store';
-import { MemoryTaskRepository } from '../../adapters/persistence/memory/tasks/memory-task-repository';
-import { MemoryApiKeyRepository, MemoryTeamRepository } from '../../adapters/persistence/memory/teams/memory-team-repository';
-import { MemoryInboundDeliveryRepository } from '../../adapters/persistence/memory/webhooks/memory-inbound-delivery-repository';
-import { MemoryWebhookEndpointRepository } from '../../adapters/persistence/memory/webhooks/memory-webhook-endpoint-repository';
-import { MemoryContactRepository } from '../../adapters/persistence/memory/whatsapp/memory-contact-repository';
-import { MemoryConversationRepository } from '../../adapters/persistence/memory/whatsapp/memory-conversation-repository';
-import { MemoryInboxErrorRepository } from '../../adapters/persistence/memory/whatsapp/memory-inbox-error-repository';
-import { MemoryInboxRepository } from '../../adapters/persistence/memory/whatsapp/memory-inbox-repository';
-import { MemoryMessageRepository } from '../../adapters/persistence/memory/whatsapp/memory-message-repository';
-import { ACTIVITY_TOKENS } from '../contexts/activities';
-import { CAMPAIGN_TOKENS } from '../contexts/campaigns';
-import { CLIENT_TOKENS } from '../contexts/clients';
-import { DEAL_TOKENS } from '../contexts/deals';
-import { EVENT_TOKENS } from '../contexts/events';
-import { IMPORT_TOKENS } from '../contexts/imports';
-import { PRIVACY_TOKENS } from '../contexts/privacy';
-import { PROJECT_TOKENS } from '../contexts/projects';
-import { TASK_TOKENS } from '../contexts/tasks';
-import { TEAM_TOKENS } from '../contexts/teams';
-import { WEBHOOK_TOKENS } from '../contexts/webhooks';
-import { WHATSAPP_TOKENS } from '../contexts/whatsapp';
+import type { KnexDatabase } from '../../adapters/persistence/knex/shared/knex-database';
+import type { MemoryStore } from '../../adapters/persistence/memory/shared/memory-store';
+import {
+  ACTIVITY_TOKENS,
+  CAMPAIGN_TOKENS,
+  CLIENT_TOKENS,
+  DEAL_TOKENS,
+  EVENT_TOKENS,
+  IMPORT_TOKENS,
+  PRIVACY_TOKENS,
+  PROJECT_TOKENS,
+  TASK_TOKENS,
+  TEAM_TOKENS,
+  WEBHOOK_TOKENS,
+  WHATSAPP_TOKENS,
+} from '../contexts/tokens';
 import { TOKENS } from '../tokens';
 
-/** A repository port with both implementations, each built from its storage and then `with`, resolved in order. */
+/**
+ * A repository port with both implementations, each built from its storage and then `with`, resolved in order.
+ * Each class is required when its port is first resolved: the other backend's classes, and the repositories
+ * a command does not use, are never loaded.
+ */
 interface Repository {
   token: symbol;
-  memory: new (store: MemoryStore, ...more: never[]) => unknown;
-  knex: new (database: KnexDatabase, ...more: never[]) => unknown;
+  memory: () => new (store: MemoryStore, ...more: never[]) => unknown;
+  knex: () => new (database: KnexDatabase, ...more: never[]) => unknown;
   with?: symbol[];
 }
 
 /** Every port that is kept in storage: the storage modules bind each one, to its memory or its Knex class. */
+/* eslint-disable @typescript-eslint/no-require-imports -- each class is loaded when its port is first resolved (above) */
 const REPOSITORIES: Repository[] = [
-  { token: TEAM_TOKENS.TeamRepository, memory: MemoryTeamRepository, knex: KnexTeamRepository },
-  { token: TEAM_TOKENS.ApiKeyRepository, memory: MemoryApiKeyRepository, knex: KnexApiKeyRepository },
-  { token: CLIENT_TOKENS.ClientRepository, memory: MemoryClientRepository, knex: KnexClientRepository },
-  { token: PROJECT_TOKENS.ProjectRepository, memory: MemoryProjectRepository, knex: KnexProjectRepository },
-  { token: PROJECT_TOKENS.StageRepository, memory: MemoryStageRepository, knex: KnexStageRepository },
-  { token: PROJECT_TOKENS.SquadRepository, memory: MemorySquadRepository, knex: KnexSquadRepository },
-  { token: PROJECT_TOKENS.PipelineRepository, memory: MemoryPipelineRepository, knex: KnexPipelineRepository },
-  { token: PROJECT_TOKENS.LeadRepository, memory: MemoryLeadRepository, knex: KnexLeadRepository },
-  { token: PROJECT_TOKENS.ContactIdentityRepository, memory: MemoryContactIdentityRepository, knex: KnexContactIdentityRepository },
-  { token: PROJECT_TOKENS.CompanyRepository, memory: MemoryCompanyRepository, knex: KnexCompanyRepository },
-  { token: DEAL_TOKENS.DealRepository, memory: MemoryDealRepository, knex: KnexDealRepository },
-  { token: DEAL_TOKENS.IdempotencyKeyRepository, memory: MemoryIdempotencyKeyRepository, knex: KnexIdempotencyKeyRepository },
-  { token: TOKENS.BatchKeyRepository, memory: MemoryBatchKeyRepository, knex: KnexBatchKeyRepository },
-  { token: EVENT_TOKENS.EventOutbox, memory: MemoryEventOutbox, knex: KnexEventOutbox },
-  { token: EVENT_TOKENS.EventDeliveryRepository, memory: MemoryEventDeliveryRepository, knex: KnexEventDeliveryRepository },
+  {
+    token: TEAM_TOKENS.TeamRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/teams/memory-team-repository') as typeof import('../../adapters/persistence/memory/teams/memory-team-repository')
+      ).MemoryTeamRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/teams/knex-team-repository') as typeof import('../../adapters/persistence/knex/teams/knex-team-repository')
+      ).KnexTeamRepository,
+  },
+  {
+    token: TEAM_TOKENS.ApiKeyRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/teams/memory-team-repository') as typeof import('../../adapters/persistence/memory/teams/memory-team-repository')
+      ).MemoryApiKeyRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/teams/knex-team-repository') as typeof import('../../adapters/persistence/knex/teams/knex-team-repository')
+      ).KnexApiKeyRepository,
+  },
+  {
+    token: CLIENT_TOKENS.ClientRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/clients/memory-client-repository') as typeof import('../../adapters/persistence/memory/clients/memory-client-repository')
+      ).MemoryClientRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/clients/knex-client-repository') as typeof import('../../adapters/persistence/knex/clients/knex-client-repository')
+      ).KnexClientRepository,
+  },
+  {
+    token: PROJECT_TOKENS.ProjectRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/projects/memory-project-repository') as typeof import('../../adapters/persistence/memory/projects/memory-project-repository')
+      ).MemoryProjectRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/projects/knex-project-repository') as typeof import('../../adapters/persistence/knex/projects/knex-project-repository')
+      ).KnexProjectRepository,
+  },
+  {
+    token: PROJECT_TOKENS.StageRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/projects/memory-stage-repository') as typeof import('../../adapters/persistence/memory/projects/memory-stage-repository')
+      ).MemoryStageRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/projects/knex-stage-repository') as typeof import('../../adapters/persistence/knex/projects/knex-stage-repository')
+      ).KnexStageRepository,
+  },
+  {
+    token: PROJECT_TOKENS.SquadRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/projects/memory-squad-repository') as typeof import('../../adapters/persistence/memory/projects/memory-squad-repository')
+      ).MemorySquadRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/projects/knex-squad-repository') as typeof import('../../adapters/persistence/knex/projects/knex-squad-repository')
+      ).KnexSquadRepository,
+  },
+  {
+    token: PROJECT_TOKENS.PipelineRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/projects/memory-pipeline-repository') as typeof import('../../adapters/persistence/memory/projects/memory-pipeline-repository')
+      ).MemoryPipelineRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/projects/knex-pipeline-repository') as typeof import('../../adapters/persistence/knex/projects/knex-pipeline-repository')
+      ).KnexPipelineRepository,
+  },
+  {
+    token: PROJECT_TOKENS.LeadRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/projects/memory-lead-repository') as typeof import('../../adapters/persistence/memory/projects/memory-lead-repository')
+      ).MemoryLeadRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/projects/knex-lead-repository') as typeof import('../../adapters/persistence/knex/projects/knex-lead-repository')
+      ).KnexLeadRepository,
+  },
+  {
+    token: PROJECT_TOKENS.ContactIdentityRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/projects/memory-contact-identity-repository') as typeof import('../../adapters/persistence/memory/projects/memory-contact-identity-repository')
+      ).MemoryContactIdentityRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/projects/knex-contact-identity-repository') as typeof import('../../adapters/persistence/knex/projects/knex-contact-identity-repository')
+      ).KnexContactIdentityRepository,
+  },
+  {
+    token: PROJECT_TOKENS.CompanyRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/projects/memory-company-repository') as typeof import('../../adapters/persistence/memory/projects/memory-company-repository')
+      ).MemoryCompanyRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/projects/knex-company-repository') as typeof import('../../adapters/persistence/knex/projects/knex-company-repository')
+      ).KnexCompanyRepository,
+  },
+  {
+    token: DEAL_TOKENS.DealRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/deals/memory-deal-repository') as typeof import('../../adapters/persistence/memory/deals/memory-deal-repository')
+      ).MemoryDealRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/deals/knex-deal-repository') as typeof import('../../adapters/persistence/knex/deals/knex-deal-repository')
+      ).KnexDealRepository,
+  },
+  {
+    token: DEAL_TOKENS.IdempotencyKeyRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/deals/memory-idempotency-key-repository') as typeof import('../../adapters/persistence/memory/deals/memory-idempotency-key-repository')
+      ).MemoryIdempotencyKeyRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/deals/knex-idempotency-key-repository') as typeof import('../../adapters/persistence/knex/deals/knex-idempotency-key-repository')
+      ).KnexIdempotencyKeyRepository,
+  },
+  {
+    token: TOKENS.BatchKeyRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/shared/memory-batch-key-repository') as typeof import('../../adapters/persistence/memory/shared/memory-batch-key-repository')
+      ).MemoryBatchKeyRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/shared/knex-batch-key-repository') as typeof import('../../adapters/persistence/knex/shared/knex-batch-key-repository')
+      ).KnexBatchKeyRepository,
+  },
+  {
+    token: EVENT_TOKENS.EventOutbox,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/events/memory-event-outbox') as typeof import('../../adapters/persistence/memory/events/memory-event-outbox')
+      ).MemoryEventOutbox,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/events/knex-event-outbox') as typeof import('../../adapters/persistence/knex/events/knex-event-outbox')
+      ).KnexEventOutbox,
+  },
+  {
+    token: EVENT_TOKENS.EventDeliveryRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/events/memory-event-delivery-repository') as typeof import('../../adapters/persistence/memory/events/memory-event-delivery-repository')
+      ).MemoryEventDeliveryRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/events/knex-event-delivery-repository') as typeof import('../../adapters/persistence/knex/events/knex-event-delivery-repository')
+      ).KnexEventDeliveryRepository,
+  },
   {
     token: EVENT_TOKENS.EventSubscriptionRepository,
-    memory: MemoryEventSubscriptionRepository,
-    knex: KnexEventSubscriptionRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/events/memory-event-subscription-repository') as typeof import('../../adapters/persistence/memory/events/memory-event-subscription-repository')
+      ).MemoryEventSubscriptionRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/events/knex-event-subscription-repository') as typeof import('../../adapters/persistence/knex/events/knex-event-subscription-repository')
+      ).KnexEventSubscriptionRepository,
   },
-  { token: DEAL_TOKENS.WorkflowRepository, memory: MemoryWorkflowRepository, knex: KnexWorkflowRepository },
-  { token: DEAL_TOKENS.WorkflowRunRepository, memory: MemoryWorkflowRunRepository, knex: KnexWorkflowRunRepository },
-  { token: DEAL_TOKENS.DealContactRepository, memory: MemoryDealContactRepository, knex: KnexDealContactRepository },
-  { token: DEAL_TOKENS.ProjectLeadReader, memory: MemoryProjectLeadReader, knex: KnexProjectLeadReader },
-  { token: TASK_TOKENS.TaskRepository, memory: MemoryTaskRepository, knex: KnexTaskRepository },
-  { token: CAMPAIGN_TOKENS.CampaignRepository, memory: MemoryCampaignRepository, knex: KnexCampaignRepository },
-  { token: ACTIVITY_TOKENS.ActivityRepository, memory: MemoryActivityRepository, knex: KnexActivityRepository },
-  { token: WHATSAPP_TOKENS.ContactRepository, memory: MemoryContactRepository, knex: KnexContactRepository },
+  {
+    token: DEAL_TOKENS.WorkflowRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/deals/memory-workflow-repository') as typeof import('../../adapters/persistence/memory/deals/memory-workflow-repository')
+      ).MemoryWorkflowRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/deals/knex-workflow-repository') as typeof import('../../adapters/persistence/knex/deals/knex-workflow-repository')
+      ).KnexWorkflowRepository,
+  },
+  {
+    token: DEAL_TOKENS.WorkflowRunRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/deals/memory-workflow-repository') as typeof import('../../adapters/persistence/memory/deals/memory-workflow-repository')
+      ).MemoryWorkflowRunRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/deals/knex-workflow-repository') as typeof import('../../adapters/persistence/knex/deals/knex-workflow-repository')
+      ).KnexWorkflowRunRepository,
+  },
+  {
+    token: DEAL_TOKENS.DealContactRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/deals/memory-deal-contact-repository') as typeof import('../../adapters/persistence/memory/deals/memory-deal-contact-repository')
+      ).MemoryDealContactRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/deals/knex-deal-contact-repository') as typeof import('../../adapters/persistence/knex/deals/knex-deal-contact-repository')
+      ).KnexDealContactRepository,
+  },
+  {
+    token: DEAL_TOKENS.ProjectLeadReader,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/deals/memory-project-lead-reader') as typeof import('../../adapters/persistence/memory/deals/memory-project-lead-reader')
+      ).MemoryProjectLeadReader,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/deals/knex-project-lead-reader') as typeof import('../../adapters/persistence/knex/deals/knex-project-lead-reader')
+      ).KnexProjectLeadReader,
+  },
+  {
+    token: TASK_TOKENS.TaskRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/tasks/memory-task-repository') as typeof import('../../adapters/persistence/memory/tasks/memory-task-repository')
+      ).MemoryTaskRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/tasks/knex-task-repository') as typeof import('../../adapters/persistence/knex/tasks/knex-task-repository')
+      ).KnexTaskRepository,
+  },
+  {
+    token: CAMPAIGN_TOKENS.CampaignRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/campaigns/memory-campaign-repository') as typeof import('../../adapters/persistence/memory/campaigns/memory-campaign-repository')
+      ).MemoryCampaignRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/campaigns/knex-campaign-repository') as typeof import('../../adapters/persistence/knex/campaigns/knex-campaign-repository')
+      ).KnexCampaignRepository,
+  },
+  {
+    token: ACTIVITY_TOKENS.ActivityRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/activities/memory-activity-repository') as typeof import('../../adapters/persistence/memory/activities/memory-activity-repository')
+      ).MemoryActivityRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/activities/knex-activity-repository') as typeof import('../../adapters/persistence/knex/activities/knex-activity-repository')
+      ).KnexActivityRepository,
+  },
+  {
+    token: WHATSAPP_TOKENS.ContactRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/whatsapp/memory-contact-repository') as typeof import('../../adapters/persistence/memory/whatsapp/memory-contact-repository')
+      ).MemoryContactRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/whatsapp/knex-contact-repository') as typeof import('../../adapters/persistence/knex/whatsapp/knex-contact-repository')
+      ).KnexContactRepository,
+  },
   // Inboxes keep their credentials encrypted with the cipher the WhatsApp context binds.
   {
     token: WHATSAPP_TOKENS.InboxRepository,
-    memory: MemoryInboxRepository,
-    knex: KnexInboxRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/whatsapp/memory-inbox-repository') as typeof import('../../adapters/persistence/memory/whatsapp/memory-inbox-repository')
+      ).MemoryInboxRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/whatsapp/knex-inbox-repository') as typeof import('../../adapters/persistence/knex/whatsapp/knex-inbox-repository')
+      ).KnexInboxRepository,
     with: [WHATSAPP_TOKENS.CredentialCipher],
   },
-  { token: WHATSAPP_TOKENS.ConversationRepository, memory: MemoryConversationRepository, knex: KnexConversationRepository },
-  { token: WHATSAPP_TOKENS.MessageRepository, memory: MemoryMessageRepository, knex: KnexMessageRepository },
-  { token: WHATSAPP_TOKENS.InboxErrorRepository, memory: MemoryInboxErrorRepository, knex: KnexInboxErrorRepository },
-  { token: WEBHOOK_TOKENS.WebhookEndpointRepository, memory: MemoryWebhookEndpointRepository, knex: KnexWebhookEndpointRepository },
-  { token: WEBHOOK_TOKENS.InboundDeliveryRepository, memory: MemoryInboundDeliveryRepository, knex: KnexInboundDeliveryRepository },
-  { token: IMPORT_TOKENS.ImportRepository, memory: MemoryImportRepository, knex: KnexImportRepository },
-  { token: PRIVACY_TOKENS.PrivacyErasureRepository, memory: MemoryPrivacyErasureRepository, knex: KnexPrivacyErasureRepository },
-  { token: PRIVACY_TOKENS.PersonalCopies, memory: MemoryPersonalCopies, knex: KnexPersonalCopies },
-  { token: PRIVACY_TOKENS.SearchIndexes, memory: MemorySearchIndexes, knex: KnexSearchIndexes },
+  {
+    token: WHATSAPP_TOKENS.ConversationRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/whatsapp/memory-conversation-repository') as typeof import('../../adapters/persistence/memory/whatsapp/memory-conversation-repository')
+      ).MemoryConversationRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/whatsapp/knex-conversation-repository') as typeof import('../../adapters/persistence/knex/whatsapp/knex-conversation-repository')
+      ).KnexConversationRepository,
+  },
+  {
+    token: WHATSAPP_TOKENS.MessageRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/whatsapp/memory-message-repository') as typeof import('../../adapters/persistence/memory/whatsapp/memory-message-repository')
+      ).MemoryMessageRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/whatsapp/knex-message-repository') as typeof import('../../adapters/persistence/knex/whatsapp/knex-message-repository')
+      ).KnexMessageRepository,
+  },
+  {
+    token: WHATSAPP_TOKENS.InboxErrorRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/whatsapp/memory-inbox-error-repository') as typeof import('../../adapters/persistence/memory/whatsapp/memory-inbox-error-repository')
+      ).MemoryInboxErrorRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/whatsapp/knex-inbox-error-repository') as typeof import('../../adapters/persistence/knex/whatsapp/knex-inbox-error-repository')
+      ).KnexInboxErrorRepository,
+  },
+  {
+    token: WEBHOOK_TOKENS.WebhookEndpointRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/webhooks/memory-webhook-endpoint-repository') as typeof import('../../adapters/persistence/memory/webhooks/memory-webhook-endpoint-repository')
+      ).MemoryWebhookEndpointRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/webhooks/knex-webhook-endpoint-repository') as typeof import('../../adapters/persistence/knex/webhooks/knex-webhook-endpoint-repository')
+      ).KnexWebhookEndpointRepository,
+  },
+  {
+    token: WEBHOOK_TOKENS.InboundDeliveryRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/webhooks/memory-inbound-delivery-repository') as typeof import('../../adapters/persistence/memory/webhooks/memory-inbound-delivery-repository')
+      ).MemoryInboundDeliveryRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/webhooks/knex-inbound-delivery-repository') as typeof import('../../adapters/persistence/knex/webhooks/knex-inbound-delivery-repository')
+      ).KnexInboundDeliveryRepository,
+  },
+  {
+    token: IMPORT_TOKENS.ImportRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/imports/memory-import-repository') as typeof import('../../adapters/persistence/memory/imports/memory-import-repository')
+      ).MemoryImportRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/imports/knex-import-repository') as typeof import('../../adapters/persistence/knex/imports/knex-import-repository')
+      ).KnexImportRepository,
+  },
+  {
+    token: PRIVACY_TOKENS.PrivacyErasureRepository,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/privacy/memory-privacy-erasure-repository') as typeof import('../../adapters/persistence/memory/privacy/memory-privacy-erasure-repository')
+      ).MemoryPrivacyErasureRepository,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/privacy/knex-privacy-erasure-repository') as typeof import('../../adapters/persistence/knex/privacy/knex-privacy-erasure-repository')
+      ).KnexPrivacyErasureRepository,
+  },
+  {
+    token: PRIVACY_TOKENS.PersonalCopies,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/shared/memory-personal-copies') as typeof import('../../adapters/persistence/memory/shared/memory-personal-copies')
+      ).MemoryPersonalCopies,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/shared/knex-personal-copies') as typeof import('../../adapters/persistence/knex/shared/knex-personal-copies')
+      ).KnexPersonalCopies,
+  },
+  {
+    token: PRIVACY_TOKENS.SearchIndexes,
+    memory: () =>
+      (
+        require('../../adapters/persistence/memory/shared/memory-search-indexes') as typeof import('../../adapters/persistence/memory/shared/memory-search-indexes')
+      ).MemorySearchIndexes,
+    knex: () =>
+      (
+        require('../../adapters/persistence/knex/shared/knex-search-indexes') as typeof import('../../adapters/persistence/knex/shared/knex-search-indexes')
+      ).KnexSearchIndexes,
+  },
 ];
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Binds every repository port, one instance per container, to the `backend` implementation over the `storage` token. */
 export function bindRepositories(bind: Bind, backend: 'memory' | 'knex', storage: symbol): void {
   for (const repository of REPOSITORIES) {
-    const Implementation = repository[backend];
+    const implementation = repository[backend];
     bind(repository.token)
-      .toResolvedValue((store: never, ...more: never[]) => new Implementation(store, ...more), [storage, ...(repository.with ?? [])])
+      .toResolvedValue((store: never, ...more: never[]) => new (implementation())(store, ...more), [storage, ...(repository.with ?? [])])
       .inSingletonScope();
   }
 }

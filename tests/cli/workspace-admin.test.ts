@@ -257,8 +257,10 @@ describe('workspace-admin', function () {
       hook,
       `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify(Object.keys(require.cache))));`,
     );
+    // Without REDIS_URL, whatever the environment that runs the tests sets.
+    const onSqlite = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'REDIS_URL'));
     const loaded = (...args: string[]): string[] => {
-      spawnSync(process.execPath, ['--require', hook, BIN, ...args], { env, encoding: 'utf8' });
+      spawnSync(process.execPath, ['--require', hook, BIN, ...args], { env: onSqlite, encoding: 'utf8' });
       return (JSON.parse(readFileSync(record, 'utf8')) as string[]).map((path) => path.split(sep).join('/'));
     };
     const HEAVY =
@@ -280,8 +282,15 @@ describe('workspace-admin', function () {
         args.join(' '),
       ).to.deep.equal([]);
     }
-    // A command that runs loads them, its context among them.
-    expect(loaded('team', 'list', '--limit', '1').some((m) => m.endsWith('/dist/bootstrap/contexts/teams.js'))).to.equal(true);
+    // A command that runs loads the runtime, its context among them, but on SQLite without Redis neither the HTTP
+    // layer (routes, presenters, schemas, validators) nor a driver or client it does not use, nor the metrics, nor the
+    // logger (it logs nothing) or the sheets' reader.
+    const listing = loaded('team', 'list', '--limit', '1');
+    expect(listing.some((m) => m.endsWith('/dist/bootstrap/contexts/teams.js'))).to.equal(true);
+    expect(listing.some((m) => m.includes('/node_modules/better-sqlite3/'))).to.equal(true);
+    const UNUSED =
+      /\/dist\/adapters\/(http\/(?!middleware\/request-activity\.js$|middleware\/allowed-origins\.js$)|metrics\/|ratelimit\/flexible-rate-limiter)|\/node_modules\/(pg|ioredis|prom-client|rate-limiter-flexible|pino|csv-parse|koa|@koa|@sinclair|ajv|ajv-formats)\//;
+    expect(listing.filter((m) => UNUSED.test(m))).to.deep.equal([]);
   });
 
   it('lists teams as a table, or as JSON with --json', () => {

@@ -1,7 +1,7 @@
 import knexFactory, { Knex } from 'knex';
 import type BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { Client as PgClientClass, escapeIdentifier, types as pgTypes } from 'pg';
+import type { Client as PgClientClass } from 'pg';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -17,9 +17,21 @@ export interface KnexOptions {
 export const dialectOf = (url: string): Dialect | null =>
   url.startsWith('sqlite:') ? 'sqlite' : /^postgres(ql)?:\/\//.test(url) ? 'postgres' : null;
 
-// Calendar dates stay `YYYY-MM-DD` strings instead of local-time Date objects; 64-bit counts become numbers.
-pgTypes.setTypeParser(1082, (v: string) => v);
-pgTypes.setTypeParser(20, (v: string) => Number(v));
+/**
+ * node-postgres, loaded by the first PostgreSQL connection (a process on SQLite never loads it), with its
+ * type parsers set: calendar dates stay `YYYY-MM-DD` strings instead of local-time Date objects; 64-bit
+ * counts become numbers.
+ */
+function pg(): typeof import('pg') {
+  if (!pgDriver) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (above)
+    pgDriver = require('pg') as typeof import('pg');
+    pgDriver.types.setTypeParser(1082, (v: string) => v);
+    pgDriver.types.setTypeParser(20, (v: string) => Number(v));
+  }
+  return pgDriver;
+}
+let pgDriver: typeof import('pg') | undefined;
 
 /** A better-sqlite3 connection, as Knex's pool holds it and as the reader opens it. */
 export type SqliteConnection = BetterSqlite3.Database;
@@ -167,6 +179,7 @@ export function createKnex(url: string, options: KnexOptions = {}): Knex {
     });
   }
   if (dialect === 'postgres') {
+    pg();
     return knexFactory({
       client: 'pg',
       connection: url,
@@ -212,7 +225,7 @@ interface Pipelined {
 export function openPgReader(url: string, schema?: string, size = PG_READER_CONNECTIONS): PgReader {
   const open: Pipelined[] = [];
   const connect = (): Pipelined => {
-    const client = new PgClientClass({ connectionString: url, pipeline: true });
+    const client = new (pg().Client)({ connectionString: url, pipeline: true });
     const entry: Pipelined = { client, pending: 0, corked: false, ready: Promise.resolve() };
     const drop = () => {
       const at = open.indexOf(entry);
@@ -223,7 +236,7 @@ export function openPgReader(url: string, schema?: string, size = PG_READER_CONN
     entry.ready = client
       .connect()
       .then(async () => {
-        if (schema) await client.query(`set search_path to ${escapeIdentifier(schema)}`);
+        if (schema) await client.query(`set search_path to ${pg().escapeIdentifier(schema)}`);
       })
       .catch((err: unknown) => {
         drop();
